@@ -1,0 +1,39 @@
+# The README's two commands are `make run` and `make test`; each creates or refreshes
+# the virtual environment itself (it is rebuilt whenever pyproject.toml changes).
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: venv run test lint typecheck bench screenshots clean package
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+## Set up and launch the app on the demo campaign (created on first start).
+run: venv
+	$(VENV)/bin/companion
+
+## Set up and run the whole test suite headless, then the strict type check.
+test: venv
+	scripts/test.sh $(PY)
+
+lint: venv
+	$(PY) -m ruff check companion tests bench
+
+typecheck: venv
+	$(PY) -m mypy --strict companion/rules companion/content companion/store
+
+bench: venv
+	QT_QPA_PLATFORM=offscreen $(PY) bench/startup.py
+
+screenshots: venv
+	QT_QPA_PLATFORM=offscreen $(PY) scripts/screenshots.py
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .mypy_cache .pytest_cache

@@ -1,0 +1,1 @@
+"""content layer (see docs/ARCHITECTURE.md)."""

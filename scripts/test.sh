@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The whole test suite, headless, then mypy --strict on the pure layers.
+# Usage: scripts/test.sh PYTHON (make test passes the virtual environment's python).
+set -uo pipefail
+PY=${1:-.venv/bin/python}
+export QT_QPA_PLATFORM=offscreen
+
+"$PY" -m pytest -q
+status=$?
+if [ "$status" -eq 5 ]; then
+    echo "pytest collected no tests: that is a failure, not a pass" >&2
+    exit 1
+fi
+[ "$status" -eq 0 ] || exit "$status"
+
+"$PY" -m mypy --strict companion/rules companion/content companion/store

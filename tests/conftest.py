@@ -1,0 +1,26 @@
+"""Test-wide set-up: Qt runs headless, and no test touches the real user folder."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+# Must happen before any Qt import anywhere in the test session.
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false")
+
+
+@pytest.fixture(autouse=True)
+def _isolated_user_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Point the app's data folder (platformdirs) at a fresh temporary folder."""
+    home = tmp_path_factory.mktemp("companion-home")
+    old = os.environ.get("COMPANION_HOME")
+    os.environ["COMPANION_HOME"] = str(home)
+    yield home
+    if old is None:
+        os.environ.pop("COMPANION_HOME", None)
+    else:
+        os.environ["COMPANION_HOME"] = old

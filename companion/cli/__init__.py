@@ -1,0 +1,79 @@
+"""The ``companion`` command.
+
+``companion [PATH]`` opens the GUI (on the last campaign, or a demo campaign on first
+start); ``companion --smoke [PATH]`` is the self-test a packaged build runs;
+``companion SUBCOMMAND ...`` runs the same operations headless.
+
+Each subcommand family lives in its own module with ``register(subparsers)``, which adds
+parsers whose ``func`` default takes the parsed arguments and returns an exit code.
+Nothing heavy is imported here: the GUI path must reach its first paint quickly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from companion import __version__
+
+# Modules that define subcommands: each has register(subparsers).
+COMMAND_MODULES: tuple[str, ...] = (
+    "companion.cli.content_cmd",
+    "companion.cli.campaign_cmd",
+)
+
+
+def _gui_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description="Stonesaga Companion: the campaign journal and every procedure, "
+        "step by step. Subcommands run headless; see 'companion help'.",
+    )
+    parser.add_argument("path", nargs="?", help="campaign file (.stonesaga) to open")
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="open the campaign (a temporary one if none), paint the main window once, "
+        "print one line and exit 0: the self-test of a packaged build",
+    )
+    parser.add_argument(
+        "--content", action="append", default=[], metavar="PATH",
+        help="an extra content pack folder (may be repeated)",
+    )
+    return parser
+
+
+def _command_parser() -> tuple[argparse.ArgumentParser, set[str]]:
+    parser = argparse.ArgumentParser(prog="companion")
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:  # a family not built yet is simply absent
+                continue
+            raise
+        module.register(sub)
+    return parser, set(sub.choices)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the console script and of ``python -m companion``."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and not args[0].startswith("-") and not args[0].endswith(".stonesaga"):
+        parser, commands = _command_parser()
+        if args[0] == "help":
+            parser.print_help()
+            return 0
+        if args[0] in commands:
+            parsed = parser.parse_args(args)
+            result: int = parsed.func(parsed)
+            return result
+    parsed = _gui_parser().parse_args(args)
+    from companion.cli import gui  # lazily: Qt is only needed here
+
+    return gui.launch(parsed.path, smoke=parsed.smoke, content=parsed.content)

@@ -1,0 +1,137 @@
+"""Launch the GUI: the window first, then the database layer and the campaign.
+
+Importing sqlmodel alone costs about half a second here, so the window is shown (on its
+"Opening campaign" page) before ``companion.operations`` is imported; the campaign is
+opened from ``QTimer.singleShot(0, ...)`` once the event loop runs.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from companion import __version__
+from companion.ui.main_window import MainWindow
+
+if TYPE_CHECKING:
+    from companion.operations import Campaign
+
+DEMO_FILE_NAME = "Demo - The Ember Folk.stonesaga"
+
+
+def launch(path: str | None, *, smoke: bool = False, content: Sequence[str] = ()) -> int:
+    """Show the main window and open a campaign; with ``smoke``, paint once and exit."""
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    assert isinstance(app, QApplication)
+    app.setApplicationName("Stonesaga Companion")
+    app.setApplicationVersion(__version__)
+    app.setOrganizationName("StonesagaCompanion")
+    window = MainWindow()
+    probe = _StartupProbe.install(window)
+    window.show()
+    outcome: dict[str, int] = {}
+    loader = _Loader(window, path, content=[Path(c) for c in content], smoke=smoke,
+                     outcome=outcome)
+    QTimer.singleShot(0, loader.run)
+    app.exec()
+    del probe
+    return outcome.get("code", 0)
+
+
+class _Loader:
+    """Opens the campaign after the first paint; in smoke mode reports and quits."""
+
+    def __init__(self, window: MainWindow, path: str | None, *, content: list[Path],
+                 smoke: bool, outcome: dict[str, int]) -> None:
+        self.window = window
+        self.path = path
+        self.content = content
+        self.smoke = smoke
+        self.outcome = outcome
+        self._tmp: tempfile.TemporaryDirectory[str] | None = None
+
+    def run(self) -> None:
+        from companion.ui import session  # imports the database layer
+
+        try:
+            campaign = self._open()
+        except Exception as exc:  # every failure is shown (or printed), never swallowed
+            self._fail(exc)
+            return
+        self.window.set_campaign(campaign)
+        session.wire_window(self.window, extra_content=self.content)
+        if _StartupProbe.active():
+            _StartupProbe.campaign_shown(self.window)
+            return
+        if self.smoke:
+            image = self.window.grab()
+            print(
+                f"companion {__version__} smoke ok: painted {image.width()}x{image.height()} "
+                f"main window on '{campaign.title}' ({campaign.path})",
+                flush=True,
+            )
+            self.window.close()
+            if self._tmp is not None:
+                self._tmp.cleanup()
+            QApplication.quit()
+
+    def _open(self) -> Campaign:
+        from companion.ui import session as s
+
+        if self.path:
+            return s.open_path(Path(self.path), extra_content=self.content)
+        if self.smoke:
+            self._tmp = tempfile.TemporaryDirectory(prefix="companion-smoke-")
+            return s.create_demo(Path(self._tmp.name) / DEMO_FILE_NAME,
+                                 extra_content=self.content)
+        return s.open_last_or_demo(DEMO_FILE_NAME, extra_content=self.content)
+
+    def _fail(self, exc: Exception) -> None:
+        if self.smoke:
+            print(f"companion smoke FAILED: {exc}", file=sys.stderr, flush=True)
+            self.outcome["code"] = 1
+            QApplication.quit()
+            return
+        self.window.show_opening("No campaign is open. Use File ▸ New or File ▸ Open.")
+        QMessageBox.critical(self.window, "Could not open the campaign", str(exc))
+
+
+class _StartupProbe(QObject):
+    """For ``bench/startup.py``: prints when the window first paints and when the
+    campaign is on screen (wall-clock seconds), then quits. Active only when the
+    environment variable ``COMPANION_STARTUP_PROBE`` is set."""
+
+    ENV = "COMPANION_STARTUP_PROBE"
+
+    @classmethod
+    def active(cls) -> bool:
+        return bool(os.environ.get(cls.ENV))
+
+    @classmethod
+    def install(cls, window: MainWindow) -> _StartupProbe | None:
+        if not cls.active():
+            return None
+        probe = cls(window)
+        window.installEventFilter(probe)
+        return probe
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.Paint:
+            print(f"first_paint={time.time():.6f}", flush=True)
+            watched.removeEventFilter(self)
+        return False
+
+    @staticmethod
+    def campaign_shown(window: MainWindow) -> None:
+        window.repaint()  # synchronous: the campaign's views are painted now
+        print(f"campaign_shown={time.time():.6f}", flush=True)
+        window.close()
+        QApplication.quit()

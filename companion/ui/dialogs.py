@@ -1,0 +1,291 @@
+"""The File and Help menus' dialogs: new, open, copy, export, import, backups, readings.
+
+Each dialog collects input with Qt's own widgets and calls one function of
+``companion.operations``; a refusal is shown in game words and changes nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+if TYPE_CHECKING:
+    from companion.ui.main_window import MainWindow
+
+CAMPAIGN_FILTER = "Stonesaga campaigns (*.stonesaga)"
+EXPORT_FILTER = "Portable campaign export (*.stonesaga-export.json *.json)"
+
+
+def show_refusal(parent: QWidget, title: str, refusal: Exception) -> None:
+    """Show why something was refused (the message is already in game words)."""
+    QMessageBox.warning(parent, title, str(refusal))
+
+
+def _campaigns_folder() -> str:
+    from companion import paths
+
+    return str(paths.campaigns_dir())
+
+
+class NewCampaignDialog(QDialog):
+    """Society name, players, characters and solo variant of a new campaign."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New Campaign")
+        self.society = QLineEdit()
+        self.society.setAccessibleName("Society name")
+        self.society.setPlaceholderText("e.g. The Ember Folk")
+        self.players = QSpinBox()
+        self.players.setRange(1, 4)
+        self.players.setValue(2)
+        self.players.setAccessibleName("Players")
+        self.characters = QSpinBox()
+        self.characters.setRange(1, 4)
+        self.characters.setValue(2)
+        self.characters.setAccessibleName("Characters")
+        self.solo = QComboBox()
+        self.solo.addItem("Not solo", "none")
+        self.solo.addItem("Multi-character solo", "multi")
+        self.solo.addItem("Hardcore solo (one character)", "hardcore")
+        self.solo.setAccessibleName("Solo variant")
+        form = QFormLayout()
+        form.addRow("&Society name:", self.society)
+        form.addRow("&Players:", self.players)
+        form.addRow("&Characters:", self.characters)
+        form.addRow("S&olo variant:", self.solo)
+        note = QLabel("2 players may field 2 or 4 characters; the character count sets "
+                      "health and energy (reading D8).")
+        note.setWordWrap(True)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(note)
+        layout.addWidget(buttons)
+
+
+def new_campaign(window: MainWindow) -> None:
+    """File ▸ New Campaign."""
+    from companion import operations
+
+    dialog = NewCampaignDialog(window)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return
+    name = dialog.society.text().strip() or "Unnamed Society"
+    suggested = str(Path(_campaigns_folder()) / f"{name}.stonesaga")
+    path, _ = QFileDialog.getSaveFileName(window, "Save the new campaign as", suggested,
+                                          CAMPAIGN_FILTER)
+    if not path:
+        return
+    if not path.endswith(".stonesaga"):
+        path += ".stonesaga"
+    try:
+        campaign = operations.new_campaign(
+            Path(path),
+            society_name=name,
+            players=dialog.players.value(),
+            characters=dialog.characters.value(),
+            solo=str(dialog.solo.currentData()),
+        )
+    except operations.Refused as refusal:
+        show_refusal(window, "Could not create the campaign", refusal)
+        return
+    from companion.ui import session
+
+    session.remember(Path(path))
+    window.set_campaign(campaign)
+
+
+def open_campaign(window: MainWindow) -> None:
+    """File ▸ Open."""
+    path, _ = QFileDialog.getOpenFileName(window, "Open a campaign", _campaigns_folder(),
+                                          CAMPAIGN_FILTER)
+    if path and window.open_file_handler is not None:
+        window.open_file_handler(path)
+
+
+def save_copy(window: MainWindow) -> None:
+    """File ▸ Save a Copy: a consistent copy taken with SQLite's backup API."""
+    from companion import operations
+
+    if window.campaign is None:
+        return
+    path, _ = QFileDialog.getSaveFileName(window, "Save a copy of the campaign",
+                                          _campaigns_folder(), CAMPAIGN_FILTER)
+    if not path:
+        return
+    try:
+        operations.save_copy(window.campaign, Path(path))
+    except operations.Refused as refusal:
+        show_refusal(window, "Could not save a copy", refusal)
+        return
+    window.statusBar().showMessage(f"Saved a copy as {path}", 6000)
+
+
+def export(window: MainWindow) -> None:
+    """File ▸ Export Campaign: one portable file (see docs/campaign-file.md)."""
+    from companion import operations
+
+    if window.campaign is None:
+        return
+    path, _ = QFileDialog.getSaveFileName(window, "Export the campaign", _campaigns_folder(),
+                                          EXPORT_FILTER)
+    if not path:
+        return
+    try:
+        operations.export_campaign(window.campaign, Path(path))
+    except operations.Refused as refusal:
+        show_refusal(window, "Could not export the campaign", refusal)
+        return
+    window.statusBar().showMessage(f"Exported to {path}", 6000)
+
+
+def import_(window: MainWindow) -> None:
+    """File ▸ Import Campaign: a portable export, or a web Campaign Journal file."""
+    from companion import operations
+
+    src, _ = QFileDialog.getOpenFileName(window, "Import a campaign", _campaigns_folder(),
+                                         EXPORT_FILTER + ";;All files (*)")
+    if not src:
+        return
+    dest, _ = QFileDialog.getSaveFileName(window, "Save the imported campaign as",
+                                          str(Path(_campaigns_folder()) /
+                                              (Path(src).name.split(".")[0] + ".stonesaga")),
+                                          CAMPAIGN_FILTER)
+    if not dest:
+        return
+    try:
+        campaign = operations.import_campaign(Path(src), Path(dest))
+    except operations.Refused as refusal:
+        show_refusal(window, "Could not import", refusal)
+        return
+    from companion.ui import session
+
+    session.remember(Path(dest))
+    window.set_campaign(campaign)
+
+
+class BackupsDialog(QDialog):
+    """File ▸ Backups: every automatic backup, and restoring one."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        from companion import operations
+
+        assert window.campaign is not None
+        self.window_ = window
+        self.setWindowTitle("Backups")
+        self.resize(640, 380)
+        self.backups = operations.list_backups(window.campaign.path)
+        self.table = QTableWidget(len(self.backups), 3)
+        self.table.setAccessibleName("Backups")
+        self.table.setHorizontalHeaderLabels(["Taken", "Why", "Size"])
+        self.table.verticalHeader().hide()
+        self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        for row, backup in enumerate(self.backups):
+            for column, text in enumerate(
+                (backup.taken.strftime("%Y-%m-%d %H:%M:%S"), backup.reason,
+                 f"{backup.size / 1024:.0f} KiB")
+            ):
+                self.table.setItem(row, column, QTableWidgetItem(text))
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.restore_button = buttons.addButton("&Restore Selected…",
+                                                QDialogButtonBox.ButtonRole.ActionRole)
+        self.restore_button.clicked.connect(self.restore)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("Backups are taken automatically: on open, every few minutes "
+                                "while something changed, and before upgrades and restores."))
+        layout.addWidget(self.table)
+        layout.addWidget(buttons)
+
+    def restore(self) -> None:
+        from companion import operations
+
+        rows = self.table.selectionModel().selectedRows()
+        campaign = self.window_.campaign
+        if not rows or campaign is None:
+            return
+        backup = self.backups[rows[0].row()]
+        answer = QMessageBox.question(
+            self, "Restore this backup?",
+            f"Replace the campaign with the backup taken {backup.taken:%Y-%m-%d %H:%M}? "
+            "A backup of the campaign as it is now is taken first, so nothing is lost.",
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            return
+        try:
+            restored = operations.restore_backup(campaign, backup)
+        except operations.Refused as refusal:
+            show_refusal(self, "Could not restore", refusal)
+            return
+        self.window_.campaign = None  # the old handle was closed by the restore
+        self.window_.set_campaign(restored)
+        self.accept()
+
+
+def backups(window: MainWindow) -> None:
+    """File ▸ Backups."""
+    if window.campaign is not None:
+        BackupsDialog(window).exec()
+
+
+def readings(window: MainWindow) -> None:
+    """Help ▸ Rulebook Readings: the readings (D1-D20) the loaded content pack follows."""
+    dialog = QDialog(window)
+    dialog.setWindowTitle("Rulebook readings")
+    dialog.resize(760, 520)
+    table = QTableWidget(0, 2)
+    table.setAccessibleName("Rulebook readings")
+    table.setHorizontalHeaderLabels(["Reading", "What the companion does"])
+    table.verticalHeader().hide()
+    table.setWordWrap(True)
+    table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+    items = sorted(window.campaign.content.rules.readings.items(),
+                   key=lambda kv: int(kv[0][1:]) if kv[0][1:].isdigit() else 999) \
+        if window.campaign is not None else []
+    table.setRowCount(len(items))
+    for row, (key, text) in enumerate(items):
+        table.setItem(row, 0, QTableWidgetItem(key))
+        table.setItem(row, 1, QTableWidgetItem(text))
+    table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+    table.resizeRowsToContents()
+    intro = QLabel(
+        "Where the prototype rulebook is garbled or contradicts itself, the companion "
+        "follows these readings. They live in the content pack's rules.yaml, so a pack "
+        "for a later printing can change them." if items else
+        "Open a campaign to see the readings its content pack follows."
+    )
+    intro.setWordWrap(True)
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+    buttons.rejected.connect(dialog.reject)
+    layout = QVBoxLayout(dialog)
+    layout.addWidget(intro)
+    layout.addWidget(table)
+    layout.addWidget(buttons)
+    table.setFocus(Qt.FocusReason.OtherFocusReason)
+    dialog.exec()

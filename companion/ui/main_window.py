@@ -1,0 +1,263 @@
+"""The main window: the views of the campaign, the status bar, and the menus.
+
+Start-up contract: this module imports only Qt, so the window can be shown before the
+database layer is imported. ``MainWindow`` first shows an "Opening campaign" page; the
+launcher then calls :meth:`MainWindow.set_campaign` once the campaign is open.
+Every change goes through :meth:`MainWindow.run_operation`, which shows refusals, refreshes
+Undo/Redo, and emits ``campaign_changed`` with the operation's ``Changes``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QStackedWidget,
+    QTabWidget,
+    QWidget,
+)
+
+from companion import __version__
+
+if TYPE_CHECKING:
+    from companion.operations import Campaign, Changes
+
+APP_TITLE = "Stonesaga Companion"
+
+
+class MainWindow(QMainWindow):
+    """The companion's main window."""
+
+    campaign_changed = Signal(object)
+    """Emitted with the ``Changes`` of every operation (or ``None`` for a full reload)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.campaign: Campaign | None = None
+        self.setWindowTitle(APP_TITLE)
+        self.resize(1180, 760)
+        self._pages = QStackedWidget()
+        self._opening = QLabel("Opening campaign…")
+        self._opening.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self._opening.setObjectName("openingLabel")
+        self._opening.setStyleSheet("font-size: 18pt; color: palette(mid);")
+        self._pages.addWidget(self._opening)
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self._pages.addWidget(self.tabs)
+        self.setCentralWidget(self._pages)
+        self._status_labels: dict[str, QLabel] = {}
+        self._build_status_bar()
+        self._build_menus()
+        self.recent_files_provider: Callable[[], list[str]] = lambda: []
+        self.open_file_handler: Callable[[str], None] | None = None
+        self._refresh_undo_actions()
+
+    # -- campaign ------------------------------------------------------------------
+
+    def show_opening(self, text: str = "Opening campaign…") -> None:
+        """Show the "opening" page (used at start-up and while switching campaigns)."""
+        self._opening.setText(text)
+        self._pages.setCurrentWidget(self._opening)
+
+    def set_campaign(self, campaign: Campaign) -> None:
+        """Show ``campaign`` in every view (called once it is open)."""
+        from companion.ui.views import build_views  # the views pull in nothing heavy
+
+        if self.campaign is not None and self.campaign is not campaign:
+            self.campaign.close()
+        self.campaign = campaign
+        while self.tabs.count():
+            widget = self.tabs.widget(0)
+            self.tabs.removeTab(0)
+            widget.deleteLater()
+        for title, view in build_views(self):
+            self.tabs.addTab(view, title)
+        self._pages.setCurrentWidget(self.tabs)
+        self.setWindowTitle(f"{campaign.title} — {APP_TITLE}")
+        for action in self._campaign_actions:
+            action.setEnabled(True)
+        self.refresh_all()
+
+    def refresh_all(self) -> None:
+        """Refresh status bar, Undo/Redo and every view (after opening or undo)."""
+        self._refresh_status()
+        self._refresh_undo_actions()
+        self.campaign_changed.emit(None)
+
+    def run_operation(self, operation: Callable[..., Changes], /, **kwargs: Any) -> bool:
+        """Run one operation on the open campaign; show a refusal in a message box.
+
+        Returns whether the operation was applied.
+        """
+        from companion.operations import Refused
+
+        if self.campaign is None:
+            return False
+        try:
+            changes = operation(self.campaign, **kwargs)
+        except Refused as refusal:
+            QMessageBox.warning(self, "Not allowed", str(refusal))
+            return False
+        self._refresh_status()
+        self._refresh_undo_actions()
+        self.campaign_changed.emit(changes)
+        self.statusBar().showMessage(changes.summary, 6000)
+        return True
+
+    # -- status bar ----------------------------------------------------------------
+
+    def _build_status_bar(self) -> None:
+        bar = self.statusBar()
+        for key, tip in (
+            ("omen", "The current omen: the top card of the Night discard, else the "
+             "challenge's starting omen"),
+            ("activity", "Activity this challenge"),
+            ("unrest", "Unrest (persists between games)"),
+            ("epoch", "Epoch"),
+            ("challenge", "The challenge being played"),
+        ):
+            label = QLabel("")
+            label.setToolTip(tip)
+            label.setAccessibleName(tip)
+            label.setObjectName(f"status_{key}")
+            label.setContentsMargins(8, 0, 8, 0)
+            bar.addPermanentWidget(label)
+            self._status_labels[key] = label
+
+    def _refresh_status(self) -> None:
+        if self.campaign is None:
+            return
+        status = self.campaign.status()
+        omens = ", ".join(o.title() for o in status.omens) or "none"
+        self._status_labels["omen"].setText(f"Omen: {omens}")
+        self._status_labels["activity"].setText(f"Activity: {status.activity}")
+        self._status_labels["unrest"].setText(f"Unrest: {status.unrest}")
+        self._status_labels["epoch"].setText(f"Epoch {status.epoch}")
+        self._status_labels["challenge"].setText(
+            f"Challenge: {status.challenge_name}" if status.challenge_name else "No challenge"
+        )
+
+    # -- menus ---------------------------------------------------------------------
+
+    def _action(
+        self,
+        text: str,
+        slot: Callable[[], object],
+        shortcut: QKeySequence.StandardKey | str | None = None,
+        *,
+        needs_campaign: bool = False,
+    ) -> QAction:
+        action = QAction(text, self)
+        if isinstance(shortcut, QKeySequence.StandardKey):
+            action.setShortcuts(shortcut)
+        elif shortcut:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        if needs_campaign:
+            action.setEnabled(False)
+            self._campaign_actions.append(action)
+        return action
+
+    def _build_menus(self) -> None:
+        from companion.ui import dialogs
+
+        self._campaign_actions: list[QAction] = []
+        file_menu = self.menuBar().addMenu("&File")
+        file_menu.addAction(self._action("&New Campaign…", lambda: dialogs.new_campaign(self),
+                                         QKeySequence.StandardKey.New))
+        file_menu.addAction(self._action("&Open…", lambda: dialogs.open_campaign(self),
+                                         QKeySequence.StandardKey.Open))
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        file_menu.addSeparator()
+        file_menu.addAction(self._action("Save a &Copy…", lambda: dialogs.save_copy(self),
+                                         QKeySequence.StandardKey.SaveAs, needs_campaign=True))
+        file_menu.addAction(self._action("&Export Campaign…", lambda: dialogs.export(self),
+                                         "Ctrl+E", needs_campaign=True))
+        file_menu.addAction(self._action("&Import Campaign…", lambda: dialogs.import_(self),
+                                         "Ctrl+I"))
+        file_menu.addAction(self._action("&Backups…", lambda: dialogs.backups(self),
+                                         "Ctrl+B", needs_campaign=True))
+        file_menu.addSeparator()
+        file_menu.addAction(self._action("&Quit", self.close, QKeySequence.StandardKey.Quit))
+
+        edit_menu = self.menuBar().addMenu("&Edit")
+        self.undo_action = self._action("&Undo", self._undo, QKeySequence.StandardKey.Undo)
+        self.redo_action = self._action("&Redo", self._redo, QKeySequence.StandardKey.Redo)
+        edit_menu.addAction(self.undo_action)
+        edit_menu.addAction(self.redo_action)
+
+        help_menu = self.menuBar().addMenu("&Help")
+        help_menu.addAction(self._action("Rulebook &Readings…",
+                                         lambda: dialogs.readings(self), "F1"))
+        help_menu.addAction(self._action("&About Stonesaga Companion", self._about))
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        recent = self.recent_files_provider()
+        if not recent:
+            empty = self.recent_menu.addAction("No recent campaigns")
+            empty.setEnabled(False)
+        for path in recent:
+            action = self.recent_menu.addAction(path)
+            action.triggered.connect(lambda _=False, p=path: self._open_recent(p))
+
+    def _open_recent(self, path: str) -> None:
+        if self.open_file_handler is not None:
+            self.open_file_handler(path)
+
+    def _refresh_undo_actions(self) -> None:
+        undo = self.campaign.undo_label() if self.campaign else None
+        redo = self.campaign.redo_label() if self.campaign else None
+        self.undo_action.setEnabled(undo is not None)
+        self.undo_action.setText(f"&Undo {undo}" if undo else "&Undo")
+        self.redo_action.setEnabled(redo is not None)
+        self.redo_action.setText(f"&Redo {redo}" if redo else "&Redo")
+
+    def _undo(self) -> None:
+        from companion.operations import undo
+
+        self.run_operation(undo)
+        self.refresh_all()
+
+    def _redo(self) -> None:
+        from companion.operations import redo
+
+        self.run_operation(redo)
+        self.refresh_all()
+
+    def _about(self) -> None:
+        QMessageBox.about(
+            self,
+            "About Stonesaga Companion",
+            f"<h3>Stonesaga Companion {__version__}</h3>"
+            "<p>Keeps a Stonesaga campaign — the valley, the journal, legends, outposts, "
+            "unrest, behemoths and the challenge log — in one file, and walks the game's "
+            "procedures step by step, at the table or in the app.</p>"
+            "<p>An unofficial fan-made tool. The box's cards and Codex are not included; "
+            "the sample content pack is original.</p>",
+        )
+
+    # -- closing ---------------------------------------------------------------------
+
+    def closeEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        if self.campaign is not None:
+            self.campaign.close()
+            self.campaign = None
+        super().closeEvent(event)
+
+
+def notice_page(text: str) -> QWidget:
+    """A plain page saying what a later version adds here (never fake data)."""
+    label = QLabel(text)
+    label.setWordWrap(True)
+    label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    label.setMargin(40)
+    return label

@@ -1,0 +1,86 @@
+"""The GUI's session glue: which campaign to open, recent files, periodic backups.
+
+Imported after the window is shown (it pulls in the database layer).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, QTimer
+
+from companion import operations, paths
+from companion.operations import Campaign
+from companion.ui.main_window import MainWindow
+
+MAX_RECENT = 8
+BACKUP_CHECK_MS = 60_000
+
+
+def settings() -> QSettings:
+    """The app's settings, an INI file in the user's data folder."""
+    return QSettings(str(paths.user_data_dir() / "settings.ini"), QSettings.Format.IniFormat)
+
+
+def recent_files() -> list[str]:
+    """Recently opened campaign files that still exist, most recent first."""
+    value = settings().value("recent", [])
+    items = [value] if isinstance(value, str) else list(value or [])
+    return [p for p in items if Path(p).exists()]
+
+
+def remember(path: Path) -> None:
+    """Put ``path`` first in the recent list and make it the campaign opened next time."""
+    store = settings()
+    items = [str(path)] + [p for p in recent_files() if p != str(path)]
+    store.setValue("recent", items[:MAX_RECENT])
+    store.setValue("last", str(path))
+    store.sync()
+
+
+def open_path(path: Path, *, extra_content: Sequence[Path] = ()) -> Campaign:
+    """Open a campaign file and remember it."""
+    campaign = operations.open_campaign(path, extra_content=extra_content)
+    remember(path)
+    return campaign
+
+
+def create_demo(path: Path, *, extra_content: Sequence[Path] = ()) -> Campaign:
+    """Create the demo campaign from the sample pack at ``path`` and open it."""
+    campaign = operations.create_demo_campaign(path, extra_content=extra_content)
+    remember(path)
+    return campaign
+
+
+def open_last_or_demo(demo_name: str, *, extra_content: Sequence[Path] = ()) -> Campaign:
+    """Reopen the last campaign; on the very first start, create the demo campaign."""
+    last = settings().value("last", "")
+    if isinstance(last, str) and last and Path(last).exists():
+        return open_path(Path(last), extra_content=extra_content)
+    demo = paths.campaigns_dir() / demo_name
+    if demo.exists():
+        return open_path(demo, extra_content=extra_content)
+    return create_demo(demo, extra_content=extra_content)
+
+
+def wire_window(window: MainWindow, *, extra_content: Sequence[Path] = ()) -> None:
+    """Connect the window's File menu helpers and the periodic backup timer."""
+    window.recent_files_provider = recent_files
+
+    def open_file(path: str) -> None:
+        from companion.ui.dialogs import show_refusal
+
+        window.show_opening()
+        try:
+            window.set_campaign(open_path(Path(path), extra_content=extra_content))
+        except operations.Refused as refusal:
+            show_refusal(window, "Could not open the campaign", refusal)
+            if window.campaign is not None:
+                window.set_campaign(window.campaign)
+
+    window.open_file_handler = open_file
+    timer = QTimer(window)
+    timer.setObjectName("backupTimer")
+    timer.timeout.connect(lambda: window.campaign and window.campaign.maybe_backup())
+    timer.start(BACKUP_CHECK_MS)

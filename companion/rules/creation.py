@@ -1,0 +1,178 @@
+"""Character creation (Rulebook: Characters > Character Creation, steps 1-4;
+Key Character Information > Name; Solo Play > Hardcore Solo; readings D8, D10, D19).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from companion.content.schema.base import Ability
+from companion.content.schema.rules import RulesConstants
+from companion.rules.character import Age, Character, TrackRules
+from companion.rules.checks import dice
+from companion.rules.errors import IllegalAction
+from companion.rules.ids import CharacterName, HexId, MantleId, PlayerName, Trait
+from companion.rules.legends import Legend
+from companion.rules.society import unrest_effects
+
+
+def keep_dice(rules: RulesConstants, rolled: Sequence[int], removed: int) -> tuple[int, ...]:
+    """Step 1: of the five dice rolled, remove one (by position) and keep four."""
+    creation = rules.character_creation
+    values = dice(rolled)
+    if len(values) != creation.dice_rolled:
+        raise IllegalAction(f"roll {creation.dice_rolled} dice for abilities; got {len(values)}")
+    if not 0 <= removed < len(values):
+        raise IllegalAction(f"remove one of the {len(values)} dice; got die {removed + 1}")
+    kept = values[:removed] + values[removed + 1 :]
+    assert len(kept) == creation.dice_kept
+    return kept
+
+
+def assign_abilities(
+    rules: RulesConstants, kept: Sequence[int], assignment: Mapping[Ability, int]
+) -> dict[Ability, int]:
+    """Step 1: assign each kept die to one ability; the values must be exactly the dice."""
+    creation = rules.character_creation
+    if set(assignment) != set(creation.abilities):
+        names = ", ".join(a.value for a in creation.abilities)
+        raise IllegalAction(f"assign one die to each of {names}")
+    if Counter(assignment.values()) != Counter(kept):
+        raise IllegalAction(
+            f"the abilities must use the kept dice {sorted(kept)}; "
+            f"got {sorted(assignment.values())}"
+        )
+    for ability, value in assignment.items():
+        if not creation.ability_min <= value <= creation.ability_max:
+            raise IllegalAction(
+                f"{ability} must be {creation.ability_min} to {creation.ability_max}; got {value}"
+            )
+    return {a: assignment[a] for a in creation.abilities}
+
+
+def traits_allowed(rules: RulesConstants, abilities: Mapping[Ability, int]) -> int:
+    """Step 2: one trait, or two if the abilities sum to 11 or less.
+
+    The number of traits is capped by ``rules.traits_per_character_max``.
+    """
+    if sum(abilities.values()) <= rules.character_creation.second_trait_max_sum:
+        return min(2, rules.traits_per_character_max)
+    return 1
+
+
+def starting_scale(
+    rules: RulesConstants, character_count: int, *, hardcore: bool
+) -> tuple[int, int]:
+    """Step 4: (maximum health, maximum energy) by character count (D8) or hardcore solo."""
+    if hardcore:
+        return rules.hardcore_solo.health, rules.hardcore_solo.energy
+    try:
+        scale = rules.scale_for(character_count)
+    except KeyError:
+        raise IllegalAction(
+            f"the rules give no health and energy for {character_count} characters"
+            + ("; one character plays hardcore solo" if character_count == 1 else "")
+        ) from None
+    return scale.health, scale.energy
+
+
+def track_rules(rules: RulesConstants, *, hardcore: bool) -> TrackRules:
+    """The health-track rules for a new character (hardcore solo, D19)."""
+    if not hardcore:
+        return TrackRules()
+    solo = rules.hardcore_solo
+    return TrackRules(
+        incapacitated_only_when_all_major=solo.incapacitated_only_when_all_major,
+        overflow_flips_minor_to_major=solo.overflow_flips_minor_to_major,
+        hardcore=True,
+    )
+
+
+def create_character(
+    rules: RulesConstants,
+    *,
+    name: str,
+    player: str,
+    rolled: Sequence[int],
+    removed: int,
+    assignment: Mapping[Ability, int],
+    traits: Sequence[str],
+    mantle: str | None,
+    character_count: int,
+    in_game: Sequence[Character] = (),
+    legends: Sequence[Legend] = (),
+    available_traits: Sequence[str] | None = None,
+    hardcore: bool = False,
+    unrest: int = 0,
+    starting_energy: int | None = None,
+    hex: str | None = None,
+) -> Character:
+    """Create a character, steps 1-4 of Character Creation.
+
+    - ``rolled``: the five dice (typed from the table or rolled by the app), ``removed``
+      the position of the one left out; ``assignment`` maps each ability to a kept die.
+    - ``traits``: one, or two if the abilities sum to ``second_trait_max_sum`` or less;
+      a name matching a legend (case-insensitive) cannot take a trait of that legend.
+    - ``mantle``: each mantle can be chosen for one character per game (``in_game``).
+    - names are unique among the characters present (``in_game``).
+    - health and energy by ``character_count`` (D8) or hardcore solo (D19); unrest 6+
+      lowers starting energy (D10, cumulative thresholds), never below 0.
+    - ``starting_energy`` overrides the full track: a character made after a death
+      enters play with 0 energy (Rulebook: Character Death).
+    """
+    name = name.strip()
+    if not name:
+        raise IllegalAction("a character needs a name")
+    for other in in_game:
+        if other.name.casefold() == name.casefold():
+            raise IllegalAction(f"a character named {other.name} is already in this game")
+    kept = keep_dice(rules, rolled, removed)
+    abilities = assign_abilities(rules, kept, assignment)
+    allowed = traits_allowed(rules, abilities)
+    chosen = tuple(Trait(t) for t in traits)
+    if not chosen:
+        raise IllegalAction("choose a trait for the character")
+    if len(set(chosen)) != len(chosen):
+        raise IllegalAction("a character cannot take the same trait twice")
+    if len(chosen) > allowed:
+        total = sum(abilities.values())
+        raise IllegalAction(
+            f"abilities summing to {total} allow {allowed} trait"
+            f"{'s' if allowed > 1 else ''}; got {len(chosen)}"
+        )
+    if available_traits is not None:
+        for trait in chosen:
+            if trait not in available_traits:
+                raise IllegalAction(f"{trait} is not an available trait")
+    for legend in legends:
+        if legend.name.casefold() == name.casefold():
+            for trait in chosen:
+                if trait in legend.traits:
+                    raise IllegalAction(
+                        f"{name} shares the name of the legend {legend.name}, "
+                        f"who has the trait {trait}"
+                    )
+    if mantle is not None:
+        for other in in_game:
+            if other.mantle == mantle:
+                raise IllegalAction(f"{other.name} already wears the mantle {mantle}")
+    health_max, energy_max = starting_scale(rules, character_count, hardcore=hardcore)
+    if starting_energy is None:
+        energy = energy_max + unrest_effects(rules, unrest).starting_energy_delta
+    else:
+        energy = starting_energy
+    energy = max(0, min(energy_max, energy))
+    return Character(
+        name=CharacterName(name),
+        player=PlayerName(player),
+        age=Age.YOUNG,
+        abilities=abilities,
+        traits=chosen,
+        health_max=health_max,
+        energy_max=energy_max,
+        energy=energy,
+        mantle=MantleId(mantle) if mantle is not None else None,
+        hex=HexId(hex) if hex is not None else None,
+        track_rules=track_rules(rules, hardcore=hardcore),
+    )

@@ -1,0 +1,52 @@
+"""The one error type the content loader raises, and the issues it carries."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class ContentIssue:
+    """One problem in a content pack, located as precisely as the YAML allows.
+
+    ``str()`` gives ``pack/file.yaml:LINE: field.path: message`` (``pack/file.yaml``
+    is the pack's folder name and the file's path inside it; the line and the field
+    path are left out when unknown).
+    """
+
+    file: Path
+    """The file the problem is in (or the pack folder, for a pack-level problem)."""
+    line: int | None
+    """1-based line of the offending YAML node, if known."""
+    path: str
+    """Dotted path of the field inside the file, e.g. ``materials.3.unprocessed.edges``."""
+    message: str
+    """What is wrong, in game words."""
+
+    @property
+    def where(self) -> str:
+        """``pack/file.yaml`` for a file, or the folder name for a pack."""
+        return f"{self.file.parent.name}/{self.file.name}" if self.file.suffix else (
+            self.file.name
+        )
+
+    def __str__(self) -> str:
+        where = self.where if self.line is None else f"{self.where}:{self.line}"
+        return f"{where}: {self.path}: {self.message}" if self.path else (
+            f"{where}: {self.message}"
+        )
+
+
+class ContentError(Exception):
+    """A content pack could not be loaded; ``issues`` lists every problem found."""
+
+    def __init__(self, issues: Sequence[ContentIssue]) -> None:
+        self.issues: list[ContentIssue] = list(issues)
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        count = len(self.issues)
+        head = f"{count} problem{'s' if count != 1 else ''} in the content packs:"
+        return "\n".join([head, *(f"  {issue}" for issue in self.issues)])

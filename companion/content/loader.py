@@ -1,0 +1,456 @@
+"""Finding packs, reading their YAML, merging along ``extends`` and cross-checking.
+
+Every problem becomes a ``ContentIssue``; all of them are raised together as one
+``ContentError`` at the end, so an owner fixes a pack in one pass. Nothing else escapes
+for bad input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from companion import paths
+from companion.content import yamlio
+from companion.content.errors import ContentError, ContentIssue
+from companion.content.model import Codex, Content, CraftingTable, Sealed
+from companion.content.schema.base import Ref
+from companion.content.schema.cards import CodexOmenEntry, Goal
+from companion.content.schema.pack import KINDS, PackFile, PackManifest
+from companion.content.schema.rules import RulesConstants
+from companion.content.schema.world import CraftingEntry, OverlayKind
+
+MANIFEST = "pack.yaml"
+RULES = "rules.yaml"
+
+
+@dataclass
+class PackDir:
+    """A discovered pack: its manifest and folder."""
+
+    manifest: PackManifest
+    folder: Path
+
+
+@dataclass
+class _Doc:
+    """One parsed file, kept with its node tree to locate errors."""
+
+    file: Path
+    data: Any
+    node: yaml.Node | None
+
+
+@dataclass
+class _Entry:
+    model: BaseModel
+    doc: _Doc
+    loc: tuple[str | int, ...]
+
+
+@dataclass
+class _Run:
+    """State of one load: the issues found so far."""
+
+    issues: list[ContentIssue] = field(default_factory=list)
+
+    def add(self, file: Path, line: int | None, path: str, message: str) -> None:
+        self.issues.append(ContentIssue(file, line, path, message))
+
+    def at(self, doc: _Doc, loc: Sequence[str | int], message: str) -> None:
+        line, shown = yamlio.locate(doc.node, loc)
+        self.add(doc.file, line, ".".join(shown), message)
+
+    def validation(self, doc: _Doc, error: ValidationError,
+                   prefix: tuple[str | int, ...] = ()) -> None:
+        for detail in error.errors(include_url=False):
+            self.at(doc, prefix + tuple(detail["loc"]), _message(detail))
+
+
+def _message(detail: Any) -> str:
+    msg = str(detail["msg"])
+    # pydantic prefixes a validator's own ValueError with "Value error, ".
+    msg = msg.removeprefix("Value error, ")
+    if detail["type"] == "extra_forbidden":
+        return "unknown field (a typo, or a field this kind of component does not have)"
+    if detail["type"] == "missing":
+        return "required field is missing"
+    return msg
+
+
+# --- discovery ----------------------------------------------------------------------
+
+
+def _read(run: _Run, file: Path) -> _Doc | None:
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        run.add(file, None, "", f"cannot read the file: {exc}")
+        return None
+    try:
+        data, node = yamlio.parse(text)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problem = exc.problem or exc.context or "bad YAML"
+        run.add(file, mark.line + 1 if mark else None, "", f"YAML syntax: {problem}")
+        return None
+    except yaml.YAMLError as exc:
+        run.add(file, None, "", f"YAML syntax: {exc}")
+        return None
+    except (RecursionError, ValueError, TypeError, OverflowError) as exc:
+        run.add(file, None, "", f"cannot read the YAML: {exc}")
+        return None
+    return _Doc(file, data, node)
+
+
+def _candidate_dirs(extra_dirs: Sequence[Path]) -> Iterator[tuple[int, Path]]:
+    roots = (paths.shipped_content_dir(), paths.user_content_dir(), *extra_dirs)
+    for level, root in enumerate(Path(r) for r in roots):
+        if (root / MANIFEST).is_file():
+            yield level, root
+        elif root.is_dir():
+            for sub in sorted(p for p in root.iterdir() if (p / MANIFEST).is_file()):
+                yield level, sub
+
+
+def _discover(run: _Run, extra_dirs: Sequence[Path]) -> dict[str, PackDir]:
+    """Packs by id. A pack found later (the user's folder, then ``--content``) shadows a
+    shipped pack with the same id, so an owner can try a fixed copy of a pack; two
+    packs with one id in the same place are an error."""
+    found: dict[str, PackDir] = {}
+    levels: dict[str, int] = {}
+    for level, folder in _candidate_dirs(extra_dirs):
+        doc = _read(run, folder / MANIFEST)
+        if doc is None:
+            continue
+        if not isinstance(doc.data, dict):
+            run.at(doc, (), "pack.yaml is a mapping with id, name and version")
+            continue
+        try:
+            manifest = PackManifest.model_validate(doc.data)
+        except ValidationError as exc:
+            run.validation(doc, exc)
+            continue
+        other = found.get(manifest.id)
+        if other is not None and other.folder.resolve() == folder.resolve():
+            continue
+        if other is not None and levels[manifest.id] == level:
+            run.at(doc, ("id",), f"pack id {manifest.id!r} is also used by {other.folder}")
+            continue
+        found[manifest.id] = PackDir(manifest, folder)
+        levels[manifest.id] = level
+    return found
+
+
+def discover_packs(extra_dirs: Sequence[Path] = ()) -> list[PackManifest]:
+    """Manifests of every pack found: shipped (``content/``), the user's, and
+    ``extra_dirs`` (a folder with ``pack.yaml`` is a pack, otherwise its subfolders are).
+
+    Raises ``ContentError`` if a manifest is broken.
+    """
+    run = _Run()
+    found = _discover(run, extra_dirs)
+    if run.issues:
+        raise ContentError(run.issues)
+    return [pack.manifest for pack in found.values()]
+
+
+def _chain(run: _Run, found: dict[str, PackDir], pack_id: str) -> list[PackDir]:
+    chain: list[PackDir] = []
+    current: str | None = pack_id
+    while current is not None:
+        pack = found.get(current)
+        if pack is None:
+            where = chain[-1].folder / MANIFEST if chain else Path(pack_id)
+            line = None
+            if chain:
+                doc = _read(run, where)
+                line = yamlio.locate(doc.node if doc else None, ("extends",))[0]
+            known = ", ".join(sorted(found)) or "none"
+            run.add(where, line, "extends" if chain else "",
+                    f"no pack with id {current!r} was found (packs found: {known})")
+            return []
+        if any(p is pack for p in chain):
+            run.add(pack.folder / MANIFEST, None, "extends",
+                    f"packs extend each other in a circle ({current!r})")
+            return []
+        chain.append(pack)
+        current = pack.manifest.extends
+    chain.reverse()
+    return chain
+
+
+# --- merging ------------------------------------------------------------------------
+
+
+def _key(kind: str, model: BaseModel) -> Any:
+    if isinstance(model, CraftingEntry):
+        return model.key
+    if isinstance(model, CodexOmenEntry):
+        return model.key
+    if kind == "codex_outcomes":
+        return model.number  # type: ignore[attr-defined]
+    return str(model.id)  # type: ignore[attr-defined]
+
+
+def _show_key(key: Any) -> str:
+    return " ".join(str(part) for part in key) if isinstance(key, tuple) else str(key)
+
+
+def _deep_merge(base: dict[Any, Any], over: dict[Any, Any]) -> dict[Any, Any]:
+    merged = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _deep_merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def _pack_files(folder: Path) -> list[Path]:
+    return sorted(
+        p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()
+        and p.name != MANIFEST
+    )
+
+
+def _load_chain(run: _Run, chain: list[PackDir]) -> tuple[
+    list[_Doc], dict[str, dict[Any, _Entry]]
+]:
+    rules_docs: list[_Doc] = []
+    entries: dict[str, dict[Any, _Entry]] = {kind: {} for kind in KINDS}
+    for pack in chain:
+        defined_here: dict[tuple[str, Any], _Entry] = {}
+        for file in _pack_files(pack.folder):
+            doc = _read(run, file)
+            if doc is None:
+                continue
+            if file.name == RULES and file.parent == pack.folder:
+                if isinstance(doc.data, dict):
+                    rules_docs.append(doc)
+                elif doc.data is not None:
+                    run.at(doc, (), "rules.yaml is a mapping of rule constants")
+                continue
+            if doc.data is None:
+                continue
+            if not isinstance(doc.data, dict):
+                run.at(doc, (), "a component file is a mapping of component kinds "
+                                "(materials:, items: ...) to lists")
+                continue
+            try:
+                parsed = PackFile.model_validate(doc.data)
+            except ValidationError as exc:
+                run.validation(doc, exc)
+                continue
+            except (RecursionError, ValueError, TypeError) as exc:
+                run.at(doc, (), f"cannot read the components: {exc}")
+                continue
+            for kind in KINDS:
+                for index, model in enumerate(getattr(parsed, kind)):
+                    key = _key(kind, model)
+                    entry = _Entry(model, doc, (kind, index))
+                    first = defined_here.get((kind, key))
+                    if first is not None:
+                        line = yamlio.locate(first.doc.node, first.loc)[0]
+                        run.at(doc, entry.loc, f"{kind} {_show_key(key)!r} is defined twice "
+                               f"in this pack (first in {first.doc.file.name}, line {line})")
+                        continue
+                    defined_here[(kind, key)] = entry
+                    entries[kind][key] = entry  # replaces the extended pack's entry
+    return rules_docs, entries
+
+
+def _load_rules(run: _Run, docs: list[_Doc], chain: list[PackDir]) -> RulesConstants | None:
+    if not docs:
+        run.add(chain[-1].folder, None, "", "no rules.yaml in this pack or the packs it extends")
+        return None
+    merged: dict[Any, Any] = {}
+    for doc in docs:
+        merged = _deep_merge(merged, doc.data)
+    try:
+        return RulesConstants.model_validate(merged)
+    except ValidationError as exc:
+        for detail in exc.errors(include_url=False):
+            loc = tuple(detail["loc"])
+            # Blame the last pack whose rules.yaml reaches deepest into the path.
+            best = max(reversed(docs), key=lambda d: len(yamlio.locate(d.node, loc)[1]))
+            run.at(best, loc, _message(detail))
+    except (RecursionError, ValueError, TypeError) as exc:
+        run.add(docs[-1].file, None, "", f"cannot read the rules: {exc}")
+    return None
+
+
+# --- cross-checks -------------------------------------------------------------------
+
+
+def _refs(value: Any, path: tuple[str | int, ...]) -> Iterator[tuple[tuple[str | int, ...], Ref]]:
+    if isinstance(value, Ref):
+        yield path, value
+    elif isinstance(value, BaseModel):
+        for name in type(value).model_fields:
+            yield from _refs(getattr(value, name), (*path, name))
+    elif isinstance(value, tuple | list):
+        for index, item in enumerate(value):
+            yield from _refs(item, (*path, index))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(key, Ref):
+                yield (*path, str(key)), key
+            yield from _refs(item, (*path, str(key)))
+
+
+_KIND_WORDS = {
+    "resources": "material, food or water",
+    "codex_outcomes": "Codex outcome",
+    "*": "component",
+}
+
+
+def _cross_check(run: _Run, entries: dict[str, dict[Any, _Entry]],
+                 rules: RulesConstants | None, rules_docs: list[_Doc]) -> None:
+    ids: dict[str, set[Any]] = {kind: set(found) for kind, found in entries.items()}
+    ids["resources"] = ids["materials"] | ids["foods"]
+    ids["*"] = set().union(*(
+        found for kind, found in ids.items()
+        if kind not in ("crafting", "codex_outcomes", "codex_omen_entries", "resources")
+    ))
+    for found in entries.values():
+        for entry in found.values():
+            for sub, ref in _refs(entry.model, ()):
+                if ref not in ids[ref.kind]:
+                    word = _KIND_WORDS.get(ref.kind, ref.kind.rstrip("s").replace("_", " "))
+                    run.at(entry.doc, entry.loc + sub, f"no {word} with id {str(ref)!r}")
+    _check_world(run, entries)
+    _check_cards(run, entries)
+    if rules is not None:
+        for index, threshold in enumerate(rules.unrest_thresholds):
+            goal = threshold.epoch_goal
+            if goal is not None and goal not in ids["goals"]:
+                doc = max(reversed(rules_docs), key=lambda d: len(
+                    yamlio.locate(d.node, ("unrest_thresholds", index, "epoch_goal"))[1]))
+                run.at(doc, ("unrest_thresholds", index, "epoch_goal"),
+                       f"no goal with id {goal!r}")
+
+
+def _check_world(run: _Run, entries: dict[str, dict[Any, _Entry]]) -> None:
+    starting: dict[str, list[_Entry]] = {key: [] for key in entries["regions"]}
+    for entry in entries["hexes"].values():
+        tile: Any = entry.model
+        if tile.starting and tile.region in starting:
+            starting[tile.region].append(entry)
+    for region, tiles in starting.items():
+        if len(tiles) != 1:
+            region_entry = entries["regions"][region]
+            run.at(region_entry.doc, region_entry.loc,
+                   f"region {region!r} has {len(tiles)} starting hexes; it needs exactly one")
+    for entry in entries["behemoths"].values():
+        lair = entries["overlays"].get(entry.model.lair)  # type: ignore[attr-defined]
+        if lair is not None and lair.model.kind is not OverlayKind.LAIR:  # type: ignore[attr-defined]
+            run.at(entry.doc, entry.loc + ("lair",), "the lair overlay is not of kind lair")
+
+
+def _check_cards(run: _Run, entries: dict[str, dict[Any, _Entry]]) -> None:
+    objects = entries["forage_objects"]
+    for entry in entries["forage_cards"].values():
+        card: Any = entry.model
+        for row in ("front", "middle", "back"):
+            for index, spot in enumerate(getattr(card.rows, row)):
+                obj = objects.get(spot.object)
+                if obj is not None and card.deck not in obj.model.decks:  # type: ignore[attr-defined]
+                    run.at(entry.doc, entry.loc + ("rows", row, index, "object"),
+                           f"{spot.object!r} does not appear in the {card.deck} deck")
+    icons = {entry.model.icon for entry in entries["delving_cards"].values()}  # type: ignore[attr-defined]
+    for entry in entries["delving_cards"].values():
+        paths_: Any = entry.model.paths  # type: ignore[attr-defined]
+        if paths_ is None:
+            continue
+        for side in ("left", "right"):
+            if getattr(paths_, side) not in icons:
+                run.at(entry.doc, entry.loc + ("paths", side),
+                       f"no delving card shows the icon {getattr(paths_, side)!r}")
+    goals = entries["goals"]
+    for entry in entries["challenges"].values():
+        challenge: Any = entry.model
+        for field_name, want in (("vital_goals", False), ("epoch_goals", False),
+                                 ("set_aside_goals", True)):
+            for index, goal_id in enumerate(getattr(challenge, field_name)):
+                goal = goals.get(goal_id)
+                if goal is not None and goal.model.set_aside is not want:  # type: ignore[attr-defined]
+                    state = "is set aside" if not want else "is not marked set_aside"
+                    run.at(entry.doc, entry.loc + (field_name, index),
+                           f"goal {goal_id!r} {state}")
+    for kind in ("instinct_cards", "secret_cards", "reaction_cards"):
+        have = {entry.model.behemoth for entry in entries[kind].values()}  # type: ignore[attr-defined]
+        for key, entry in entries["behemoths"].items():
+            if key not in have:
+                run.at(entry.doc, entry.loc, f"behemoth {key!r} has no {kind.replace('_', ' ')}")
+
+
+# --- building Content ---------------------------------------------------------------
+
+
+def _build(rules: RulesConstants, chain: list[PackDir],
+           entries: dict[str, dict[Any, _Entry]]) -> Content:
+    def table(kind: str) -> dict[Any, Any]:
+        return {key: entry.model for key, entry in entries[kind].items()}
+
+    plain = {
+        kind: MappingProxyType(table(kind)) for kind in KINDS
+        if kind not in ("crafting", "codex_outcomes", "codex_omen_entries", "goals")
+    }
+    goals: dict[str, Goal] = table("goals")
+    items = plain["items"]
+    return Content(
+        rules=rules,
+        packs=tuple(pack.manifest for pack in chain),
+        goals=MappingProxyType({k: g for k, g in goals.items() if not g.set_aside}),
+        set_aside_goals=Sealed({k: g for k, g in goals.items() if g.set_aside}, "goals"),
+        crafting=CraftingTable(table("crafting"), items),
+        codex=Codex(table("codex_outcomes"), table("codex_omen_entries")),
+        **plain,
+    )
+
+
+def load_content(pack_id: str = "sample", extra_dirs: Sequence[Path] = ()) -> Content:
+    """Load the pack ``pack_id`` and the packs it extends, merged and cross-checked.
+
+    Packs are found in the shipped ``content/`` folder, the user's content folder and
+    ``extra_dirs``. A pack that extends another adds entries or replaces those with the
+    same ID; ``rules.yaml`` is merged key by key. Raises ``ContentError`` listing every
+    problem, each as ``pack/file.yaml:LINE: field.path: message``.
+    """
+    # A broken manifest elsewhere only matters if the chain cannot be resolved.
+    discovery = _Run()
+    found = _discover(discovery, extra_dirs)
+    run = _Run()
+    chain = _chain(run, found, pack_id)
+    if not chain:
+        raise ContentError(discovery.issues + run.issues)
+    rules_docs, entries = _load_chain(run, chain)
+    rules = _load_rules(run, rules_docs, chain)
+    _cross_check(run, entries, rules, rules_docs)
+    if run.issues or rules is None:
+        raise ContentError(run.issues)
+    return _build(rules, chain, entries)
+
+
+def load_pack_dir(folder: Path) -> Content:
+    """Load the pack in ``folder`` (with the packs it extends): what ``content check
+    PATH`` does."""
+    run = _Run()
+    doc = _read(run, Path(folder) / MANIFEST)
+    if doc is None:
+        if not run.issues:
+            run.add(Path(folder), None, "", "no pack.yaml in this folder")
+        raise ContentError(run.issues)
+    pack_id = doc.data.get("id") if isinstance(doc.data, dict) else None
+    if not isinstance(pack_id, str):
+        run.at(doc, ("id",), "pack.yaml names the pack's id")
+        raise ContentError(run.issues)
+    return load_content(pack_id, extra_dirs=[Path(folder)])

@@ -1,0 +1,396 @@
+"""Characters' vocabulary, the valley, materials, food, items, structures and crafting.
+
+Each component kind is one pydantic model; every model with an ``id`` is a component a
+pack can add, or replace in a pack that extends it (an entry with the same ``id``).
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+from typing import Any, Literal
+
+from pydantic import Field, model_validator
+
+from companion.content.schema.base import (
+    Ability,
+    ComponentId,
+    Edge,
+    FeatureAction,
+    FeatureRef,
+    ForageDeck,
+    IconRef,
+    ItemRef,
+    MantleRef,
+    MaterialRef,
+    Omen,
+    PackModel,
+    PipColour,
+    PipShape,
+    RegionRef,
+    Slot,
+)
+from companion.content.schema.effects import Effect
+
+# --- characters ---------------------------------------------------------------------
+
+
+class AbilityInfo(PackModel):
+    """Name and description of one of the four abilities (Rulebook: Abilities)."""
+
+    id: Ability
+    name: str = Field(min_length=1)
+    text: str = ""
+
+
+class Trait(PackModel):
+    """A trait (Rulebook: Traits): no intrinsic effect, cards call on it by ID."""
+
+    id: ComponentId
+    name: str = Field(min_length=1)
+    text: str = ""
+
+
+class OmenInfo(PackModel):
+    """Name and description of one of the five omens (Rulebook: Omens)."""
+
+    id: Omen
+    name: str = Field(min_length=1)
+    text: str = ""
+
+
+class Mantle(PackModel):
+    """A mantle board: a mythic archetype a character takes up for a challenge."""
+
+    id: ComponentId
+    name: str = Field(min_length=1)
+    text: str = ""
+
+
+class MantlePower(PackModel):
+    """A mantle power card that slots into one mantle (Rulebook: Mantle Power)."""
+
+    id: ComponentId
+    mantle: MantleRef
+    name: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+    effects: tuple[Effect, ...] = ()
+
+
+# --- the valley ---------------------------------------------------------------------
+
+
+class IconKind(StrEnum):
+    """What an icon on an item is for."""
+
+    TECHNOLOGY = "technology"
+    """Required to build outposts over a feature, or to build a structure."""
+    PROCESSING = "processing"
+    """Used up, one material each, by the Process action (Rulebook: Processing)."""
+
+
+class Icon(PackModel):
+    """A technology or processing icon (the rulebook's glyphs were lost; packs name them)."""
+
+    id: ComponentId
+    name: str = Field(min_length=1)
+    kind: IconKind
+
+
+class FeatureActionSpec(PackModel):
+    """One action a feature offers."""
+
+    action: FeatureAction
+    deck: ForageDeck | None = Field(default=None, description="forage deck to use")
+    cost: int | None = Field(
+        default=None,
+        ge=0,
+        description="energy; None means the rules constant action_costs.<action> (D1-D4)",
+    )
+
+    @model_validator(mode="after")
+    def _forage_names_a_deck(self) -> FeatureActionSpec:
+        if (self.action is FeatureAction.FORAGE) != (self.deck is not None):
+            raise ValueError("a forage action names its deck (forest or plains); "
+                             "no other action has a deck")
+        return self
+
+
+class FishingTerrain(PackModel):
+    """What a Bonus or Mishap modifier does when fishing here (reading D15)."""
+
+    bonus: tuple[Effect, ...] = Field(min_length=1)
+    bonus_choice: bool = Field(
+        default=False, description="true: the player picks ONE of the bonus effects"
+    )
+    mishap: tuple[Effect, ...] = Field(min_length=1)
+
+
+class Feature(PackModel):
+    """A terrain feature (Rulebook: Terrain): its actions and properties."""
+
+    id: ComponentId
+    name: str = Field(min_length=1)
+    actions: tuple[FeatureActionSpec, ...] = ()
+    open_terrain: bool = Field(description="crossing costs no extra energy")
+    outpost_technology: IconRef | None = Field(
+        description="technology icon needed to build an outpost over it (D12); null: none"
+    )
+    mining_chips: tuple[MaterialRef, ...] = Field(
+        default=(), description="chips put in the bag to mine here (D14)"
+    )
+    fishing: FishingTerrain | None = None
+
+    @model_validator(mode="after")
+    def _action_data_present(self) -> Feature:
+        actions = {a.action for a in self.actions}
+        if (FeatureAction.MINE in actions) != bool(self.mining_chips):
+            raise ValueError("a feature with the mine action lists its mining chips, "
+                             "and only such a feature does")
+        if (FeatureAction.FISH in actions) != (self.fishing is not None):
+            raise ValueError("a feature with the fish action gives its fishing bonus and "
+                             "mishap, and only such a feature does")
+        return self
+
+
+class Region(PackModel):
+    """A region of the valley: a set of hex tiles (Rulebook: Valley > Regions)."""
+
+    id: ComponentId
+    name: str = Field(min_length=1)
+    text: str = ""
+
+
+class HexOmen(PackModel):
+    """An omen marker printed on a hex tile (in a section, for the map view)."""
+
+    omen: Omen
+    section: Literal["a", "b", "c"] | None = None
+
+
+class HexTile(PackModel):
+    """A hex tile (Rulebook: Valley > Hexes): sections A, B, C hold features."""
+
+    id: ComponentId
+    region: RegionRef
+    name: str = ""
+    starting: bool = Field(default=False, description="the region's starting hex")
+    sections: dict[Literal["a", "b", "c"], FeatureRef | None]
+    omens: tuple[HexOmen, ...] = ()
+
+    @model_validator(mode="after")
+    def _three_sections(self) -> HexTile:
+        if set(self.sections) != {"a", "b", "c"}:
+            raise ValueError("a hex has sections a, b and c (null for an empty section)")
+        if all(f is None for f in self.sections.values()):
+            raise ValueError("a hex has at least one feature")
+        return self
+
+
+class OverlayKind(StrEnum):
+    """Kinds of overlays (Rulebook: Valley > Overlays)."""
+
+    OUTPOST = "outpost"
+    LAIR = "lair"
+    OTHER = "other"
+
+
+class Overlay(PackModel):
+    """An overlay tile covering one section of a hex (outpost, behemoth lair ...)."""
+
+    id: ComponentId
+    name: str = Field(min_length=1)
+    kind: OverlayKind
+    text: str = ""
+
+
+# --- materials and food -------------------------------------------------------------
+
+_PIP_TEXT = re.compile(r"^\s*(\w+)\s+(\w+)\s+(\d+)\s*$")
+
+
+class Pip(PackModel):
+    """The pips on one edge: colour, shape and count (0 is the "null" pip, which reads
+    as zero and cannot begin a crafting code). In YAML either a mapping or the short
+    form ``"red diamond 1"``."""
+
+    colour: PipColour
+    shape: PipShape
+    count: int = Field(ge=0, le=4)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _short_form(cls, data: Any) -> Any:
+        if isinstance(data, str):
+            match = _PIP_TEXT.match(data)
+            if not match:
+                raise ValueError(f"a pip is 'colour shape count', e.g. 'red diamond 1', "
+                                 f"not {data!r}")
+            return {"colour": match[1], "shape": match[2], "count": int(match[3])}
+        return data
+
+
+class MaterialSide(PackModel):
+    """One side of a material token: four edges, each a pip or nothing (null)."""
+
+    edges: dict[Edge, Pip | None]
+    process_icons: tuple[IconRef, ...] = Field(
+        default=(), description="icons needed to process this side (unprocessed side only)"
+    )
+
+    @model_validator(mode="after")
+    def _four_edges(self) -> MaterialSide:
+        if set(self.edges) != set(Edge):
+            raise ValueError("a side lists its four edges top, right, bottom and left "
+                             "(null for an edge without pips)")
+        return self
+
+    def pip(self, edge: Edge) -> Pip | None:
+        """The pip on ``edge`` (None if the edge is bare)."""
+        return self.edges[edge]
+
+
+class MaterialCategory(StrEnum):
+    """Rulebook: Tokens > Material Tokens."""
+
+    ANIMAL = "animal"
+    MINERAL = "mineral"
+    VEGETABLE = "vegetable"
+    RARE = "rare"
+
+
+class Material(PackModel):
+    """A square material token with an unprocessed and a processed side.
+
+    Crafting (Rulebook: Crafting Items) lays two tokens side by side, each in any of its
+    four rotations; the touching edges must show the same colour and shape. The code
+    reads the pip counts of the four vertical columns left to right (left token's left
+    and right edges, right token's left and right edges); its colour is the leftmost
+    column's. The rules engine does the reading; the pack only describes the tokens.
+    """
+
+    id: ComponentId
+    name: str = Field(min_length=1)
+    category: MaterialCategory
+    size: Literal["large", "small"]
+    unprocessed: MaterialSide
+    processed: MaterialSide
+
+    @model_validator(mode="after")
+    def _processing_icons_on_unprocessed(self) -> Material:
+        if self.processed.process_icons:
+            raise ValueError("only the unprocessed side lists icons needed to process")
+        return self
+
+
+class FoodKind(StrEnum):
+    """Rulebook: Tokens > Food Tokens, Water Tokens."""
+
+    PERISHABLE = "perishable"
+    """Acquired fresh; degrades to fermented each Night, then is discarded."""
+    TOUGH = "tough"
+    """Acquired unprocessed; must be processed to be eaten."""
+    WATER = "water"
+    """Quenches thirst at Rest."""
+
+
+class Food(PackModel):
+    """A food or water token."""
+
+    id: ComponentId
+    name: str = Field(min_length=1)
+    kind: FoodKind
+    process_icons: tuple[IconRef, ...] = Field(
+        default=(), description="icons needed to process a tough food"
+    )
+
+    @model_validator(mode="after")
+    def _only_tough_food_is_processed(self) -> Food:
+        if self.process_icons and self.kind is not FoodKind.TOUGH:
+            raise ValueError("only tough food needs processing icons")
+        return self
+
+
+# --- items, structures, crafting ----------------------------------------------------
+
+
+class NightAction(PackModel):
+    """An action an item offers during the Night phase."""
+
+    text: str = Field(min_length=1)
+    effects: tuple[Effect, ...] = ()
+
+
+class Item(PackModel):
+    """An item card (Rulebook: Crafting Decks > Item)."""
+
+    id: ComponentId
+    name: str = Field(min_length=1)
+    slot: Slot
+    technologies: tuple[IconRef, ...] = Field(default=(), description="technology icons")
+    provides: tuple[IconRef, ...] = Field(default=(), description="processing icons")
+    night_actions: tuple[NightAction, ...] = ()
+    storage: int = Field(default=0, ge=0, description="extra bag cells")
+    harvest_cap_bonus: int = Field(default=0, ge=0)
+    text: str = ""
+
+
+class StructureCost(PackModel):
+    """What building a structure costs: materials (processed or not) and energy."""
+
+    materials: dict[MaterialRef, int] = Field(default_factory=dict)
+    energy: int = Field(default=0, ge=0)
+
+
+class Structure(PackModel):
+    """A structure card (Rulebook: Building Structures)."""
+
+    id: ComponentId
+    name: str = Field(min_length=1)
+    cost: StructureCost
+    requires: tuple[IconRef, ...] = Field(default=(), description="technology icons")
+    text: str = Field(min_length=1)
+    effects: tuple[Effect, ...] = ()
+
+
+class CraftingEntry(PackModel):
+    """A Codex crafting entry: colour + four-digit code -> an item, or a dead end.
+
+    ``code`` is the four pip counts read left to right; it cannot begin with 0 (the null
+    pip). An entry names an ``item`` of the pack, or is a ``dead_end``, or (imported
+    from a community file, before the item card is entered) carries only
+    ``item_name`` and ``text``. Imported entries are ``verified: false`` until an owner
+    confirms them at the table.
+    """
+
+    colour: PipColour
+    code: str = Field(pattern=r"^[0-9]{4}$")
+    item: ItemRef | None = None
+    dead_end: bool = False
+    item_name: str = ""
+    text: str = ""
+    flavor: str = ""
+    verified: bool = True
+
+    @model_validator(mode="before")
+    @classmethod
+    def _code_as_text(cls, data: Any) -> Any:
+        # An unquoted 1410 arrives as an int; a leading zero is kept as text by the loader.
+        if isinstance(data, dict) and type(data.get("code")) is int:
+            return {**data, "code": str(data["code"])}
+        return data
+
+    @model_validator(mode="after")
+    def _item_or_dead_end(self) -> CraftingEntry:
+        if self.code.startswith("0"):
+            raise ValueError("a crafting code cannot begin with 0 (the null pip)")
+        outcomes = (self.item is not None) + self.dead_end + bool(self.item_name)
+        if outcomes != 1:
+            raise ValueError("a crafting entry names an item (or, when imported, an "
+                             "item_name) or is a dead_end: exactly one of them")
+        return self
+
+    @property
+    def key(self) -> tuple[PipColour, str]:
+        """(colour, code): the entry's identity."""
+        return (self.colour, self.code)

@@ -1,0 +1,114 @@
+"""Reading pack YAML: the C loader where present, YAML 1.2-style scalars, no duplicate
+keys, and a way back from a field path to the line it came from.
+
+YAML 1.1 (PyYAML's default) turns ``No``, ``On`` and ``yes`` into booleans, ``0410``
+into the octal number 264, ``1:20`` into 80 and ``2024-01-01`` into a date. A card
+named "No" must stay a string and a crafting code "0410" must reach the "cannot begin
+with 0" check, so only ``true``/``false`` are booleans and only plain decimal numbers
+are numbers here; everything else stays a string.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import yaml
+
+_BaseLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+#: Whether the C (libyaml) parser is in use.
+USING_C_LOADER: bool = _BaseLoader is not yaml.SafeLoader
+
+_DROPPED = {
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:timestamp",
+}
+
+
+class PackLoader(_BaseLoader):  # type: ignore[misc, valid-type]
+    """Safe loader with YAML 1.2-style implicit types and duplicate-key detection."""
+
+    yaml_implicit_resolvers: dict[Any, list[tuple[str, re.Pattern[str]]]] = {
+        first: [(tag, rx) for tag, rx in resolvers if tag not in _DROPPED]
+        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+    }
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: dict[Any, yaml.Node] = {}
+        for key_node, _value_node in node.value:
+            if isinstance(key_node, yaml.ScalarNode) and key_node.tag != "tag:yaml.org,2002:merge":
+                key = key_node.value
+                if key in seen:
+                    raise yaml.constructor.ConstructorError(
+                        "while reading a mapping", node.start_mark,
+                        f"the key {key!r} appears twice (first on line "
+                        f"{seen[key].start_mark.line + 1})", key_node.start_mark,
+                    )
+                seen[key] = key_node
+        return super().construct_mapping(node, deep=deep)  # type: ignore[no-any-return]
+
+
+PackLoader.add_implicit_resolver(
+    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
+    list("tTfF"),
+)
+PackLoader.add_implicit_resolver(
+    "tag:yaml.org,2002:int", re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$"), list("-+0123456789"),
+)
+PackLoader.add_implicit_resolver(
+    "tag:yaml.org,2002:float",
+    re.compile(r"^[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$"),
+    list("-+0123456789."),
+)
+
+
+def parse(text: str) -> tuple[Any, yaml.Node | None]:
+    """The document in ``text`` and its node tree (``(None, None)`` if empty).
+
+    Raises ``yaml.YAMLError`` (with marks) for bad YAML, including a duplicate key.
+    """
+    loader = PackLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None, None
+        return loader.construct_document(node), node
+    finally:
+        loader.dispose()
+
+
+def locate(node: yaml.Node | None, loc: Sequence[str | int]) -> tuple[int | None, list[str]]:
+    """Follow a field path (a pydantic error location) down the node tree.
+
+    Returns the 1-based line of the deepest node reached and the printable path:
+    the parts found, plus a last part that was not (a missing field). Parts that name
+    no node (a union member's tag in pydantic's locations) are skipped.
+    """
+    line = None if node is None else node.start_mark.line + 1
+    shown: list[str] = []
+    for index, part in enumerate(loc):
+        child = _child(node, part) if node is not None else None
+        if child is None:
+            if index == len(loc) - 1:
+                shown.append(str(part))
+            continue
+        node = child
+        line = node.start_mark.line + 1
+        shown.append(str(part))
+    return line, shown
+
+
+def _child(node: yaml.Node, part: str | int) -> yaml.Node | None:
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            if isinstance(key_node, yaml.ScalarNode) and key_node.value == str(part):
+                return value_node  # type: ignore[no-any-return]
+        return None
+    if isinstance(node, yaml.SequenceNode) and isinstance(part, int):
+        items = node.value
+        return items[part] if 0 <= part < len(items) else None
+    return None

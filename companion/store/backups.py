@@ -1,0 +1,184 @@
+"""Rotating backups of a campaign file, in the sibling folder ``<file>.backups/``.
+
+Why beside the file rather than in the user data folder: a damaged campaign must be
+restorable without reading anything out of it, so its backups have to be found from its
+path alone; and they travel with the campaign when the folder is moved, copied or synced.
+(The cost: a lost disk loses both. Export to another place for that.)
+
+Each backup is a complete SQLite file made with SQLite's online backup API, named
+``<stem>-<UTC time>-<reason>-e<last event id>.stonesaga`` so that listing needs no
+opening. Rotation keeps the newest ``recent``, the newest of each of the last ``daily``
+days and of each of the last ``weekly`` ISO weeks, and every pre-migration copy.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shutil
+import sqlite3
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from companion.paths import CAMPAIGN_SUFFIX
+
+_NAME = re.compile(
+    r"^(?P<stem>.*)-(?P<time>\d{8}T\d{6}\d{6})Z-(?P<reason>[a-z0-9-]+?)-e(?P<event>\d+)"
+    + re.escape(CAMPAIGN_SUFFIX)
+    + "$"
+)
+_TIME_FORMAT = "%Y%m%dT%H%M%S%f"
+KEEP_ALWAYS = frozenset({"migration"})
+"""Reasons that rotation never deletes: the only copies in an older schema."""
+
+
+@dataclass(frozen=True)
+class BackupPolicy:
+    """How often backups are taken while playing and how many are kept."""
+
+    interval: timedelta = timedelta(minutes=10)
+    """``maybe_backup`` takes one when this long has passed and something changed."""
+    recent: int = 10
+    daily: int = 7
+    weekly: int = 8
+
+
+@dataclass(frozen=True)
+class BackupInfo:
+    """One backup file."""
+
+    time: datetime
+    """When it was taken (aware UTC)."""
+    reason: str
+    """'open', 'interval', 'close', 'migration', 'restore' or 'manual'."""
+    size: int
+    """Bytes."""
+    path: Path
+    event_id: int
+    """The newest journal event it contains (0 when unknown or none)."""
+
+
+def backups_dir(path: Path) -> Path:
+    """The folder holding the backups of campaign ``path``."""
+    return path.with_name(path.name + ".backups")
+
+
+def list_backups(path: Path) -> list[BackupInfo]:
+    """The backups of campaign ``path``, newest first (the campaign itself is not read)."""
+    folder = backups_dir(path)
+    if not folder.is_dir():
+        return []
+    found = []
+    for entry in folder.iterdir():
+        match = _NAME.match(entry.name)
+        if not match or not entry.is_file():
+            continue
+        found.append(
+            BackupInfo(
+                time=datetime.strptime(match["time"], _TIME_FORMAT).replace(tzinfo=UTC),
+                reason=match["reason"],
+                size=entry.stat().st_size,
+                path=entry,
+                event_id=int(match["event"]),
+            )
+        )
+    found.sort(key=lambda b: (b.time, b.path.name), reverse=True)
+    return found
+
+
+def _target(path: Path, reason: str, now: datetime, event_id: int) -> Path:
+    folder = backups_dir(path)
+    folder.mkdir(exist_ok=True)
+    now = now.astimezone(UTC)
+    stamp = now.strftime(_TIME_FORMAT)
+    target = folder / f"{path.stem}-{stamp}Z-{reason}-e{event_id}{CAMPAIGN_SUFFIX}"
+    # Two backups in one microsecond (tests, fast clocks): nudge the time, keep order.
+    while target.exists():
+        now += timedelta(microseconds=1)
+        stamp = now.strftime(_TIME_FORMAT)
+        target = folder / f"{path.stem}-{stamp}Z-{reason}-e{event_id}{CAMPAIGN_SUFFIX}"
+    return target
+
+
+def _fsync(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _publish(tmp: Path, target: Path) -> None:
+    # Written under a temporary name and renamed, so a crash never leaves half a backup
+    # that looks whole.
+    _fsync(tmp)
+    os.replace(tmp, target)
+    with contextlib.suppress(OSError):
+        _fsync(target.parent)
+
+
+def take_backup(
+    source: sqlite3.Connection, path: Path, reason: str, now: datetime, event_id: int
+) -> BackupInfo:
+    """Copy the database behind ``source`` (a connection to ``path``) into the folder."""
+    target = _target(path, reason, now, event_id)
+    tmp = target.with_name(f".{uuid.uuid4().hex[:8]}.tmp")
+    try:
+        dest = sqlite3.connect(tmp)
+        try:
+            source.backup(dest)
+        finally:
+            dest.close()
+        _publish(tmp, target)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+    return BackupInfo(now, reason, target.stat().st_size, target, event_id)
+
+
+def copy_file_backup(path: Path, reason: str, now: datetime) -> BackupInfo:
+    """Copy the file's bytes as they are (for a file SQLite cannot read: keep the evidence)."""
+    target = _target(path, reason, now, 0)
+    tmp = target.with_name(f".{uuid.uuid4().hex[:8]}.tmp")
+    try:
+        shutil.copyfile(path, tmp)
+        _publish(tmp, target)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+    return BackupInfo(now, reason, target.stat().st_size, target, 0)
+
+
+def backups_to_keep(
+    backups: list[BackupInfo], policy: BackupPolicy, now: datetime
+) -> set[Path]:
+    """Which of ``backups`` (newest first) the rotation keeps."""
+    keep = {b.path for b in backups[: policy.recent]}
+    keep |= {b.path for b in backups if b.reason in KEEP_ALWAYS}
+    days: set[object] = set()
+    weeks: set[object] = set()
+    for backup in backups:  # newest first, so the first seen in a bucket is its newest
+        age = now - backup.time
+        day = backup.time.date()
+        if age < timedelta(days=policy.daily) and day not in days:
+            days.add(day)
+            keep.add(backup.path)
+        week = backup.time.isocalendar()[:2]
+        if age < timedelta(weeks=policy.weekly) and week not in weeks:
+            weeks.add(week)
+            keep.add(backup.path)
+    return keep
+
+
+def rotate(path: Path, policy: BackupPolicy, now: datetime) -> list[BackupInfo]:
+    """Delete the backups the policy no longer keeps; returns those deleted."""
+    backups = list_backups(path)
+    keep = backups_to_keep(backups, policy, now)
+    removed = [b for b in backups if b.path not in keep]
+    for backup in removed:
+        with contextlib.suppress(FileNotFoundError):
+            backup.path.unlink()
+    return removed

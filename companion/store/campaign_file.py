@@ -1,0 +1,607 @@
+"""The campaign file: one SQLite file, one writer, every change journalled.
+
+Open it with :meth:`CampaignFile.open` (or make one with :meth:`CampaignFile.create`),
+write through :meth:`CampaignFile.transaction`, read through :meth:`CampaignFile.read`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import uuid
+from collections.abc import Callable, Iterator
+from datetime import datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event, func, select, update
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.pool import StaticPool
+from sqlmodel import Session, col
+
+from companion.store import backups as bk
+from companion.store import migrations
+from companion.store.errors import (
+    CampaignClosed,
+    CampaignDamaged,
+    CampaignFileError,
+    CampaignFileExists,
+    CampaignNotFound,
+    CampaignTooNew,
+    DiskFull,
+    NotACampaign,
+    ReadOnly,
+)
+from companion.store.history import (
+    ChangeRecorder,
+    apply_changes,
+    on_after_flush,
+    on_before_flush,
+    on_orm_execute,
+)
+from companion.store.integrity import (
+    HeaderProblem,
+    open_readonly,
+    pragma_int,
+    quick_check,
+    read_header,
+)
+from companion.store.lock import WriterLock
+from companion.store.models import Campaign, JournalEvent, SavePoint, Society, table_of, utcnow
+
+META_KINDS = ("undo", "redo", "save_point")
+"""Journal kinds that record history itself; undo skips them."""
+
+Clock = Callable[[], datetime]
+
+
+class CampaignSession(Session):
+    """The sessions the store hands out; journalling hooks are registered on this class."""
+
+
+event.listen(CampaignSession, "before_flush", on_before_flush)
+event.listen(CampaignSession, "after_flush", on_after_flush)
+event.listen(CampaignSession, "do_orm_execute", on_orm_execute)
+
+
+def translate_error(exc: BaseException, path: Path) -> CampaignFileError | None:
+    """The store's error for an SQLite failure that has one (disk full, read-only)."""
+    orig = exc.orig if isinstance(exc, DBAPIError) else exc
+    if not isinstance(orig, sqlite3.Error):
+        return None
+    text = str(orig).lower()
+    if "disk is full" in text or "disk full" in text:
+        return DiskFull(path)
+    if "readonly" in text or "read-only" in text:
+        return ReadOnly(path)
+    return None
+
+
+def inspect_file(path: Path) -> int:
+    """Check ``path`` is a whole campaign this program can open; return its schema version.
+
+    Reads only: raises NotACampaign, CampaignDamaged or CampaignTooNew.
+    """
+    try:
+        header = read_header(path)
+    except HeaderProblem as exc:
+        if not exc.sqlite:
+            raise NotACampaign(path, str(exc)) from None
+        raise CampaignDamaged(path, str(exc), len(bk.list_backups(path))) from None
+    try:
+        with open_readonly(path) as conn:
+            if pragma_int(conn, "application_id") != migrations.APPLICATION_ID:
+                raise NotACampaign(path, "an SQLite database, but not one the companion made")
+            version = pragma_int(conn, "user_version")
+            if version > migrations.SCHEMA_VERSION:
+                raise CampaignTooNew(path, version, migrations.SCHEMA_VERSION)
+            problems = quick_check(conn)
+    except sqlite3.DatabaseError as exc:
+        raise CampaignDamaged(path, str(exc), len(bk.list_backups(path))) from None
+    if problems:
+        raise CampaignDamaged(path, problems[0], len(bk.list_backups(path)))
+    del header
+    return version
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    """A read-write connection with the campaign's settings (WAL, FKs, full sync)."""
+    # isolation_level=None: the store issues BEGIN itself, so reads and writes have
+    # real transaction boundaries (Python's implicit BEGIN skips SELECTs).
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA synchronous = FULL")
+    return conn
+
+
+def link_new(tmp: Path, dest: Path) -> None:
+    """Move a freshly built file to ``dest`` without ever replacing an existing file."""
+    try:
+        os.link(tmp, dest)  # atomic: fails if dest exists
+    except FileExistsError:
+        raise CampaignFileExists(dest) from None
+    except OSError:
+        # Filesystems without hard links (FAT on a USB stick): check, then rename.
+        if dest.exists():
+            raise CampaignFileExists(dest) from None
+        os.replace(tmp, dest)
+        return
+    tmp.unlink()
+
+
+def write_engine(conn: sqlite3.Connection) -> Engine:
+    """An SQLAlchemy engine over ``conn`` whose transactions are real ``BEGIN IMMEDIATE`` ones.
+
+    Never ``dispose()`` it: with a static pool that would close ``conn``.
+    """
+    engine = create_engine("sqlite://", creator=lambda: conn, poolclass=StaticPool)
+    event.listen(engine, "begin", lambda c: c.exec_driver_sql("BEGIN IMMEDIATE"))
+    return engine
+
+
+def _fill_new_campaign(conn: sqlite3.Connection) -> None:
+    """The rows every campaign has: the campaign and society singletons."""
+    with write_engine(conn).begin() as connection:
+        for row in (Campaign(id=1), Society(id=1)):
+            connection.execute(table_of(type(row)).insert().values(row.model_dump()))
+
+
+def build_new(dest: Path, fill: Callable[[sqlite3.Connection], None] | None = None) -> None:
+    """Create a campaign at ``dest`` (schema, then ``fill`` writes rows), all or nothing.
+
+    It is built under a temporary name beside ``dest`` and linked into place at the end,
+    so a failure leaves nothing behind and an existing file is never replaced.
+    """
+    if dest.exists():
+        raise CampaignFileExists(dest)
+    tmp = dest.with_name(f".{dest.name}.{uuid.uuid4().hex[:8]}.new")
+    try:
+        conn = connect(tmp)
+        try:
+            migrations.create_schema(conn)
+            (fill or _fill_new_campaign)(conn)
+            # Fold the log into the file so its header (version, id) is current on disk.
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            conn.close()
+        link_new(tmp, dest)
+    finally:
+        for leftover in (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")):
+            with contextlib.suppress(FileNotFoundError):
+                leftover.unlink()
+
+
+class CampaignFile:
+    """An open campaign file, holding its writer lock until :meth:`close`."""
+
+    def __init__(
+        self,
+        path: Path,
+        lock: WriterLock,
+        *,
+        policy: bk.BackupPolicy,
+        clock: Clock,
+        backups: bool,
+    ) -> None:
+        self.path = path
+        self.policy = policy
+        self._clock = clock
+        self._backups_on = backups
+        self._lock = lock
+        self._raw: sqlite3.Connection | None = connect(path)
+        raw = self._raw
+        self._engine: Engine = create_engine(
+            "sqlite://", creator=lambda: raw, poolclass=StaticPool
+        )
+        self._begin_sql = "BEGIN"
+        event.listen(self._engine, "begin", self._on_begin)
+        self._in_transaction = False
+        self._last_backup_time: datetime | None = None
+        self._last_backup_event = -1
+        self.last_event: JournalEvent | None = None
+        """The journal event written by the latest transaction, undo or redo."""
+
+    # --- opening and closing -----------------------------------------------------------
+
+    @classmethod
+    def create(
+        cls,
+        path: Path,
+        *,
+        policy: bk.BackupPolicy | None = None,
+        clock: Clock | None = None,
+    ) -> CampaignFile:
+        """Create a new campaign file at ``path`` with the current schema, and open it.
+
+        Raises :class:`CampaignFileExists` rather than overwrite anything.
+        """
+        path = Path(path).absolute()
+        build_new(path)
+        return cls.open(path, policy=policy, clock=clock)
+
+    @classmethod
+    def open(
+        cls,
+        path: Path,
+        *,
+        policy: bk.BackupPolicy | None = None,
+        clock: Clock | None = None,
+        backups: bool = True,
+    ) -> CampaignFile:
+        """Open an existing campaign for reading and writing.
+
+        Takes the writer lock (:class:`CampaignLocked`), checks the file
+        (:class:`NotACampaign`, :class:`CampaignDamaged`, :class:`CampaignTooNew`; a refused
+        file is left byte-for-byte unchanged), backs it up, and migrates an older schema
+        (after that backup). ``clock`` returns aware UTC now (tests inject one);
+        ``backups=False`` turns every automatic backup off (scratch files only).
+        """
+        path = Path(path).absolute()
+        if not path.is_file():
+            raise CampaignNotFound(path)
+        lock = WriterLock(path)
+        lock.acquire()
+        try:
+            version = inspect_file(path)
+            cf = cls(path, lock, policy=policy or bk.BackupPolicy(), clock=clock or utcnow,
+                     backups=backups)
+        except BaseException:
+            lock.release()
+            raise
+        try:
+            cf._start(version)
+        except BaseException:
+            cf.close(backup=False)
+            raise
+        return cf
+
+    def _start(self, version: int) -> None:
+        if version < migrations.SCHEMA_VERSION:
+            # Rulebook of data safety: a copy of the old file before any step touches it.
+            self._backup("migration", force=True)
+            migrations.upgrade(self._conn(), version)
+        else:
+            self._backup("open", force=False)
+
+    def close(self, *, backup: bool = True) -> None:
+        """Back up unsaved-to-backup changes, close the database and release the lock."""
+        if self._raw is None:
+            return
+        try:
+            if backup:
+                # A failed closing backup must not keep the lock held; the campaign
+                # itself is already safely committed.
+                with contextlib.suppress(CampaignFileError, OSError, sqlite3.Error):
+                    self._backup("close", force=False)
+            self._engine.dispose()
+            self._raw.close()
+        finally:
+            self._raw = None
+            self._lock.release()
+
+    def __enter__(self) -> CampaignFile:
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` has been called."""
+        return self._raw is None
+
+    def _conn(self) -> sqlite3.Connection:
+        if self._raw is None:
+            raise CampaignClosed(f"{self.path} has been closed; open it again to use it")
+        return self._raw
+
+    def _on_begin(self, connection: Any) -> None:
+        connection.exec_driver_sql(self._begin_sql)
+
+    # --- sessions ------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def _session(self, *, write: bool) -> Iterator[CampaignSession]:
+        self._conn()
+        if self._in_transaction:
+            raise CampaignFileError("transactions do not nest; finish the open one first")
+        self._in_transaction = True
+        # IMMEDIATE takes the write lock up front, so a write never fails half-way on
+        # a lock upgrade.
+        self._begin_sql = "BEGIN IMMEDIATE" if write else "BEGIN"
+        session = CampaignSession(self._engine, expire_on_commit=False, autoflush=write)
+        session.info["read_only"] = not write
+        try:
+            yield session
+        except BaseException as exc:
+            session.rollback()
+            translated = translate_error(exc, self.path)
+            if translated is not None:
+                raise translated from exc
+            raise
+        finally:
+            session.close()
+            self._in_transaction = False
+
+    @contextlib.contextmanager
+    def read(self) -> Iterator[Session]:
+        """A session for queries, in one read transaction; flushing a change is refused."""
+        # Closing (not rolling back) ends the read transaction without expiring the
+        # objects read, so callers keep usable detached rows.
+        with self._session(write=False) as session:
+            yield session
+
+    @contextlib.contextmanager
+    def transaction(
+        self,
+        kind: str,
+        text: str,
+        *,
+        payload: dict[str, Any] | None = None,
+        author: str | None = None,
+    ) -> Iterator[Session]:
+        """One operation: a session whose changes are committed with one journal event.
+
+        Add, change and delete rows in the yielded session. On normal exit the store
+        records the before/after image of every row written, adds
+        ``JournalEvent(kind, text, payload, changes)``, clears the redo stack and commits,
+        all in one SQLite transaction; the event is then in :attr:`last_event`. Any
+        exception rolls everything back (the file is unchanged) and propagates; SQLite's
+        disk-full and read-only failures come out as :class:`DiskFull` / :class:`ReadOnly`.
+        Bulk ``update()``/``delete()`` statements are refused: they would escape the journal.
+        """
+        if kind in META_KINDS:
+            raise CampaignFileError(f"journal kind {kind!r} is reserved for the store")
+        with self._session(write=True) as session:
+            recorder = ChangeRecorder()
+            session.info["recorder"] = recorder
+            yield session
+            session.flush()
+            session.info["recorder"] = None
+            self._clear_redo(session)
+            journal_event = JournalEvent(
+                time=self._clock(), kind=kind, text=text, author=author,
+                payload=payload or {}, changes=recorder.changes(),
+            )
+            session.add(journal_event)
+            session.commit()
+        self.last_event = journal_event
+
+    def add_note(self, text: str, *, author: str | None = None) -> JournalEvent:
+        """Write a free-text journal entry (undoable like any operation)."""
+        with self.transaction("note", text, author=author):
+            pass
+        assert self.last_event is not None
+        return self.last_event
+
+    @staticmethod
+    def _clear_redo(session: Session) -> None:
+        # Core statement on the connection: the bulk-update guard is for callers.
+        session.connection().execute(
+            update(table_of(JournalEvent))
+            .where(col(JournalEvent.redoable).is_(True))
+            .values(redoable=False)
+        )
+
+    # --- undo and redo --------------------------------------------------------------------
+
+    @staticmethod
+    def _undo_target(session: Session) -> JournalEvent | None:
+        query = (
+            select(JournalEvent)
+            .where(col(JournalEvent.undone).is_(False), col(JournalEvent.kind).not_in(META_KINDS))
+            .order_by(col(JournalEvent.id).desc())
+            .limit(1)
+        )
+        return session.scalars(query).first()
+
+    @staticmethod
+    def _redo_target(session: Session) -> JournalEvent | None:
+        # Undo always takes the newest live operation, so the most recently undone one
+        # is the oldest still redoable.
+        query = (
+            select(JournalEvent)
+            .where(col(JournalEvent.redoable).is_(True))
+            .order_by(col(JournalEvent.id))
+            .limit(1)
+        )
+        return session.scalars(query).first()
+
+    def _undo_one(self, session: Session, target: JournalEvent) -> JournalEvent:
+        apply_changes(session.connection(), target.changes, undo=True)
+        target.undone = True
+        target.redoable = True
+        record = JournalEvent(time=self._clock(), kind="undo", text=f"Undid: {target.text}",
+                              undoes_id=target.id, payload={"event_id": target.id})
+        session.add(record)
+        session.flush()
+        return record
+
+    def undo(self) -> JournalEvent | None:
+        """Undo the newest operation still in effect; returns it (None if nothing to undo).
+
+        Its rows go back to their before images in one transaction, and an 'undo' event
+        ("Undid: ...") is journalled. Works across restarts: the state is in the file.
+        """
+        with self._session(write=True) as session:
+            target = self._undo_target(session)
+            if target is None:
+                return None
+            self.last_event = self._undo_one(session, target)
+            session.commit()
+        return target
+
+    def redo(self) -> JournalEvent | None:
+        """Redo the most recently undone operation (None if a new operation intervened)."""
+        with self._session(write=True) as session:
+            target = self._redo_target(session)
+            if target is None:
+                return None
+            apply_changes(session.connection(), target.changes, undo=False)
+            target.undone = False
+            target.redoable = False
+            record = JournalEvent(time=self._clock(), kind="redo", text=f"Redid: {target.text}",
+                                  redoes_id=target.id, payload={"event_id": target.id})
+            session.add(record)
+            session.commit()
+        self.last_event = record
+        return target
+
+    def undo_label(self) -> str | None:
+        """The text of the operation :meth:`undo` would undo, or None."""
+        with self.read() as session:
+            target = self._undo_target(session)
+            return None if target is None else target.text
+
+    def redo_label(self) -> str | None:
+        """The text of the operation :meth:`redo` would redo, or None."""
+        with self.read() as session:
+            target = self._redo_target(session)
+            return None if target is None else target.text
+
+    # --- save points ----------------------------------------------------------------------
+
+    def save_point(self, name: str) -> SavePoint:
+        """Name the current point in the history (journalled as a 'save_point' event)."""
+        with self._session(write=True) as session:
+            record = JournalEvent(time=self._clock(), kind="save_point",
+                                  text=f"Save point: {name}")
+            session.add(record)
+            session.flush()
+            assert record.id is not None
+            point = SavePoint(name=name, event_id=record.id, created=self._clock())
+            session.add(point)
+            session.commit()
+        self.last_event = record
+        return point
+
+    def save_points(self) -> list[SavePoint]:
+        """Every save point, newest first."""
+        with self.read() as session:
+            query = select(SavePoint).order_by(col(SavePoint.id).desc())
+            return list(session.scalars(query).all())
+
+    def undo_to(self, point: SavePoint | str) -> list[JournalEvent]:
+        """Undo, in one transaction, every operation still in effect made after ``point``.
+
+        ``point`` is a SavePoint or the name of one (the newest of that name). Returns the
+        operations undone, newest first. Each is journalled as an 'undo' event and can be
+        redone one by one.
+        """
+        with self._session(write=True) as session:
+            if isinstance(point, str):
+                query = select(SavePoint).where(col(SavePoint.name) == point)
+                found = session.scalars(query.order_by(col(SavePoint.id).desc())).first()
+                if found is None:
+                    raise CampaignFileError(f"there is no save point named {point!r}")
+                point = found
+            undone: list[JournalEvent] = []
+            while (target := self._undo_target(session)) is not None:
+                assert target.id is not None
+                if target.id < point.event_id:
+                    break
+                self.last_event = self._undo_one(session, target)
+                undone.append(target)
+            session.commit()
+        return undone
+
+    # --- the journal ------------------------------------------------------------------------
+
+    def journal(
+        self,
+        limit: int = 50,
+        before_id: int | None = None,
+        kinds: list[str] | tuple[str, ...] | None = None,
+    ) -> list[JournalEvent]:
+        """Journal events newest first: up to ``limit`` older than ``before_id``, of ``kinds``.
+
+        Pages through any length of history cheaply (it walks the id index).
+        """
+        query = select(JournalEvent).order_by(col(JournalEvent.id).desc()).limit(limit)
+        if before_id is not None:
+            query = query.where(col(JournalEvent.id) < before_id)
+        if kinds is not None:
+            query = query.where(col(JournalEvent.kind).in_(list(kinds)))
+        with self.read() as session:
+            return list(session.scalars(query).all())
+
+    def event_count(self) -> int:
+        """How many journal events the file holds (undo/redo records included)."""
+        with self.read() as session:
+            return int(session.scalar(select(func.count()).select_from(JournalEvent)) or 0)
+
+    def last_event_id(self) -> int:
+        """The newest journal event's id (0 for none)."""
+        with self.read() as session:
+            return int(session.scalar(select(func.max(JournalEvent.id))) or 0)
+
+    # --- backups ----------------------------------------------------------------------------
+
+    def backup(self, reason: str = "manual") -> bk.BackupInfo:
+        """Take a backup now (whatever changed) and rotate the old ones."""
+        info = self._backup(reason, force=True)
+        assert info is not None
+        return info
+
+    def maybe_backup(self, now: datetime | None = None) -> bk.BackupInfo | None:
+        """Back up if something changed and ``policy.interval`` passed since the last one.
+
+        The GUI calls this from a timer; cheap when there is nothing to do.
+        """
+        now = now or self._clock()
+        last = self._last_backup_time
+        if last is not None and now - last < self.policy.interval:
+            return None
+        return self._backup("interval", force=False, now=now)
+
+    def _backup(
+        self, reason: str, *, force: bool, now: datetime | None = None
+    ) -> bk.BackupInfo | None:
+        if not self._backups_on or self._in_transaction:
+            return None
+        event_id = self.last_event_id()
+        if not force and event_id == self._known_backup_event():
+            return None
+        now = now or self._clock()
+        try:
+            info = bk.take_backup(self._conn(), self.path, reason, now, event_id)
+        except sqlite3.Error as exc:
+            raise translate_error(exc, self.path) or exc from exc
+        except PermissionError as exc:
+            raise ReadOnly(bk.backups_dir(self.path)) from exc
+        self._last_backup_time, self._last_backup_event = now, event_id
+        bk.rotate(self.path, self.policy, now)
+        return info
+
+    def _known_backup_event(self) -> int:
+        # Nothing changed since the newest backup (ours, or one left by an earlier run)?
+        if self._last_backup_event < 0:
+            newest = bk.list_backups(self.path)
+            self._last_backup_event = newest[0].event_id if newest else -1
+            if newest:
+                self._last_backup_time = newest[0].time
+        return self._last_backup_event
+
+    # --- conveniences for status displays ---------------------------------------------------
+
+    def campaign(self) -> Campaign:
+        """The campaign row (detached copy)."""
+        with self.read() as session:
+            row = session.get(Campaign, 1)
+            if row is None:
+                raise CampaignDamaged(self.path, "the campaign row is missing", 0)
+            return row
+
+    def society(self) -> Society:
+        """The society row (detached copy)."""
+        with self.read() as session:
+            row = session.get(Society, 1)
+            if row is None:
+                raise CampaignDamaged(self.path, "the society row is missing", 0)
+            return row

@@ -1,0 +1,125 @@
+"""Why the campaign file refused something, in plain words.
+
+Every exception here is a :class:`CampaignFileError`; each message says what was refused
+and what the player can do about it. A refusal never changes the file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class CampaignFileError(Exception):
+    """Base class: the campaign file (or an export of it) could not be used as asked."""
+
+
+class CampaignNotFound(CampaignFileError):
+    """The file does not exist."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f"{path} does not exist; check the name, or create a new campaign.")
+        self.path = path
+
+
+class CampaignFileExists(CampaignFileError):
+    """Creating (or importing) would overwrite an existing file."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(
+            f"{path} already exists; the companion never overwrites a campaign. "
+            "Choose another name, or move the old file away first."
+        )
+        self.path = path
+
+
+class CampaignLocked(CampaignFileError):
+    """Another copy of the companion has the file open for writing."""
+
+    def __init__(self, path: Path, pid: int | None, host: str | None) -> None:
+        who = f"pid {pid} on host {host}" if pid is not None else "owner unknown"
+        super().__init__(
+            f"{path} is open in another copy of the companion ({who}). "
+            "Close it there first; if that copy has crashed, its lock is released "
+            "automatically once the process is gone."
+        )
+        self.path = path
+        self.pid = pid
+        self.host = host
+
+
+class NotACampaign(CampaignFileError):
+    """The file is not SQLite, or is SQLite but not a Stonesaga campaign."""
+
+    def __init__(self, path: Path, why: str) -> None:
+        super().__init__(
+            f"{path} is not a Stonesaga campaign ({why}). It was left untouched; "
+            "open a .stonesaga file made by the companion, or import an export file."
+        )
+        self.path = path
+
+
+class CampaignDamaged(CampaignFileError):
+    """The file failed its integrity check (damaged or truncated)."""
+
+    def __init__(self, path: Path, why: str, backups: int) -> None:
+        offer = (
+            f"{backups} backup(s) are available: restore one with `companion backup restore`."
+            if backups
+            else "No backups of it were found."
+        )
+        super().__init__(f"{path} is damaged ({why}) and was left untouched. {offer}")
+        self.path = path
+        self.backups = backups
+
+
+class CampaignTooNew(CampaignFileError):
+    """The file was written by a newer version of the companion."""
+
+    def __init__(self, path: Path, file_version: int, known_version: int) -> None:
+        super().__init__(
+            f"{path} has file schema version {file_version}; this program knows up to "
+            f"version {known_version}. Update the companion to open it; the file was left "
+            "untouched."
+        )
+        self.path = path
+        self.file_version = file_version
+        self.known_version = known_version
+
+
+class DiskFull(CampaignFileError):
+    """SQLite reported 'database or disk is full'; the change was rolled back."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(
+            f"The disk holding {path} is full; the last change was not saved (everything "
+            "saved before it is safe). Free some space and try again."
+        )
+        self.path = path
+
+
+class ReadOnly(CampaignFileError):
+    """SQLite could not write the file (read-only file, folder or medium)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(
+            f"{path} cannot be written (read-only file, folder or disk); the last change "
+            "was not saved (everything saved before it is safe). Copy the campaign to a "
+            "writable folder and open it there."
+        )
+        self.path = path
+
+
+class UndoConflict(CampaignFileError):
+    """A row changed outside the journal, so undo/redo cannot restore it safely."""
+
+
+class BadExportFile(CampaignFileError):
+    """An export (or web-journal) file is malformed or of an unknown version."""
+
+    def __init__(self, path: Path, why: str) -> None:
+        super().__init__(f"{path} cannot be imported: {why}. Nothing was created.")
+        self.path = path
+
+
+class CampaignClosed(CampaignFileError):
+    """The CampaignFile was used after close()."""

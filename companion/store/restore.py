@@ -1,0 +1,133 @@
+"""Restoring a backup, and checking a file, without opening it as a campaign.
+
+Both work on a damaged file: they never need to read the campaign itself.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import sqlite3
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from companion.store import backups as bk
+from companion.store import migrations
+from companion.store.campaign_file import inspect_file
+from companion.store.errors import CampaignFileError
+from companion.store.integrity import HeaderProblem, open_readonly, pragma_int, read_header
+from companion.store.lock import LockOwner, WriterLock, lock_holder
+from companion.store.models import utcnow
+
+
+def _safety_copy(path: Path, now: datetime) -> bk.BackupInfo | None:
+    """Back up the current file before it is replaced; byte copy if SQLite can't read it."""
+    if not path.exists():
+        return None
+    try:
+        inspect_file(path)
+        with open_readonly(path) as conn:
+            event = conn.execute("SELECT coalesce(max(id), 0) FROM journal_event").fetchone()[0]
+            return bk.take_backup(conn, path, "restore", now, int(event))
+    except (CampaignFileError, sqlite3.Error):
+        return bk.copy_file_backup(path, "restore", now)
+
+
+def restore_backup(
+    path: Path, backup: bk.BackupInfo | Path, *, now: datetime | None = None
+) -> bk.BackupInfo | None:
+    """Replace campaign ``path`` by ``backup``; returns the safety copy taken first.
+
+    Refuses (:class:`CampaignLocked`) while the campaign is open anywhere, and refuses a
+    backup that is not a whole campaign this program can open. The current file, even a
+    damaged one, is copied into the backups folder (reason 'restore') before it is replaced.
+    """
+    path = Path(path).absolute()
+    source = backup.path if isinstance(backup, bk.BackupInfo) else Path(backup)
+    lock = WriterLock(path)
+    lock.acquire()
+    try:
+        inspect_file(source)  # refuses a damaged, foreign or too-new backup
+        safety = _safety_copy(path, now or utcnow())
+        tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.restoring")
+        try:
+            shutil.copyfile(source, tmp)
+            with open(tmp, "rb") as f:
+                os.fsync(f.fileno())
+            # The old file's log belongs to the old file: replaying it onto the restored
+            # one would corrupt it. Its commits are in the safety copy.
+            for side in ("-wal", "-shm"):
+                with contextlib.suppress(FileNotFoundError):
+                    path.with_name(path.name + side).unlink()
+            os.replace(tmp, path)
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                tmp.unlink()
+        return safety
+    finally:
+        lock.release()
+
+
+@dataclass
+class CheckReport:
+    """What ``check_campaign`` found. ``ok`` is the one-word answer."""
+
+    path: Path
+    is_campaign: bool = False
+    """An SQLite file stamped as a campaign."""
+    problems: list[str] = field(default_factory=list)
+    """``integrity_check`` findings and refusals, in plain words; [] when sound."""
+    foreign_key_problems: list[str] = field(default_factory=list)
+    schema_version: int | None = None
+    known_schema_version: int = migrations.SCHEMA_VERSION
+    locked_by: LockOwner | None = None
+    """Who has it open for writing now, if anybody."""
+    backups: int = 0
+    events: int | None = None
+
+    @property
+    def ok(self) -> bool:
+        """Sound, ours, and not from a newer program."""
+        return (
+            self.is_campaign
+            and not self.problems
+            and not self.foreign_key_problems
+            and (self.schema_version or 0) <= self.known_schema_version
+        )
+
+
+def check_campaign(path: Path) -> CheckReport:
+    """Check a whole campaign file (read-only, lock not needed); never raises for bad files.
+
+    Runs the full ``integrity_check`` and ``foreign_key_check``, and reports the schema
+    version, who holds the lock and how many backups exist.
+    """
+    path = Path(path).absolute()
+    report = CheckReport(path=path, locked_by=lock_holder(path), backups=len(bk.list_backups(path)))
+    if not path.is_file():
+        report.problems.append("the file does not exist")
+        return report
+    try:
+        read_header(path)
+        with open_readonly(path) as conn:
+            report.is_campaign = pragma_int(conn, "application_id") == migrations.APPLICATION_ID
+            report.schema_version = pragma_int(conn, "user_version")
+            rows = [str(r[0]) for r in conn.execute("PRAGMA integrity_check").fetchall()]
+            report.problems.extend(r for r in rows if r != "ok")
+            report.foreign_key_problems = [
+                f"{table} row {rowid} points at a missing {parent} row"
+                for table, rowid, parent, _ in conn.execute("PRAGMA foreign_key_check")
+            ]
+            if report.is_campaign:
+                count = conn.execute("SELECT count(*) FROM journal_event").fetchone()[0]
+                report.events = int(count)
+    except HeaderProblem as exc:
+        report.problems.append(str(exc))
+    except sqlite3.DatabaseError as exc:
+        report.problems.append(str(exc))
+    if not report.is_campaign and not report.problems:
+        report.problems.append("not a Stonesaga campaign (foreign SQLite file)")
+    return report

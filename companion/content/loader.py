@@ -405,6 +405,13 @@ def _build(rules: RulesConstants, chain: list[PackDir],
         if kind not in ("crafting", "codex_outcomes", "codex_omen_entries", "goals")
     }
     goals: dict[str, Goal] = table("goals")
+    pack_counts: dict[str, dict[str, int]] = {pack.manifest.id: {} for pack in chain}
+    owner = {pack.folder.resolve(): pack.manifest.id for pack in chain}
+    for kind, found in entries.items():
+        for entry in found.values():
+            pack_id = next((owner[p] for p in entry.doc.file.resolve().parents if p in owner), None)
+            if pack_id is not None:
+                pack_counts[pack_id][kind] = pack_counts[pack_id].get(kind, 0) + 1
     items = plain["items"]
     return Content(
         rules=rules,
@@ -413,6 +420,7 @@ def _build(rules: RulesConstants, chain: list[PackDir],
         set_aside_goals=Sealed({k: g for k, g in goals.items() if g.set_aside}, "goals"),
         crafting=CraftingTable(table("crafting"), items),
         codex=Codex(table("codex_outcomes"), table("codex_omen_entries")),
+        pack_counts=MappingProxyType({k: MappingProxyType(v) for k, v in pack_counts.items()}),
         **plain,
     )
 

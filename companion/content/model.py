@@ -217,6 +217,8 @@ class Content:
     """The Codex's crafting entries: ``lookup(colour, code)``."""
     codex: Codex = field(default_factory=lambda: Codex({}, {}))
     """The Codex's outcomes and omen entries: ``outcome(n)``, ``omen_entry(omen, id)``."""
+    pack_counts: Mapping[str, Mapping[str, int]] = field(default_factory=_frozen)
+    """Per pack id: how many of the merged entries of each kind come from that pack."""
 
     def forage_deck(self, deck: str) -> list[ForageCard]:
         """The forage cards of one deck ("forest" or "plains")."""

@@ -44,6 +44,11 @@ class BagToken:
     large: bool = False
     """A large material token (covers more bag cells, Rulebook: Processing & Crafting)."""
 
+    def __post_init__(self) -> None:
+        # Accept the plain strings a store row holds; compare by identity afterwards.
+        object.__setattr__(self, "kind", TokenKind(self.kind))
+        object.__setattr__(self, "side", Side(self.side))
+
     @classmethod
     def material(cls, name: str, *, large: bool = False) -> BagToken:
         """A material token as it is gained: unprocessed."""

@@ -1,0 +1,176 @@
+"""Creating and opening campaign files, and every refusal leaving the file untouched."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.store import (
+    APPLICATION_ID,
+    SCHEMA_VERSION,
+    CampaignDamaged,
+    CampaignFile,
+    CampaignFileExists,
+    CampaignLocked,
+    CampaignNotFound,
+    CampaignTooNew,
+    NotACampaign,
+    lock_holder,
+)
+from companion.store.models import Character
+from tests.store.conftest import REPO, Clock, populate, snapshot
+
+
+def test_create_sets_identity_and_connection_settings(cf: CampaignFile, path: Path) -> None:
+    raw = cf._conn()
+    assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert raw.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    assert raw.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    assert raw.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert cf.campaign().id == 1 and cf.society().unrest == 0
+    assert cf.event_count() == 0
+
+
+def test_create_refuses_to_overwrite(cf: CampaignFile, path: Path) -> None:
+    cf.close()
+    before = snapshot(path.parent)
+    with pytest.raises(CampaignFileExists, match="never overwrites"):
+        CampaignFile.create(path)
+    assert snapshot(path.parent) == before
+
+
+def test_open_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(CampaignNotFound):
+        CampaignFile.open(tmp_path / "nothing.stonesaga")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_reopen_keeps_rows(cf: CampaignFile, path: Path, clock: Clock) -> None:
+    populate(cf)
+    cf.close()
+    with CampaignFile.open(path, clock=clock) as again, again.read() as session:
+        assert session.get(Character, 1) is not None
+
+
+def test_foreign_keys_are_enforced(cf: CampaignFile) -> None:
+    with pytest.raises(Exception, match="FOREIGN KEY"), cf.transaction("bad", "bad") as s:
+        s.add(Character(name="Nowhere", hex_id=999))
+    assert cf.event_count() == 0
+
+
+# --- refusals: each leaves every file in the folder exactly as it was ---------------------
+
+
+def _closed_campaign(path: Path) -> None:
+    cf = CampaignFile.create(path)
+    populate(cf)
+    cf.close()
+
+
+def _refused(path: Path, error: type[Exception], match: str) -> None:
+    before = snapshot(path.parent)
+    with pytest.raises(error, match=match):
+        CampaignFile.open(path)
+    assert snapshot(path.parent) == before
+    assert lock_holder(path) is None
+
+
+def test_text_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "notes.stonesaga"
+    path.write_text("Ash went fishing.\n" * 20)
+    _refused(path, NotACampaign, "not an SQLite database")
+
+
+def test_empty_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "empty.stonesaga"
+    path.write_bytes(b"")
+    _refused(path, NotACampaign, "not an SQLite")
+
+
+def test_foreign_sqlite_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "other.stonesaga"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE recipes (name TEXT)")
+    conn.commit()
+    conn.close()
+    _refused(path, NotACampaign, "not one the companion made")
+
+
+def test_file_from_the_future_is_refused(path: Path) -> None:
+    _closed_campaign(path)
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 5}")
+    conn.commit()
+    conn.close()
+    _refused(path, CampaignTooNew, f"schema version {SCHEMA_VERSION + 5}.*up to")
+
+
+def test_damaged_file_is_refused_and_offers_backups(path: Path) -> None:
+    _closed_campaign(path)
+    data = bytearray(path.read_bytes())
+    third = len(data) // 3
+    data[third : 2 * third] = os.urandom(third)  # wreck the middle pages
+    path.write_bytes(bytes(data))
+    _refused(path, CampaignDamaged, r"damaged .* backup\(s\) are available")
+
+
+def test_truncated_file_is_refused(path: Path) -> None:
+    _closed_campaign(path)
+    size = path.stat().st_size
+    with open(path, "r+b") as f:
+        f.truncate(size // 2)
+    _refused(path, CampaignDamaged, "damaged")
+
+
+# --- the writer lock ---------------------------------------------------------------------
+
+
+@pytest.fixture
+def holder(path: Path) -> Iterator[subprocess.Popen[str]]:
+    """Another process holding the campaign open."""
+    _closed_campaign(path)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "tests.store.helpers", "hold", str(path)],
+        cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    assert child.stdout is not None and child.stdout.readline().strip() == "ready"
+    yield child
+    if child.poll() is None:
+        child.kill()
+    child.wait()
+
+
+def test_second_process_is_refused(path: Path, holder: subprocess.Popen[str]) -> None:
+    before = snapshot(path.parent)
+    with pytest.raises(CampaignLocked, match=f"pid {holder.pid} on host"):
+        CampaignFile.open(path)
+    assert snapshot(path.parent) == before
+    owner = lock_holder(path)
+    assert owner is not None and owner.pid == holder.pid
+
+
+def test_lock_of_a_killed_process_is_taken_over(
+    path: Path, holder: subprocess.Popen[str]
+) -> None:
+    holder.send_signal(signal.SIGKILL)
+    holder.wait()
+    assert lock_holder(path) is None
+    with CampaignFile.open(path) as cf:
+        assert cf.event_count() == 1
+
+
+def test_same_process_second_open_is_refused(cf: CampaignFile, path: Path) -> None:
+    with pytest.raises(CampaignLocked, match=f"pid {os.getpid()}"):
+        CampaignFile.open(path)
+    cf.close()
+    assert not path.with_name(path.name + ".lock").exists()
+    CampaignFile.open(path).close()

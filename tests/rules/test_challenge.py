@@ -1,0 +1,209 @@
+"""Rulebook: Set Up (Select Challenge, Set Up Challenge, Set Up Vital and Epoch Goals,
+Determine Starting Hex and Place Characters); Continuing Play (Retaining Supplies, Looming
+Challenges & Epoch Goals); readings D10, D13."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from companion.content.schema.base import HealthToken, Slot
+from companion.content.schema.rules import RulesConstants
+from companion.rules.challenge import (
+    ChallengeFacts,
+    LoomingChallenge,
+    Saga,
+    begin_challenge,
+    choose_challenge,
+    claim_retained,
+    complete_goal,
+    eligible_challenges,
+    end_challenge,
+    new_epoch,
+    place_character,
+    retain_supplies,
+    set_up_challenge,
+)
+from companion.rules.errors import IllegalAction
+from companion.rules.game import Game
+from companion.rules.ids import (
+    ChallengeId,
+    EventId,
+    FeatureId,
+    GoalId,
+    HexId,
+    ItemId,
+    OutpostId,
+    PlayerName,
+)
+from companion.rules.inventory import ItemFacts
+from companion.rules.outposts import Outpost, OutpostStatus
+from companion.rules.resources import BagToken
+from companion.rules.society import Society
+from companion.rules.valley import HexTokens
+from tests.rules.factories import make
+
+
+def looming(*pairs: tuple[str, int]) -> tuple[LoomingChallenge, ...]:
+    return tuple(LoomingChallenge(ChallengeId(c), p) for c, p in pairs)
+
+
+@pytest.mark.parametrize(
+    ("challenges", "games", "eligible"),
+    [
+        ((("a", 3), ("b", 2)), 1, ("a", "b")),  # all priorities > 1: any
+        ((("a", 3), ("b", 2)), 2, ("b",)),  # b's 2 is not > 2: closest to 1
+        ((("a", 3), ("b", 2)), 3, ("b",)),
+        ((("a", 1), ("b", 1), ("c", 2)), 1, ("a", "b")),  # tie: the group chooses
+        ((("a", 2), ("b", 2)), 1, ("a", "b")),
+        ((), 1, ()),
+    ],
+)
+def test_select_challenge_priority_rule(
+    challenges: tuple[tuple[str, int], ...], games: int, eligible: tuple[str, ...]
+) -> None:
+    assert eligible_challenges(looming(*challenges), games) == eligible
+
+
+def test_select_challenge_choice_checked() -> None:
+    with pytest.raises(IllegalAction, match="choose b"):
+        choose_challenge(looming(("a", 3), ("b", 2)), 2, ChallengeId("a"))
+
+
+CHALLENGE = ChallengeFacts(
+    ChallengeId("long-winter"),
+    vital_goals=(GoalId("feed"),),
+    set_aside_goals=(GoalId("secret"),),
+    events=(),
+)
+
+
+@pytest.mark.parametrize(
+    ("set_aside", "unrest", "epoch"),
+    [
+        ((), 0, ()),
+        ((GoalId("old"),), 5, ("old",)),
+        ((GoalId("old"),), 6, ("old", "quelling-the-embers")),
+        ((GoalId("quelling-the-embers"),), 11, ("quelling-the-embers",)),  # not twice
+    ],
+)
+def test_set_up_vital_epoch_and_set_aside_goals_d10(
+    rules: RulesConstants, set_aside: tuple[GoalId, ...], unrest: int, epoch: tuple[str, ...]
+) -> None:
+    table = set_up_challenge(rules, CHALLENGE, set_aside, unrest)
+    assert (table.vital_goals, table.set_aside_goals, table.epoch_goals) == (
+        ("feed",),
+        ("secret",),
+        epoch,
+    )
+    done = complete_goal(table, GoalId("feed"))
+    assert done.completed == ("feed",)
+    with pytest.raises(IllegalAction):
+        complete_goal(done, GoalId("feed"))
+
+
+START, OUT, RUIN, ELSE = HexId("S"), HexId("O"), HexId("R"), HexId("X")
+OUTPOSTS = (
+    Outpost(OutpostId("o1"), "Hearth", 1, OUT, FeatureId("plains")),
+    Outpost(OutpostId("o2"), "Old", 1, RUIN, FeatureId("plains"), status=OutpostStatus.RUIN),
+)
+
+
+@pytest.mark.parametrize(("hex", "ok"), [(START, True), (OUT, True), (RUIN, False), (ELSE, False)])
+def test_place_characters_starting_hex_or_outpost(
+    rules: RulesConstants, hex: HexId, ok: bool
+) -> None:
+    tired = make(energy=1, health=(HealthToken.MAJOR_INJURY,))
+    if ok:
+        ash = place_character(rules, tired, hex, starting_hex=START, outposts=OUTPOSTS, unrest=0)
+        assert (ash.hex, ash.energy, ash.health) == (hex, 4, ())
+    else:
+        with pytest.raises(IllegalAction, match="starting hex or a hex with an outpost"):
+            place_character(rules, tired, hex, starting_hex=START, outposts=OUTPOSTS, unrest=0)
+
+
+def test_place_characters_unrest_6_one_fewer_energy_d10(rules: RulesConstants) -> None:
+    ash = place_character(rules, make(), START, starting_hex=START, outposts=(), unrest=6)
+    assert ash.energy == 3
+
+
+KNIFE = ItemFacts(ItemId("knife"), Slot.GEAR)
+ITEMS = {
+    ItemId(f"i{n}"): ItemFacts(ItemId(f"i{n}"), Slot.GEAR if n < 3 else Slot.BODY) for n in range(6)
+}
+MATS = tuple(BagToken.material(f"m{n}") for n in range(6))
+RICH = make(items=tuple((i.id, i.slot) for i in ITEMS.values()), bag=(*MATS, BagToken.water()))
+
+
+def test_retaining_supplies_up_to_5_items_and_5_materials_d13(rules: RulesConstants) -> None:
+    kept = retain_supplies(rules, RICH, [ItemId(f"i{n}") for n in range(5)], [0, 1, 2, 3, 4])
+    assert (len(kept.items), len(kept.materials)) == (5, 5)
+    with pytest.raises(IllegalAction, match="at most 5 items; got 6"):
+        retain_supplies(rules, RICH, list(ITEMS), [])
+    with pytest.raises(IllegalAction, match="at most 5 material tokens; got 6"):
+        retain_supplies(rules, RICH, [], [0, 1, 2, 3, 4, 5])
+    with pytest.raises(IllegalAction, match="only material tokens"):
+        retain_supplies(rules, RICH, [], [6])
+    with pytest.raises(IllegalAction, match="has no item knife"):
+        retain_supplies(rules, RICH, [KNIFE.id], [])
+
+
+def test_retaining_supplies_keep_or_bequeath_to_successor(rules: RulesConstants) -> None:
+    kept = retain_supplies(rules, RICH, [ItemId("i0"), ItemId("i3")], [0])
+    same = claim_retained(rules, kept, make(), ITEMS)
+    assert (len(same.items), same.bag) == (2, (MATS[0],))
+    heir = claim_retained(rules, kept, make("Wren", player=PlayerName("player-Ash")), ITEMS)
+    assert heir.bag == (MATS[0],)
+    with pytest.raises(IllegalAction, match="go to player-Ash's characters"):
+        claim_retained(rules, kept, make("Bryn"), ITEMS)
+
+
+def test_end_of_challenge_resets_and_sets_aside(rules: RulesConstants) -> None:
+    table = complete_goal(
+        set_up_challenge(rules, CHALLENGE, (GoalId("old"), GoalId("done")), 6), GoalId("done")
+    )
+    saga = begin_challenge(Saga(), ChallengeId("long-winter"), [make("Ash"), make("Bryn")])
+    assert saga.in_challenge and saga.games_in_epoch == 1
+    game = Game(
+        (make(),),
+        society=Society(
+            unrest=7, activity=9, lore=3, triggered_events=frozenset({EventId("storm")})
+        ),
+        tokens=HexTokens(shelters=frozenset({START}), fires=frozenset({START}), lore={OUT: 1}),
+    )
+    kept = retain_supplies(rules, RICH, [ItemId("i0")], [])
+    next_up = looming(("thaw", 2))
+    saga, game = end_challenge(
+        saga, game, outcome="123", looming=next_up, table=table, retained=[kept]
+    )
+    assert saga.log[-1].outcome == "123" and not saga.in_challenge
+    assert saga.log[-1].characters == ("Ash", "Bryn")
+    assert saga.looming == next_up
+    assert saga.set_aside_epoch_goals == ("old", "quelling-the-embers")
+    assert saga.retained == (kept,)
+    assert (game.society.unrest, game.society.activity, game.society.lore) == (7, 0, 3)
+    assert game.society.triggered_events == frozenset()
+    assert game.tokens == HexTokens()
+
+
+def test_continuing_play_next_challenge_by_priority_then_new_epoch() -> None:
+    saga = replace(Saga(games_in_epoch=1), looming=looming(("a", 3), ("b", 2)))
+    with pytest.raises(IllegalAction, match="cannot be chosen now"):
+        begin_challenge(saga, ChallengeId("a"), [make()])  # game 2 of the epoch: b first
+    saga = begin_challenge(saga, ChallengeId("b"), [make()])
+    assert saga.looming == looming(("a", 3))
+    with pytest.raises(IllegalAction, match="has not ended"):
+        begin_challenge(saga, ChallengeId("a"), [make()])
+    with pytest.raises(IllegalAction, match="during a challenge"):
+        new_epoch(saga)
+    saga = replace(
+        saga, log=(replace(saga.log[-1], outcome="7"),), set_aside_epoch_goals=(GoalId("old"),)
+    )
+    saga = new_epoch(saga)
+    assert (saga.epoch, saga.games_in_epoch, saga.set_aside_epoch_goals) == (2, 0, ())
+
+
+def test_begin_challenge_unique_names() -> None:
+    with pytest.raises(IllegalAction, match="unique name"):
+        begin_challenge(Saga(), ChallengeId("a"), [make("Ash"), make("ash")])

@@ -22,7 +22,7 @@ from companion.content.errors import ContentError, ContentIssue
 from companion.content.model import Codex, Content, CraftingTable, Sealed
 from companion.content.schema.base import Ref
 from companion.content.schema.cards import CodexOmenEntry, Goal
-from companion.content.schema.pack import KINDS, PackFile, PackManifest
+from companion.content.schema.pack import KIND_MODELS, KINDS, PackManifest
 from companion.content.schema.rules import RulesConstants
 from companion.content.schema.world import CraftingEntry, OverlayKind
 
@@ -220,7 +220,52 @@ def _pack_files(folder: Path) -> list[Path]:
     )
 
 
-def _load_chain(run: _Run, chain: list[PackDir]) -> tuple[
+def _raw_key(kind: str, data: Any) -> Any:
+    """The key an entry that failed validation would have had, if it can be told."""
+    if not isinstance(data, dict):
+        return None
+    try:
+        if kind == "crafting":
+            return (data.get("colour"), str(data.get("code")))
+        if kind == "codex_omen_entries":
+            return (data.get("omen"), str(data.get("component")))
+        if kind == "codex_outcomes":
+            number = data.get("number")
+            return f"{number:03d}" if type(number) is int else number
+        return data.get("id")
+    except (TypeError, ValueError):
+        return None
+
+
+def _validate_file(run: _Run, doc: _Doc, broken: dict[str, set[Any]]) -> Iterator[
+    tuple[str, int, BaseModel]
+]:
+    """Each valid entry of a component file. Entries are validated one by one, so one
+    bad entry does not hide the rest of the file; the keys of bad entries go to
+    ``broken`` so that references to them do not report a second, misleading error."""
+    for kind, items in doc.data.items():
+        if kind not in KIND_MODELS:
+            run.at(doc, (kind,), f"unknown component kind {kind!r}; a pack file holds: "
+                   + ", ".join(KINDS))
+            continue
+        if items is None:
+            continue
+        if not isinstance(items, list):
+            run.at(doc, (kind,), f"{kind} is a list of entries, not a {type(items).__name__}")
+            continue
+        model_cls = KIND_MODELS[kind]
+        for index, item in enumerate(items):
+            try:
+                yield kind, index, model_cls.model_validate(item)
+            except ValidationError as exc:
+                run.validation(doc, exc, (kind, index))
+                broken[kind].add(_raw_key(kind, item))
+            except (RecursionError, ValueError, TypeError) as exc:
+                run.at(doc, (kind, index), f"cannot read this entry: {exc}")
+                broken[kind].add(_raw_key(kind, item))
+
+
+def _load_chain(run: _Run, chain: list[PackDir], broken: dict[str, set[Any]]) -> tuple[
     list[_Doc], dict[str, dict[Any, _Entry]]
 ]:
     rules_docs: list[_Doc] = []
@@ -243,26 +288,17 @@ def _load_chain(run: _Run, chain: list[PackDir]) -> tuple[
                 run.at(doc, (), "a component file is a mapping of component kinds "
                                 "(materials:, items: ...) to lists")
                 continue
-            try:
-                parsed = PackFile.model_validate(doc.data)
-            except ValidationError as exc:
-                run.validation(doc, exc)
-                continue
-            except (RecursionError, ValueError, TypeError) as exc:
-                run.at(doc, (), f"cannot read the components: {exc}")
-                continue
-            for kind in KINDS:
-                for index, model in enumerate(getattr(parsed, kind)):
-                    key = _key(kind, model)
-                    entry = _Entry(model, doc, (kind, index))
-                    first = defined_here.get((kind, key))
-                    if first is not None:
-                        line = yamlio.locate(first.doc.node, first.loc)[0]
-                        run.at(doc, entry.loc, f"{kind} {_show_key(key)!r} is defined twice "
-                               f"in this pack (first in {first.doc.file.name}, line {line})")
-                        continue
-                    defined_here[(kind, key)] = entry
-                    entries[kind][key] = entry  # replaces the extended pack's entry
+            for kind, index, model in _validate_file(run, doc, broken):
+                key = _key(kind, model)
+                entry = _Entry(model, doc, (kind, index))
+                first = defined_here.get((kind, key))
+                if first is not None:
+                    line = yamlio.locate(first.doc.node, first.loc)[0]
+                    run.at(doc, entry.loc, f"{kind} {_show_key(key)!r} is defined twice "
+                           f"in this pack (first in {first.doc.file.name}, line {line})")
+                    continue
+                defined_here[(kind, key)] = entry
+                entries[kind][key] = entry  # replaces the extended pack's entry
     return rules_docs, entries
 
 
@@ -313,8 +349,12 @@ _KIND_WORDS = {
 
 
 def _cross_check(run: _Run, entries: dict[str, dict[Any, _Entry]],
-                 rules: RulesConstants | None, rules_docs: list[_Doc]) -> None:
-    ids: dict[str, set[Any]] = {kind: set(found) for kind, found in entries.items()}
+                 rules: RulesConstants | None, rules_docs: list[_Doc],
+                 broken: dict[str, set[Any]]) -> None:
+    # An entry that failed validation was reported already: references to it are fine.
+    ids: dict[str, set[Any]] = {
+        kind: set(found) | broken[kind] for kind, found in entries.items()
+    }
     ids["resources"] = ids["materials"] | ids["foods"]
     ids["*"] = set().union(*(
         found for kind, found in ids.items()
@@ -440,9 +480,10 @@ def load_content(pack_id: str = "sample", extra_dirs: Sequence[Path] = ()) -> Co
     chain = _chain(run, found, pack_id)
     if not chain:
         raise ContentError(discovery.issues + run.issues)
-    rules_docs, entries = _load_chain(run, chain)
+    broken: dict[str, set[Any]] = {kind: set() for kind in KINDS}
+    rules_docs, entries = _load_chain(run, chain, broken)
     rules = _load_rules(run, rules_docs, chain)
-    _cross_check(run, entries, rules, rules_docs)
+    _cross_check(run, entries, rules, rules_docs, broken)
     if run.issues or rules is None:
         raise ContentError(run.issues)
     return _build(rules, chain, entries)

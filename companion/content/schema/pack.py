@@ -98,3 +98,13 @@ class PackFile(PackModel):
 
 #: Component kinds, in the order they are listed and counted.
 KINDS: tuple[str, ...] = tuple(PackFile.model_fields)
+
+
+def _entry_model(kind: str) -> type[PackModel]:
+    annotation = PackFile.model_fields[kind].annotation
+    model: type[PackModel] = annotation.__args__[0]  # type: ignore[union-attr]
+    return model
+
+
+#: The model of one entry of each kind.
+KIND_MODELS: dict[str, type[PackModel]] = {kind: _entry_model(kind) for kind in KINDS}

@@ -8,7 +8,8 @@ path alone; and they travel with the campaign when the folder is moved, copied o
 Each backup is a complete SQLite file made with SQLite's online backup API, named
 ``<stem>-<UTC time>-<reason>-e<last event id>.stonesaga`` so that listing needs no
 opening. Rotation keeps the newest ``recent``, the newest of each of the last ``daily``
-days and of each of the last ``weekly`` ISO weeks, and every pre-migration copy.
+calendar days (UTC, today included) and of each of the last ``weekly`` ISO weeks (this
+week included), and every pre-migration copy.
 """
 
 from __future__ import annotations
@@ -85,7 +86,7 @@ def list_backups(path: Path) -> list[BackupInfo]:
                 event_id=int(match["event"]),
             )
         )
-    found.sort(key=lambda b: (b.time, b.path.name), reverse=True)
+    found.sort(key=lambda b: (b.time, b.event_id, b.path.name), reverse=True)
     return found
 
 
@@ -158,16 +159,17 @@ def backups_to_keep(
     """Which of ``backups`` (newest first) the rotation keeps."""
     keep = {b.path for b in backups[: policy.recent]}
     keep |= {b.path for b in backups if b.reason in KEEP_ALWAYS}
+    first_day = now.date() - timedelta(days=policy.daily - 1)
+    first_week = now.date() - timedelta(weeks=policy.weekly - 1, days=now.weekday())
     days: set[object] = set()
     weeks: set[object] = set()
     for backup in backups:  # newest first, so the first seen in a bucket is its newest
-        age = now - backup.time
         day = backup.time.date()
-        if age < timedelta(days=policy.daily) and day not in days:
+        if day >= first_day and day not in days:
             days.add(day)
             keep.add(backup.path)
         week = backup.time.isocalendar()[:2]
-        if age < timedelta(weeks=policy.weekly) and week not in weeks:
+        if day >= first_week and week not in weeks:
             weeks.add(week)
             keep.add(backup.path)
     return keep

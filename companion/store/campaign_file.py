@@ -213,14 +213,16 @@ class CampaignFile:
         *,
         policy: bk.BackupPolicy | None = None,
         clock: Clock | None = None,
+        backups: bool = True,
     ) -> CampaignFile:
         """Create a new campaign file at ``path`` with the current schema, and open it.
 
-        Raises :class:`CampaignFileExists` rather than overwrite anything.
+        Raises :class:`CampaignFileExists` rather than overwrite anything. The keyword
+        arguments are those of :meth:`open`.
         """
         path = Path(path).absolute()
         build_new(path)
-        return cls.open(path, policy=policy, clock=clock)
+        return cls.open(path, policy=policy, clock=clock, backups=backups)
 
     @classmethod
     def open(

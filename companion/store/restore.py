@@ -82,7 +82,7 @@ class CheckReport:
     """``integrity_check`` findings and refusals, in plain words; [] when sound."""
     foreign_key_problems: list[str] = field(default_factory=list)
     schema_version: int | None = None
-    known_schema_version: int = migrations.SCHEMA_VERSION
+    known_schema_version: int = field(default_factory=lambda: migrations.SCHEMA_VERSION)
     locked_by: LockOwner | None = None
     """Who has it open for writing now, if anybody."""
     backups: int = 0

@@ -69,7 +69,9 @@ def test_undo_redo_insert_update_delete(cf: CampaignFile) -> None:
     assert cf.redo() is not None and names(cf) == []
     assert cf.redo() is None
     texts = [e.text for e in cf.journal(limit=3)]
-    assert texts == ["Redid: Ember retires", "Redid: Ash is now Ember", "Redid: Ash joins the society"]
+    assert texts == [
+        "Redid: Ember retires", "Redid: Ash is now Ember", "Redid: Ash joins the society"
+    ]
 
 
 def test_undo_restores_parent_and_children_of_one_event(cf: CampaignFile) -> None:

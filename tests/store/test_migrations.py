@@ -1,0 +1,80 @@
+"""Schema versions: the frozen v1 fixture opens, and upgrade steps run safely."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from sqlmodel import select
+
+from companion.store import CampaignFile, check_campaign, list_backups, migrations
+from companion.store.models import Character, Society
+from tests.store.conftest import FIXTURES, snapshot
+
+
+@pytest.fixture
+def v1(tmp_path: Path) -> Path:
+    path = tmp_path / "old.stonesaga"
+    shutil.copyfile(FIXTURES / "campaign-v1.stonesaga", path)
+    return path
+
+
+def user_version(path: Path) -> int:
+    conn = sqlite3.connect(path)
+    try:
+        return int(conn.execute("PRAGMA user_version").fetchone()[0])
+    finally:
+        conn.close()
+
+
+def test_every_fixture_opens_and_reaches_the_current_version(tmp_path: Path) -> None:
+    fixtures = sorted(FIXTURES.glob("campaign-v*.stonesaga"))
+    assert fixtures, "run tests/store/make_fixtures.py"
+    for fixture in fixtures:
+        path = tmp_path / fixture.name
+        shutil.copyfile(fixture, path)
+        with CampaignFile.open(path) as cf:
+            with cf.read() as session:
+                assert session.exec(select(Character)).one().name == "Ash"
+            assert cf.redo_label() == "Kim thinks the behemoth lairs in the marsh."
+        assert user_version(path) == migrations.SCHEMA_VERSION
+
+
+def _pretend_v2(monkeypatch: pytest.MonkeyPatch, step: migrations.Step) -> None:
+    monkeypatch.setattr(migrations, "SCHEMA_VERSION", 2)
+    monkeypatch.setitem(migrations.STEPS, 1, step)
+
+
+def test_upgrade_runs_after_a_backup(v1: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def add_weather(conn: sqlite3.Connection) -> None:
+        conn.execute("ALTER TABLE society ADD COLUMN weather TEXT NOT NULL DEFAULT 'clear'")
+
+    _pretend_v2(monkeypatch, add_weather)
+    with CampaignFile.open(v1) as cf, cf.read() as session:
+        assert session.get(Society, 1) is not None
+    assert user_version(v1) == 2
+    backup = list_backups(v1)[-1]
+    assert backup.reason == "migration" and user_version(backup.path) == 1
+    assert check_campaign(v1).ok
+
+
+def test_a_failing_step_changes_nothing(v1: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(conn: sqlite3.Connection) -> None:
+        conn.execute("ALTER TABLE society ADD COLUMN weather TEXT")
+        raise RuntimeError("step bug")
+
+    _pretend_v2(monkeypatch, broken)
+    with pytest.raises(RuntimeError, match="step bug"):
+        CampaignFile.open(v1)
+    assert user_version(v1) == 1
+    conn = sqlite3.connect(v1)
+    columns = [r[1] for r in conn.execute("PRAGMA table_info(society)")]
+    conn.close()
+    assert "weather" not in columns
+    before = snapshot(v1.parent)
+    monkeypatch.undo()
+    with CampaignFile.open(v1) as cf:  # the lock was released; the old program still opens it
+        assert cf.event_count() > 0
+    assert before  # (the folder was consistent when the failing open returned)

@@ -20,7 +20,7 @@ from companion.content.schema.rules import RulesConstants
 from companion.rules.character import Age, Character
 from companion.rules.errors import IllegalAction
 from companion.rules.game import Day, Game, Phase
-from companion.rules.health import degrade, perish_at_night, spend_energy
+from companion.rules.health import degrade, perish, perish_at_night, spend_energy
 from companion.rules.ids import CharacterName, ContainerId, HexId, Icon, ItemId, OutpostId
 from companion.rules.inventory import (
     ItemFacts,
@@ -43,6 +43,7 @@ from companion.rules.outposts import (
     match_materials,
 )
 from companion.rules.resources import BagToken
+from companion.rules.society import increase_activity
 from companion.rules.valley import collect_lore, place_shelter
 
 ENERGY_ICON = Icon("energy")
@@ -143,6 +144,26 @@ def end_day(game: Game) -> tuple[Game, tuple[Character, ...]]:
         raise IllegalAction(f"the Day goes on until {_names(waiting)} pass")
     alive, legends = perish_at_night(game.characters)
     return replace(game, characters=alive, day=Day(phase=Phase.NIGHT)), legends
+
+
+def hardcore_perish(
+    rules: RulesConstants, game: Game, name: str, night_card_amount: int
+) -> tuple[Game, Character]:
+    """Hardcore solo: a character perishes; the current Day ends (D19).
+
+    A Night card goes to the discard unresolved (the operations layer moves it) and activity
+    rises by ``hardcore_solo.perish_activity_extra`` plus the card's amount; the player then
+    makes a new character and a new Day begins. Returns the game and the new legend.
+    Rulebook: Solo Play > Hardcore Solo > Character Health.
+    """
+    character = game.character(name)
+    if not character.track_rules.hardcore:
+        raise IllegalAction(f"{character.name} does not play hardcore solo")
+    legend = perish(character)
+    extra = rules.hardcore_solo.perish_activity_extra
+    society = increase_activity(game.society, extra + night_card_amount)
+    rest = tuple(c for c in game.characters if c.name != character.name)
+    return replace(game, characters=rest, society=society, day=Day()), legend
 
 
 def start_day(game: Game) -> Game:

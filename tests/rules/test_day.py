@@ -20,6 +20,7 @@ from companion.rules.day import (
     explore,
     feature_action,
     gather_water,
+    hardcore_perish,
     move,
     pass_turn,
     prepare_shelter,
@@ -271,3 +272,18 @@ def test_day_actions_exchange_only_during_the_day(rules: RulesConstants) -> None
         exchange_item(rules, night, "Ash", "Bryn", KNIFE.id)
     with pytest.raises(IllegalAction, match="during the Night"):
         exchange_tokens(night, "Ash", "Bryn", [0])
+
+
+def test_hardcore_solo_perishing_ends_the_day_and_burns_a_night_card_d19(
+    rules: RulesConstants,
+) -> None:
+    solo = make("Solo", track_rules=HARDCORE, health_max=5, health=(H.MAJOR_INJURY,) * 5)
+    g = Game((solo,), society=Society(activity=4))
+    g = pass_turn(g, "Solo")
+    g, legend = hardcore_perish(rules, g, "Solo", 2)
+    assert (g.characters, g.society.activity, legend.age) == ((), 4 + 1 + 2, Age.LEGEND)
+    assert g.day.phase is Phase.DAY and g.day.passed == frozenset()
+    with pytest.raises(IllegalAction, match="not incapacitated"):
+        hardcore_perish(rules, Game((make("Solo", track_rules=HARDCORE),)), "Solo", 2)
+    with pytest.raises(IllegalAction, match="does not play hardcore solo"):
+        hardcore_perish(rules, game(), "Ash", 1)

@@ -8,7 +8,7 @@ and is validated: a die shows 1 to 6.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 
 from companion.content.schema.base import Ability
@@ -106,8 +106,8 @@ def ability_test(
     The boosts on the tested ability are added and degraded. ``trait_modifiers`` maps a
     trait to its bonus (positive) or penalty (negative) as the test's text lists them. A
     held ``legend`` is used either to substitute its ability value (``legend_trait`` None)
-    or to count as having ``legend_trait``; the used card leaves the character's hand and
-    is reported in ``legend_used`` for :func:`~companion.rules.legends.return_legend`.
+    or to count as having ``legend_trait``; the card used is reported in ``legend_used``,
+    and the caller returns it with :func:`~companion.rules.legends.return_legend`.
 
     Rulebook: Basic Concepts > Tests; Mantle > Boost Slots; Legends > Using Legend Cards.
 
@@ -132,9 +132,6 @@ def ability_test(
         else:
             raise IllegalAction(f"the legend {legend.name} does not have the trait {legend_trait}")
         legend_used = legend.id
-        held = list(character.legends)
-        held.remove(legend.id)
-        character = replace(character, legends=tuple(held))
     elif legend_trait is not None:
         raise IllegalAction("counting as having a trait needs a legend card")
     modifier = sum(v for t, v in (trait_modifiers or {}).items() if t in traits)

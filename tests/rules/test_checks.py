@@ -17,7 +17,7 @@ from companion.rules.checks import (
 )
 from companion.rules.errors import IllegalAction
 from companion.rules.ids import LegendId, Trait
-from companion.rules.legends import Legend
+from companion.rules.legends import Legend, LegendPool, return_legend
 from tests.rules.factories import make
 
 M, D = Ability.MIGHT, Ability.DEXTERITY
@@ -80,11 +80,13 @@ def test_tests_1d6_plus_ability_boosts_and_trait_modifiers(
 LEGEND = Legend(LegendId("L1"), "Old Oak", {M: 6, D: 1}, (CUNNING,), ())
 
 
-def test_legends_substitute_ability_then_card_leaves_hand() -> None:
+def test_legends_substitute_ability_then_return_the_card() -> None:
     ash = make(legends=(LEGEND.id,))
     result, ash = ability_test(ash, M, 2, legend=LEGEND)
     assert (result.ability_value, result.total, result.legend_used) == (6, 8, "L1")
-    assert ash.legends == ()
+    assert result.legend_used is not None
+    pool, ash = return_legend(LegendPool(), ash, result.legend_used)
+    assert (ash.legends, pool.unassigned) == ((), ("L1",))
 
 
 def test_legends_count_as_having_a_legend_trait() -> None:

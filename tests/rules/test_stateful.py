@@ -17,6 +17,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from companion.content.schema.base import Ability, HealthToken, Omen, Slot
 from companion.rules import day, health, inventory, society
+from companion.rules.character import Character
 from companion.rules.checks import ability_test
 from companion.rules.errors import IllegalAction
 from companion.rules.game import Game, Phase
@@ -79,8 +80,10 @@ names = st.sampled_from(["Ash", "Bryn", "Tam", "Nobody"])
 hexes = st.sampled_from(HEXES)
 amounts = st.integers(min_value=-1, max_value=6)
 indices = st.lists(st.integers(min_value=-1, max_value=6), max_size=4)
-maybe_contributions = st.one_of(st.just({}), st.dictionaries(names, amounts, max_size=2))
-maybe_materials = st.one_of(
+maybe_contributions: st.SearchStrategy[dict[str, int]] = st.one_of(
+    st.just({}), st.dictionaries(names, amounts, max_size=2)
+)
+maybe_materials: st.SearchStrategy[dict[str, list[int]]] = st.one_of(
     st.just({}), st.dictionaries(names, indices, max_size=2), st.just({"Ash": [0]})
 )
 
@@ -92,6 +95,7 @@ class RulesMachine(RuleBasedStateMachine):
 
     @initialize(solo=st.booleans(), lore=st.integers(0, 5))
     def start(self, solo: bool, lore: int) -> None:
+        chars: tuple[Character, ...]
         if solo:
             chars = (make("Ash", track_rules=HARDCORE, health_max=5, energy_max=5, energy=5),)
         else:

@@ -17,17 +17,26 @@ from companion.rules.legends import Legend
 from companion.rules.society import unrest_effects
 
 
-def keep_dice(rules: RulesConstants, rolled: Sequence[int], removed: int) -> tuple[int, ...]:
-    """Step 1: of the five dice rolled, remove one (by position) and keep four."""
+def keep_dice(
+    rules: RulesConstants, rolled: Sequence[int], removed: int | Sequence[int]
+) -> tuple[int, ...]:
+    """Step 1: of the five dice rolled, remove one (by position) and keep four.
+
+    ``removed`` is the position of the die left out (several positions if a pack keeps
+    fewer than ``dice_rolled - 1``).
+    """
     creation = rules.character_creation
     values = dice(rolled)
     if len(values) != creation.dice_rolled:
         raise IllegalAction(f"roll {creation.dice_rolled} dice for abilities; got {len(values)}")
-    if not 0 <= removed < len(values):
-        raise IllegalAction(f"remove one of the {len(values)} dice; got die {removed + 1}")
-    kept = values[:removed] + values[removed + 1 :]
-    assert len(kept) == creation.dice_kept
-    return kept
+    out = {removed} if isinstance(removed, int) else set(removed)
+    drop = creation.dice_rolled - creation.dice_kept
+    if len(out) != drop or any(not 0 <= i < len(values) for i in out):
+        raise IllegalAction(
+            f"remove {drop} of the {len(values)} dice; got die "
+            + ", ".join(str(i + 1) for i in sorted(out))
+        )
+    return tuple(v for i, v in enumerate(values) if i not in out)
 
 
 def assign_abilities(
@@ -95,7 +104,7 @@ def create_character(
     name: str,
     player: str,
     rolled: Sequence[int],
-    removed: int,
+    removed: int | Sequence[int],
     assignment: Mapping[Ability, int],
     traits: Sequence[str],
     mantle: str | None,

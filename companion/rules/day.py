@@ -74,6 +74,8 @@ def check_can_act(game: Game, name: str) -> Character:
         raise IllegalAction(f"{character.name} has passed this Day")
     if character.incapacitated:
         raise IllegalAction(f"{character.name} is incapacitated and cannot take actions")
+    if character.hex is None:
+        raise IllegalAction(f"{character.name} has not been placed in the valley")
     if game.day.last_actor == character.name:
         waiting = [
             c.name
@@ -241,7 +243,7 @@ def prepare_shelter(rules: RulesConstants, game: Game, name: str, feature: Featu
     """
     _feature(game, name, feature, FeatureAction.PREPARE_SHELTER)
     game, character = _act(rules, game, name, "Prepare Shelter", rules.action_costs.prepare_shelter)
-    assert character.hex is not None
+    assert character.hex is not None  # checked by check_can_act
     return replace(game, tokens=place_shelter(game.tokens, character.hex))
 
 
@@ -383,7 +385,7 @@ def build_outpost(
         raise IllegalAction(f"an outpost costs {base} energy; {given} contributed")
     if any(o.id == outpost_id for o in game.outposts):
         raise IllegalAction(f"there is already an outpost {outpost_id}")
-    assert builder.hex is not None
+    assert builder.hex is not None  # checked by check_can_act
     if any(o.hex == builder.hex and o.covers == covers.id for o in game.outposts):
         raise IllegalAction(f"the {covers.id} in this hex is already covered")
     check_outpost_placement(covers, [builder, *(c for c, e in helpers if e > 0)], items)
@@ -391,7 +393,8 @@ def build_outpost(
     game, builder = _act(
         rules, game.with_characters(*paid), name, "Build Outpost", max(0, base - given)
     )
-    outpost = Outpost(outpost_id, outpost_name, epoch, builder.hex or HexId(""), covers.id)
+    assert builder.hex is not None
+    outpost = Outpost(outpost_id, outpost_name, epoch, builder.hex, covers.id)
     return game.with_outpost(outpost)
 
 

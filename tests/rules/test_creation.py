@@ -51,7 +51,7 @@ def test_character_creation_step1_roll_five_keep_four(
         ((6, 5, 4, 3, 2, 1), 0, "roll 5 dice"),
         ((6, 5, 4, 3, 7), 0, "a die shows 1 to 6; got 7"),
         ((6, 5, 4, 3, 0), 0, "a die shows 1 to 6; got 0"),
-        ((6, 5, 4, 3, 2), 5, "remove one of the 5 dice"),
+        ((6, 5, 4, 3, 2), 5, "remove 1 of the 5 dice; got die 6"),
     ],
 )
 def test_character_creation_step1_refuses_bad_dice(

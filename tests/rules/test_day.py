@@ -287,3 +287,9 @@ def test_hardcore_solo_perishing_ends_the_day_and_burns_a_night_card_d19(
         hardcore_perish(rules, Game((make("Solo", track_rules=HARDCORE),)), "Solo", 2)
     with pytest.raises(IllegalAction, match="does not play hardcore solo"):
         hardcore_perish(rules, game(), "Ash", 1)
+
+
+def test_day_actions_need_a_placed_character(rules: RulesConstants) -> None:
+    g = Game((make("Ash", hex=None), make("Bryn")))
+    with pytest.raises(IllegalAction, match="Ash has not been placed in the valley"):
+        prepare_shelter(rules, g, "Ash", CAVE)

@@ -38,17 +38,20 @@ class PackLoader(_BaseLoader):  # type: ignore[misc, valid-type]
     }
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-        seen: dict[Any, yaml.Node] = {}
-        for key_node, _value_node in node.value:
-            if isinstance(key_node, yaml.ScalarNode) and key_node.tag != "tag:yaml.org,2002:merge":
-                key = key_node.value
-                if key in seen:
+        # Fast path first: most mappings have distinct keys (one set() per mapping).
+        keys = [k.value for k, _v in node.value if type(k) is yaml.ScalarNode]
+        if len(set(keys)) != len(keys):
+            seen: dict[Any, yaml.Node] = {}
+            for key_node, _value_node in node.value:
+                if type(key_node) is not yaml.ScalarNode or key_node.tag.endswith(":merge"):
+                    continue
+                if key_node.value in seen:
                     raise yaml.constructor.ConstructorError(
                         "while reading a mapping", node.start_mark,
-                        f"the key {key!r} appears twice (first on line "
-                        f"{seen[key].start_mark.line + 1})", key_node.start_mark,
+                        f"the key {key_node.value!r} appears twice (first on line "
+                        f"{seen[key_node.value].start_mark.line + 1})", key_node.start_mark,
                     )
-                seen[key] = key_node
+                seen[key_node.value] = key_node
         return super().construct_mapping(node, deep=deep)  # type: ignore[no-any-return]
 
 
@@ -77,6 +80,29 @@ def parse(text: str) -> tuple[Any, yaml.Node | None]:
         if node is None:
             return None, None
         return loader.construct_document(node), node
+    finally:
+        loader.dispose()
+
+
+def load(text: str) -> Any:
+    """The document in ``text`` (None if empty), without keeping its node tree.
+
+    The fast path: holding every file's node tree alive while the rest is loaded costs
+    more than composing one file again when an error needs its line numbers
+    (``compose``).
+    """
+    loader = PackLoader(text)
+    try:
+        return loader.get_single_data()
+    finally:
+        loader.dispose()
+
+
+def compose(text: str) -> yaml.Node | None:
+    """The node tree of ``text`` (which ``load`` already accepted), for error lines."""
+    loader = PackLoader(text)
+    try:
+        return loader.get_single_node()  # type: ignore[no-any-return]
     finally:
         loader.dispose()
 

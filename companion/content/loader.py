@@ -241,20 +241,23 @@ def _raw_key(kind: str, data: Any) -> Any:
     """The key an entry that failed validation would have had, if it can be told."""
     if not isinstance(data, dict):
         return None
+    if kind == "crafting":
+        key: Any = (data.get("colour"), str(data.get("code")))
+    elif kind == "codex_omen_entries":
+        key = (data.get("omen"), str(data.get("component")))
+    elif kind == "codex_outcomes":
+        number = data.get("number")
+        key = f"{number:03d}" if type(number) is int else number
+    else:
+        key = data.get("id")
     try:
-        if kind == "crafting":
-            return (data.get("colour"), str(data.get("code")))
-        if kind == "codex_omen_entries":
-            return (data.get("omen"), str(data.get("component")))
-        if kind == "codex_outcomes":
-            number = data.get("number")
-            return f"{number:03d}" if type(number) is int else number
-        return data.get("id")
-    except (TypeError, ValueError):
+        hash(key)
+    except TypeError:  # an id written as a list or mapping
         return None
+    return key
 
 
-def _validate_file(run: _Run, doc: _Doc, broken: dict[str, set[Any]]) -> Iterator[
+def _validate_file(run: _Run, doc: _Doc, broken: dict[str, dict[Any, Any]]) -> Iterator[
     tuple[str, int, BaseModel]
 ]:
     """Each valid entry of a component file. Entries are validated one by one, so one
@@ -276,13 +279,13 @@ def _validate_file(run: _Run, doc: _Doc, broken: dict[str, set[Any]]) -> Iterato
                 yield kind, index, model_cls.model_validate(item)
             except ValidationError as exc:
                 run.validation(doc, exc, (kind, index))
-                broken[kind].add(_raw_key(kind, item))
+                broken[kind][_raw_key(kind, item)] = item
             except (RecursionError, ValueError, TypeError) as exc:
                 run.at(doc, (kind, index), f"cannot read this entry: {exc}")
-                broken[kind].add(_raw_key(kind, item))
+                broken[kind][_raw_key(kind, item)] = item
 
 
-def _load_chain(run: _Run, chain: list[PackDir], broken: dict[str, set[Any]]) -> tuple[
+def _load_chain(run: _Run, chain: list[PackDir], broken: dict[str, dict[Any, Any]]) -> tuple[
     list[_Doc], dict[str, dict[Any, _Entry]]
 ]:
     rules_docs: list[_Doc] = []
@@ -386,10 +389,10 @@ _KIND_WORDS = {
 
 def _cross_check(run: _Run, entries: dict[str, dict[Any, _Entry]],
                  rules: RulesConstants | None, rules_docs: list[_Doc],
-                 broken: dict[str, set[Any]]) -> None:
+                 broken: dict[str, dict[Any, Any]]) -> None:
     # An entry that failed validation was reported already: references to it are fine.
     ids: dict[str, set[Any]] = {
-        kind: set(found) | broken[kind] for kind, found in entries.items()
+        kind: set(found) | set(broken[kind]) for kind, found in entries.items()
     }
     ids["resources"] = ids["materials"] | ids["foods"]
     ids["*"] = set().union(*(
@@ -402,7 +405,7 @@ def _cross_check(run: _Run, entries: dict[str, dict[Any, _Entry]],
                 if ref not in ids[ref.kind]:
                     word = _KIND_WORDS.get(ref.kind, ref.kind.rstrip("s").replace("_", " "))
                     run.at(entry.doc, entry.loc + sub, f"no {word} with id {str(ref)!r}")
-    _check_world(run, entries)
+    _check_world(run, entries, broken)
     _check_cards(run, entries)
     if rules is not None:
         for index, threshold in enumerate(rules.unrest_thresholds):
@@ -414,14 +417,17 @@ def _cross_check(run: _Run, entries: dict[str, dict[Any, _Entry]],
                        f"no goal with id {goal!r}")
 
 
-def _check_world(run: _Run, entries: dict[str, dict[Any, _Entry]]) -> None:
+def _check_world(run: _Run, entries: dict[str, dict[Any, _Entry]],
+                 broken: dict[str, dict[Any, Any]]) -> None:
     starting: dict[str, list[_Entry]] = {key: [] for key in entries["regions"]}
+    # A region with a hex that failed validation may have lost its starting hex there.
+    unsure = {raw.get("region") for raw in broken["hexes"].values() if isinstance(raw, dict)}
     for entry in entries["hexes"].values():
         tile: Any = entry.model
         if tile.starting and tile.region in starting:
             starting[tile.region].append(entry)
     for region, tiles in starting.items():
-        if len(tiles) != 1:
+        if len(tiles) != 1 and not (len(tiles) == 0 and region in unsure):
             region_entry = entries["regions"][region]
             run.at(region_entry.doc, region_entry.loc,
                    f"region {region!r} has {len(tiles)} starting hexes; it needs exactly one")
@@ -536,7 +542,7 @@ def _load_content(pack_id: str, extra_dirs: Sequence[Path]) -> Content:
     chain = _chain(run, found, pack_id)
     if not chain:
         raise ContentError(discovery.issues + run.issues)
-    broken: dict[str, set[Any]] = {kind: set() for kind in KINDS}
+    broken: dict[str, dict[Any, Any]] = {kind: {} for kind in KINDS}
     rules_docs, entries = _load_chain(run, chain, broken)
     rules = _load_rules(run, rules_docs, chain)
     _cross_check(run, entries, rules, rules_docs, broken)

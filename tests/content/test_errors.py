@@ -68,6 +68,28 @@ BREAKAGES = [
      "discovery_cards.5.effects.0.outcome", "no Codex outcome with id '108'", None),
     ("discovery.yaml", "{do: lore, amount: 1}", "{do: lore}", "discovery_cards.3.effects.0.amount",
      "required field is missing", None),
+    ("characters.yaml", "- id: might", "- id: mite", "abilities.0.id", "'might'", None),
+    ("characters.yaml", "- id: cloud", "- id: rain", "omens.0.id", "'comet'", None),
+    ("valley.yaml", "kind: technology", "kind: tech", "icons.0.kind", "'technology'", None),
+    ("valley.yaml", "kind: outpost", "kind: camp", "overlays.0.kind", "'lair'", None),
+    ("valley.yaml", "sections: {a: plains, b: river, c: forest}",
+     "sections: {a: plains, b: river}", "hexes.0.sections", "sections a, b and c", None),
+    ("materials.yaml", "kind: perishable", "kind: rotten", "foods.0.kind", "'tough'", None),
+    ("forage.yaml", "decks: [plains]", "decks: [tundra]", "forage_objects.2.decks.0", "'forest'",
+     None),
+    ("forage.yaml", "yields: bone", "yields: bones", "forage_bonuses.0.yields",
+     "no material, food or water with id 'bones'", None),
+    ("behemoth.yaml", "{might: 12, ", "{", "behemoths.0.abilities", "a value for each ability",
+     None),
+    ("behemoth.yaml", "movement: {dice: 1, modifier: 1}", "movement: {dice: -1, modifier: 1}",
+     "instinct_cards.0.movement.dice", "greater than or equal to 0", None),
+    ("behemoth.yaml", "  omen: sun", "  omen: sunny", "secret_cards.0.omen", "'sun'", None),
+    ("behemoth.yaml", "contest: might", "contest: strength", "reaction_cards.0.contest",
+     "'might'", None),
+    ("challenges.yaml", "set_aside: true", "set_aside: perhaps", "goals.6.set_aside",
+     "valid boolean", None),
+    ("codex.yaml", "component: E01", "component: Z99", "codex_omen_entries.0.component",
+     "no component with id 'Z99'", None),
 ]
 
 
@@ -114,6 +136,7 @@ def test_every_problem_is_reported_at_once(sample_copy: Path) -> None:
         ("items: 3\n", "a list of entries"),
         ("items:\n  - !!python/object:os.system {}\n", "YAML syntax"),
         ("night_cards:\n  - &a [*a]\n", "night_cards.0"),
+        ("items:\n  - {id: [1, 2], name: x}\n", "items.0.id"),
     ],
 )
 def test_bad_documents_are_content_errors(sample_copy: Path, text: str, message: str) -> None:

@@ -35,15 +35,23 @@ documents = st.recursive(
     ),
     max_leaves=25,
 )
+# Documents shaped like component files: kinds mapping to lists of entry-like mappings,
+# so the random values reach the entry validators and the cross-checks.
+component_files = st.dictionaries(
+    st.sampled_from(KINDS),
+    st.lists(st.dictionaries(st.sampled_from(FIELD_NAMES), documents, max_size=5), max_size=3),
+    max_size=3,
+)
 # Either a structured document dumped as YAML, or raw text that may not be YAML at all.
 texts = st.one_of(
     documents.map(lambda doc: yaml.safe_dump(doc, allow_unicode=True)),
+    component_files.map(lambda doc: yaml.safe_dump(doc, allow_unicode=True)),
     st.text(alphabet=st.sampled_from(list("ab:-[]{}&*!|>'\"#\n\t 01%@`,?")), max_size=60),
 )
 targets = st.sampled_from(["extra.yaml", "rules.yaml", "pack.yaml", "items.yaml"])
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(target=targets, text=texts)
 def test_only_content_error_escapes(target: str, text: str) -> None:
     with tempfile.TemporaryDirectory() as tmp:

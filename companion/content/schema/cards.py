@@ -7,7 +7,7 @@ import re
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from companion.content.schema.base import (
     Ability,
@@ -156,17 +156,22 @@ class FishingCard(PackModel):
     modifiers: dict[WaterLine, FishingModifier]
     water: tuple[StrikeLocation, ...] = Field(min_length=1)
 
-    @model_validator(mode="after")
-    def _three_lines(self) -> FishingCard:
-        lines = set(WaterLine)
-        if set(self.targets) != lines:
-            raise ValueError("a fishing card has a target for each line: red, white, black")
-        if set(self.modifiers) != lines:
-            raise ValueError("a fishing card has a modifier for each line: red, white, black")
-        crossed = {line for loc in self.water for line in loc.lines}
-        if crossed != lines:
+    @field_validator("targets", "modifiers")
+    @classmethod
+    def _one_per_line(cls, value: dict[WaterLine, Any]) -> dict[WaterLine, Any]:
+        if set(value) != set(WaterLine):
+            raise ValueError("a fishing card has one for each line: red, white and black")
+        return value
+
+    @field_validator("water")
+    @classmethod
+    def _every_line_crossed(
+        cls, water: tuple[StrikeLocation, ...]
+    ) -> tuple[StrikeLocation, ...]:
+        crossed = {line for loc in water for line in loc.lines}
+        if crossed != set(WaterLine):
             raise ValueError("each of the red, white and black lines crosses a strike location")
-        return self
+        return water
 
 
 # --- delving, discovery, Night --------------------------------------------------------
@@ -245,11 +250,13 @@ class Behemoth(PackModel):
     lair: OverlayRef
     text: str = ""
 
-    @model_validator(mode="after")
-    def _all_abilities(self) -> Behemoth:
-        if set(self.abilities) != set(Ability):
-            raise ValueError("a behemoth has a value for each ability")
-        return self
+    @field_validator("abilities")
+    @classmethod
+    def _all_abilities(cls, abilities: dict[Ability, int]) -> dict[Ability, int]:
+        if set(abilities) != set(Ability):
+            raise ValueError("a behemoth has a value for each ability: "
+                             + ", ".join(a.value for a in Ability))
+        return abilities
 
 
 class MovementRoll(PackModel):

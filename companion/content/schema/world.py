@@ -10,7 +10,7 @@ import re
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from companion.content.schema.base import (
     Ability,
@@ -178,13 +178,16 @@ class HexTile(PackModel):
     sections: dict[Literal["a", "b", "c"], FeatureRef | None]
     omens: tuple[HexOmen, ...] = ()
 
-    @model_validator(mode="after")
-    def _three_sections(self) -> HexTile:
-        if set(self.sections) != {"a", "b", "c"}:
+    @field_validator("sections")
+    @classmethod
+    def _three_sections(
+        cls, sections: dict[Literal["a", "b", "c"], FeatureRef | None]
+    ) -> dict[Literal["a", "b", "c"], FeatureRef | None]:
+        if set(sections) != {"a", "b", "c"}:
             raise ValueError("a hex has sections a, b and c (null for an empty section)")
-        if all(f is None for f in self.sections.values()):
+        if all(f is None for f in sections.values()):
             raise ValueError("a hex has at least one feature")
-        return self
+        return sections
 
 
 class OverlayKind(StrEnum):
@@ -238,12 +241,13 @@ class MaterialSide(PackModel):
         default=(), description="icons needed to process this side (unprocessed side only)"
     )
 
-    @model_validator(mode="after")
-    def _four_edges(self) -> MaterialSide:
-        if set(self.edges) != set(Edge):
+    @field_validator("edges")
+    @classmethod
+    def _four_edges(cls, edges: dict[Edge, Pip | None]) -> dict[Edge, Pip | None]:
+        if set(edges) != set(Edge):
             raise ValueError("a side lists its four edges top, right, bottom and left "
                              "(null for an edge without pips)")
-        return self
+        return edges
 
     def pip(self, edge: Edge) -> Pip | None:
         """The pip on ``edge`` (None if the edge is bare)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 
@@ -24,10 +24,16 @@ class ContentIssue:
     """Dotted path of the field inside the file, e.g. ``materials.3.unprocessed.edges``."""
     message: str
     """What is wrong, in game words."""
+    pack_dir: Path | None = field(default=None, compare=False)
+    """The pack's folder, when known: ``where`` then shows the file's path inside it."""
 
     @property
     def where(self) -> str:
-        """``pack/file.yaml`` for a file, or the folder name for a pack."""
+        """``pack/file.yaml`` (``pack/sub/file.yaml`` for a file in a subfolder of the
+        pack), or the folder name for a pack-level problem."""
+        if self.pack_dir is not None and self.file.is_relative_to(self.pack_dir):
+            inside = self.file.relative_to(self.pack_dir).as_posix()
+            return f"{self.pack_dir.name}/{inside}" if inside != "." else self.pack_dir.name
         return f"{self.file.parent.name}/{self.file.name}" if self.file.suffix else (
             self.file.name
         )

@@ -50,6 +50,7 @@ class _Doc:
     data: Any
     text: str
     pack_id: str = ""
+    pack_dir: Path | None = None
     _node: yaml.Node | None = None
     _composed: bool = False
 
@@ -82,7 +83,8 @@ class _Run:
 
     def at(self, doc: _Doc, loc: Sequence[str | int], message: str) -> None:
         line, shown = yamlio.locate(doc.node, loc)
-        self.add(doc.file, line, ".".join(shown), message)
+        self.issues.append(ContentIssue(doc.file, line, ".".join(shown), message,
+                                        pack_dir=doc.pack_dir))
 
     def validation(self, doc: _Doc, error: ValidationError,
                    prefix: tuple[str | int, ...] = ()) -> None:
@@ -297,6 +299,7 @@ def _load_chain(run: _Run, chain: list[PackDir], broken: dict[str, dict[Any, Any
             if doc is None:
                 continue
             doc.pack_id = pack.manifest.id
+            doc.pack_dir = pack.folder
             if file.name == RULES and file.parent == pack.folder:
                 if isinstance(doc.data, dict):
                     rules_docs.append(doc)

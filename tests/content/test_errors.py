@@ -185,6 +185,17 @@ def test_circular_extends(tmp_path: Path) -> None:
         load_content("a", extra_dirs=[tmp_path])
 
 
+def test_file_in_a_subfolder_is_named_inside_its_pack(sample_copy: Path) -> None:
+    (sample_copy / "cards").mkdir()
+    (sample_copy / "cards" / "more.yaml").write_text("items:\n  - {id: x, name: X, slot: hat}\n",
+                                                    encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        load_content("sample", extra_dirs=[sample_copy])
+    assert [str(i) for i in caught.value.issues] == [
+        "sample/cards/more.yaml:2: items.0.slot: Input should be 'hand', 'body' or 'gear'"
+    ]
+
+
 def test_issue_str_format() -> None:
     issue = ContentIssue(Path("/x/mypack/items.yaml"), 12, "items.3.slot", "bad slot")
     assert str(issue) == "mypack/items.yaml:12: items.3.slot: bad slot"

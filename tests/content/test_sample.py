@@ -147,3 +147,14 @@ def test_content_is_immutable(content: Content) -> None:
         content.rules = content.rules  # type: ignore[misc]
     with pytest.raises(ValueError):
         content.items["sling"].name = "Slingshot"  # type: ignore[misc]
+
+
+def test_feature_action_costs_come_from_the_rules(content: Content) -> None:
+    from companion.content.schema.base import FeatureAction
+
+    lake = content.features["lake"]
+    assert lake.action_cost(FeatureAction.FISH, content.rules) == content.rules.action_costs.fish
+    assert lake.action_cost(FeatureAction.MINE, content.rules) is None
+    assert content.features["plains"].open_terrain
+    assert content.features["forest"].outpost_technology == "wood-tech"
+    assert content.features["cave"].mining_chips.count("sunstone") == 2

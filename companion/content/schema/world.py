@@ -31,6 +31,7 @@ from companion.content.schema.base import (
     Slot,
 )
 from companion.content.schema.effects import Effect
+from companion.content.schema.rules import RulesConstants
 
 # --- characters ---------------------------------------------------------------------
 
@@ -140,6 +141,17 @@ class Feature(PackModel):
         default=(), description="chips put in the bag to mine here (D14)"
     )
     fishing: FishingTerrain | None = None
+
+    def action_cost(self, action: FeatureAction, rules: RulesConstants) -> int | None:
+        """Energy ``action`` costs here: the feature's own cost if the pack gives one,
+        else the rules constant (readings D1-D4); None if the feature lacks the action."""
+        for spec in self.actions:
+            if spec.action is action:
+                if spec.cost is not None:
+                    return spec.cost
+                cost: int = getattr(rules.action_costs, action.value)
+                return cost
+        return None
 
     @model_validator(mode="after")
     def _action_data_present(self) -> Feature:
@@ -279,6 +291,10 @@ class Material(PackModel):
     size: Literal["large", "small"]
     unprocessed: MaterialSide
     processed: MaterialSide
+
+    def side(self, processed: bool) -> MaterialSide:
+        """The processed or the unprocessed side."""
+        return self.processed if processed else self.unprocessed
 
     @model_validator(mode="after")
     def _processing_icons_on_unprocessed(self) -> Material:

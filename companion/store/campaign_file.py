@@ -9,12 +9,13 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import threading
 import uuid
 from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import Engine, create_engine, event, func, select, update
 from sqlalchemy.exc import DBAPIError
@@ -79,10 +80,11 @@ def translate_error(exc: BaseException, path: Path) -> CampaignFileError | None:
     return None
 
 
-def inspect_file(path: Path) -> int:
+def inspect_file(path: Path, *, deep: bool = True) -> int:
     """Check ``path`` is a whole campaign this program can open; return its schema version.
 
-    Reads only: raises NotACampaign, CampaignDamaged or CampaignTooNew.
+    Reads only: raises NotACampaign, CampaignDamaged or CampaignTooNew. ``deep=False``
+    skips ``PRAGMA quick_check`` (the only part whose cost grows with the file).
     """
     try:
         header = read_header(path)
@@ -97,7 +99,7 @@ def inspect_file(path: Path) -> int:
             version = pragma_int(conn, "user_version")
             if version > migrations.SCHEMA_VERSION:
                 raise CampaignTooNew(path, version, migrations.SCHEMA_VERSION)
-            problems = quick_check(conn)
+            problems = quick_check(conn) if deep else []
     except sqlite3.DatabaseError as exc:
         raise CampaignDamaged(path, str(exc), len(bk.list_backups(path))) from None
     if problems:
@@ -106,14 +108,21 @@ def inspect_file(path: Path) -> int:
     return version
 
 
+Verify = Literal["now", "background"]
+
+
 def connect(path: Path) -> sqlite3.Connection:
     """A read-write connection with the campaign's settings (WAL, FKs, full sync)."""
     # isolation_level=None: the store issues BEGIN itself, so reads and writes have
     # real transaction boundaries (Python's implicit BEGIN skips SELECTs).
     conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-    conn.execute("PRAGMA journal_mode = WAL")
-    conn.execute("PRAGMA foreign_keys = ON")
-    conn.execute("PRAGMA synchronous = FULL")
+    try:
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute("PRAGMA synchronous = FULL")
+    except BaseException:
+        conn.close()
+        raise
     return conn
 
 
@@ -199,6 +208,11 @@ class CampaignFile:
         self._begin_sql = "BEGIN"
         event.listen(self._engine, "begin", self._on_begin)
         self._in_transaction = False
+        # Set once quick_check has passed (at once unless verifying in the background);
+        # every write and every backup waits for it, so neither touches a damaged file.
+        self._verified = threading.Event()
+        self._damage: CampaignDamaged | None = None
+        self._verifier: threading.Thread | None = None
         self._last_backup_time: datetime | None = None
         self._last_backup_event = -1
         self.last_event: JournalEvent | None = None
@@ -232,6 +246,7 @@ class CampaignFile:
         policy: bk.BackupPolicy | None = None,
         clock: Clock | None = None,
         backups: bool = True,
+        verify: Verify = "now",
     ) -> CampaignFile:
         """Open an existing campaign for reading and writing.
 
@@ -240,6 +255,13 @@ class CampaignFile:
         file is left byte-for-byte unchanged), backs it up, and migrates an older schema
         (after that backup). ``clock`` returns aware UTC now (tests inject one);
         ``backups=False`` turns every automatic backup off (scratch files only).
+
+        ``verify="background"`` (for the GUI) runs ``PRAGMA quick_check``, whose cost
+        grows with the file, in a thread after opening instead of before: reads start at
+        once; the first write, backup or close waits for the check, and if it failed they
+        raise :class:`CampaignDamaged` (see :meth:`wait_verified`). Header, identity and
+        version are still checked before this returns; a file needing migration is
+        always checked first.
         """
         path = Path(path).absolute()
         if not path.is_file():
@@ -247,33 +269,77 @@ class CampaignFile:
         lock = WriterLock(path)
         lock.acquire()
         try:
-            version = inspect_file(path)
+            version = inspect_file(path, deep=verify == "now")
+            if version < migrations.SCHEMA_VERSION and verify != "now":
+                inspect_file(path)
+                verify = "now"
             cf = cls(path, lock, policy=policy or bk.BackupPolicy(), clock=clock or utcnow,
                      backups=backups)
+        except sqlite3.DatabaseError as exc:
+            lock.release()
+            raise CampaignDamaged(path, str(exc), len(bk.list_backups(path))) from None
         except BaseException:
             lock.release()
             raise
         try:
-            cf._start(version)
+            cf._start(version, verify)
         except BaseException:
             cf.close(backup=False)
             raise
         return cf
 
-    def _start(self, version: int) -> None:
+    def _start(self, version: int, verify: Verify) -> None:
+        if verify == "background":
+            self._verifier = threading.Thread(
+                target=self._verify_and_back_up, name=f"verify {self.path.name}", daemon=True
+            )
+            self._verifier.start()
+            return
+        self._verified.set()
         if version < migrations.SCHEMA_VERSION:
-            # Rulebook of data safety: a copy of the old file before any step touches it.
+            # Data safety: a copy of the old file before any step touches it.
             self._backup("migration", force=True)
             migrations.upgrade(self._conn(), version)
         else:
             self._backup("open", force=False)
+
+    def _verify_and_back_up(self) -> None:
+        """The background half of open(): quick_check, then the automatic backup."""
+        try:
+            with open_readonly(self.path, shared=True) as conn:
+                try:
+                    problems = quick_check(conn)
+                except sqlite3.DatabaseError as exc:
+                    problems = [str(exc)]
+                if problems:
+                    self._damage = CampaignDamaged(
+                        self.path, problems[0], len(bk.list_backups(self.path)))
+                self._verified.set()
+                if not problems:
+                    self._backup("open", force=False, source=conn)
+        except BaseException as exc:  # never die silently: report it as damage
+            if not self._verified.is_set():
+                self._damage = CampaignDamaged(self.path, str(exc), 0)
+            self._verified.set()
+
+    def wait_verified(self) -> None:
+        """Wait for the integrity check; raise :class:`CampaignDamaged` if it failed."""
+        self._verified.wait()
+        if self._damage is not None:
+            raise self._damage
+
+    def _join_verifier(self) -> None:
+        # Backups wait for the background one to finish: one writer of the folder at a time.
+        if self._verifier is not None and threading.current_thread() is not self._verifier:
+            self._verifier.join()
 
     def close(self, *, backup: bool = True) -> None:
         """Back up unsaved-to-backup changes, close the database and release the lock."""
         if self._raw is None:
             return
         try:
-            if backup:
+            self._join_verifier()
+            if backup and self._damage is None:
                 # A failed closing backup must not keep the lock held; the campaign
                 # itself is already safely committed.
                 with contextlib.suppress(CampaignFileError, OSError, sqlite3.Error):
@@ -313,6 +379,8 @@ class CampaignFile:
         self._conn()
         if self._in_transaction:
             raise CampaignFileError("transactions do not nest; finish the open one first")
+        if write:
+            self.wait_verified()
         self._in_transaction = True
         # IMMEDIATE takes the write lock up front, so a write never fails half-way on
         # a lock upgrade.
@@ -387,7 +455,7 @@ class CampaignFile:
         # Core statement on the connection: the bulk-update guard is for callers.
         session.connection().execute(
             update(table_of(JournalEvent))
-            .where(col(JournalEvent.redoable).is_(True))
+            .where(col(JournalEvent.redoable) == 1)
             .values(redoable=False)
         )
 
@@ -409,7 +477,7 @@ class CampaignFile:
         # is the oldest still redoable.
         query = (
             select(JournalEvent)
-            .where(col(JournalEvent.redoable).is_(True))
+            .where(col(JournalEvent.redoable) == 1)  # matches the partial index
             .order_by(col(JournalEvent.id))
             .limit(1)
         )
@@ -563,16 +631,28 @@ class CampaignFile:
         return self._backup("interval", force=False, now=now)
 
     def _backup(
-        self, reason: str, *, force: bool, now: datetime | None = None
+        self,
+        reason: str,
+        *,
+        force: bool,
+        now: datetime | None = None,
+        source: sqlite3.Connection | None = None,
     ) -> bk.BackupInfo | None:
         if not self._backups_on or self._in_transaction:
             return None
-        event_id = self.last_event_id()
+        if source is None:
+            self._join_verifier()
+            self.wait_verified()  # never copy a damaged file over the good backups
+            source = self._conn()
+            event_id = self.last_event_id()
+        else:
+            row = source.execute("SELECT coalesce(max(id), 0) FROM journal_event").fetchone()
+            event_id = int(row[0])
         if not force and event_id == self._known_backup_event():
             return None
         now = now or self._clock()
         try:
-            info = bk.take_backup(self._conn(), self.path, reason, now, event_id)
+            info = bk.take_backup(source, self.path, reason, now, event_id)
         except sqlite3.Error as exc:
             raise translate_error(exc, self.path) or exc from exc
         except PermissionError as exc:

@@ -7,6 +7,7 @@ the *after* image of every row inserted or updated. Several flushes in one trans
 merge into one net change per row.
 
 Images are JSON-ready dicts keyed by column name: datetimes as ISO text, bytes as base64.
+Inserted and deleted rows have whole images; updated rows only the changed columns.
 """
 
 from __future__ import annotations
@@ -124,8 +125,22 @@ class ChangeRecorder:
             change["after"] = None if obj in session.deleted else encode_row(table, obj)
 
     def changes(self) -> list[Change]:
-        """The net changes, in the order rows were first touched (no-ops dropped)."""
-        return [c for c in self._changes.values() if c["before"] != c["after"]]
+        """The net changes, in the order rows were first touched (no-ops dropped).
+
+        An update keeps only the columns that changed (plus ``id``): history stays small,
+        and so does the file that every open checks.
+        """
+        result = []
+        for change in self._changes.values():
+            before, after = change["before"], change["after"]
+            if before == after:
+                continue
+            if before is not None and after is not None:
+                keys = ["id", *(k for k in after if k != "id" and before.get(k) != after[k])]
+                before = {k: before.get(k) for k in keys}
+                after = {k: after[k] for k in keys}
+            result.append({**change, "before": before, "after": after})
+        return result
 
 
 # --- session hooks (registered on the store's Session class in campaign_file) ---------------
@@ -176,6 +191,8 @@ def apply_changes(conn: Connection, changes: list[Change], *, undo: bool) -> Non
             (change["after"], change["before"]) if undo else (change["before"], change["after"])
         )
         current = read_image(conn, table, change["id"])
+        if current is not None and expected is not None:
+            current = {k: current.get(k) for k in expected}  # updates hold changed columns
         if current != expected:
             raise UndoConflict(
                 f"{change['table']} row {change['id']} was changed outside the journal, "

@@ -67,9 +67,14 @@ def wal_pending(path: Path) -> bool:
 
 
 @contextlib.contextmanager
-def open_readonly(path: Path) -> Iterator[sqlite3.Connection]:
-    """A read-only SQLite connection that leaves no side files behind when it can."""
-    mode = "mode=ro" if wal_pending(path) else "mode=ro&immutable=1"
+def open_readonly(path: Path, *, shared: bool = False) -> Iterator[sqlite3.Connection]:
+    """A read-only SQLite connection that leaves no side files behind when it can.
+
+    ``shared=True`` when another connection may be writing meanwhile: then it must take
+    part in SQLite's locking (``immutable`` would read pages as they change).
+    """
+    immutable = not shared and not wal_pending(path)
+    mode = "mode=ro&immutable=1" if immutable else "mode=ro"
     conn = sqlite3.connect(f"file:{quote(str(path))}?{mode}", uri=True)
     try:
         yield conn

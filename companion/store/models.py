@@ -18,7 +18,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from sqlalchemy import JSON, Column, Index, LargeBinary, Table
+from sqlalchemy import JSON, Column, Index, LargeBinary, Table, text
 from sqlmodel import Field, SQLModel
 
 
@@ -379,14 +379,19 @@ class ProcedureState(SQLModel, table=True):
 class JournalEvent(SQLModel, table=True):
     """One operation (or journal entry) and the row images needed to undo/redo it.
 
-    ``changes`` is a list of ``{"table", "pk", "before", "after"}``; ``before`` is
-    None for an inserted row, ``after`` None for a deleted one. Undo/redo records have
+    ``changes`` is a list of ``{"table", "id", "before", "after"}``; ``before`` is
+    None for an inserted row, ``after`` None for a deleted one; an updated row's images
+    hold only ``id`` and the columns that changed. Undo/redo records have
     kind 'undo'/'redo', point at their event with ``undoes_id``/``redoes_id`` and hold
     no changes of their own.
     """
 
     __tablename__ = "journal_event"
-    __table_args__ = (Index("ix_journal_event_kind_id", "kind", "id"),)
+    __table_args__ = (
+        Index("ix_journal_event_kind_id", "kind", "id"),
+        # Tiny partial index: clearing and finding the redo stack must not scan history.
+        Index("ix_journal_event_redoable", "id", sqlite_where=text("redoable = 1")),
+    )
     id: int | None = Field(default=None, primary_key=True)
     time: datetime = Field(default_factory=utcnow, index=True)
     kind: str

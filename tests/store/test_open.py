@@ -174,3 +174,36 @@ def test_same_process_second_open_is_refused(cf: CampaignFile, path: Path) -> No
     cf.close()
     assert not path.with_name(path.name + ".lock").exists()
     CampaignFile.open(path).close()
+
+
+# --- verifying in the background (the GUI's fast open) --------------------------------------
+
+
+def test_background_verify_opens_a_sound_file(path: Path, clock: Clock) -> None:
+    _closed_campaign(path)
+    with CampaignFile.open(path, clock=clock, verify="background") as cf:
+        assert cf.event_count() == 1  # reads do not wait
+        cf.add_note("writes wait for the check, then go ahead")
+        cf.wait_verified()
+    with CampaignFile.open(path) as again:
+        assert again.event_count() == 2
+
+
+def test_background_verify_refuses_writes_to_a_damaged_file(path: Path) -> None:
+    _closed_campaign(path)
+    data = bytearray(path.read_bytes())
+    third = len(data) // 3
+    data[third : 2 * third] = os.urandom(third)
+    path.write_bytes(bytes(data))
+    backups_before = snapshot(path.parent)
+    try:
+        cf = CampaignFile.open(path, verify="background")
+    except CampaignDamaged:
+        return  # the damage reached the pages read while opening: refused at once
+    with pytest.raises(CampaignDamaged, match="damaged"):
+        cf.add_note("must not be written")
+    with pytest.raises(CampaignDamaged):
+        cf.backup()
+    cf.close()
+    after = snapshot(path.parent)
+    assert after == backups_before  # no write, no backup of the damaged file

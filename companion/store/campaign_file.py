@@ -619,6 +619,31 @@ class CampaignFile:
         assert info is not None
         return info
 
+    def save_copy(self, dest: Path) -> Path:
+        """Write a complete, consistent copy of the campaign to ``dest`` (a new file).
+
+        Uses SQLite's online backup API; refuses to overwrite (:class:`CampaignFileExists`).
+        The copy is a campaign file in its own right (no lock, no backups of its own yet).
+        """
+        dest = Path(dest).absolute()
+        if dest.exists():
+            raise CampaignFileExists(dest)
+        self.wait_verified()
+        tmp = dest.with_name(f".{dest.name}.{uuid.uuid4().hex[:8]}.copy")
+        try:
+            target = sqlite3.connect(tmp)
+            try:
+                self._conn().backup(target)
+            finally:
+                target.close()
+            link_new(tmp, dest)
+        except sqlite3.Error as exc:
+            raise translate_error(exc, dest) or exc from exc
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                tmp.unlink()
+        return dest
+
     def maybe_backup(self, now: datetime | None = None) -> bk.BackupInfo | None:
         """Back up if something changed and ``policy.interval`` passed since the last one.
 

@@ -88,6 +88,19 @@ class CheckReport:
     backups: int = 0
     events: int | None = None
 
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready (for ``companion check --json``)."""
+        owner = self.locked_by
+        return {
+            "path": str(self.path), "ok": self.ok, "is_campaign": self.is_campaign,
+            "problems": list(self.problems),
+            "foreign_key_problems": list(self.foreign_key_problems),
+            "schema_version": self.schema_version,
+            "known_schema_version": self.known_schema_version,
+            "locked_by": None if owner is None else {"pid": owner.pid, "host": owner.host},
+            "backups": self.backups, "events": self.events,
+        }
+
     @property
     def ok(self) -> bool:
         """Sound, ours, and not from a newer program."""

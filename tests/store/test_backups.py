@@ -168,3 +168,20 @@ def test_check_of_foreign_and_missing_files(tmp_path: Path) -> None:
     assert not check_campaign(text).ok
     assert not check_campaign(tmp_path / "missing.stonesaga").ok
     shutil.rmtree(tmp_path)
+
+
+def test_save_copy_writes_a_new_campaign(cf: CampaignFile, path: Path, tmp_path: Path) -> None:
+    populate(cf)
+    copy = cf.save_copy(tmp_path / "copy.stonesaga")
+    assert check_campaign(copy).ok
+    with pytest.raises(CampaignFileError, match="already exists"):
+        cf.save_copy(copy)
+    with CampaignFile.open(copy, backups=False) as again:
+        assert again.event_count() == 1
+
+
+def test_check_report_is_json_ready(cf: CampaignFile, path: Path) -> None:
+    import json
+
+    data = check_campaign(path).to_dict()
+    assert json.loads(json.dumps(data))["locked_by"]["pid"] == os.getpid()

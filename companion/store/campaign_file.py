@@ -39,6 +39,7 @@ from companion.store.history import (
     ChangeRecorder,
     apply_changes,
     on_after_flush,
+    on_before_commit,
     on_before_flush,
     on_orm_execute,
 )
@@ -65,6 +66,7 @@ class CampaignSession(Session):
 event.listen(CampaignSession, "before_flush", on_before_flush)
 event.listen(CampaignSession, "after_flush", on_after_flush)
 event.listen(CampaignSession, "do_orm_execute", on_orm_execute)
+event.listen(CampaignSession, "before_commit", on_before_commit)
 
 
 def translate_error(exc: BaseException, path: Path) -> CampaignFileError | None:

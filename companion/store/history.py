@@ -162,6 +162,15 @@ def on_after_flush(session: Session, _ctx: UOWTransaction) -> None:
         recorder.after_flush(session)
 
 
+def on_before_commit(session: Session) -> None:
+    """Refuse a commit from inside ``transaction()``: it would skip the journal event."""
+    if isinstance(session.info.get("recorder"), ChangeRecorder):
+        raise CampaignFileError(
+            "do not commit inside cf.transaction(); it commits (with its journal event) "
+            "when the block ends"
+        )
+
+
 def on_orm_execute(state: ORMExecuteState) -> None:
     """Refuse bulk INSERT/UPDATE/DELETE statements: they bypass the journal."""
     if state.session.info.get("recorder") is not None and (

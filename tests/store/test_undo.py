@@ -190,3 +190,21 @@ def test_undo_refuses_rows_changed_outside_the_journal(cf: CampaignFile) -> None
     with cf.read() as session:
         assert session.exec(select(Character)).one().energy == 9
         assert not session.exec(select(JournalEvent)).one().undone
+
+
+def test_commit_inside_a_transaction_is_refused(cf: CampaignFile) -> None:
+    with pytest.raises(CampaignFileError, match="do not commit"), cf.transaction("x", "x") as s:
+        s.add(Character(name="Early"))
+        s.commit()
+    assert names(cf) == [] and cf.event_count() == 0
+
+
+def test_reassigned_json_columns_are_journalled(cf: CampaignFile) -> None:
+    add_ash(cf)
+    with cf.transaction("trait", "Ash becomes Wary") as session:
+        ash = session.exec(select(Character)).one()
+        ash.traits = [*ash.traits, "Wary"]
+    assert cf.journal(limit=1)[0].changes[0]["after"] == {"id": 1, "traits": ["Brave", "Wary"]}
+    cf.undo()
+    with cf.read() as session:
+        assert session.exec(select(Character)).one().traits == ["Brave"]

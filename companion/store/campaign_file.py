@@ -89,7 +89,7 @@ def inspect_file(path: Path, *, deep: bool = True) -> int:
     skips ``PRAGMA quick_check`` (the only part whose cost grows with the file).
     """
     try:
-        header = read_header(path)
+        read_header(path)
     except HeaderProblem as exc:
         if not exc.sqlite:
             raise NotACampaign(path, str(exc)) from None
@@ -106,7 +106,6 @@ def inspect_file(path: Path, *, deep: bool = True) -> int:
         raise CampaignDamaged(path, str(exc), len(bk.list_backups(path))) from None
     if problems:
         raise CampaignDamaged(path, problems[0], len(bk.list_backups(path)))
-    del header
     return version
 
 

@@ -39,12 +39,19 @@ from companion.content.schema.cards import (
     StrikeLocation,
 )
 from companion.content.schema.effects import (
+    Activity,
+    Boost,
     Effect,
     Energy,
     Gain,
     GainItem,
     Lore,
+    Lose,
+    Place,
+    Read,
     Suffer,
+    Unlock,
+    Unrest,
 )
 from companion.content.schema.world import FishingTerrain, Food, FoodKind, Material
 from companion.rules.errors import IllegalAction
@@ -98,7 +105,21 @@ def describe_effect(effect: Effect) -> str:
         return f"spend {-effect.amount} lore"
     if isinstance(effect, GainItem):
         return f"gain the item {effect.item}"
-    return str(effect.model_dump(mode="json", exclude_defaults=True))
+    if isinstance(effect, Lose):
+        return f"lose {effect.amount} {effect.resource}"
+    if isinstance(effect, Activity | Unrest):
+        way = "increase" if effect.amount >= 0 else "decrease"
+        return f"{way} {effect.do} by {abs(effect.amount)}"
+    if isinstance(effect, Boost):
+        ability = effect.ability.value if effect.ability else "an ability of your choice"
+        return f"place a {'major' if effect.major else 'minor'} boost on {ability}"
+    if isinstance(effect, Place):
+        return f"place {effect.amount} {effect.token} in the hex"
+    if isinstance(effect, Unlock):
+        return f"unlock {effect.flag}"
+    if isinstance(effect, Read):
+        return f"read entry {effect.outcome}"
+    return f"test {effect.ability.value} ({effect.difficulty}+)"
 
 
 def referenced_resources(effects: Iterable[Effect]) -> set[str]:

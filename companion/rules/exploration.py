@@ -54,7 +54,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Literal, Protocol, TypeVar
+from typing import Any, Literal, Protocol, TypeVar
 
 from companion.content.schema.rules import RulesConstants
 from companion.content.schema.world import Feature, HexTile, Overlay, OverlayKind
@@ -231,6 +231,10 @@ class Valley:
     """The shape of every tray."""
 
     def __post_init__(self) -> None:
+        # freeze what the caller handed in, so a Valley never changes under its owner
+        object.__setattr__(self, "tiles", _frozen_map(self.tiles))
+        object.__setattr__(self, "explored", frozenset(self.explored))
+        object.__setattr__(self, "overlays", _frozen_map(self.overlays))
         cells: list[Axial] = []
         for i, tray in enumerate(self.trays):
             if tray.index != i:
@@ -658,7 +662,10 @@ def _blocker(valley: Valley, terrain: Terrain, tile: HexId, section: Section) ->
         return f"the lair in {where}"  # Rulebook: Behemoths > Lair
     if overlay is not None:
         return None  # Rulebook: Valley > Overlays: a covered feature is not counted
-    feature_id = terrain.hexes[tile].sections[section]
+    info_tile = terrain.hexes.get(tile)
+    if info_tile is None:
+        raise IllegalAction(f"there is no hex {tile} in the content")
+    feature_id = info_tile.sections[section]
     if feature_id is None:
         return None
     feature = terrain.features.get(feature_id)
@@ -828,3 +835,66 @@ def journal_grid(valley: Valley) -> list[list[HexId | None]]:
         col, row = to_offset(cell)
         grid[row - box.first_row][col - box.first_column] = tile
     return grid
+
+
+# --- persistence ------------------------------------------------------------------------
+
+
+def valley_to_data(valley: Valley) -> dict[str, object]:
+    """The valley as plain JSON-ready data (lists, dicts, str, int, bool, None).
+
+    The tray shape is the pack's, not the campaign's, so it is not stored.
+    """
+    return {
+        "trays": [
+            {
+                "index": t.index,
+                "region": t.region,
+                "q": t.origin.q,
+                "r": t.origin.r,
+                "orientation": t.orientation,
+            }
+            for t in valley.trays
+        ],
+        "cells": [
+            {"q": c.q, "r": c.r, "tile": valley.tiles[c], "explored": c in valley.explored}
+            for c in valley.cells()
+        ],
+        "overlays": [
+            {"hex": h, "section": s, "overlay": o} for (h, s), o in sorted(valley.overlays.items())
+        ],
+        "lair": None if valley.lair is None else {"hex": valley.lair[0], "section": valley.lair[1]},
+    }
+
+
+def _section(value: object) -> Section:
+    if value == "a" or value == "b" or value == "c":
+        return value
+    raise ValueError(f"a section is a, b or c; not {value!r}")
+
+
+def valley_from_data(data: Mapping[str, Any], shape: TrayShape = TRIANGLE) -> Valley:
+    """Inverse of :func:`valley_to_data` (raises ValueError on inconsistent data)."""
+    trays = tuple(
+        Tray(int(t["index"]), str(t["region"]), Axial(int(t["q"]), int(t["r"])), t["orientation"])
+        for t in data["trays"]
+    )
+    tiles: dict[Axial, HexId | None] = {}
+    explored: set[Axial] = set()
+    for c in data["cells"]:
+        cell = Axial(int(c["q"]), int(c["r"]))
+        tiles[cell] = None if c["tile"] is None else HexId(str(c["tile"]))
+        if c["explored"]:
+            explored.add(cell)
+    overlays = {
+        (HexId(str(o["hex"])), _section(o["section"])): str(o["overlay"]) for o in data["overlays"]
+    }
+    lair = data.get("lair")
+    return Valley(
+        trays=trays,
+        tiles=tiles,
+        explored=frozenset(explored),
+        overlays=overlays,
+        lair=None if lair is None else (HexId(str(lair["hex"])), _section(lair["section"])),
+        shape=shape,
+    )

@@ -10,6 +10,7 @@ Positions used below (a first tray facing east at the origin)::
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -49,6 +50,8 @@ from companion.rules.exploration import (
     reveal,
     tray_placements,
     unused_tiles,
+    valley_from_data,
+    valley_to_data,
 )
 from companion.rules.geometry import Axial
 from companion.rules.ids import HexId
@@ -645,3 +648,60 @@ def test_every_offered_placement_is_legal_and_every_legal_one_is_offered(
         if offered:
             valley = place_tray(rules, valley, terrain, character, offered[pick % len(offered)])
     assert len(valley.tiles) == 3 * len(valley.trays)
+
+
+@st.composite
+def grown_valleys(draw: st.DrawFn) -> Valley:
+    """A valley grown by legal moves from a first tray: trays, reads, flips, overlays."""
+    terrain, rules = sample(), sample().rules
+    valley = first_tray(terrain, "emberfen", [E("E02"), None])
+    for _ in range(draw(st.integers(0, 5))):
+        character = draw(st.sampled_from(valley.cells()))
+        offered = legal_tray_placements(rules, valley, terrain, character)
+        if not offered:
+            continue
+        placement = draw(st.sampled_from(offered))
+        bag = region_bag(valley, terrain, placement.region)
+        picks = draw(st.lists(st.sampled_from(bag), min_size=3, max_size=3, unique=True))
+        reads = [t if draw(st.booleans()) else None for t in picks]
+        valley = place_tray(rules, valley, terrain, character, placement, reads)
+    for cell in valley.cells():
+        if cell not in valley.explored and draw(st.booleans()):
+            known = valley.tiles[cell]
+            if known is None:
+                bag = region_bag(valley, terrain, valley.region_of(cell))
+                known = draw(st.sampled_from(bag))
+            valley = reveal(terrain, valley, cell, known)
+    for cell in sorted(valley.explored):
+        for section in ("a", "b", "c"):
+            overlay = draw(st.sampled_from([None, None, None, "OP1", "rimeback-lair"]))
+            if overlay is not None:
+                valley = place_overlay(valley, cell, section, overlay)
+    return valley
+
+
+@settings(max_examples=40, deadline=None)
+@given(grown_valleys())
+def test_crossings_are_symmetric_and_costs_consistent(valley: Valley) -> None:
+    rules, terrain = sample().rules, sample()
+    for a in sorted(valley.explored):
+        for b in a.neighbours():
+            if b not in valley:
+                continue
+            cost = move_cost(rules, valley, terrain, a, b)
+            assert cost.explores is (b not in valley.explored)
+            if cost.explores:
+                assert cost.energy == rules.action_costs.explore and not cost.obstructed
+                continue
+            obstructed = crossing_obstructed(valley, terrain, a, b)
+            assert obstructed is crossing_obstructed(valley, terrain, b, a)
+            assert cost.obstructed is obstructed
+            extra = rules.action_costs.move_obstructed_extra if obstructed else 0
+            assert cost.energy == rules.action_costs.move + extra
+
+
+@settings(max_examples=40, deadline=None)
+@given(grown_valleys())
+def test_valley_round_trips_through_plain_data(valley: Valley) -> None:
+    data = json.loads(json.dumps(valley_to_data(valley)))
+    assert valley_from_data(data) == valley

@@ -29,8 +29,11 @@ lint: venv
 typecheck: venv
 	$(PY) -m mypy --strict companion/rules companion/content companion/store
 
+## Benchmarks print ratios measured side by side; run by hand, never in the tests.
 bench: venv
 	QT_QPA_PLATFORM=offscreen $(PY) bench/startup.py
+	$(PY) bench/content.py
+	$(PY) bench/campaign.py
 
 screenshots: venv
 	QT_QPA_PLATFORM=offscreen $(PY) scripts/screenshots.py

@@ -1,1 +1,52 @@
-"""operations layer (see docs/ARCHITECTURE.md)."""
+"""The operations layer: the only writer of a campaign.
+
+Every change — from the GUI or the CLI — is ``op(campaign, **args) -> Changes``: it
+validates, applies the rules, writes its rows and one journal event in one transaction,
+and reports what changed. A refusal raises :class:`Refused` and changes nothing.
+"""
+
+from companion.operations.changes import Changes, Refused
+from companion.operations.characters import create_character, roll_dice
+from companion.operations.core import Campaign
+from companion.operations.files import (
+    add_journal_entry,
+    export_campaign,
+    import_campaign,
+    list_backups,
+    new_campaign,
+    open_campaign,
+    redo,
+    restore_backup,
+    save_copy,
+    save_point,
+    undo,
+)
+from companion.operations.setup import (
+    create_demo_campaign,
+    eligible_challenges,
+    set_up_valley,
+    start_challenge,
+)
+
+__all__ = [
+    "Campaign",
+    "Changes",
+    "Refused",
+    "add_journal_entry",
+    "create_character",
+    "create_demo_campaign",
+    "eligible_challenges",
+    "roll_dice",
+    "set_up_valley",
+    "start_challenge",
+    "export_campaign",
+    "import_campaign",
+    "list_backups",
+    "new_campaign",
+    "open_campaign",
+    "redo",
+    "restore_backup",
+    "save_copy",
+    "save_point",
+    "undo",
+]

@@ -25,6 +25,8 @@ class Changes:
     procedure: bool = False
     everything: bool = False
     """Set by undo/redo and restores: refresh every view."""
+    detail: object = None
+    """What the operation produced that the caller shows (dice rolled, a tile drawn ...)."""
 
     def __getattribute__(self, name: str) -> object:
         # An undo can touch anything: "everything" answers yes to every flag.

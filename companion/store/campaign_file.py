@@ -56,6 +56,9 @@ from companion.store.models import Campaign, JournalEvent, SavePoint, Society, t
 META_KINDS = ("undo", "redo", "save_point")
 """Journal kinds that record history itself; undo skips them."""
 
+BASELINE_KINDS = ("campaign.new",)
+"""Journal kinds that found the campaign: the history starts there, undo stops before."""
+
 Clock = Callable[[], datetime]
 
 
@@ -466,7 +469,8 @@ class CampaignFile:
     def _undo_target(session: Session) -> JournalEvent | None:
         query = (
             select(JournalEvent)
-            .where(col(JournalEvent.undone).is_(False), col(JournalEvent.kind).not_in(META_KINDS))
+            .where(col(JournalEvent.undone).is_(False),
+                   col(JournalEvent.kind).not_in(META_KINDS + BASELINE_KINDS))
             .order_by(col(JournalEvent.id).desc())
             .limit(1)
         )

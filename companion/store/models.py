@@ -70,6 +70,8 @@ class Society(SQLModel, table=True):
     lore: int = 0
     current_challenge_id: str | None = None
     games_this_epoch: int = 0
+    triggered_events: list[str] = Field(default_factory=list, sa_column=_json())
+    """Single activity events that fired this challenge (reading D7: once each)."""
 
 
 class CultureAbility(SQLModel, table=True):
@@ -111,6 +113,8 @@ class Character(SQLModel, table=True):
     conviction: int = 0
     traits: list[str] = Field(default_factory=list, sa_column=_json())
     mantle: str | None = None
+    mantle_power: str | None = None
+    """The mantle power slotted in the mantle, if any (Continuing Play > Mantle Power)."""
     marks: list[str] = Field(default_factory=list, sa_column=_json())
     health: list[str] = Field(default_factory=list, sa_column=_json())
     """Health tokens, in order."""

@@ -207,7 +207,7 @@ class BackupsDialog(QDialog):
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         for row, backup in enumerate(self.backups):
             for column, text in enumerate(
-                (backup.taken.strftime("%Y-%m-%d %H:%M:%S"), backup.reason,
+                (backup.time.strftime("%Y-%m-%d %H:%M:%S"), backup.reason,
                  f"{backup.size / 1024:.0f} KiB")
             ):
                 self.table.setItem(row, column, QTableWidgetItem(text))
@@ -233,7 +233,7 @@ class BackupsDialog(QDialog):
         backup = self.backups[rows[0].row()]
         answer = QMessageBox.question(
             self, "Restore this backup?",
-            f"Replace the campaign with the backup taken {backup.taken:%Y-%m-%d %H:%M}? "
+            f"Replace the campaign with the backup taken {backup.time:%Y-%m-%d %H:%M}? "
             "A backup of the campaign as it is now is taken first, so nothing is lost.",
         )
         if answer != QMessageBox.StandardButton.Yes:

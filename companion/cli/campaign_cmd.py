@@ -1,0 +1,259 @@
+"""Headless campaign commands: new, status, journal, undo/redo, backups, export/import,
+check. They call the same operations as the GUI. ``--json`` output is documented in
+docs/cli.md and stays stable: fields are only ever added.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+JSON_FORMAT_VERSION = 1
+
+
+def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
+    if getattr(args, "json", False):
+        print(json.dumps({"format": JSON_FORMAT_VERSION, **data}, indent=2, default=str,
+                         ensure_ascii=False))
+    else:
+        print(text)
+
+
+def _refused(exc: Exception) -> int:
+    print(f"refused: {exc}", file=sys.stderr)
+    return 1
+
+
+def _open(args: argparse.Namespace) -> Any:
+    from companion import operations
+
+    return operations.open_campaign(Path(args.path),
+                                    extra_content=[Path(p) for p in args.content])
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from companion import operations, paths
+
+    path = Path(args.file) if args.file else paths.campaigns_dir() / f"{args.name}.stonesaga"
+    try:
+        campaign = operations.new_campaign(
+            path, society_name=args.name, players=args.players, characters=args.characters,
+            solo=args.solo, pack_id=args.pack, seed=args.seed,
+            extra_content=[Path(p) for p in args.content],
+        )
+    except operations.Refused as exc:
+        return _refused(exc)
+    with campaign:
+        _emit(args, {"path": str(campaign.path), "society": args.name},
+              f"Created {campaign.path}")
+    return 0
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    from companion import operations
+
+    try:
+        with _open(args) as campaign:
+            status = campaign.status()
+            data = dataclasses.asdict(status)
+    except operations.Refused as exc:
+        return _refused(exc)
+    lines = [
+        f"{status.society_name} — epoch {status.epoch}, games this epoch "
+        f"{status.games_this_epoch}",
+        f"challenge: {status.challenge_name or 'none'}",
+        f"omen: {', '.join(status.omens) or 'none'}",
+        f"unrest {status.unrest}, activity {status.activity}, lore {status.lore}",
+        f"characters {status.characters}, legends {status.legends}, "
+        f"outposts {status.outposts}, journal events {status.journal_events}",
+    ]
+    _emit(args, {"status": data}, "\n".join(lines))
+    return 0
+
+
+def cmd_journal_add(args: argparse.Namespace) -> int:
+    from companion import operations
+
+    try:
+        with _open(args) as campaign:
+            changes = operations.add_journal_entry(campaign, text=args.text, author=args.author)
+    except operations.Refused as exc:
+        return _refused(exc)
+    _emit(args, {"summary": changes.summary}, changes.summary)
+    return 0
+
+
+def cmd_journal_list(args: argparse.Namespace) -> int:
+    from companion import operations
+
+    try:
+        with _open(args) as campaign:
+            lines = campaign.journal(limit=args.limit)
+    except operations.Refused as exc:
+        return _refused(exc)
+    text = "\n".join(
+        f"{line.id:>6}  {line.when}  {line.kind:<16} {line.text}"
+        + ("  (undone)" if line.undone else "")
+        for line in lines
+    )
+    _emit(args, {"events": [dataclasses.asdict(line) for line in lines]}, text)
+    return 0
+
+
+def _undo_redo(args: argparse.Namespace, which: str) -> int:
+    from companion import operations
+
+    operation = operations.undo if which == "undo" else operations.redo
+    try:
+        with _open(args) as campaign:
+            changes = operation(campaign)
+    except operations.Refused as exc:
+        return _refused(exc)
+    _emit(args, {"summary": changes.summary}, changes.summary)
+    return 0
+
+
+def cmd_backup_list(args: argparse.Namespace) -> int:
+    from companion import operations
+
+    try:
+        backups = operations.list_backups(Path(args.path))
+    except operations.Refused as exc:
+        return _refused(exc)
+    rows = [{"number": n, "taken": b.time.isoformat(timespec="seconds"), "reason": b.reason,
+             "size": b.size, "path": str(b.path)} for n, b in enumerate(backups, 1)]
+    text = "\n".join(f"{r['number']:>3}  {r['taken']}  {r['reason']:<10} {r['size']:>9} B"
+                     for r in rows) or "no backups"
+    _emit(args, {"backups": rows}, text)
+    return 0
+
+
+def cmd_backup_restore(args: argparse.Namespace) -> int:
+    from companion import operations
+
+    try:
+        backups = operations.list_backups(Path(args.path))
+        if not 1 <= args.number <= len(backups):
+            return _refused(Exception(f"there is no backup number {args.number}; "
+                                      f"'backup list' shows {len(backups)}"))
+        campaign = operations.restore_backup(Path(args.path), backups[args.number - 1])
+        campaign.close()
+    except operations.Refused as exc:
+        return _refused(exc)
+    _emit(args, {"restored": str(backups[args.number - 1].path)},
+          f"Restored backup {args.number} into {args.path}")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from companion import operations
+
+    try:
+        with _open(args) as campaign:
+            operations.export_campaign(campaign, Path(args.out))
+    except operations.Refused as exc:
+        return _refused(exc)
+    _emit(args, {"exported": args.out}, f"Exported to {args.out}")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from companion import operations
+
+    try:
+        campaign = operations.import_campaign(Path(args.src), Path(args.dest),
+                                              extra_content=[Path(p) for p in args.content])
+        campaign.close()
+    except operations.Refused as exc:
+        return _refused(exc)
+    _emit(args, {"imported": args.dest}, f"Imported into {args.dest}")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from companion import store
+
+    report = store.check_campaign(Path(args.path))
+    data = report.to_dict()
+    _emit(args, {"check": data}, "\n".join(f"{k}: {v}" for k, v in data.items()))
+    return 0 if report.ok else 1
+
+
+def _with_path(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    parser.add_argument("path", help="campaign file (.stonesaga)")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument("--content", action="append", default=[], metavar="PATH",
+                        help="an extra content pack folder")
+    return parser
+
+
+def register(sub: Any) -> None:
+    """Add the campaign commands to the ``companion`` parser."""
+    campaign = sub.add_parser("campaign", help="create campaigns")
+    campaign_sub = campaign.add_subparsers(dest="campaign_command", required=True)
+    new = campaign_sub.add_parser("new", help="create a new campaign file")
+    new.add_argument("name", help="the society's name")
+    new.add_argument("--players", type=int, default=2)
+    new.add_argument("--characters", type=int, default=None,
+                     help="character count (default: one per player)")
+    new.add_argument("--solo", choices=["none", "multi", "hardcore"], default=None)
+    new.add_argument("--file", help="where to write it (default: the campaigns folder)")
+    new.add_argument("--pack", default="sample", help="content pack id")
+    new.add_argument("--seed", type=int, default=None, help="seed of the app's dice")
+    new.add_argument("--json", action="store_true")
+    new.add_argument("--content", action="append", default=[], metavar="PATH")
+    new.set_defaults(func=_new_defaults)
+
+    _with_path(sub.add_parser("status", help="the dials and headline facts")) \
+        .set_defaults(func=cmd_status)
+
+    journal = sub.add_parser("journal", help="read or write the journal")
+    journal_sub = journal.add_subparsers(dest="journal_command", required=True)
+    add = _with_path(journal_sub.add_parser("add", help="write a free-text entry"))
+    add.add_argument("text")
+    add.add_argument("--author")
+    add.set_defaults(func=cmd_journal_add)
+    listing = _with_path(journal_sub.add_parser("list", help="newest events first"))
+    listing.add_argument("--limit", type=int, default=50)
+    listing.set_defaults(func=cmd_journal_list)
+
+    _with_path(sub.add_parser("undo", help="undo the last operation")) \
+        .set_defaults(func=lambda a: _undo_redo(a, "undo"))
+    _with_path(sub.add_parser("redo", help="redo the last undone operation")) \
+        .set_defaults(func=lambda a: _undo_redo(a, "redo"))
+
+    backup = sub.add_parser("backup", help="list or restore automatic backups")
+    backup_sub = backup.add_subparsers(dest="backup_command", required=True)
+    _with_path(backup_sub.add_parser("list")).set_defaults(func=cmd_backup_list)
+    restore = _with_path(backup_sub.add_parser("restore"))
+    restore.add_argument("number", type=int, help="the number 'backup list' shows")
+    restore.set_defaults(func=cmd_backup_restore)
+
+    export = _with_path(sub.add_parser("export", help="export to one portable file"))
+    export.add_argument("out")
+    export.set_defaults(func=cmd_export)
+
+    imp = sub.add_parser("import", help="import a portable export or a web journal file")
+    imp.add_argument("src")
+    imp.add_argument("dest")
+    imp.add_argument("--json", action="store_true")
+    imp.add_argument("--content", action="append", default=[], metavar="PATH")
+    imp.set_defaults(func=cmd_import)
+
+    check = sub.add_parser("check", help="integrity check of a campaign file")
+    check.add_argument("path")
+    check.add_argument("--json", action="store_true")
+    check.set_defaults(func=cmd_check)
+
+
+def _new_defaults(args: argparse.Namespace) -> int:
+    if args.solo is None:
+        args.solo = "hardcore" if args.characters == 1 else (
+            "multi" if args.players == 1 else "none")
+    if args.characters is None:
+        args.characters = 1 if args.solo == "hardcore" else max(args.players, 2)
+    return cmd_new(args)

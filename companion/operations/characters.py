@@ -1,0 +1,101 @@
+"""Character operations (Rulebook: Characters): rolling and creating characters.
+
+Dice are rolled by the app (the campaign's seeded generator, persisted) or typed from the
+table; either way the values go through the same rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from sqlmodel import col, select
+
+from companion.content.schema.base import Ability
+from companion.operations.changes import Changes, Refused
+from companion.operations.core import Campaign
+from companion.operations.state import HexIndex, character_to_row, load_game
+from companion.rules import creation
+from companion.rules.legends import Legend
+from companion.rules.ids import LegendId, Mark, Trait
+from companion.store import models
+
+
+def roll_dice(campaign: Campaign, *, count: int, purpose: str) -> Changes:
+    """Roll ``count`` dice with the campaign's seeded generator (in-app play).
+
+    The roll is journalled, so the same campaign replays the same dice, and
+    ``Changes.detail`` holds the values.
+    """
+    if not 1 <= count <= 10:
+        raise Refused(f"roll 1 to 10 dice, not {count}")
+    with campaign.write("dice.roll", f"Rolled {count} dice for {purpose}") as session:
+        chance, row = campaign.chance(session)
+        values = chance.roll(count)
+        campaign.save_chance(chance, row)
+    return Changes(summary=f"Rolled {' '.join(map(str, values))} for {purpose}",
+                   journal=True, detail=values)
+
+
+def _legends(session: object) -> list[Legend]:
+    rows = session.exec(select(models.Legend)).all()  # type: ignore[attr-defined]
+    return [
+        Legend(LegendId(str(r.id)), r.name, {Ability(a): v for a, v in r.abilities.items()},
+               tuple(Trait(t) for t in r.traits), tuple(Mark(m) for m in r.marks))
+        for r in rows
+    ]
+
+
+def create_character(
+    campaign: Campaign,
+    *,
+    name: str,
+    player: str,
+    rolled: Sequence[int],
+    removed: int,
+    assignment: Mapping[Ability | str, int],
+    traits: Sequence[str],
+    mantle: str | None = None,
+    hex_tile: str | None = None,
+    after_death: bool = False,
+) -> Changes:
+    """Create a character (Rulebook: Character Creation, steps 1-4).
+
+    ``rolled`` are the five dice (typed from the table, or from :func:`roll_dice`),
+    ``removed`` the position of the die left out, ``assignment`` the kept dice by ability.
+    ``after_death``: a character made after a death enters with 0 energy.
+    """
+    content = campaign.content
+    if mantle is not None and mantle not in content.mantles:
+        raise Refused(f"There is no mantle '{mantle}' in the content pack.")
+    known_traits = [t for t in content.traits] or None
+    with campaign.write("character.create", f"{name.strip()} joined the society") as session:
+        settings = session.get(models.Campaign, 1) or models.Campaign()
+        society = session.get(models.Society, 1) or models.Society()
+        game = load_game(session, content)
+        character = creation.create_character(
+            content.rules, name=name, player=player, rolled=rolled, removed=removed,
+            assignment={Ability(a): v for a, v in assignment.items()}, traits=traits,
+            mantle=mantle, character_count=settings.character_count or 2,
+            in_game=game.characters, legends=_legends(session),
+            available_traits=known_traits, hardcore=settings.solo_variant == "hardcore",
+            unrest=society.unrest, starting_energy=0 if after_death else None, hex=hex_tile,
+        )
+        if hex_tile is not None and HexIndex.read(session).row(hex_tile) is None:
+            raise Refused(f"Hex {hex_tile} is not in the valley.")
+        row = models.Character(name=character.name, player=character.player)
+        character_to_row(character, row, HexIndex.read(session))
+        session.add(row)
+    abilities = ", ".join(f"{a.value.title()} {v}" for a, v in character.abilities.items())
+    return Changes(
+        summary=f"{character.name} joined the society ({abilities}; "
+                f"{', '.join(character.traits)})",
+        characters=True, journal=True, detail=character,
+    )
+
+
+def character_names(campaign: Campaign) -> list[str]:
+    """Names of the characters in play, in creation order."""
+    with campaign.file.read() as session:
+        rows = session.exec(select(models.Character).where(
+            col(models.Character.status) != "legend").order_by(col(models.Character.id))).all()
+        return [r.name for r in rows]

@@ -1,0 +1,295 @@
+"""An open campaign (the campaign file + its content packs) and what can be read from it.
+
+``Campaign`` is what the GUI and the CLI hold. Reading goes through its query methods;
+writing goes through the operation functions of this package, each of which runs inside
+``Campaign.write`` — one transaction, one journal event, refusals turned into
+:class:`Refused` with the reason in game words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlmodel import Session, col, func, select
+
+from companion.content import Content, ContentError, load_content
+from companion.operations.changes import Refused
+from companion.operations.queries import (
+    CampaignStatus,
+    CharacterSummary,
+    HexSummary,
+    JournalLine,
+    ThresholdLine,
+    TraySummary,
+)
+from companion.rules.chance import Chance
+from companion.rules.errors import IllegalAction
+from companion.store import CampaignFile, CampaignFileError, models
+
+NIGHT_DECK = "night"
+
+
+def describe_threshold(threshold: Any) -> str:
+    """An unrest threshold's effects in game words (Rulebook: Tracks > Unrest; D10)."""
+    parts = []
+    if threshold.activity_per_night:
+        parts.append(f"+{threshold.activity_per_night} activity each Night")
+    if threshold.starting_energy_delta:
+        parts.append(f"characters begin each challenge with "
+                     f"{-threshold.starting_energy_delta} fewer energy")
+    if threshold.rest_automatic_energy_delta:
+        parts.append(f"{-threshold.rest_automatic_energy_delta} fewer automatic energy "
+                     "at rest")
+    if threshold.structures_disabled:
+        parts.append("no benefit from structures")
+    if threshold.epoch_goal:
+        parts.append(f"epoch goal '{threshold.epoch_goal.replace('-', ' ').title()}' "
+                     "in play")
+    return f"Unrest {threshold.at}+: " + "; ".join(parts)
+
+
+class Campaign:
+    """An open campaign: the writer's handle on the file, and the loaded content."""
+
+    def __init__(self, file: CampaignFile, content: Content) -> None:
+        self.file = file
+        self.content = content
+
+    # -- opening and closing -------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: Path, *, extra_content: Sequence[Path] = ()) -> Campaign:
+        """Open ``path`` with the content packs it was made with.
+
+        Raises :class:`Refused` when the file is refused (locked elsewhere, damaged,
+        too new, not a campaign) or its content pack cannot be loaded.
+        """
+        try:
+            file = CampaignFile.open(Path(path))
+        except CampaignFileError as exc:
+            raise Refused(str(exc)) from exc
+        try:
+            with file.read() as session:
+                row = session.get(models.Campaign, 1)
+                packs = list(row.content_packs) if row else []
+            content = _load_pack(packs[-1]["id"] if packs else "sample", extra_content)
+        except BaseException:
+            file.close()
+            raise
+        return cls(file, content)
+
+    def close(self) -> None:
+        """Release the file (and its writer lock)."""
+        self.file.close()
+
+    def __enter__(self) -> Campaign:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def path(self) -> Path:
+        return Path(self.file.path)
+
+    @property
+    def title(self) -> str:
+        with self.file.read() as session:
+            row = session.get(models.Campaign, 1)
+            return row.society_name if row and row.society_name else self.path.stem
+
+    @property
+    def rules(self) -> Any:
+        """The content pack's rules constants."""
+        return self.content.rules
+
+    def maybe_backup(self) -> None:
+        """Take a periodic backup if something changed since the last one."""
+        self.file.maybe_backup()
+
+    # -- writing -------------------------------------------------------------------
+
+    @contextmanager
+    def write(self, kind: str, text: str, **payload: Any) -> Iterator[Session]:
+        """One operation: a transaction that commits its rows with one journal event.
+
+        A rules refusal (:class:`IllegalAction`) or a file problem inside the block
+        rolls everything back and is re-raised as :class:`Refused`.
+        """
+        try:
+            with self.file.transaction(kind, text, payload=payload or None) as session:
+                yield session
+        except IllegalAction as exc:
+            raise Refused(str(exc)) from exc
+        except CampaignFileError as exc:
+            raise Refused(str(exc)) from exc
+
+    def chance(self, session: Session) -> tuple[Chance, models.RngState]:
+        """The campaign's seeded generator, as persisted; save it back with
+        :meth:`save_chance` in the same transaction after drawing."""
+        row = session.exec(select(models.RngState).where(models.RngState.name == "main")).first()
+        if row is None:
+            row = models.RngState(name="main", seed=0, state=None)
+            session.add(row)
+        chance = Chance.from_state(row.state) if row.state else Chance(row.seed)
+        return chance, row
+
+    @staticmethod
+    def save_chance(chance: Chance, row: models.RngState) -> None:
+        row.state = chance.state()
+
+    # -- reading -------------------------------------------------------------------
+
+    def undo_label(self) -> str | None:
+        return self.file.undo_label()
+
+    def redo_label(self) -> str | None:
+        return self.file.redo_label()
+
+    def status(self) -> CampaignStatus:
+        """The dials and headline facts (status bar, Society view, ``companion status``)."""
+        events = self.file.event_count()
+        with self.file.read() as session:
+            campaign = session.get(models.Campaign, 1) or models.Campaign()
+            society = session.get(models.Society, 1) or models.Society()
+            challenge = (self.content.challenges.get(society.current_challenge_id)
+                         if society.current_challenge_id else None)
+            culture = [c.name for c in session.exec(select(models.CultureAbility)).all()]
+            culture += [f"{p.mantle}: {p.power_id}" if p.mantle else p.power_id
+                        for p in session.exec(select(models.MantlePower)).all()]
+            return CampaignStatus(
+                society_name=campaign.society_name,
+                epoch=campaign.epoch,
+                games_this_epoch=society.games_this_epoch,
+                challenge_id=society.current_challenge_id,
+                challenge_name=challenge.name if challenge else None,
+                omens=self._current_omens(session, challenge),
+                activity=society.activity,
+                unrest=society.unrest,
+                lore=society.lore,
+                unrest_thresholds=tuple(
+                    ThresholdLine(t.at, describe_threshold(t), society.unrest >= t.at)
+                    for t in self.rules.unrest_thresholds
+                ),
+                culture=tuple(culture),
+                characters=_count(session, models.Character,
+                                  col(models.Character.status) != "legend"),
+                legends=_count(session, models.Legend),
+                outposts=_count(session, models.Outpost),
+                journal_events=events,
+                packs=tuple(f"{p['id']} {p.get('version', '')}".strip()
+                            for p in campaign.content_packs),
+            )
+
+    def _current_omens(self, session: Session, challenge: Any) -> tuple[str, ...]:
+        # Rulebook: Omen > Current Omen: the top of the Night discard, else the
+        # challenge's starting omen.
+        deck = session.exec(
+            select(models.DeckState).where(models.DeckState.deck == NIGHT_DECK)
+        ).first()
+        if deck is not None and deck.discard:
+            card = self.content.night_cards.get(deck.discard[-1])
+            if card is not None:
+                return tuple(str(o) for o in card.omens)
+        if challenge is not None and challenge.starting_omen:
+            return (str(challenge.starting_omen),)
+        return ()
+
+    def characters(self) -> list[CharacterSummary]:
+        """Every character who is not (yet) a legend, in creation order."""
+        with self.file.read() as session:
+            campaign = session.get(models.Campaign, 1) or models.Campaign()
+            rows = session.exec(
+                select(models.Character)
+                .where(col(models.Character.status) != "legend")
+                .order_by(col(models.Character.id))
+            ).all()
+            hexes = {h.id: h.tile_id for h in session.exec(select(models.ValleyHex)).all()}
+            scale = self.track_maxima(campaign)
+            return [
+                CharacterSummary(
+                    id=c.id or 0, name=c.name, player=c.player, age=c.age,
+                    mantle=self._mantle_name(c.mantle), might=c.might, dexterity=c.dexterity,
+                    awareness=c.awareness, conviction=c.conviction, traits=tuple(c.traits),
+                    energy=c.energy, energy_max=scale[1], health=tuple(c.health),
+                    health_max=scale[0], hex_id=hexes.get(c.hex_id) if c.hex_id else None,
+                    status=c.status,
+                )
+                for c in rows
+            ]
+
+    def _mantle_name(self, mantle_id: str | None) -> str:
+        if not mantle_id:
+            return ""
+        mantle = self.content.mantles.get(mantle_id)
+        return mantle.name if mantle is not None else mantle_id
+
+    def track_maxima(self, campaign: models.Campaign) -> tuple[int, int]:
+        """(health, energy) maxima for the campaign's character count (D8, D19)."""
+        if campaign.solo_variant == "hardcore":
+            solo = self.rules.hardcore_solo
+            return solo.health, solo.energy
+        count = campaign.character_count or 2
+        try:
+            scale = self.rules.scale_for(count)
+        except KeyError:
+            return 0, 0
+        return scale.health, scale.energy
+
+    def journal(self, limit: int = 200, before_id: int | None = None) -> list[JournalLine]:
+        """Journal events, newest first; ``before_id`` pages further back."""
+        events = self.file.journal(limit=limit, before_id=before_id)
+        return [
+            JournalLine(id=e.id or 0, when=e.time.strftime("%Y-%m-%d %H:%M"), kind=e.kind,
+                        text=e.text, undone=e.undone)
+            for e in events
+        ]
+
+    def valley(self) -> list[TraySummary]:
+        """The valley as the journal's Valley Map: trays in order, their hexes by slot."""
+        with self.file.read() as session:
+            trays = session.exec(
+                select(models.ValleyTray).order_by(col(models.ValleyTray.tray_number))
+            ).all()
+            result = []
+            for tray in trays:
+                hexes = session.exec(
+                    select(models.ValleyHex).where(models.ValleyHex.tray_id == tray.id)
+                    .order_by(col(models.ValleyHex.slot))
+                ).all()
+                result.append(TraySummary(
+                    index=tray.tray_number, region=self._region_name(tray.region),
+                    hexes=tuple(self._hex_summary(h, tray.region) for h in hexes),
+                ))
+            return result
+
+    def _region_name(self, region_id: str) -> str:
+        region = self.content.regions.get(region_id)
+        return region.name if region is not None else region_id
+
+    def _hex_summary(self, row: models.ValleyHex, region_id: str) -> HexSummary:
+        tile = self.content.hexes.get(row.tile_id) if row.tile_id else None
+        features = tuple(str(f) for f in tile.sections.values() if f) if tile else ()
+        return HexSummary(tile_id=row.tile_id or "?", region=self._region_name(region_id),
+                          slot=int(row.slot) if str(row.slot).isdigit() else 0,
+                          explored=row.explored, features=features)
+
+
+def _count(session: Session, table: Any, *where: Any) -> int:
+    statement = select(func.count()).select_from(table)
+    for clause in where:
+        statement = statement.where(clause)
+    return int(session.exec(statement).one())
+
+
+def _load_pack(pack_id: str, extra_content: Sequence[Path]) -> Content:
+    try:
+        return load_content(pack_id, extra_dirs=tuple(extra_content))
+    except ContentError as exc:
+        raise Refused(f"The content pack '{pack_id}' could not be loaded:\n{exc}") from exc
+    except KeyError as exc:
+        raise Refused(f"This campaign uses the content pack '{pack_id}', which is not "
+                      "installed. Add it with --content PATH.") from exc

@@ -1,0 +1,175 @@
+"""Operations on the campaign file as a whole: create, open, undo/redo, journal
+entries, save points, backups, copies, export and import."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from companion import store
+from companion.operations.changes import Changes, Refused
+from companion.operations.core import Campaign, _load_pack
+from companion.store import CampaignFile, CampaignFileError, models
+
+SOLO_VARIANTS = ("none", "multi", "hardcore")
+
+
+def _refusing(call: Any, *args: Any, **kwargs: Any) -> Any:
+    """Call a store function, turning its refusals into :class:`Refused`."""
+    try:
+        return call(*args, **kwargs)
+    except CampaignFileError as exc:
+        raise Refused(str(exc)) from exc
+
+
+def check_new_campaign(rules: Any, *, players: int, characters: int, solo: str) -> None:
+    """Refuse an impossible set-up (Rulebook: Players & Player Count; Solo Play; D8)."""
+    if solo not in SOLO_VARIANTS:
+        raise Refused(f"Unknown solo variant '{solo}': choose none, multi or hardcore.")
+    if not 1 <= players <= 4:
+        raise Refused(f"Stonesaga is played by 1 to 4 players, not {players}.")
+    if solo == "hardcore":
+        if players != 1 or characters != 1:
+            raise Refused("Hardcore solo is one player with a single character.")
+        return
+    if players == 1 and solo != "multi":
+        raise Refused("With one player, choose multi-character solo or hardcore solo.")
+    if characters < players:
+        raise Refused(f"{players} players need at least {players} characters.")
+    try:
+        rules.scale_for(characters)
+    except KeyError as exc:
+        raise Refused(f"The rules give no health and energy for {characters} characters "
+                      "(reading D8): play with 2, 3 or 4.") from exc
+    if players == 2 and characters not in (2, 4):
+        raise Refused("Two players field 2 characters, or 4 (two each).")
+
+
+def new_campaign(
+    path: Path,
+    *,
+    society_name: str,
+    players: int = 2,
+    characters: int = 2,
+    solo: str = "none",
+    pack_id: str = "sample",
+    seed: int | None = None,
+    extra_content: Sequence[Path] = (),
+) -> Campaign:
+    """Create a campaign file at ``path`` and open it (File ▸ New; ``campaign new``)."""
+    content = _load_pack(pack_id, extra_content)
+    check_new_campaign(content.rules, players=players, characters=characters, solo=solo)
+    name = society_name.strip()
+    if not name:
+        raise Refused("A society needs a name.")
+    file = _refusing(CampaignFile.create, Path(path))
+    campaign = Campaign(file, content)
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbits(48)
+    try:
+        with campaign.write("campaign.new", f"The society of {name} was founded.") as session:
+            row = session.get(models.Campaign, 1) or models.Campaign(id=1)
+            row.society_name = name
+            row.content_packs = [{"id": p.id, "version": str(p.version)} for p in content.packs]
+            row.players = [f"Player {n}" for n in range(1, players + 1)]
+            row.character_count = characters
+            row.solo_variant = solo
+            session.add(row)
+            if session.get(models.Society, 1) is None:
+                session.add(models.Society(id=1))
+            session.add(models.RngState(name="main", seed=seed, state=None))
+    except BaseException:
+        campaign.close()
+        Path(path).unlink(missing_ok=True)  # nothing was founded: leave no empty file
+        raise
+    return campaign
+
+
+def open_campaign(path: Path, *, extra_content: Sequence[Path] = ()) -> Campaign:
+    """Open an existing campaign file (refusals explain themselves)."""
+    return Campaign.open(Path(path), extra_content=extra_content)
+
+
+def add_journal_entry(campaign: Campaign, *, text: str, author: str | None = None) -> Changes:
+    """Write a free-text entry in the journal (Rulebook: Using the Journal)."""
+    text = text.strip()
+    if not text:
+        raise Refused("A journal entry needs some text.")
+    with campaign.write("journal.entry", text, author=author or ""):
+        pass
+    return Changes(summary=f"Journal: {text}", journal=True)
+
+
+def undo(campaign: Campaign) -> Changes:
+    """Undo the last operation (Edit ▸ Undo; ``companion undo``)."""
+    label = campaign.undo_label()
+    if label is None:
+        raise Refused("There is nothing to undo.")
+    _refusing(campaign.file.undo)
+    return Changes(summary=f"Undid: {label}", everything=True)
+
+
+def redo(campaign: Campaign) -> Changes:
+    """Redo the last undone operation (Edit ▸ Redo; ``companion redo``)."""
+    label = campaign.redo_label()
+    if label is None:
+        raise Refused("There is nothing to redo.")
+    _refusing(campaign.file.redo)
+    return Changes(summary=f"Redid: {label}", everything=True)
+
+
+def save_point(campaign: Campaign, *, name: str) -> Changes:
+    """Name this point in the history ("before the Night") to return to later."""
+    if not name.strip():
+        raise Refused("A save point needs a name.")
+    _refusing(campaign.file.save_point, name.strip())
+    return Changes(summary=f"Save point '{name.strip()}'", journal=True)
+
+
+def save_copy(campaign: Campaign, dest: Path) -> None:
+    """Write a consistent copy of the campaign to ``dest`` (SQLite's backup API)."""
+    _refusing(campaign.file.save_copy, Path(dest))
+
+
+def list_backups(path: Path) -> list[Any]:
+    """The automatic backups of the campaign at ``path``, newest first."""
+    return list(_refusing(store.list_backups, Path(path)))
+
+
+def restore_backup(campaign: Campaign | Path, backup: Any) -> Campaign:
+    """Replace the campaign with ``backup`` (a backup of the current file is taken
+    first) and return it open. ``campaign`` may be an open campaign (it is closed) or
+    the path of a file too damaged to open."""
+    extra: Sequence[Path] = ()
+    if isinstance(campaign, Campaign):
+        path = campaign.path
+        campaign.close()
+    else:
+        path = Path(campaign)
+    _refusing(store.restore_backup, path, backup)
+    return open_campaign(path, extra_content=extra)
+
+
+def export_campaign(campaign: Campaign, dest: Path) -> None:
+    """Export the whole campaign as one portable file (docs/campaign-file.md)."""
+    _refusing(store.export_campaign, campaign.file, Path(dest))
+
+
+def import_campaign(src: Path, dest: Path, *, extra_content: Sequence[Path] = ()) -> Campaign:
+    """Import a portable export, or a web Campaign Journal (v3) JSON file, into a new
+    campaign file at ``dest``, and open it."""
+    import json
+
+    try:
+        head = json.loads(Path(src).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise Refused(f"{src} is not a campaign export: {exc}") from exc
+    importer = store.import_campaign
+    if isinstance(head, dict) and "format" not in head:
+        importer = store.import_web_journal
+    file = _refusing(importer, Path(src), Path(dest))
+    file.close()
+    return open_campaign(Path(dest), extra_content=extra_content)

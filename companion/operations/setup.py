@@ -1,0 +1,206 @@
+"""Setting up a game (Rulebook: Set Up): the first terrain tray, choosing and setting up
+a challenge; and the demo campaign built with the same operations."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from sqlmodel import Session, col, select
+
+from companion.content.schema.base import Ability
+from companion.operations.changes import Changes, Refused
+from companion.operations.characters import create_character, roll_dice
+from companion.operations.core import NIGHT_DECK, Campaign
+from companion.operations.files import add_journal_entry, new_campaign
+from companion.rules import challenge as challenge_rules
+from companion.rules.errors import IllegalAction
+from companion.rules.ids import ChallengeId
+from companion.store import models
+
+FIRST_TRAY_PLACEMENT = {"q": 0, "r": 0, "orientation": 0}
+"""Where the first tray sits on the hex grid (its origin; later trays are relative)."""
+
+
+def set_up_valley(campaign: Campaign, *, region: str,
+                  face_down: Sequence[str] | None = None) -> Changes:
+    """Place the first terrain tray (Rulebook: Set Up > Determine Starting Hex).
+
+    The region's starting hex goes in the tray with two more hexes of that region, face
+    down: typed from the table (``face_down``) or drawn at random by the app.
+    """
+    content = campaign.content
+    if region not in content.regions:
+        raise Refused(f"There is no region '{region}' in the content pack.")
+    start = content.starting_hex(region)
+    pool = sorted(t.id for t in content.hexes.values() if t.region == region and not t.starting)
+    slots = content.rules.valley.tray_slots
+    with campaign.write("valley.setup", f"The valley begins in {content.regions[region].name}"
+                        ) as session:
+        if session.exec(select(models.ValleyTray)).first() is not None:
+            raise Refused("The valley already has its first terrain tray.")
+        if face_down is None:
+            chance, row = campaign.chance(session)
+            tiles = chance.shuffle(pool)[: slots - 1]
+            campaign.save_chance(chance, row)
+        else:
+            tiles = list(face_down)
+            bad = [t for t in tiles if t not in pool]
+            if bad or len(set(tiles)) != len(tiles) or len(tiles) != slots - 1:
+                raise Refused(f"Choose {slots - 1} different hexes of "
+                              f"{content.regions[region].name} other than its starting hex "
+                              f"({start.id}); got {', '.join(tiles) or 'none'}.")
+        tray = models.ValleyTray(tray_number=1, region=region, placement=FIRST_TRAY_PLACEMENT)
+        session.add(tray)
+        session.flush()
+        assert tray.id is not None
+        for slot, tile in enumerate([start.id, *tiles]):
+            session.add(models.ValleyHex(tray_id=tray.id, slot=str(slot), tile_id=tile,
+                                         explored=slot == 0))
+    return Changes(summary=f"First tray: starting hex {start.id} and two face-down hexes",
+                   valley=True, journal=True, detail=(start.id, *tiles))
+
+
+def eligible_challenges(campaign: Campaign) -> list[str]:
+    """The challenges the group may choose now (Rulebook: Set Up > Select Challenge)."""
+    with campaign.file.read() as session:
+        looming, games = _looming(campaign, session)
+    return list(challenge_rules.eligible_challenges(looming, games))
+
+
+def _looming(campaign: Campaign, session: Session
+             ) -> tuple[list[challenge_rules.LoomingChallenge], int]:
+    content = campaign.content
+    society = session.get(models.Society, 1) or models.Society()
+    rows = session.exec(select(models.LoomingChallenge)).all()
+    played = session.exec(select(models.ChallengeLogEntry)).first() is not None
+    # Before the first game every challenge of the pack looms (the Quickplay Guide's
+    # first challenge is the one with priority closest to 1).
+    ids = [r.challenge_id for r in rows] if (rows or played) else list(content.challenges)
+    looming = [challenge_rules.LoomingChallenge(ChallengeId(i), content.challenges[i].priority)
+               for i in ids if i in content.challenges]
+    return looming, society.games_this_epoch + 1
+
+
+def start_challenge(campaign: Campaign, *, challenge: str) -> Changes:
+    """Choose and set up a challenge (Rulebook: Set Up > Select Challenge, Set Up
+    Challenge, Set Up Vital and Epoch Goals).
+
+    Vital goals go into play, set-aside goals stay sealed, epoch goals set aside earlier
+    in the epoch (and Quelling the Embers at unrest 6+, D10) come back into play; the
+    Night deck is shuffled and activity starts at 0.
+    """
+    content = campaign.content
+    card = content.challenges.get(challenge)
+    if card is None:
+        raise Refused(f"There is no challenge '{challenge}' in the content pack.")
+    with campaign.write("challenge.start", f"The challenge '{card.name}' begins") as session:
+        campaign_row = session.get(models.Campaign, 1) or models.Campaign()
+        society = session.get(models.Society, 1)
+        assert society is not None
+        if society.current_challenge_id:
+            current = content.challenges.get(society.current_challenge_id)
+            raise Refused(f"The challenge '{current.name if current else '?'}' is still being "
+                          "played; end it first.")
+        looming, games = _looming(campaign, session)
+        challenge_rules.choose_challenge(looming, games, ChallengeId(challenge))
+        set_aside = [g.goal_id for g in session.exec(select(models.GoalState).where(
+            models.GoalState.state == "set_aside")).all()]
+        table = challenge_rules.set_up_challenge(
+            content.rules,
+            challenge_rules.ChallengeFacts(id=ChallengeId(card.id),
+                                           vital_goals=tuple(card.vital_goals),
+                                           set_aside_goals=tuple(card.set_aside_goals)),
+            set_aside + list(card.epoch_goals), society.unrest)
+        _place_goals(session, table, campaign_row.epoch)
+        for row in session.exec(select(models.LoomingChallenge).where(
+                models.LoomingChallenge.challenge_id == card.id)).all():
+            session.delete(row)
+        society.current_challenge_id = card.id
+        society.games_this_epoch += 1
+        society.activity = 0
+        society.triggered_events = []
+        session.add(models.ChallengeLogEntry(epoch=campaign_row.epoch, challenge_id=card.id))
+        _shuffle_night_deck(campaign, session)
+    return Changes(summary=f"The challenge '{card.name}' begins", society=True, challenge=True,
+                   journal=True)
+
+
+def _place_goals(session: Session, table: challenge_rules.ChallengeTable, epoch: int) -> None:
+    # GoalState.state: 'vital' and 'epoch' goals are in play, 'sealed' goals sit unread
+    # above the challenge, 'set_aside' epoch goals wait for the next game of the epoch.
+    existing = {g.goal_id: g for g in session.exec(select(models.GoalState)).all()}
+    wanted = [(g, "vital") for g in table.vital_goals] + \
+        [(g, "sealed") for g in table.set_aside_goals] + [(g, "epoch") for g in table.epoch_goals]
+    for goal, state in wanted:
+        row = existing.get(goal)
+        if row is None:
+            session.add(models.GoalState(goal_id=goal, state=state, epoch=epoch))
+        elif row.state != "completed":
+            row.state = state
+
+
+def _shuffle_night_deck(campaign: Campaign, session: Session) -> None:
+    chance, rng = campaign.chance(session)
+    order = chance.shuffle(sorted(campaign.content.night_cards))
+    campaign.save_chance(chance, rng)
+    deck = session.exec(select(models.DeckState).where(models.DeckState.deck == NIGHT_DECK)
+                        ).first()
+    if deck is None:
+        session.add(models.DeckState(deck=NIGHT_DECK, draw_pile=order, discard=[]))
+    else:
+        deck.draw_pile, deck.discard = order, []
+
+
+# --- the demo campaign ------------------------------------------------------------------
+
+DEMO_CHARACTERS = (
+    ("Ash", "Player 1", "intrepid", (Ability.MIGHT, Ability.DEXTERITY, Ability.AWARENESS,
+                                     Ability.CONVICTION)),
+    ("Bryn", "Player 2", "wise", (Ability.AWARENESS, Ability.CONVICTION, Ability.DEXTERITY,
+                                  Ability.MIGHT)),
+)
+
+
+def create_demo_campaign(path: Path, *, extra_content: Sequence[Path] = (),
+                         seed: int = 2026) -> Campaign:
+    """A small campaign from the sample pack, made with the ordinary operations: the
+    first tray, the first challenge, two characters with app-rolled dice."""
+    campaign = new_campaign(Path(path), society_name="The Ember Folk", players=2,
+                            characters=2, seed=seed, extra_content=extra_content)
+    try:
+        content = campaign.content
+        region = next(iter(content.regions))
+        start = set_up_valley(campaign, region=region).detail[0]  # type: ignore[index]
+        start_challenge(campaign, challenge=eligible_challenges(campaign)[0])
+        mantles = list(content.mantles)
+        for number, (name, player, trait, order) in enumerate(DEMO_CHARACTERS):
+            rolled = roll_dice(campaign, count=content.rules.character_creation.dice_rolled,
+                               purpose=f"{name}'s abilities").detail
+            assert isinstance(rolled, tuple)
+            removed = rolled.index(min(rolled))
+            kept = sorted(rolled[:removed] + rolled[removed + 1:], reverse=True)
+            create_character(campaign, name=name, player=player, rolled=rolled,
+                             removed=removed, assignment=dict(zip(order, kept, strict=True)),
+                             traits=[trait], mantle=mantles[number % len(mantles)],
+                             hex_tile=start)
+        add_journal_entry(campaign, text="The Ember Folk set out into the thawing valley.",
+                          author="Player 1")
+    except (Refused, IllegalAction):
+        campaign.close()
+        raise
+    return campaign
+
+
+def challenge_in_play(campaign: Campaign) -> str | None:
+    """The id of the challenge being played, if any."""
+    with campaign.file.read() as session:
+        society = session.get(models.Society, 1)
+        return society.current_challenge_id if society else None
+
+
+def goals(campaign: Campaign) -> list[tuple[str, str]]:
+    """(goal id, state) of every goal the society has met, in order."""
+    with campaign.file.read() as session:
+        return [(g.goal_id, g.state) for g in session.exec(
+            select(models.GoalState).order_by(col(models.GoalState.id))).all()]

@@ -1,0 +1,338 @@
+"""Between the campaign file's rows and the rules' values.
+
+``load_game`` reads the rows a Day action needs into a :class:`companion.rules.game.Game`;
+``save_game`` writes back only what an action changed (the store journals every row it
+touches, so writing unchanged values would make undo records noisy).
+
+Hexes: the rules name a hex by its tile id (each tile is placed once per valley); the
+file keys ``valley_hex`` rows by integer id. Outposts: the rules name them by the row id
+as a string.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from companion.content import Content
+from companion.content.schema.base import Ability, HealthToken, Slot
+from companion.rules import creation
+from companion.rules.character import Age, Character
+from companion.rules.game import Day, Game, Phase
+from companion.rules.ids import (
+    CharacterName,
+    CultureAbilityId,
+    EventId,
+    HexId,
+    ItemId,
+    LegendId,
+    MantleId,
+    MantlePowerId,
+    Mark,
+    OutpostId,
+    PlayerName,
+    StructureId,
+    Trait,
+)
+from companion.rules.outposts import Outpost, OutpostStatus
+from companion.rules.resources import BagToken, Side, TokenKind
+from companion.rules.society import Society
+from companion.rules.valley import HexTokens
+from companion.store import models
+
+DAY_PROCEDURE = "day"
+ABILITIES = tuple(Ability)
+
+
+# --- tokens and characters ------------------------------------------------------------
+
+
+def token_from_json(data: Mapping[str, Any]) -> BagToken:
+    """A bag token from its JSON form ``{"kind", "id", "side", "large"}``."""
+    return BagToken(TokenKind(data["kind"]), str(data["id"]), Side(data["side"]),
+                    bool(data.get("large", False)))
+
+
+def token_to_json(token: BagToken) -> dict[str, Any]:
+    """The JSON form of a bag token."""
+    data: dict[str, Any] = {"kind": token.kind.value, "id": token.name,
+                            "side": token.side.value}
+    if token.large:
+        data["large"] = True
+    return data
+
+
+@dataclass(frozen=True)
+class HexIndex:
+    """Both ways between ``valley_hex`` row ids and tile ids."""
+
+    tile_of: Mapping[int, str]
+    row_of: Mapping[str, int]
+
+    @classmethod
+    def read(cls, session: Session) -> HexIndex:
+        rows = session.exec(select(models.ValleyHex)).all()
+        tile_of = {r.id: r.tile_id for r in rows if r.id is not None and r.tile_id}
+        return cls(tile_of, {t: i for i, t in tile_of.items()})
+
+    def tile(self, row_id: int | None) -> HexId | None:
+        return HexId(self.tile_of[row_id]) if row_id in self.tile_of else None
+
+    def row(self, tile: str | None) -> int | None:
+        return self.row_of.get(tile) if tile else None
+
+
+def character_from_row(row: models.Character, campaign: models.Campaign, content: Content,
+                       hexes: HexIndex, held_legends: tuple[LegendId, ...] = ()) -> Character:
+    """The rules' view of a character row."""
+    hardcore = campaign.solo_variant == "hardcore"
+    health_max, energy_max = creation.starting_scale(
+        content.rules, campaign.character_count or 2, hardcore=hardcore)
+    return Character(
+        name=CharacterName(row.name),
+        player=PlayerName(row.player),
+        age=Age(row.age) if row.status != "legend" else Age.LEGEND,
+        abilities={a: int(getattr(row, a.value)) for a in ABILITIES},
+        traits=tuple(Trait(t) for t in row.traits),
+        health_max=health_max,
+        energy_max=energy_max,
+        energy=row.energy,
+        mantle=MantleId(row.mantle) if row.mantle else None,
+        mantle_power=MantlePowerId(row.mantle_power) if row.mantle_power else None,
+        marks=tuple(Mark(m) for m in row.marks),
+        health=tuple(HealthToken(t) for t in row.health),
+        boosts={Ability(a): tuple(v) for a, v in row.boosts.items() if v},
+        items=tuple((ItemId(i["item"]), Slot(i["slot"])) for i in row.items),
+        bag=tuple(token_from_json(t) for t in row.bag),
+        hex=hexes.tile(row.hex_id),
+        legends=held_legends,
+        track_rules=creation.track_rules(content.rules, hardcore=hardcore),
+    )
+
+
+def _set(row: Any, name: str, value: Any) -> None:
+    if getattr(row, name) != value:
+        setattr(row, name, value)
+
+
+def character_to_row(character: Character, row: models.Character, hexes: HexIndex) -> None:
+    """Write a character's changed fields into its row."""
+    _set(row, "name", character.name)
+    _set(row, "player", character.player)
+    if character.age is Age.LEGEND:
+        _set(row, "status", "legend")
+    else:
+        _set(row, "age", character.age.value)
+        _set(row, "status", "incapacitated" if character.incapacitated else "active")
+    for ability in ABILITIES:
+        _set(row, ability.value, character.abilities[ability])
+    _set(row, "traits", list(character.traits))
+    _set(row, "mantle", character.mantle)
+    _set(row, "mantle_power", character.mantle_power)
+    _set(row, "marks", list(character.marks))
+    _set(row, "health", [t.value for t in character.health])
+    _set(row, "energy", character.energy)
+    _set(row, "boosts", {a.value: list(v) for a, v in character.boosts.items() if v})
+    _set(row, "items", [{"item": i, "slot": s.value} for i, s in character.items])
+    _set(row, "bag", [token_to_json(t) for t in character.bag])
+    _set(row, "hex_id", hexes.row(character.hex))
+
+
+# --- the society and the day ------------------------------------------------------------
+
+
+def society_from_rows(session: Session, campaign: models.Campaign) -> Society:
+    row = session.get(models.Society, 1) or models.Society()
+    return Society(
+        unrest=row.unrest,
+        activity=row.activity,
+        lore=row.lore,
+        triggered_events=frozenset(EventId(e) for e in row.triggered_events),
+        mantle_powers=frozenset(
+            MantlePowerId(p.power_id) for p in session.exec(select(models.MantlePower)).all()
+        ),
+        culture_abilities=tuple(
+            CultureAbilityId(c.ability_id or c.name)
+            for c in session.exec(select(models.CultureAbility)).all()
+        ),
+        delving_unlocked=campaign.delving_unlocked,
+    )
+
+
+def society_to_rows(session: Session, campaign: models.Campaign, content: Content,
+                    before: Society, after: Society) -> None:
+    row = session.get(models.Society, 1)
+    assert row is not None, "every campaign file has its society row"
+    _set(row, "unrest", after.unrest)
+    _set(row, "activity", after.activity)
+    _set(row, "lore", after.lore)
+    _set(row, "triggered_events", sorted(after.triggered_events))
+    _set(campaign, "delving_unlocked", after.delving_unlocked)
+    for power in sorted(after.mantle_powers - before.mantle_powers):
+        known = content.mantle_powers.get(power)
+        session.add(models.MantlePower(power_id=power, mantle=known.mantle if known else "",
+                                       epoch=campaign.epoch))
+    for ability in after.culture_abilities[len(before.culture_abilities):]:
+        session.add(models.CultureAbility(ability_id=ability, name=ability,
+                                          epoch=campaign.epoch))
+
+
+def day_from_rows(session: Session) -> tuple[Day, models.ProcedureState | None]:
+    row = session.exec(
+        select(models.ProcedureState).where(models.ProcedureState.kind == DAY_PROCEDURE)
+    ).first()
+    if row is None:
+        return Day(), None
+    data = row.state
+    return Day(
+        phase=Phase(data.get("phase", "day")),
+        last_actor=CharacterName(data["last_actor"]) if data.get("last_actor") else None,
+        passed=frozenset(CharacterName(n) for n in data.get("passed", [])),
+        acted=frozenset(CharacterName(n) for n in data.get("acted", [])),
+        investigated=frozenset(CharacterName(n) for n in data.get("investigated", [])),
+    ), row
+
+
+def day_to_rows(session: Session, day: Day, row: models.ProcedureState | None) -> None:
+    state = {"phase": day.phase.value, "last_actor": day.last_actor,
+             "passed": sorted(day.passed), "acted": sorted(day.acted),
+             "investigated": sorted(day.investigated)}
+    if row is None:
+        session.add(models.ProcedureState(kind=DAY_PROCEDURE, state=state))
+    else:
+        _set(row, "state", state)
+
+
+# --- hex tokens and outposts -------------------------------------------------------------
+
+
+def tokens_from_rows(session: Session, hexes: HexIndex) -> HexTokens:
+    shelters, fires, lore = set(), set(), {}
+    for token in session.exec(select(models.HexToken)).all():
+        tile = hexes.tile(token.hex_id)
+        if tile is None:
+            continue
+        if token.kind == "shelter":
+            shelters.add(tile)
+        elif token.kind == "fire":
+            fires.add(tile)
+        elif token.kind == "lore":
+            lore[tile] = lore.get(tile, 0) + token.count
+    return HexTokens(frozenset(shelters), frozenset(fires), lore)
+
+
+def tokens_to_rows(session: Session, hexes: HexIndex, after: HexTokens) -> None:
+    wanted: dict[tuple[int, str], int] = {}
+    for kind, tiles in (("shelter", after.shelters), ("fire", after.fires)):
+        for tile in tiles:
+            wanted[(hexes.row_of[tile], kind)] = 1
+    for tile, count in after.lore.items():
+        wanted[(hexes.row_of[tile], "lore")] = count
+    for token in session.exec(select(models.HexToken)).all():
+        key = (token.hex_id, token.kind)
+        if key not in wanted:
+            session.delete(token)
+            continue
+        _set(token, "count", wanted.pop(key))
+    for (hex_row, kind), count in sorted(wanted.items()):
+        session.add(models.HexToken(hex_id=hex_row, kind=kind, count=count))
+
+
+def outposts_from_rows(session: Session, content: Content, hexes: HexIndex) -> tuple[Outpost, ...]:
+    structures: dict[int, list[str]] = {}
+    for s in session.exec(select(models.OutpostStructure)
+                          .order_by(col(models.OutpostStructure.id))).all():
+        structures.setdefault(s.outpost_id, []).append(s.structure_id)
+    result = []
+    for row in session.exec(select(models.Outpost).order_by(col(models.Outpost.id))).all():
+        tile = hexes.tile(row.hex_id)
+        hex_tile = content.hexes.get(tile) if tile else None
+        covers = (hex_tile.sections.get(row.section) if hex_tile and row.section else None)
+        result.append(Outpost(
+            id=OutpostId(str(row.id)), name=row.name, epoch=row.epoch_built,
+            hex=tile or HexId(""), covers=covers or "",  # type: ignore[arg-type]
+            status=OutpostStatus(row.status), category=row.category,
+            structures=tuple(StructureId(s) for s in structures.get(row.id or 0, [])),
+        ))
+    return tuple(result)
+
+
+def load_game(session: Session, content: Content) -> Game:
+    """Everything a Day action needs, from the rows."""
+    campaign = session.get(models.Campaign, 1) or models.Campaign()
+    hexes = HexIndex.read(session)
+    held: dict[int, list[LegendId]] = {}
+    for legend in session.exec(select(models.Legend)).all():
+        if legend.assigned_to_id is not None:
+            held.setdefault(legend.assigned_to_id, []).append(LegendId(str(legend.id)))
+    rows = session.exec(
+        select(models.Character).where(col(models.Character.status).in_(
+            ["active", "incapacitated"])).order_by(col(models.Character.id))
+    ).all()
+    characters = tuple(
+        character_from_row(r, campaign, content, hexes, tuple(held.get(r.id or 0, ())))
+        for r in rows
+    )
+    day, _ = day_from_rows(session)
+    return Game(characters=characters, society=society_from_rows(session, campaign), day=day,
+                tokens=tokens_from_rows(session, hexes),
+                outposts=outposts_from_rows(session, content, hexes))
+
+
+def save_game(session: Session, content: Content, before: Game, after: Game) -> None:
+    """Write back what changed between ``before`` and ``after`` (characters by name)."""
+    campaign = session.get(models.Campaign, 1)
+    assert campaign is not None
+    hexes = HexIndex.read(session)
+    rows = {r.name: r for r in session.exec(select(models.Character)).all()
+            if r.status != "legend"}
+    old = {c.name: c for c in before.characters}
+    for character in after.characters:
+        if old.get(character.name) != character:
+            character_to_row(character, rows[character.name], hexes)
+    if after.society != before.society:
+        society_to_rows(session, campaign, content, before.society, after.society)
+    if after.day != before.day:
+        _, day_row = day_from_rows(session)
+        day_to_rows(session, after.day, day_row)
+    if after.tokens != before.tokens:
+        tokens_to_rows(session, hexes, after.tokens)
+    if after.outposts != before.outposts:
+        outposts_to_rows(session, hexes, before.outposts, after.outposts)
+
+
+def outposts_to_rows(session: Session, hexes: HexIndex, before: tuple[Outpost, ...],
+                     after: tuple[Outpost, ...]) -> None:
+    """Add new outposts, update changed ones and their structures."""
+    old = {o.id: o for o in before}
+    for outpost in after:
+        previous = old.get(outpost.id)
+        if previous == outpost:
+            continue
+        row = session.get(models.Outpost, int(outpost.id)) if previous else None
+        if row is None:
+            row = models.Outpost(name=outpost.name, category=outpost.category,
+                                 status=outpost.status.value, epoch_built=outpost.epoch,
+                                 hex_id=hexes.row(outpost.hex))
+            session.add(row)
+            session.flush()
+        _set(row, "name", outpost.name)
+        _set(row, "status", outpost.status.value)
+        _set(row, "category", outpost.category)
+        assert row.id is not None
+        existing = session.exec(select(models.OutpostStructure).where(
+            models.OutpostStructure.outpost_id == row.id)).all()
+        kept = list(existing)
+        for structure_row in existing:
+            if structure_row.structure_id not in outpost.structures:
+                session.delete(structure_row)
+                kept.remove(structure_row)
+        have = [s.structure_id for s in kept]
+        for structure in outpost.structures:
+            if structure in have:
+                have.remove(structure)
+            else:
+                session.add(models.OutpostStructure(outpost_id=row.id, structure_id=structure))

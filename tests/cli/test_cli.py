@@ -1,0 +1,110 @@
+"""The headless commands, called in-process through ``companion.cli.main``."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion import __version__
+from companion.cli import main
+
+
+def run(capsys: Any, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_version(capsys: Any) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out.strip() == f"companion {__version__}"
+
+
+def test_new_status_journal_undo_redo(tmp_path: Path, capsys: Any) -> None:
+    path = tmp_path / "c.stonesaga"
+    code, out, _ = run(capsys, "campaign", "new", "Hearth of Ash", "--players", "3",
+                       "--file", str(path), "--seed", "1")
+    assert code == 0 and path.exists()
+    code, out, _ = run(capsys, "status", str(path), "--json")
+    status = json.loads(out)["status"]
+    assert status["society_name"] == "Hearth of Ash"
+    assert (status["unrest"], status["activity"], status["lore"], status["epoch"]) == (0, 0, 0, 1)
+    assert run(capsys, "journal", "add", str(path), "Found a cave of bones.")[0] == 0
+    code, out, _ = run(capsys, "journal", "list", str(path), "--json")
+    events = json.loads(out)["events"]
+    assert events[0]["text"] == "Found a cave of bones." and not events[0]["undone"]
+    code, out, _ = run(capsys, "undo", str(path))
+    assert code == 0 and "Found a cave of bones." in out
+    code, out, _ = run(capsys, "journal", "list", str(path), "--json")
+    assert any(e["text"] == "Found a cave of bones." and e["undone"]
+               for e in json.loads(out)["events"])
+    code, out, _ = run(capsys, "redo", str(path))
+    assert code == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "5"], "1 to 4 players"),
+        (["--players", "2", "--characters", "3"], "2 characters, or 4"),
+        (["--players", "2", "--solo", "hardcore"], "single character"),
+    ],
+)
+def test_new_refuses_impossible_setups(tmp_path: Path, capsys: Any, args: list[str],
+                                       message: str) -> None:
+    path = tmp_path / "bad.stonesaga"
+    code, _, err = run(capsys, "campaign", "new", "X", "--file", str(path), *args)
+    assert code == 1 and message in err
+    assert not path.exists()
+
+
+def test_undo_with_nothing_to_undo_is_refused(tmp_path: Path, capsys: Any) -> None:
+    path = tmp_path / "c.stonesaga"
+    run(capsys, "campaign", "new", "Y", "--file", str(path))
+    code, _, err = run(capsys, "undo", str(path))
+    assert code == 1 and "nothing to undo" in err
+
+
+def test_a_text_file_is_refused_and_left_alone(tmp_path: Path, capsys: Any) -> None:
+    path = tmp_path / "notes.stonesaga"
+    path.write_text("not a campaign")
+    code, _, err = run(capsys, "status", str(path))
+    assert code == 1 and err.startswith("refused:")
+    assert path.read_text() == "not a campaign"
+
+
+def test_export_import_round_trip(tmp_path: Path, capsys: Any) -> None:
+    path = tmp_path / "c.stonesaga"
+    run(capsys, "campaign", "new", "Z", "--file", str(path))
+    run(capsys, "journal", "add", str(path), "An entry worth keeping.")
+    out = tmp_path / "c.json"
+    assert run(capsys, "export", str(path), str(out))[0] == 0
+    copy = tmp_path / "copy.stonesaga"
+    assert run(capsys, "import", str(out), str(copy))[0] == 0
+    code, listing, _ = run(capsys, "journal", "list", str(copy), "--json")
+    assert any(e["text"] == "An entry worth keeping." for e in json.loads(listing)["events"])
+
+
+def test_check_and_backups(tmp_path: Path, capsys: Any) -> None:
+    path = tmp_path / "c.stonesaga"
+    run(capsys, "campaign", "new", "W", "--file", str(path))
+    run(capsys, "status", str(path))  # opening takes a backup
+    assert run(capsys, "check", str(path))[0] == 0
+    code, out, _ = run(capsys, "backup", "list", str(path), "--json")
+    assert code == 0 and json.loads(out)["backups"]
+
+
+def test_smoke_paints_the_window_and_exits_zero(tmp_path: Path) -> None:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", COMPANION_HOME=str(tmp_path))
+    done = subprocess.run([sys.executable, "-m", "companion", "--smoke"], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "smoke ok" in done.stdout and "main window" in done.stdout

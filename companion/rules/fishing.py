@@ -27,8 +27,10 @@ Readings this module takes (each also in its docstring):
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from companion.content.schema.base import HealthToken, WaterLine
@@ -362,6 +364,9 @@ class FishingProcedure:
     choosing_bonus: bool = False
     """The terrain's bonus is a choice (wetlands) and the player is choosing."""
     tally: Tally = Tally()
+    deck_json: str = field(default="", compare=False, repr=False)
+    """The deck as JSON text (a cache: saving and resuming a procedure re-reads the same
+    cards at every step, and equal decks then share their card objects)."""
 
     kind = "fishing"
     """Stable name used in saved state (a class attribute, not a field)."""
@@ -394,8 +399,10 @@ class FishingProcedure:
         missing = sorted(wanted - set(tokens))
         if missing:
             raise IllegalAction(f"no resource token is known for {', '.join(missing)}")
-        return cls(character=character, terrain=terrain, fishing=fishing, deck=cards,
-                   tokens={k: tokens[k] for k in sorted(wanted)}, dice_count=dice_count)
+        text = json.dumps([card.model_dump(mode="json") for card in cards])
+        return cls(character=character, terrain=terrain, fishing=fishing,
+                   deck=_deck_from_json(text), tokens={k: tokens[k] for k in sorted(wanted)},
+                   dice_count=dice_count, deck_json=text)
 
     # -- reading the layout -------------------------------------------------------
 
@@ -578,7 +585,8 @@ class FishingProcedure:
             "character": self.character,
             "terrain": self.terrain,
             "fishing": self.fishing.model_dump(mode="json"),
-            "deck": [card.model_dump(mode="json") for card in self.deck],
+            "deck": (json.loads(self.deck_json) if self.deck_json
+                     else [card.model_dump(mode="json") for card in self.deck]),
             "tokens": {k: token_to_state(t) for k, t in self.tokens.items()},
             "dice_count": self.dice_count,
             "stock": self.stock,
@@ -598,11 +606,12 @@ class FishingProcedure:
         if state.get("kind") != "fishing":
             raise IllegalAction(f"not a fishing state: {state.get('kind')!r}")
         dice = state["dice"]
+        deck_json = json.dumps(state["deck"])
         return cls(
             character=state["character"],
             terrain=state["terrain"],
             fishing=FishingTerrain.model_validate(state["fishing"]),
-            deck=tuple(FishingCard.model_validate(c) for c in state["deck"]),
+            deck=_deck_from_json(deck_json),
             tokens={k: token_from_state(t) for k, t in state["tokens"].items()},
             dice_count=int(state["dice_count"]),
             stock=state["stock"],
@@ -614,7 +623,15 @@ class FishingProcedure:
             collected=tuple(WaterLine(v) for v in state["collected"]),
             choosing_bonus=bool(state["choosing_bonus"]),
             tally=Tally.from_state(state["tally"]),
+            deck_json=deck_json,
         )
+
+
+@lru_cache(maxsize=16)
+def _deck_from_json(text: str) -> tuple[FishingCard, ...]:
+    # Validating a dozen cards at every resume is the slow part of a resume; the cards
+    # are immutable, so equal texts can share them.
+    return tuple(FishingCard.model_validate(card) for card in json.loads(text))
 
 
 _: type[Procedure] = FishingProcedure

@@ -1,0 +1,218 @@
+"""Random play over every procedure engine (OpenSpiel's ``random_sim_test``).
+
+For many seeds each engine is played to its end, chance and players alike drawn from a
+seeded :class:`Chance`. At every step: the procedure survives a JSON round trip of
+``to_state``; an unfinished procedure asks for something (options, or dice); illegal
+inputs are refused with IllegalAction and change nothing. The same seed replays the
+same game, and :func:`run_to_end` reaches the same end.
+
+To add an engine (foraging, delving, the Night ...), append an :class:`Engine` to
+``ENGINES``: a ``start(content, chance)`` that sets it up (it may draw its setup from
+``chance``), its ``from_state``, and optionally a ``check_end`` of its own invariants.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from companion.content import Content, load_content
+from companion.content.schema.base import Omen
+from companion.content.schema.cards import ContestResult
+from companion.rules.chance import Chance
+from companion.rules.crafting import CraftingCode, MaterialFace, all_codes, combine
+from companion.rules.errors import IllegalAction
+from companion.rules.fishing import FishingProcedure, legal_allocations, token_catalogue
+from companion.rules.mining import MiningChip, MiningProcedure, chips_for
+from companion.rules.procedure import Choice, Decider, Procedure, Step, draw_for, run_to_end
+
+SEEDS = range(120)
+LIMIT = 500
+
+
+@dataclass(frozen=True)
+class Engine:
+    """A procedure engine under random play."""
+
+    name: str
+    start: Callable[[Content, Chance], Procedure]
+    from_state: Callable[[Mapping[str, Any]], Procedure]
+    check_end: Callable[[Procedure], None] = lambda proc: None
+
+
+@pytest.fixture(scope="session")
+def content() -> Content:
+    return load_content("sample")
+
+
+# --- the engines ----------------------------------------------------------------------
+
+
+def start_fishing(content: Content, chance: Chance) -> Procedure:
+    waters = sorted(f.id for f in content.features.values() if f.fishing is not None)
+    terrain = chance.choice(waters)
+    fishing = content.features[terrain].fishing
+    assert fishing is not None
+    return FishingProcedure.start(
+        "Ash", terrain, fishing, content.fishing_cards.values(),
+        token_catalogue(content.materials.values(), content.foods.values()),
+        content.rules.fishing.dice,
+    )
+
+
+def check_fishing(proc: Procedure) -> None:
+    assert isinstance(proc, FishingProcedure)
+    assert proc.dice is not None
+    placed = tuple(tuple(sorted(p, reverse=True)) for p in proc.placed)
+    assert placed in legal_allocations(proc.locations, proc.dice)
+    assert sorted(proc.struck) == [i for i, p in enumerate(proc.placed) if p]
+    assert len(set(proc.collected)) == len(proc.collected)
+    assert len({proc.stock, proc.water, proc.outcome_card}) == 3
+
+
+_EFFECTS = ContestResult.model_validate({
+    "success": [{"do": "energy", "amount": -1}],
+    "defeat": [{"do": "lore", "amount": 1}, {"do": "unrest", "amount": 1},
+                {"do": "gain", "resource": "flint"}],
+})
+
+
+def start_mining(content: Content, chance: Chance) -> Procedure:
+    mines = sorted(f.id for f in content.features.values() if f.mining_chips)
+    feature = content.features[chance.choice(mines)]
+    omens = list(Omen)
+    # The pack has no chip omens yet: give each chip one, so matches happen.
+    chips = [MiningChip(c.material, chance.choice(omens), _EFFECTS.success, _EFFECTS.defeat)
+             for c in chips_for(feature)]
+    current = [o for o in omens if chance.choice([True, False])]
+    return MiningProcedure.start(
+        "Ash", feature.id, chips, current,
+        token_catalogue(content.materials.values(), content.foods.values()),
+        content.rules.mining.max_draws,
+    )
+
+
+def check_mining(proc: Procedure) -> None:
+    assert isinstance(proc, MiningProcedure)
+    assert 1 <= len(proc.drawn) <= proc.max_draws
+    assert len(proc.drawn) + len(proc.bag) == 5
+    assert [t.name for t in proc.outcome().gained if t.name != "flint"] == [
+        c.material for c in proc.drawn]
+
+
+ENGINES = [
+    Engine("fishing", start_fishing, FishingProcedure.from_state, check_fishing),
+    Engine("mining", start_mining, MiningProcedure.from_state, check_mining),
+]
+
+
+# --- the invariants -------------------------------------------------------------------
+
+
+def illegal_inputs(step: Step) -> list[Choice]:
+    if step.decider is Decider.DICE:
+        return ["1", (), (1,) * (step.count + 1), (7,) * step.count, (0,) * step.count]
+    return ["\x00not-an-option", "", (1,), tuple(range(len(step.options)))]
+
+
+def check_step(engine: Engine, proc: Procedure) -> None:
+    state = proc.to_state()
+    assert state["kind"] == proc.kind == engine.name
+    again = engine.from_state(json.loads(json.dumps(state)))
+    assert again == proc and again.to_state() == state
+    assert proc.describe()
+    if proc.is_finished():
+        with pytest.raises(IllegalAction):
+            proc.apply("\x00not-an-option")
+        return
+    step = proc.step()
+    if step.decider is Decider.DICE:
+        assert step.count > 0
+    else:
+        assert step.options, step.prompt
+        assert len(set(step.options)) == len(step.options)
+        assert set(step.labels) <= set(step.options)
+    for bad in illegal_inputs(step):
+        with pytest.raises(IllegalAction):
+            proc.apply(bad)
+    assert proc == again and proc.to_state() == state  # a refusal changed nothing
+
+
+def random_play(engine: Engine, content: Content, seed: int) -> tuple[Procedure, list[Choice]]:
+    chance = Chance(seed)
+    proc = engine.start(content, chance)
+    choices: list[Choice] = []
+    for _ in range(LIMIT):
+        check_step(engine, proc)
+        if proc.is_finished():
+            engine.check_end(proc)
+            return proc, choices
+        step = proc.step()
+        if step.decider is Decider.PLAYER:
+            choice: Choice = chance.choice(list(step.options))
+        else:
+            choice = draw_for(step, chance)
+        choices.append(choice)
+        proc = proc.apply(choice)
+    raise AssertionError(f"{engine.name} did not finish within {LIMIT} steps")
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.name)
+def test_random_play(engine: Engine, content: Content) -> None:
+    for seed in SEEDS:
+        try:
+            end, _ = random_play(engine, content, seed)
+            # The same seed replays the same game (run_to_end draws as random_play does).
+            chance = Chance(seed)
+            replay = run_to_end(engine.start(content, chance), chance)
+            assert replay == end and replay.outcome() == end.outcome()
+        except AssertionError as exc:
+            raise AssertionError(f"{engine.name}, seed {seed}: {exc}") from exc
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.name)
+def test_random_play_replays_the_table(engine: Engine, content: Content) -> None:
+    """Typing in the same dice and cards (as at the table) reaches the same end."""
+    for seed in range(20):
+        end, choices = random_play(engine, content, seed)
+        proc = engine.start(content, Chance(seed))
+        for choice in choices:
+            proc = proc.apply(choice)
+        assert proc == end
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.name)
+def test_random_play_visits_every_decider_kind(engine: Engine, content: Content) -> None:
+    seen: Counter[Decider] = Counter()
+    for seed in range(30):
+        chance = Chance(seed)
+        proc = engine.start(content, chance)
+        while not proc.is_finished():
+            step = proc.step()
+            seen[step.decider] += 1
+            choice = (chance.choice(list(step.options)) if step.decider is Decider.PLAYER
+                      else draw_for(step, chance))
+            proc = proc.apply(choice)
+    expected = {"fishing": {Decider.CARD, Decider.DICE, Decider.PLAYER},
+                "mining": {Decider.CHIP, Decider.PLAYER}}[engine.name]
+    assert set(seen) == expected
+
+
+def test_random_crafting_codes_read_back(content: Content) -> None:
+    """Crafting has no steps; random pairs of sample tokens: every code read from them
+    prints and parses back, and re-reads the same from its orientation."""
+    faces = [MaterialFace.of(m, processed=p) for m in content.materials.values()
+             for p in (False, True)]
+    chance = Chance(7)
+    for _ in range(300):
+        a, b = chance.choice(faces), chance.choice(faces)
+        for orientation, code in all_codes(a, b):
+            assert CraftingCode.parse(str(code)) == code
+            assert combine(orientation.left, orientation.left_rotation, orientation.right,
+                           orientation.right_rotation) == code
+            assert code.digits[0] != "0"

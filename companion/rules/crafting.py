@@ -91,17 +91,19 @@ class CraftingCode:
         """
         match = _CODE_TEXT.match(text)
         if not match:
-            raise IllegalAction(f"a crafting code is a colour and four digits, e.g. R1410; "
-                                f"not {text!r}")
+            raise IllegalAction(
+                f"a crafting code is a colour and four digits, e.g. R1410; not {text!r}"
+            )
         word, digits = match[1], match[2]
         colour = _BY_LETTER.get(word.upper()) if len(word) == 1 else None
         if colour is None:
             try:
                 colour = PipColour(word.lower())
             except ValueError:
-                raise IllegalAction(f"{word!r} is not a pip colour "
-                                    "(R, B, Y, P, S or red, blue, yellow, purple, silver)"
-                                    ) from None
+                raise IllegalAction(
+                    f"{word!r} is not a pip colour "
+                    "(R, B, Y, P, S or red, blue, yellow, purple, silver)"
+                ) from None
         return cls(colour, digits)
 
     def __str__(self) -> str:
@@ -136,8 +138,9 @@ class MaterialFace:
         """The face of a pack material showing (unprocessed by default)."""
         side = material.processed if processed else material.unprocessed
         pips = tuple(side.pip(edge) for edge in EDGE_ORDER)
-        return cls(material.id, processed, (pips[0], pips[1], pips[2], pips[3]),
-                   material.size == "large")
+        return cls(
+            material.id, processed, (pips[0], pips[1], pips[2], pips[3]), material.size == "large"
+        )
 
     def edge(self, edge: Edge, rotation: int = 0) -> Pip | None:
         """The pip showing on ``edge`` once the token is turned ``rotation`` quarter turns
@@ -201,8 +204,10 @@ class Orientation:
         return combine(self.left, self.left_rotation, self.right, self.right_rotation)
 
     def __str__(self) -> str:
-        return (f"{self.left} turned {90 * self.left_rotation}° beside "
-                f"{self.right} turned {90 * self.right_rotation}°")
+        return (
+            f"{self.left} turned {90 * self.left_rotation}° beside "
+            f"{self.right} turned {90 * self.right_rotation}°"
+        )
 
 
 def all_codes(a: MaterialFace, b: MaterialFace) -> list[tuple[Orientation, CraftingCode]]:
@@ -256,7 +261,7 @@ def explore(materials: Sequence[MaterialFace], lookup: Lookup) -> list[Discovery
     material listed once is not paired with itself."""
     by_code: dict[CraftingCode, list[Orientation]] = {}
     for i, a in enumerate(materials):
-        for b in materials[i + 1:]:
+        for b in materials[i + 1 :]:
             for orientation, code in all_codes(a, b):
                 places = by_code.setdefault(code, [])
                 if orientation not in places:
@@ -291,21 +296,26 @@ def craft(
     ``item_name``.
     """
     code = orientation.code()
-    if entry is not None and (PipColour(entry.colour), entry.code) != (code.colour,
-                                                                         code.digits):
+    if entry is not None and (PipColour(entry.colour), entry.code) != (code.colour, code.digits):
         raise IllegalAction(f"the Codex entry {entry.colour} {entry.code} is not {code.label}")
-    tokens = [{"material": face.material, "processed": face.processed}
-              for face in (orientation.left, orientation.right)]
+    tokens = [
+        {"material": face.material, "processed": face.processed}
+        for face in (orientation.left, orientation.right)
+    ]
     laid = f"{character} lays {orientation}: {code.label}."
     if entry is None:
-        return Outcome(log=(laid, "The Codex has no entry for it: nothing is crafted."),
-                       extra={"code": str(code), "result": "unknown", "consumed": []})
+        return Outcome(
+            log=(laid, "The Codex has no entry for it: nothing is crafted."),
+            extra={"code": str(code), "result": "unknown", "consumed": []},
+        )
     if entry.dead_end:
         consumed = tokens if consume_on_dead_end else []
         text = entry.text or "A dead end."
         spent = " Both materials are used up." if consumed else ""
-        return Outcome(log=(laid, f"{text}{spent}"),
-                       extra={"code": str(code), "result": "dead_end", "consumed": consumed})
+        return Outcome(
+            log=(laid, f"{text}{spent}"),
+            extra={"code": str(code), "result": "dead_end", "consumed": consumed},
+        )
     extra: dict[str, object] = {"code": str(code), "result": "item", "consumed": tokens}
     if entry.item is not None:
         made = str(entry.item)

@@ -72,9 +72,7 @@ from companion.rules.resources import BagToken, Side, TokenKind
 # Shared by the activity engines (mining imports these too).
 
 
-def token_catalogue(
-    materials: Iterable[Material], foods: Iterable[Food]
-) -> dict[str, BagToken]:
+def token_catalogue(materials: Iterable[Material], foods: Iterable[Food]) -> dict[str, BagToken]:
     """Resource id -> the bag token gained for it (materials unprocessed, food fresh or
     unprocessed, water plain). Built by the caller from the pack's materials and foods."""
     catalogue: dict[str, BagToken] = {}
@@ -131,14 +129,17 @@ def referenced_resources(effects: Iterable[Effect]) -> set[str]:
 
 def token_to_state(token: BagToken) -> dict[str, Any]:
     """A bag token as JSON-safe data."""
-    return {"kind": token.kind.value, "name": token.name, "side": token.side.value,
-            "large": token.large}
+    return {
+        "kind": token.kind.value,
+        "name": token.name,
+        "side": token.side.value,
+        "large": token.large,
+    }
 
 
 def token_from_state(data: Mapping[str, Any]) -> BagToken:
     """The inverse of :func:`token_to_state`."""
-    return BagToken(TokenKind(data["kind"]), data["name"], Side(data["side"]),
-                    bool(data["large"]))
+    return BagToken(TokenKind(data["kind"]), data["name"], Side(data["side"]), bool(data["large"]))
 
 
 @dataclass(frozen=True)
@@ -187,9 +188,7 @@ class Tally:
             elif isinstance(effect, GainItem):
                 tally = replace(tally, items=(*tally.items, str(effect.item)))
             else:
-                tally = replace(
-                    tally, pending=(*tally.pending, effect.model_dump(mode="json"))
-                )
+                tally = replace(tally, pending=(*tally.pending, effect.model_dump(mode="json")))
         return tally
 
     def outcome(self, extra: Mapping[str, Any] | None = None) -> Outcome:
@@ -197,24 +196,40 @@ class Tally:
         facts: dict[str, Any] = dict(extra or {})
         if self.pending:
             facts["pending_effects"] = [dict(p) for p in self.pending]
-        return Outcome(gained=self.gained, items=self.items, suffered=self.suffered,
-                       energy=self.energy, lore=self.lore, log=self.log, extra=facts)
+        return Outcome(
+            gained=self.gained,
+            items=self.items,
+            suffered=self.suffered,
+            energy=self.energy,
+            lore=self.lore,
+            log=self.log,
+            extra=facts,
+        )
 
     def to_state(self) -> dict[str, Any]:
         """JSON-safe data."""
-        return {"gained": [token_to_state(t) for t in self.gained],
-                "suffered": [t.value for t in self.suffered], "energy": self.energy,
-                "lore": self.lore, "items": list(self.items),
-                "pending": [dict(p) for p in self.pending], "log": list(self.log)}
+        return {
+            "gained": [token_to_state(t) for t in self.gained],
+            "suffered": [t.value for t in self.suffered],
+            "energy": self.energy,
+            "lore": self.lore,
+            "items": list(self.items),
+            "pending": [dict(p) for p in self.pending],
+            "log": list(self.log),
+        }
 
     @classmethod
     def from_state(cls, data: Mapping[str, Any]) -> Tally:
         """The inverse of :meth:`to_state`."""
-        return cls(gained=tuple(token_from_state(t) for t in data["gained"]),
-                   suffered=tuple(HealthToken(t) for t in data["suffered"]),
-                   energy=int(data["energy"]), lore=int(data["lore"]),
-                   items=tuple(data["items"]), pending=tuple(dict(p) for p in data["pending"]),
-                   log=tuple(data["log"]))
+        return cls(
+            gained=tuple(token_from_state(t) for t in data["gained"]),
+            suffered=tuple(HealthToken(t) for t in data["suffered"]),
+            energy=int(data["energy"]),
+            lore=int(data["lore"]),
+            items=tuple(data["items"]),
+            pending=tuple(dict(p) for p in data["pending"]),
+            log=tuple(data["log"]),
+        )
 
 
 # --- the pure pieces ------------------------------------------------------------------
@@ -354,8 +369,8 @@ class FishingProcedure:
     stock: str | None = None
     water: str | None = None
     dice: tuple[int, ...] | None = None
-    placed: Allocation = ()
-    """Dice placed on each strike location (in the order placed)."""
+    placed: tuple[tuple[int, ...], ...] = ()
+    """Dice placed on each strike location, in the order placed (see :attr:`allocation`)."""
     outcome_card: str | None = None
     struck: tuple[int, ...] = ()
     """Strike locations resolved (their dice removed), in order."""
@@ -394,15 +409,22 @@ class FishingProcedure:
             raise IllegalAction("fishing rolls at least one die")
         wanted = referenced_resources(
             [e for c in cards for t in c.targets.values() for e in t.contents]
-            + list(fishing.bonus) + list(fishing.mishap)
+            + list(fishing.bonus)
+            + list(fishing.mishap)
         )
         missing = sorted(wanted - set(tokens))
         if missing:
             raise IllegalAction(f"no resource token is known for {', '.join(missing)}")
         text = json.dumps([card.model_dump(mode="json") for card in cards])
-        return cls(character=character, terrain=terrain, fishing=fishing,
-                   deck=_deck_from_json(text), tokens={k: tokens[k] for k in sorted(wanted)},
-                   dice_count=dice_count, deck_json=text)
+        return cls(
+            character=character,
+            terrain=terrain,
+            fishing=fishing,
+            deck=_deck_from_json(text),
+            tokens={k: tokens[k] for k in sorted(wanted)},
+            dice_count=dice_count,
+            deck_json=text,
+        )
 
     # -- reading the layout -------------------------------------------------------
 
@@ -417,6 +439,11 @@ class FishingProcedure:
     def locations(self) -> tuple[StrikeLocation, ...]:
         """The water's strike locations (empty before the water is drawn)."""
         return self.card(self.water).water if self.water else ()
+
+    @property
+    def allocation(self) -> Allocation:
+        """The dice placed so far, as one of :func:`legal_allocations` once all are placed."""
+        return tuple(tuple(sorted(dice, reverse=True)) for dice in self.placed)
 
     def _to_place(self) -> int:
         assert self.dice is not None
@@ -440,23 +467,27 @@ class FishingProcedure:
         if self.water is None:
             return Step("Step 2: draw the water card", Decider.CARD, remaining)
         if self.dice is None:
-            return Step(f"Step 3: roll {self.dice_count} dice", Decider.DICE,
-                        count=self.dice_count)
+            return Step(f"Step 3: roll {self.dice_count} dice", Decider.DICE, count=self.dice_count)
         if self._placed_count() < self._to_place():
             n = self._placed_count()
             value = self.dice[n]
             room = [i for i, loc in enumerate(self.locations) if len(self.placed[i]) < loc.size]
             options = tuple(str(i + 1) for i in room)
             labels = {str(i + 1): _location_text(i, self.locations[i]) for i in room}
-            return Step(f"Step 4: place the {value} (die {n + 1} of {len(self.dice)}) "
-                        "on a strike location", Decider.PLAYER, options, labels=labels)
+            return Step(
+                f"Step 4: place the {value} (die {n + 1} of {len(self.dice)}) on a strike location",
+                Decider.PLAYER,
+                options,
+                labels=labels,
+            )
         if self.outcome_card is None:
             return Step("Step 5: draw the outcome card", Decider.CARD, remaining)
         if self.choosing_bonus:
             options = tuple(str(i + 1) for i in range(len(self.fishing.bonus)))
             labels = {str(i + 1): describe_effect(e) for i, e in enumerate(self.fishing.bonus)}
-            return Step(f"Bonus at the {self.terrain}: choose one", Decider.PLAYER, options,
-                        labels=labels)
+            return Step(
+                f"Bonus at the {self.terrain}: choose one", Decider.PLAYER, options, labels=labels
+            )
         options_list: list[str] = []
         labels = {}
         for i in self._waiting():
@@ -465,8 +496,12 @@ class FishingProcedure:
                 options_list.append(key)
                 labels[key] = self._strike_label(i, line)
         if options_list:
-            return Step("Step 6: choose a strike location with dice and a line through it",
-                        Decider.PLAYER, tuple(options_list), labels=labels)
+            return Step(
+                "Step 6: choose a strike location with dice and a line through it",
+                Decider.PLAYER,
+                tuple(options_list),
+                labels=labels,
+            )
         raise IllegalAction("fishing is over")
 
     def _strike_label(self, index: int, line: WaterLine) -> str:
@@ -476,9 +511,11 @@ class FishingProcedure:
         difficulty = final_difficulty(target.difficulty, modifier)
         paid = " (already collected)" if line in self.collected else ""
         contents = ", ".join(describe_effect(e) for e in target.contents)
-        return (f"location {index + 1}, {line.value} line: "
-                f"{'+'.join(map(str, dice))} = {sum(dice)} vs {target.difficulty} "
-                f"{_modifier_text(modifier)} = {difficulty} for {contents}{paid}")
+        return (
+            f"location {index + 1}, {line.value} line: "
+            f"{'+'.join(map(str, dice))} = {sum(dice)} vs {target.difficulty} "
+            f"{_modifier_text(modifier)} = {difficulty} for {contents}{paid}"
+        )
 
     def apply(self, choice: Choice) -> FishingProcedure:
         """The next state after ``choice``."""
@@ -487,32 +524,40 @@ class FishingProcedure:
         step = self.step()
         if self.stock is None:
             card = check_option(step, choice)
-            return replace(self, stock=card,
-                           tally=self.tally.note(f"Stock: {card}."))
+            return replace(self, stock=card, tally=self.tally.note(f"Stock: {card}."))
         if self.water is None:
             card = check_option(step, choice)
             water = self.card(card).water
-            return replace(self, water=card, placed=tuple(() for _ in water),
-                           tally=self.tally.note(f"Water: {card} ({len(water)} strike locations)."))
+            return replace(
+                self,
+                water=card,
+                placed=tuple(() for _ in water),
+                tally=self.tally.note(f"Water: {card} ({len(water)} strike locations)."),
+            )
         if self.dice is None:
             dice = check_dice(step, choice)
-            return replace(self, dice=dice,
-                           tally=self.tally.note(f"Rolled {', '.join(map(str, dice))}."))
+            return replace(
+                self, dice=dice, tally=self.tally.note(f"Rolled {', '.join(map(str, dice))}.")
+            )
         if self._placed_count() < self._to_place():
             index = int(check_option(step, choice)) - 1
             value = self.dice[self._placed_count()]
             placed = list(self.placed)
             placed[index] = (*placed[index], value)
-            return replace(self, placed=tuple(placed),
-                           tally=self.tally.note(f"Placed the {value} on location {index + 1}."))
+            return replace(
+                self,
+                placed=tuple(placed),
+                tally=self.tally.note(f"Placed the {value} on location {index + 1}."),
+            )
         if self.outcome_card is None:
             card = check_option(step, choice)
             return replace(self, outcome_card=card, tally=self.tally.note(f"Outcome: {card}."))
         if self.choosing_bonus:
             effect = self.fishing.bonus[int(check_option(step, choice)) - 1]
             tally = self.tally.apply([effect], self.tokens)
-            return replace(self, choosing_bonus=False,
-                           tally=tally.note(f"Bonus: {describe_effect(effect)}."))
+            return replace(
+                self, choosing_bonus=False, tally=tally.note(f"Bonus: {describe_effect(effect)}.")
+            )
         return self._strike(check_option(step, choice))
 
     def _strike(self, key: str) -> FishingProcedure:
@@ -520,10 +565,13 @@ class FishingProcedure:
         index, line = int(where) - 1, WaterLine(line_name)
         stock, outcome = self.card(self.stock or ""), self.card(self.outcome_card or "")
         modifier = outcome.modifiers[line]
-        strike = resolve_strike(stock.targets[line], modifier, self.placed[index],
-                                collected=line in self.collected)
-        head = (f"Location {index + 1}, {line.value} line: strike {strike.strike_value} "
-                f"vs difficulty {strike.difficulty}")
+        strike = resolve_strike(
+            stock.targets[line], modifier, self.placed[index], collected=line in self.collected
+        )
+        head = (
+            f"Location {index + 1}, {line.value} line: strike {strike.strike_value} "
+            f"vs difficulty {strike.difficulty}"
+        )
         tally = self.tally
         collected = self.collected
         choosing = False
@@ -544,8 +592,13 @@ class FishingProcedure:
         if strike.mishap:
             texts = ", ".join(describe_effect(e) for e in self.fishing.mishap)
             tally = tally.apply(self.fishing.mishap, self.tokens).note(f"Mishap: {texts}.")
-        return replace(self, struck=(*self.struck, index), collected=collected,
-                       choosing_bonus=choosing, tally=tally)
+        return replace(
+            self,
+            struck=(*self.struck, index),
+            collected=collected,
+            choosing_bonus=choosing,
+            tally=tally,
+        )
 
     def is_finished(self) -> bool:
         """Every strike location with dice has been resolved."""
@@ -562,19 +615,37 @@ class FishingProcedure:
         lines = [f"{self.character} fishes at the {self.terrain}."]
         if self.stock:
             stock = self.card(self.stock)
-            lines.append("Stock " + self.stock + ": " + "; ".join(
-                f"{line.value} {t.difficulty} for "
-                + ", ".join(describe_effect(e) for e in t.contents)
-                for line, t in stock.targets.items()))
+            lines.append(
+                "Stock "
+                + self.stock
+                + ": "
+                + "; ".join(
+                    f"{line.value} {t.difficulty} for "
+                    + ", ".join(describe_effect(e) for e in t.contents)
+                    for line, t in stock.targets.items()
+                )
+            )
         if self.water:
-            lines.append("Water " + self.water + ": " + "; ".join(
-                _location_text(i, loc) + (f" dice {list(self.placed[i])}" if self.placed[i]
-                                          else "")
-                for i, loc in enumerate(self.locations)))
+            lines.append(
+                "Water "
+                + self.water
+                + ": "
+                + "; ".join(
+                    _location_text(i, loc)
+                    + (f" dice {list(self.placed[i])}" if self.placed[i] else "")
+                    for i, loc in enumerate(self.locations)
+                )
+            )
         if self.outcome_card:
             outcome = self.card(self.outcome_card)
-            lines.append("Outcome " + self.outcome_card + ": " + "; ".join(
-                f"{line.value} {_modifier_text(m)}" for line, m in outcome.modifiers.items()))
+            lines.append(
+                "Outcome "
+                + self.outcome_card
+                + ": "
+                + "; ".join(
+                    f"{line.value} {_modifier_text(m)}" for line, m in outcome.modifiers.items()
+                )
+            )
         lines.extend(self.tally.log)
         return "\n".join(lines)
 
@@ -585,8 +656,11 @@ class FishingProcedure:
             "character": self.character,
             "terrain": self.terrain,
             "fishing": self.fishing.model_dump(mode="json"),
-            "deck": (json.loads(self.deck_json) if self.deck_json
-                     else [card.model_dump(mode="json") for card in self.deck]),
+            "deck": (
+                json.loads(self.deck_json)
+                if self.deck_json
+                else [card.model_dump(mode="json") for card in self.deck]
+            ),
             "tokens": {k: token_to_state(t) for k, t in self.tokens.items()},
             "dice_count": self.dice_count,
             "stock": self.stock,

@@ -61,21 +61,28 @@ class MiningChip:
     """Resolved instead of ``effects`` when the omen matches a current omen."""
 
     def label(self) -> str:
-        """"sunstone" or "sunstone (sun)"."""
+        """ "sunstone" or "sunstone (sun)"."""
         return f"{self.material} ({self.omen.value})" if self.omen else self.material
 
     def to_state(self) -> dict[str, Any]:
         """JSON-safe data."""
-        return {"material": self.material, "omen": self.omen.value if self.omen else None,
-                "effects": [e.model_dump(mode="json") for e in self.effects],
-                "match_effects": [e.model_dump(mode="json") for e in self.match_effects]}
+        return {
+            "material": self.material,
+            "omen": self.omen.value if self.omen else None,
+            "effects": [e.model_dump(mode="json") for e in self.effects],
+            "match_effects": [e.model_dump(mode="json") for e in self.match_effects],
+        }
 
     @classmethod
     def from_state(cls, data: Mapping[str, Any]) -> MiningChip:
         """The inverse of :meth:`to_state`."""
         omen = data["omen"]
-        return cls(data["material"], Omen(omen) if omen else None,
-                   _effects(data["effects"]), _effects(data["match_effects"]))
+        return cls(
+            data["material"],
+            Omen(omen) if omen else None,
+            _effects(data["effects"]),
+            _effects(data["match_effects"]),
+        )
 
 
 def _effects(data: Sequence[Mapping[str, Any]]) -> tuple[Effect, ...]:
@@ -167,21 +174,34 @@ class MiningProcedure:
         missing = sorted(wanted - set(tokens))
         if missing:
             raise IllegalAction(f"no resource token is known for {', '.join(missing)}")
-        return cls(character=character, feature=feature, bag=bag,
-                   omens=tuple(sorted(set(current_omens))),
-                   tokens={k: tokens[k] for k in sorted(wanted)}, max_draws=max_draws)
+        return cls(
+            character=character,
+            feature=feature,
+            bag=bag,
+            omens=tuple(sorted(set(current_omens))),
+            tokens={k: tokens[k] for k in sorted(wanted)},
+            max_draws=max_draws,
+        )
 
     def step(self) -> Step:
         """What is asked now."""
         if self.is_finished():
             raise IllegalAction("mining is over")
         if self.deciding:
-            return Step("Step 5: pull one more chip, or stop mining", Decider.PLAYER,
-                        (DRAW, STOP), labels={DRAW: "pull one more chip", STOP: "stop mining"})
+            return Step(
+                "Step 5: pull one more chip, or stop mining",
+                Decider.PLAYER,
+                (DRAW, STOP),
+                labels={DRAW: "pull one more chip", STOP: "stop mining"},
+            )
         options = tuple(str(i) for i in range(len(self.bag)))
         labels = {str(i): chip.label() for i, chip in enumerate(self.bag)}
-        return Step(f"Step 4: pull a chip from the bag ({len(self.bag)} inside)", Decider.CHIP,
-                    options, labels=labels)
+        return Step(
+            f"Step 4: pull a chip from the bag ({len(self.bag)} inside)",
+            Decider.CHIP,
+            options,
+            labels=labels,
+        )
 
     def apply(self, choice: Choice) -> MiningProcedure:
         """The next state after ``choice``."""
@@ -189,12 +209,16 @@ class MiningProcedure:
         key = check_option(step, choice)
         if self.deciding:
             if key == STOP:
-                return replace(self, deciding=False, stopped=True,
-                               tally=self.tally.note(f"{self.character} stops mining."))
+                return replace(
+                    self,
+                    deciding=False,
+                    stopped=True,
+                    tally=self.tally.note(f"{self.character} stops mining."),
+                )
             return replace(self, deciding=False)
         index = int(key)
         chip = self.bag[index]
-        bag = self.bag[:index] + self.bag[index + 1:]
+        bag = self.bag[:index] + self.bag[index + 1 :]
         drawn = (*self.drawn, chip)
         # Step 4: "Gain a matching resource."
         tally = replace(self.tally, gained=(*self.tally.gained, self.tokens[chip.material]))
@@ -223,8 +247,11 @@ class MiningProcedure:
         """The bag and what happened so far."""
         inside = ", ".join(c.label() for c in self.bag) or "nothing"
         omens = ", ".join(o.value for o in self.omens) or "none"
-        lines = [f"{self.character} mines at the {self.feature} (current omens: {omens}).",
-                 f"In the bag: {inside}.", *self.tally.log]
+        lines = [
+            f"{self.character} mines at the {self.feature} (current omens: {omens}).",
+            f"In the bag: {inside}.",
+            *self.tally.log,
+        ]
         return "\n".join(lines)
 
     def to_state(self) -> dict[str, Any]:

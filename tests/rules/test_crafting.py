@@ -52,8 +52,9 @@ def codex(content: Content):  # type: ignore[no-untyped-def]
         (" S2400 ", PipColour.SILVER, "2400", "S2400"),
     ],
 )
-def test_crafting_entries_code_parse_and_str(text: str, colour: PipColour, digits: str,
-                                             short: str) -> None:
+def test_crafting_entries_code_parse_and_str(
+    text: str, colour: PipColour, digits: str, short: str
+) -> None:
     code = CraftingCode.parse(text)
     assert (code.colour, code.digits, str(code)) == (colour, digits, short)
     assert CraftingCode.parse(str(code)) == code
@@ -69,7 +70,12 @@ def test_crafting_entries_code_parse_refuses(text: str) -> None:
 def test_crafting_entries_codex_order() -> None:
     codes = [CraftingCode.parse(t) for t in ["S1111", "B2000", "R4000", "R1000", "Y1000"]]
     assert [str(c) for c in sorted(codes, key=lambda c: c.sort_key)] == [
-        "R1000", "R4000", "B2000", "Y1000", "S1111"]
+        "R1000",
+        "R4000",
+        "B2000",
+        "Y1000",
+        "S1111",
+    ]
 
 
 # --- turning a token ------------------------------------------------------------------
@@ -80,10 +86,16 @@ def test_crafting_items_rotation_turns_clockwise(content: Content) -> None:
     # left red diamond 1. A quarter turn clockwise brings the top to the right.
     flint = face(content, "flint")
     shown = [(flint.edge(Edge.LEFT, r), flint.edge(Edge.RIGHT, r)) for r in range(4)]
-    text = [(f"{a.colour} {a.count}" if a else None, f"{b.colour} {b.count}" if b else None)
-            for a, b in shown]
-    assert text == [("red 1", "blue 4"), (None, "yellow 2"), ("blue 4", "red 1"),
-                    ("yellow 2", None)]
+    text = [
+        (f"{a.colour} {a.count}" if a else None, f"{b.colour} {b.count}" if b else None)
+        for a, b in shown
+    ]
+    assert text == [
+        ("red 1", "blue 4"),
+        (None, "yellow 2"),
+        ("blue 4", "red 1"),
+        ("yellow 2", None),
+    ]
     with pytest.raises(IllegalAction):
         flint.edge(Edge.LEFT, 4)
 
@@ -99,7 +111,8 @@ def test_crafting_items_red_1410_rulebook_example(content: Content) -> None:
     assert str(combine(flint, 0, sinew, 0)) == "R1410"
     # Blue circle is the only colour and shape both show, so it is the only way.
     assert [(str(o), str(c)) for o, c in all_codes(flint, sinew)] == [
-        ("flint turned 0° beside sinew turned 0°", "R1410")]
+        ("flint turned 0° beside sinew turned 0°", "R1410")
+    ]
     assert set(all_codes(sinew, flint)) == set(all_codes(flint, sinew))
 
 
@@ -107,8 +120,10 @@ def test_crafting_items_reed_and_shell_both_orders(content: Content) -> None:
     # Reed: right red diamond 1, left yellow square 4. Shell: right red diamond 0,
     # left blue circle 1, top and bottom bare. Only red diamond is shared.
     reed, shell = face(content, "reed"), face(content, "shell")
-    assert [(o.left.material, o.left_rotation, o.right_rotation, str(c))
-            for o, c in all_codes(reed, shell)] == [
+    assert [
+        (o.left.material, o.left_rotation, o.right_rotation, str(c))
+        for o, c in all_codes(reed, shell)
+    ] == [
         ("reed", 0, 2, "Y4101"),  # reed | shell turned over: 4 1 | 0 1
         ("shell", 0, 2, "B1014"),  # shell | reed turned over: 1 0 | 1 4
     ]
@@ -131,15 +146,14 @@ def test_crafting_items_bare_outer_edge_reads_zero(content: Content) -> None:
         ("flint", 1, "reed", 0, "begins the code with a bare edge"),
     ],
 )
-def test_crafting_items_refused_pairs(content: Content, left: str, lr: int, right: str,
-                                      rr: int, message: str) -> None:
+def test_crafting_items_refused_pairs(
+    content: Content, left: str, lr: int, right: str, rr: int, message: str
+) -> None:
     with pytest.raises(IllegalAction, match=message):
         combine(face(content, left), lr, face(content, right), rr)
 
 
-def test_crafting_items_same_material_twice_counts_each_orientation_once(
-    content: Content
-) -> None:
+def test_crafting_items_same_material_twice_counts_each_orientation_once(content: Content) -> None:
     pitch = face(content, "pitch")
     orientations = [o for o, _ in all_codes(pitch, pitch)]
     assert len(orientations) == len(set(orientations))
@@ -162,16 +176,21 @@ def test_crafting_items_combine_reads_the_four_rows(
     except IllegalAction:
         assert all(o != Orientation(left, lr, right, rr) for o, _ in all_codes(left, right))
         return
-    rows = [left.edge(Edge.LEFT, lr), left.edge(Edge.RIGHT, lr), right.edge(Edge.LEFT, rr),
-            right.edge(Edge.RIGHT, rr)]
+    rows = [
+        left.edge(Edge.LEFT, lr),
+        left.edge(Edge.RIGHT, lr),
+        right.edge(Edge.LEFT, rr),
+        right.edge(Edge.RIGHT, rr),
+    ]
     assert code.digits == "".join(str(p.count if p else 0) for p in rows)
     assert rows[0] is not None and code.colour == rows[0].colour
     assert (Orientation(left, lr, right, rr), code) in all_codes(left, right)
 
 
 def test_crafting_entries_every_sample_entry_is_reachable(content: Content) -> None:
-    faces = [MaterialFace.of(m, processed=p) for m in content.materials.values()
-             for p in (False, True)]
+    faces = [
+        MaterialFace.of(m, processed=p) for m in content.materials.values() for p in (False, True)
+    ]
     found = explore(faces, codex(content))
     known = {str(d.code): d.kind for d in found if d.kind is not DiscoveryKind.UNTRIED}
     assert len(known) == len(content.crafting) > 0
@@ -211,8 +230,10 @@ def test_crafting_items_craft_an_item_consumes_both(content: Content) -> None:
     out = craft("Ash", laid, codex(content)(laid.code()))
     assert out.items == ("stone-knife",)
     assert out.extra["result"] == "item" and out.extra["code"] == "R1410"
-    assert out.extra["consumed"] == [{"material": "flint", "processed": False},
-                                     {"material": "sinew", "processed": False}]
+    assert out.extra["consumed"] == [
+        {"material": "flint", "processed": False},
+        {"material": "sinew", "processed": False},
+    ]
 
 
 def test_crafting_items_dead_end_consumes_by_default(content: Content) -> None:
@@ -243,7 +264,8 @@ def test_crafting_items_craft_refuses_a_wrong_entry_or_orientation(content: Cont
 
 def test_crafting_items_imported_entry_without_card(content: Content) -> None:
     laid = Orientation(face(content, "flint"), 0, face(content, "sinew"), 0)
-    entry = CraftingEntry(colour=PipColour.RED, code="1410", item_name="Flint Knife",
-                          verified=False)
+    entry = CraftingEntry(
+        colour=PipColour.RED, code="1410", item_name="Flint Knife", verified=False
+    )
     out = craft("Ash", laid, entry)
     assert out.items == () and out.extra["item_name"] == "Flint Knife"

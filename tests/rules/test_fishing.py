@@ -37,7 +37,10 @@ def start(content: Content, terrain: str) -> FishingProcedure:
     feature = content.features[terrain]
     assert feature.fishing is not None
     return FishingProcedure.start(
-        "Ash", terrain, feature.fishing, content.fishing_cards.values(),
+        "Ash",
+        terrain,
+        feature.fishing,
+        content.fishing_cards.values(),
         token_catalogue(content.materials.values(), content.foods.values()),
         content.rules.fishing.dice,
     )
@@ -63,10 +66,14 @@ def brute_force(water: Sequence[StrikeLocation], dice: Sequence[int]) -> set[All
     to_place = min(len(dice), sum(x.size for x in water))
     found = set()
     for where in product(range(-1, len(water)), repeat=len(dice)):
-        per = [tuple(sorted((d for d, w in zip(dice, where, strict=True) if w == i),
-                            reverse=True)) for i in range(len(water))]
-        if all(len(p) <= x.size for p, x in zip(per, water, strict=True)) and \
-                sum(map(len, per)) == to_place:
+        per = [
+            tuple(sorted((d for d, w in zip(dice, where, strict=True) if w == i), reverse=True))
+            for i in range(len(water))
+        ]
+        if (
+            all(len(p) <= x.size for p, x in zip(per, water, strict=True))
+            and sum(map(len, per)) == to_place
+        ):
             found.add(tuple(per))
     return found
 
@@ -107,7 +114,12 @@ def test_fishing_step4_every_allocation_fi10_room_to_spare(content: Content) -> 
 
 def test_fishing_step4_water_too_small_places_as_many_as_fit() -> None:
     assert legal_allocations([loc(2, "red")], [1, 2, 3, 4]) == [
-        ((2, 1),), ((3, 1),), ((3, 2),), ((4, 1),), ((4, 2),), ((4, 3),)
+        ((2, 1),),
+        ((3, 1),),
+        ((3, 2),),
+        ((4, 1),),
+        ((4, 2),),
+        ((4, 3),),
     ]
 
 
@@ -152,8 +164,9 @@ def test_fishing_step6_final_difficulty(base: int, modifier: str, expected: int)
 def test_fishing_step6_add_modifier_with_mishap(content: Content) -> None:
     # FI01 black: base 6, modifier +2 mishap -> 8; 3+4 = 7 fails.
     card = content.fishing_cards["FI01"]
-    strike = resolve_strike(card.targets[WaterLine.BLACK], card.modifiers[WaterLine.BLACK],
-                            [3, 4], collected=False)
+    strike = resolve_strike(
+        card.targets[WaterLine.BLACK], card.modifiers[WaterLine.BLACK], [3, 4], collected=False
+    )
     assert (strike.strike_value, strike.difficulty, strike.success) == (7, 8, False)
     assert strike.contents == () and strike.mishap and not strike.bonus
 
@@ -161,8 +174,9 @@ def test_fishing_step6_add_modifier_with_mishap(content: Content) -> None:
 def test_fishing_step6_subtract_modifier(content: Content) -> None:
     # FI06 white: base 6, modifier -3 -> 3; a single 3 equals it: success.
     card = content.fishing_cards["FI06"]
-    strike = resolve_strike(card.targets[WaterLine.WHITE], card.modifiers[WaterLine.WHITE],
-                            [3], collected=False)
+    strike = resolve_strike(
+        card.targets[WaterLine.WHITE], card.modifiers[WaterLine.WHITE], [3], collected=False
+    )
     assert (strike.difficulty, strike.success) == (3, True)
     assert strike.contents == card.targets[WaterLine.WHITE].contents
     assert not strike.bonus and not strike.mishap
@@ -180,10 +194,15 @@ def test_fishing_step6_multiply_modifier(content: Content) -> None:
 def test_fishing_step6_multiply_modifier_with_bonus(content: Content) -> None:
     # FI02 red: base 8, x2 bonus -> 16: even 6+6 fails; the bonus needs a success.
     card = content.fishing_cards["FI02"]
-    strike = resolve_strike(card.targets[WaterLine.RED], card.modifiers[WaterLine.RED],
-                            [6, 6], collected=False)
+    strike = resolve_strike(
+        card.targets[WaterLine.RED], card.modifiers[WaterLine.RED], [6, 6], collected=False
+    )
     assert (strike.difficulty, strike.success, strike.bonus, strike.mishap) == (
-        16, False, False, False)
+        16,
+        False,
+        False,
+        False,
+    )
 
 
 def test_fishing_step7_collected_target_pays_nothing(content: Content) -> None:
@@ -203,8 +222,19 @@ def test_fishing_step7_collected_target_pays_nothing(content: Content) -> None:
 # Outcome FI05: red -1 bonus (5), white +1 mishap (7), black +3 bonus (9).
 # Dice 6, 5, 2, 1: 6 on 1 (red 6 >= 5: 3 fish + bonus), 5 on 3 (black 5 < 9: no
 # mishap under a bonus modifier), 2 and 1 on 2 (white 3 < 7: mishap).
-SCRIPT: list[Choice] = ["FI03", "FI09", (6, 5, 2, 1), "1", "3", "2", "2", "FI05",
-                        "1/red", "3/black", "2/white"]
+SCRIPT: list[Choice] = [
+    "FI03",
+    "FI09",
+    (6, 5, 2, 1),
+    "1",
+    "3",
+    "2",
+    "2",
+    "FI05",
+    "1/red",
+    "3/black",
+    "2/white",
+]
 
 
 def test_fishing_lake_bonus_fish_and_mishap_energy(content: Content) -> None:
@@ -231,8 +261,10 @@ def test_fishing_wetlands_bonus_is_a_choice_and_mishap_minor_disease(content: Co
     assert not proc.is_finished()
     proc = play(proc, ["2", "3/black", "2/white"])
     out = proc.outcome()
-    assert out.gained == (*(BagToken.perishable("fish"),) * 3, BagToken.material("wood",
-                                                                                   large=True))
+    assert out.gained == (
+        *(BagToken.perishable("fish"),) * 3,
+        BagToken.material("wood", large=True),
+    )
     assert out.suffered == (HealthToken.MINOR_DISEASE,)
 
 
@@ -241,8 +273,10 @@ def test_fishing_step7_each_target_once_in_play(content: Content) -> None:
     # 3 (1, black+red), 4 (2, red). Outcome FI05: red -1 bonus (3), white +1 mishap (10).
     # 6+6 on 4 wins red (+ bonus fish); the 6 on 1 also beats red's 3 but red is
     # collected: nothing, and no second bonus; the 1 on 2 fails white: mishap.
-    proc = play(start(content, "lake"), ["FI01", "FI03", (6, 6, 6, 1), "4", "4", "1", "2",
-                                         "FI05", "4/red", "1/red", "2/white"])
+    proc = play(
+        start(content, "lake"),
+        ["FI01", "FI03", (6, 6, 6, 1), "4", "4", "1", "2", "FI05", "4/red", "1/red", "2/white"],
+    )
     out = proc.outcome()
     assert Counter(t.name for t in out.gained) == {"fish": 2, "shell": 1}
     assert out.energy == -1
@@ -268,8 +302,14 @@ def test_fishing_steps_in_rulebook_order(content: Content) -> None:
         if step.decider is Decider.CARD:
             assert choice in step.options
         proc = proc.apply(choice)
-    assert seen == [Decider.CARD, Decider.CARD, Decider.DICE, *[Decider.PLAYER] * 4,
-                    Decider.CARD, *[Decider.PLAYER] * 3]
+    assert seen == [
+        Decider.CARD,
+        Decider.CARD,
+        Decider.DICE,
+        *[Decider.PLAYER] * 4,
+        Decider.CARD,
+        *[Decider.PLAYER] * 3,
+    ]
     assert proc.dice == (6, 5, 2, 1) and proc.placed == ((6,), (2, 1), (5,))
     with pytest.raises(IllegalAction):
         proc.apply("1/red")
@@ -289,8 +329,9 @@ def test_fishing_steps_in_rulebook_order(content: Content) -> None:
         (SCRIPT[:9], "1/red"),  # its dice are gone
     ],
 )
-def test_fishing_refuses_illegal_inputs(content: Content, prefix: list[Choice],
-                                        bad: Choice) -> None:
+def test_fishing_refuses_illegal_inputs(
+    content: Content, prefix: list[Choice], bad: Choice
+) -> None:
     proc = play(start(content, "lake"), prefix)
     state = proc.to_state()
     with pytest.raises(IllegalAction):

@@ -41,11 +41,18 @@ def content() -> Content:
     return load_content("sample")
 
 
-def start(content: Content, feature: str, chips: Sequence[MiningChip] | None = None,
-          omens: Sequence[Omen] = (Omen.SUN,)) -> MiningProcedure:
+def start(
+    content: Content,
+    feature: str,
+    chips: Sequence[MiningChip] | None = None,
+    omens: Sequence[Omen] = (Omen.SUN,),
+) -> MiningProcedure:
     return MiningProcedure.start(
-        "Ash", feature, chips if chips is not None else chips_for(content.features[feature]),
-        omens, token_catalogue(content.materials.values(), content.foods.values()),
+        "Ash",
+        feature,
+        chips if chips is not None else chips_for(content.features[feature]),
+        omens,
+        token_catalogue(content.materials.values(), content.foods.values()),
         content.rules.mining.max_draws,
     )
 
@@ -86,35 +93,76 @@ def test_mining_step5_at_most_two_draws(content: Content) -> None:
 @pytest.mark.parametrize(
     ("feature", "draws", "expected"),
     [
-        ("cave", 1, {("sunstone",): F(2, 5), ("cloudstone",): F(1, 5), ("clay",): F(1, 5),
-                     ("riverstone",): F(1, 5)}),
-        ("cave", 2, {("sunstone", "sunstone"): F(1, 10), ("cloudstone", "sunstone"): F(1, 5),
-                     ("clay", "sunstone"): F(1, 5), ("riverstone", "sunstone"): F(1, 5),
-                     ("clay", "cloudstone"): F(1, 10), ("cloudstone", "riverstone"): F(1, 10),
-                     ("clay", "riverstone"): F(1, 10)}),
-        ("mountain", 2, {("sunstone", "sunstone"): F(1, 10),
-                         ("cloudstone", "cloudstone"): F(3, 10),
-                         ("cloudstone", "sunstone"): F(3, 5)}),
-        ("dried-flats", 2, {("clay", "clay"): F(3, 10), ("clay", "riverstone"): F(3, 10),
-                            ("clay", "sunstone"): F(3, 10), ("riverstone", "sunstone"): F(1, 10)}),
-        ("chasm", 2, {("sunstone", "sunstone"): F(1, 10),
-                      ("riverstone", "riverstone"): F(1, 10),
-                      ("riverstone", "sunstone"): F(2, 5), ("cloudstone", "sunstone"): F(1, 5),
-                      ("cloudstone", "riverstone"): F(1, 5)}),
-        ("moraine", 1, {("sunstone",): F(2, 5), ("cloudstone",): F(2, 5),
-                        ("riverstone",): F(1, 5)}),
+        (
+            "cave",
+            1,
+            {
+                ("sunstone",): F(2, 5),
+                ("cloudstone",): F(1, 5),
+                ("clay",): F(1, 5),
+                ("riverstone",): F(1, 5),
+            },
+        ),
+        (
+            "cave",
+            2,
+            {
+                ("sunstone", "sunstone"): F(1, 10),
+                ("cloudstone", "sunstone"): F(1, 5),
+                ("clay", "sunstone"): F(1, 5),
+                ("riverstone", "sunstone"): F(1, 5),
+                ("clay", "cloudstone"): F(1, 10),
+                ("cloudstone", "riverstone"): F(1, 10),
+                ("clay", "riverstone"): F(1, 10),
+            },
+        ),
+        (
+            "mountain",
+            2,
+            {
+                ("sunstone", "sunstone"): F(1, 10),
+                ("cloudstone", "cloudstone"): F(3, 10),
+                ("cloudstone", "sunstone"): F(3, 5),
+            },
+        ),
+        (
+            "dried-flats",
+            2,
+            {
+                ("clay", "clay"): F(3, 10),
+                ("clay", "riverstone"): F(3, 10),
+                ("clay", "sunstone"): F(3, 10),
+                ("riverstone", "sunstone"): F(1, 10),
+            },
+        ),
+        (
+            "chasm",
+            2,
+            {
+                ("sunstone", "sunstone"): F(1, 10),
+                ("riverstone", "riverstone"): F(1, 10),
+                ("riverstone", "sunstone"): F(2, 5),
+                ("cloudstone", "sunstone"): F(1, 5),
+                ("cloudstone", "riverstone"): F(1, 5),
+            },
+        ),
+        (
+            "moraine",
+            1,
+            {("sunstone",): F(2, 5), ("cloudstone",): F(2, 5), ("riverstone",): F(1, 5)},
+        ),
     ],
 )
-def test_mining_chip_distribution(content: Content, feature: str, draws: int,
-                                  expected: dict[tuple[str, ...], F]) -> None:
+def test_mining_chip_distribution(
+    content: Content, feature: str, draws: int, expected: dict[tuple[str, ...], F]
+) -> None:
     chips = [c.material for c in chips_for(content.features[feature])]
     assert chip_distribution(chips, draws) == expected
 
 
 @pytest.mark.parametrize("feature", sorted(D14))
 @pytest.mark.parametrize("draws", range(7))
-def test_mining_chip_distribution_sums_to_one(content: Content, feature: str,
-                                              draws: int) -> None:
+def test_mining_chip_distribution_sums_to_one(content: Content, feature: str, draws: int) -> None:
     chips = [c.material for c in chips_for(content.features[feature])]
     odds = chip_distribution(chips, draws)
     assert sum(odds.values()) == 1
@@ -134,8 +182,10 @@ def test_mining_chip_distribution_matches_every_draw_of_the_procedure(
             counts[tuple(sorted(c.material for c in proc.drawn))] += 1
             continue
         step = proc.step()
-        frontier.extend(proc.apply(DRAW if step.decider is Decider.PLAYER else o)
-                        for o in (step.options if step.decider is Decider.CHIP else [DRAW]))
+        frontier.extend(
+            proc.apply(DRAW if step.decider is Decider.PLAYER else o)
+            for o in (step.options if step.decider is Decider.CHIP else [DRAW])
+        )
     total = sum(counts.values())
     assert total == 5 * 4
     chips = [c.material for c in chips_for(content.features[feature])]
@@ -150,18 +200,24 @@ def test_mining_step4_draws_without_replacement(content: Content) -> None:
     step = proc.step()
     assert step.decider is Decider.CHIP and step.options == ("0", "1", "2", "3", "4")
     assert [step.labels[o] for o in step.options] == [
-        "sunstone", "sunstone", "cloudstone", "clay", "riverstone"]
+        "sunstone",
+        "sunstone",
+        "cloudstone",
+        "clay",
+        "riverstone",
+    ]
     proc = play(proc, ["3"])  # clay
-    assert [c.material for c in proc.bag] == ["sunstone", "sunstone", "cloudstone",
-                                              "riverstone"]
+    assert [c.material for c in proc.bag] == ["sunstone", "sunstone", "cloudstone", "riverstone"]
     assert proc.outcome().gained == (BagToken.material("clay", large=True),)
     assert proc.step().options == (DRAW, STOP)
     proc = play(proc, [DRAW])
     assert proc.step().options == ("0", "1", "2", "3")
     proc = play(proc, ["0"])
     assert proc.is_finished()
-    assert proc.outcome().gained == (BagToken.material("clay", large=True),
-                                     BagToken.material("sunstone"))
+    assert proc.outcome().gained == (
+        BagToken.material("clay", large=True),
+        BagToken.material("sunstone"),
+    )
     assert proc.outcome().extra["drawn"] == ["clay", "sunstone"]
 
 
@@ -179,10 +235,14 @@ def test_mining_step5_an_empty_bag_ends_mining(content: Content) -> None:
 
 
 SUN_CHIP = MiningChip(
-    "sunstone", Omen.SUN,
+    "sunstone",
+    Omen.SUN,
     effects=effects({"do": "energy", "amount": -1}),
-    match_effects=effects({"do": "lore", "amount": 1}, {"do": "suffer", "token": "minor_injury"},
-                          {"do": "unrest", "amount": 1}),
+    match_effects=effects(
+        {"do": "lore", "amount": 1},
+        {"do": "suffer", "token": "minor_injury"},
+        {"do": "unrest", "amount": 1},
+    ),
 )
 
 
@@ -196,11 +256,16 @@ SUN_CHIP = MiningChip(
     ],
 )
 def test_mining_step4_omen_effect_or_match_effect(
-    content: Content, omens: tuple[Omen, ...], energy: int, lore: int,
-    suffered: tuple[HealthToken, ...], pending: int
+    content: Content,
+    omens: tuple[Omen, ...],
+    energy: int,
+    lore: int,
+    suffered: tuple[HealthToken, ...],
+    pending: int,
 ) -> None:
-    proc = play(start(content, "cave", chips=[SUN_CHIP, MiningChip("clay")], omens=omens),
-                ["0", STOP])
+    proc = play(
+        start(content, "cave", chips=[SUN_CHIP, MiningChip("clay")], omens=omens), ["0", STOP]
+    )
     out = proc.outcome()
     assert out.gained == (BagToken.material("sunstone"),)
     assert (out.energy, out.lore, out.suffered) == (energy, lore, suffered)
@@ -211,15 +276,18 @@ def test_mining_step4_omen_effect_or_match_effect(
 def test_mining_chip_without_omen_resolves_nothing_more(content: Content) -> None:
     out = play(start(content, "cave"), ["2", STOP]).outcome()
     assert (out.energy, out.lore, out.suffered, out.extra.get("pending_effects")) == (
-        0, 0, (), None)
+        0,
+        0,
+        (),
+        None,
+    )
 
 
 @pytest.mark.parametrize(
     ("prefix", "bad"),
     [([], "5"), ([], "sunstone"), ([], (1,)), ([], DRAW), (["0"], "0"), (["0"], "again")],
 )
-def test_mining_refuses_illegal_inputs(content: Content, prefix: list[Choice],
-                                       bad: Choice) -> None:
+def test_mining_refuses_illegal_inputs(content: Content, prefix: list[Choice], bad: Choice) -> None:
     proc = play(start(content, "cave"), prefix)
     state = proc.to_state()
     with pytest.raises(IllegalAction):

@@ -14,6 +14,7 @@ from companion.content.schema.world import CraftingEntry
 from companion.rules.crafting import (
     CraftingCode,
     DiscoveryKind,
+    Lookup,
     MaterialFace,
     Orientation,
     all_codes,
@@ -33,7 +34,8 @@ def face(content: Content, material: str, processed: bool = False) -> MaterialFa
     return MaterialFace.of(content.materials[material], processed=processed)
 
 
-def codex(content: Content):  # type: ignore[no-untyped-def]
+def codex(content: Content) -> Lookup:
+    """The sample Codex as a lookup (the operations layer may pass the society's records)."""
     return lambda code: content.crafting.lookup(code.colour, code.digits).entry
 
 

@@ -27,10 +27,10 @@ class Probe(QObject):
         if e.type() == QEvent.Type.Paint:
             print(f"first_paint={time.time():.6f}", flush=True)
             QTimer.singleShot(0, app.quit)
-            w.removeEventFilter(self)
+            app.removeEventFilter(self)
         return False
 app = QApplication([])
-w = QMainWindow(); w.resize(1180, 760); p = Probe(); w.installEventFilter(p); w.show()
+w = QMainWindow(); w.resize(1180, 760); p = Probe(); app.installEventFilter(p); w.show()
 app.exec()
 """
 

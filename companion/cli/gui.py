@@ -37,6 +37,9 @@ def launch(path: str | None, *, smoke: bool = False, content: Sequence[str] = ()
     window = MainWindow()
     probe = _StartupProbe.install(window)
     window.show()
+    # Paint the "Opening campaign" page now, before the database layer is imported.
+    window.repaint()
+    app.processEvents()
     outcome: dict[str, int] = {}
     loader = _Loader(window, path, content=[Path(c) for c in content], smoke=smoke,
                      outcome=outcome)
@@ -120,13 +123,15 @@ class _StartupProbe(QObject):
         if not cls.active():
             return None
         probe = cls(window)
-        window.installEventFilter(probe)
+        # The first paint of any widget of the window: the central page covers the
+        # main window itself, so watch the whole application.
+        QApplication.instance().installEventFilter(probe)  # type: ignore[union-attr]
         return probe
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
         if event.type() == QEvent.Type.Paint:
             print(f"first_paint={time.time():.6f}", flush=True)
-            watched.removeEventFilter(self)
+            QApplication.instance().removeEventFilter(self)  # type: ignore[union-attr]
         return False
 
     @staticmethod

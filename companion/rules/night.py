@@ -45,7 +45,6 @@ from companion.content.schema.rules import RulesConstants
 from companion.content.schema.world import NightAction
 from companion.rules.character import Character
 from companion.rules.checks import ability_test
-from companion.rules.day import hardcore_perish
 from companion.rules.errors import IllegalAction
 from companion.rules.game import Day, Game, Phase
 from companion.rules.health import add_boost, degrade, energize, gain_energy, perish, suffer
@@ -587,17 +586,22 @@ def _begin(run: _Run) -> _Night:
     for timed in run.facts.at_start:
         yield from _timed(run, timed, NightStage.START)
     for character in [c for c in run.game.characters if c.incapacitated]:
-        if run.table.hardcore or character.track_rules.hardcore:
+        if run.table.hardcore:
+            # Solo Play > Hardcore Solo > Character Health (D19): the card is burnt unresolved
             prompt = f"{character.name} perishes: burn the top card of the Night deck"
             card = yield from _draw(run, NightStage.START, prompt)
+            legend = perish(character)
             amount = run.facts.cards[card].activity if card is not None else 0
-            before = run.game.society.activity
-            game, legend = hardcore_perish(run.rules, run.game, character.name, amount)
-            run.game = replace(game, day=Day(phase=Phase.NIGHT))
+            gained = run.rules.hardcore_solo.perish_activity_extra + amount
+            run.game = replace(
+                run.game,
+                characters=tuple(c for c in run.game.characters if c.name != character.name),
+                society=increase_activity(run.game.society, gained),
+            )
+            burnt = ""
             if card is not None:
                 run.discard.append(card)
-            gained = run.game.society.activity - before
-            burnt = f"; {run.facts.cards[card].name} is burnt unresolved" if card else ""
+                burnt = f"; {run.facts.cards[card].name} is burnt unresolved"
             run.say(f"{character.name} perishes and becomes a legend{burnt}; activity +{gained}.")
         else:
             legend = perish(character)

@@ -33,6 +33,7 @@ the same partial results, by construction.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
@@ -326,6 +327,7 @@ class NightProcedure:
         self.table = table
         self.choices: tuple[Choice, ...] = tuple(choices)
         self._run, self._ask = _replay(facts, table, self.choices)
+        self._table_state: Any = None  # encode(table), computed once and handed on
 
     @classmethod
     def start(cls, facts: NightFacts, table: NightTable) -> NightProcedure:
@@ -345,7 +347,9 @@ class NightProcedure:
         if self._ask is None:
             raise IllegalAction("the Night is over")
         _check(self._ask, choice)
-        return NightProcedure(self.facts, self.table, (*self.choices, _normal(choice)))
+        night = NightProcedure(self.facts, self.table, (*self.choices, _normal(choice)))
+        night._table_state = self._table_state
+        return night
 
     def is_finished(self) -> bool:
         """Whether the Night phase has ended."""
@@ -374,11 +378,17 @@ class NightProcedure:
         return {
             "kind": self.kind,
             "version": STATE_VERSION,
-            "table": encode(self.table),
+            "table": self._encoded_table(),
             "choices": [c if isinstance(c, str) else list(c) for c in self.choices],
             "stage": self.stage.value,
             "steps": len(self.choices),
         }
+
+    def _encoded_table(self) -> Any:
+        # Encoded once per Night (as JSON text, so no caller can alias the cached value).
+        if self._table_state is None:
+            self._table_state = json.dumps(encode(self.table))
+        return json.loads(self._table_state)
 
     @classmethod
     def from_state(cls, state: Mapping[str, Any], facts: NightFacts) -> NightProcedure:

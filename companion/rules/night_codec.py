@@ -19,6 +19,7 @@ import types
 from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
 from enum import Enum
+from functools import cache
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
 _SCALARS = (bool, int, str, float)
@@ -63,7 +64,7 @@ def decode(tp: Any, data: Any) -> Any:
             raise TypeError(f"expected {tp.__name__}, got {data!r}")
         return data
     if isinstance(tp, type) and is_dataclass(tp):
-        hints = get_type_hints(tp)
+        hints = _hints(tp)
         kwargs = {
             f.name: decode(hints[f.name], data[f.name])
             for f in fields(tp)
@@ -79,3 +80,8 @@ def decode(tp: Any, data: Any) -> Any:
     if origin in (Mapping, dict):
         return {decode(args[0], k): decode(args[1], v) for k, v in data}
     raise TypeError(f"cannot read a value of type {tp}")
+
+
+@cache
+def _hints(tp: type) -> dict[str, Any]:
+    return get_type_hints(tp)

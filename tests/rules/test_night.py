@@ -1012,8 +1012,14 @@ def start_night(content: Content, chance: Chance) -> NightProcedure:
     return NightProcedure.start(facts, table_)
 
 
+@cache
+def sample_facts() -> NightFacts:
+    return night_facts(sample_content())
+
+
 def night_from_state(state: Mapping[str, Any]) -> NightProcedure:
-    return NightProcedure.from_state(state, night_facts(sample_content()))
+    """``NightProcedure.from_state`` with the sample pack's facts (for the random-play test)."""
+    return NightProcedure.from_state(state, sample_facts())
 
 
 def check_night(proc: Procedure) -> None:

@@ -27,17 +27,17 @@ from math import comb
 from typing import Any
 
 from companion.content.schema.base import Omen
-from companion.content.schema.cards import ContestResult
 from companion.content.schema.effects import Effect
 from companion.content.schema.world import Feature
-from companion.rules.errors import IllegalAction
-from companion.rules.fishing import (
+from companion.rules.effects import (
     Tally,
     describe_effect,
+    effects_from_data,
     referenced_resources,
     token_from_state,
     token_to_state,
 )
+from companion.rules.errors import IllegalAction
 from companion.rules.procedure import Choice, Decider, Outcome, Procedure, Step, check_option
 from companion.rules.resources import BagToken
 
@@ -80,15 +80,9 @@ class MiningChip:
         return cls(
             data["material"],
             Omen(omen) if omen else None,
-            _effects(data["effects"]),
-            _effects(data["match_effects"]),
+            effects_from_data(data["effects"]),
+            effects_from_data(data["match_effects"]),
         )
-
-
-def _effects(data: Sequence[Mapping[str, Any]]) -> tuple[Effect, ...]:
-    # The rules layer does not import pydantic: a schema model whose only required
-    # content is an effect list validates the data for us.
-    return ContestResult.model_validate({"success": list(data)}).success
 
 
 def chips_for(feature: Feature) -> tuple[MiningChip, ...]:
@@ -161,7 +155,7 @@ class MiningProcedure:
     ) -> MiningProcedure:
         """A new mining activity with ``chips`` in the bag (see :func:`chips_for`).
 
-        ``tokens`` is the pack's token catalogue (:func:`~companion.rules.fishing.
+        ``tokens`` is the pack's token catalogue (:func:`~companion.rules.effects.
         token_catalogue`); only the resources this mining can yield are kept."""
         bag = tuple(chips)
         if not bag:

@@ -54,7 +54,15 @@ from companion.rules.inventory import bag_cells, degrade_food, gain_tokens, take
 from companion.rules.legends import has_trait
 from companion.rules.night_codec import decode, encode
 from companion.rules.omens import current_omens
-from companion.rules.procedure import Choice, Decider, Outcome, Step, check_dice, check_option
+from companion.rules.procedure import (
+    Choice,
+    Decider,
+    Outcome,
+    Procedure,
+    Step,
+    check_dice,
+    check_option,
+)
 from companion.rules.resources import BagToken, Side, TokenKind
 from companion.rules.society import (
     ActivityEvent,
@@ -139,6 +147,9 @@ class NightFacts:
     """Effects "at the start of the Night phase" of cards in play."""
     at_end: tuple[TimedEffect, ...] = ()
     """Effects "at the end of the Night phase" of cards in play."""
+    event_effects: Mapping[EventId, TimedEffect] = field(default_factory=dict)
+    """What each activity event says and does, resolved when it fires or (ongoing) triggers;
+    an event left out is only reported (``NightResult.events_fired``)."""
 
 
 @dataclass(frozen=True)
@@ -769,7 +780,8 @@ def _night_actions(run: _Run) -> _Night:
     taken: set[tuple[str, ItemId, int]] = set()
     while True:
         offers: dict[str, tuple[str, ItemId, int, NightAction]] = {}
-        for character in run.game.characters:
+        # Mantle > Incapacitation: an incapacitated character takes no actions
+        for character in [c for c in run.game.characters if not c.incapacitated]:
             for item, _ in character.items:
                 facts = run.facts.items.get(item)
                 for number, action in enumerate(facts.night_actions if facts else ()):
@@ -951,10 +963,14 @@ def _end(run: _Run) -> _Night:
     run.events_fired = tuple(e.id for e in due)
     for event in due:
         run.say(f"Activity {society.activity} reaches event {event.id} ({event.threshold}+).")
+        if event.id in run.facts.event_effects:
+            yield from _timed(run, run.facts.event_effects[event.id], NightStage.END)
     ongoing = ongoing_event(run.game.society, run.facts.events)
     run.ongoing = ongoing.id if ongoing is not None else None
     if ongoing is not None:
         run.say(f"The ongoing event {ongoing.id} triggers.")
+        if ongoing.id in run.facts.event_effects:
+            yield from _timed(run, run.facts.event_effects[ongoing.id], NightStage.END)
     behemoth = run.table.behemoth
     if behemoth is None:
         return
@@ -1175,3 +1191,8 @@ def _index(choice: Choice) -> int:
 def _words(token: Any) -> str:
     """A health token in words: "minor injury"."""
     return str(token.value).replace("_", " ")
+
+
+def _is_a_procedure(night: NightProcedure) -> Procedure:
+    """Lets mypy check that :class:`NightProcedure` implements the protocol."""
+    return night

@@ -449,17 +449,15 @@ def test_night_start_incapacitated_characters_perish() -> None:
 
 def test_night_start_effects_apply_before_perishing() -> None:
     hurt = TimedEffect(
-        "Cold Snap", "Ash suffers.", character=CharacterName("Ash"), effects=(RULES_EFFECT_SUFFER,)
+        "Cold Snap",
+        "Ash suffers.",
+        character=CharacterName("Ash"),
+        effects=effects({"do": "suffer", "token": "minor_injury"}),
     )
     facts = replace(FACTS, at_start=(hurt,))
     night = start(night_game(make("Ash", health=(H.MINOR_INJURY,) * 2), make("Bryn")), facts=facts)
     assert night.result().perished[0].name == "Ash"
     assert night.result().log[1] == "Cold Snap: Ash suffers."
-
-
-RULES_EFFECT_SUFFER = NightAction.model_validate(
-    {"text": "x", "effects": [{"do": "suffer", "token": "minor_injury"}]}
-).effects[0]
 
 
 def test_night_phase_refuses_day_actions_and_ends_with_a_new_day() -> None:
@@ -652,6 +650,18 @@ def test_night_actions_once_per_character_in_any_order() -> None:
     assert "Ash takes a Night action (cloak): Wrap a companion." in night.result().log
 
 
+def test_night_actions_are_not_taken_by_an_incapacitated_character() -> None:
+    ash = make("Ash", health=(H.MINOR_INJURY,) * 2, items=((CLOAK.id, Slot.BODY),))
+    night = start(night_game(ash, make("Bryn", hex=H2), make("Cade", hex=H3)))
+    stages = []
+    while not night.is_finished():  # Ash starves at Rest: the track is full
+        stages.append(night.stage)
+        step = night.step()
+        night = night.apply((6,) if step.decider is Decider.DICE else step.options[0])
+    assert night.final_game().character("Ash").incapacitated
+    assert NightStage.NIGHT_ACTIONS not in stages
+
+
 def test_night_actions_done_ends_them() -> None:
     game = night_game(two("Ash", items=((CLOAK.id, Slot.BODY),)), two("Bryn"))
     night = play(until(start(game), NightStage.NIGHT_ACTIONS), "done")
@@ -821,6 +831,34 @@ def test_night_end_events_fire_once_and_ongoing_by_range() -> None:
     again = replace(result.game, day=Day(phase=Phase.NIGHT))
     night = until(start(again, ["N-calm"]), NightStage.DONE)
     assert night.result().events_fired == ()
+
+
+def effects(*steps: dict[str, Any]) -> tuple[Any, ...]:
+    return NightAction.model_validate({"text": "-", "effects": list(steps)}).effects
+
+
+def test_night_end_event_effects_resolve_when_they_fire() -> None:
+    facts = replace(
+        FACTS,
+        event_effects={
+            EventId("E6"): TimedEffect(
+                "E6", "The elders argue.", effects({"do": "unrest", "amount": 2})
+            ),
+            EventId("O7"): TimedEffect(
+                "O7",
+                "The cold bites.",
+                effects({"do": "energy", "amount": -1}),
+                character=CharacterName("Ash"),
+            ),
+        },
+    )
+    game = night_game(two("Ash"), two("Bryn"), society=Society(activity=6))
+    night = until(start(game, ["N-calm"], facts=facts), NightStage.DONE)  # activity 7
+    result = night.result()
+    assert (result.events_fired, result.ongoing_event) == (("E6",), "O7")
+    assert result.game.society.unrest == 2
+    assert result.game.character("Ash").energy == 4 and result.game.character("Bryn").energy == 5
+    assert "E6: The elders argue." in result.log
 
 
 def test_night_end_behemoth_habits_and_secret_need_lore() -> None:

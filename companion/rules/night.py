@@ -406,8 +406,13 @@ class NightProcedure:
         """Rebuild a saved Night; refused if it no longer replays with these facts."""
         if state.get("kind") != cls.kind or state.get("version") != STATE_VERSION:
             raise IllegalAction("this saved procedure is not a Night this version can resume")
-        table = decode(NightTable, state["table"])
-        choices = [c if isinstance(c, str) else tuple(int(v) for v in c) for c in state["choices"]]
+        try:
+            table = decode(NightTable, state["table"])
+            choices = [
+                c if isinstance(c, str) else tuple(int(v) for v in c) for c in state["choices"]
+            ]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise IllegalAction(f"the saved Night is damaged: {exc}") from exc
         night = cls(facts, table, choices)
         if night.stage.value != state.get("stage", night.stage.value):
             raise IllegalAction("the saved Night does not replay with this content pack")
@@ -835,7 +840,10 @@ def _reconcile(run: _Run) -> _Night:
 
 
 def _night_cards(run: _Run) -> _Night:
-    """Draw Night Cards: one per hex with characters (Rulebook: Draw Night Cards)."""
+    """Draw Night Cards: one per hex with characters (Rulebook: Draw Night Cards).
+
+    Hexes come in a stable order: that of their first character in seating order.
+    """
     hexes = list(dict.fromkeys(c.hex for c in run.game.characters if c.hex is not None))
     for hex in hexes:
         here = [c.name for c in run.game.characters if c.hex == hex]

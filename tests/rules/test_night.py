@@ -18,6 +18,8 @@ from functools import cache
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.content import Content, load_content
 from companion.content.schema.base import Ability, Omen, Slot
@@ -944,6 +946,13 @@ def test_night_state_from_another_content_is_refused() -> None:
         NightProcedure.from_state(state, fewer)
 
 
+def test_night_damaged_state_is_refused() -> None:
+    state = json.loads(json.dumps(four_character_night().to_state()))
+    del state["table"]["game"]
+    with pytest.raises(IllegalAction, match="damaged"):
+        NightProcedure.from_state(state, FACTS)
+
+
 def test_night_table_is_checked() -> None:
     game = night_game(make("Ash"))
     with pytest.raises(IllegalAction, match="no Night card N-zzz"):
@@ -1085,3 +1094,17 @@ def test_night_random_play_on_the_sample_pack() -> None:
         end = run_to_end(night, chance, limit=500)
         check_night(end)
         assert roundtrip(end, night_facts(content)) == end
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_night_random_nights_hold_the_invariants(seed: int) -> None:
+    chance = Chance(seed)
+    end = run_to_end(start_night(sample_content(), chance), chance, limit=500)
+    check_night(end)
+    rested = {r.character for r in end.result().rest}
+    assert rested == {c.name for c in end.table.game.characters} - {
+        c.name for c in end.result().perished
+    }
+    for rest in end.result().rest:
+        assert rest.after == min(rest.energy_max, rest.before + rest.total)

@@ -6,9 +6,9 @@ effect instead when the omen matches a current omen); then they may pull once mo
 (at most ``RulesConstants.mining.max_draws`` chips in all), or stop. Chips are drawn
 without replacement (D14).
 
-The pack lists each feature's chips by material (``Feature.mining_chips``); it has no
-per-chip omen or effects yet, so :class:`MiningChip` carries them itself (empty by
-default) and the operations layer can fill them in when the pack learns them.
+The pack lists each feature's chips by material (``Feature.mining_chips``); each
+material's chip face (``Material.chip``: its omen, effect and match effect) is read by
+:func:`chips_for` into a :class:`MiningChip`.
 
 >>> from fractions import Fraction
 >>> odds = chip_distribution(["sunstone", "sunstone", "cloudstone"], 2)
@@ -28,7 +28,7 @@ from typing import Any
 
 from companion.content.schema.base import Omen
 from companion.content.schema.effects import Effect
-from companion.content.schema.world import Feature
+from companion.content.schema.world import Feature, Material
 from companion.rules.effects import (
     Tally,
     describe_effect,
@@ -85,11 +85,25 @@ class MiningChip:
         )
 
 
-def chips_for(feature: Feature) -> tuple[MiningChip, ...]:
-    """The chips to put in the bag for ``feature`` (Step 1; reading D14)."""
+def chips_for(
+    feature: Feature, materials: Mapping[str, Material] | None = None
+) -> tuple[MiningChip, ...]:
+    """The chips to put in the bag for ``feature`` (Step 1; reading D14).
+
+    With the pack's ``materials``, each chip carries the omen, effect and match effect
+    of its material's :attr:`~companion.content.schema.world.Material.chip` (a material
+    without one gives a chip with no omen)."""
     if not feature.mining_chips:
         raise IllegalAction(f"there is no mining at the {feature.name}")
-    return tuple(MiningChip(str(material)) for material in feature.mining_chips)
+    chips: list[MiningChip] = []
+    for ref in feature.mining_chips:
+        material = (materials or {}).get(str(ref))
+        face = material.chip if material is not None else None
+        if face is None:
+            chips.append(MiningChip(str(ref)))
+        else:
+            chips.append(MiningChip(str(ref), face.omen, face.effects, face.match_effects))
+    return tuple(chips)
 
 
 def chip_distribution(chips: Sequence[str], draws: int) -> dict[tuple[str, ...], Fraction]:

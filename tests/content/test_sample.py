@@ -158,3 +158,20 @@ def test_feature_action_costs_come_from_the_rules(content: Content) -> None:
     assert content.features["plains"].open_terrain
     assert content.features["forest"].outpost_technology == "wood-tech"
     assert content.features["cave"].mining_chips.count("sunstone") == 2
+
+
+def test_sample_mining_chips_have_an_omen_and_effects(content: Content) -> None:
+    """Rulebook: Mining, step 4: every chip a feature lists shows an omen, an effect and a
+    match effect (the pack gives them per material, ``Material.chip``)."""
+    chip_materials = {m for f in content.features.values() for m in f.mining_chips}
+    assert chip_materials == {"sunstone", "cloudstone", "clay", "riverstone"}
+    for material in chip_materials:
+        chip = content.materials[material].chip
+        assert chip is not None, material
+        assert chip.effects and chip.match_effects, material
+    assert len({content.materials[m].chip.omen for m in chip_materials}) == 4  # type: ignore[union-attr]
+
+
+def test_sample_rules_crafting_and_gather_water(content: Content) -> None:
+    assert content.rules.crafting.consume_on_dead_end is True  # D20
+    assert content.rules.gather_water == 2  # Rulebook: Feature Actions > Gather water

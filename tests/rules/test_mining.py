@@ -78,6 +78,38 @@ def test_mining_step1_chips_per_feature(content: Content, feature: str) -> None:
     assert len(chips) == 5
 
 
+# Rulebook: Mining, step 4: each chip has an omen with an effect, and a match effect.
+@pytest.mark.parametrize(
+    ("material", "omen", "effect", "match_effect"),
+    [
+        ("sunstone", Omen.SUN, "activity", "gain"),
+        ("cloudstone", Omen.CLOUD, "energy", "lore"),
+        ("riverstone", Omen.COMET, "suffer", "boost"),
+        ("clay", Omen.MOON, "unrest", "gain"),
+    ],
+)
+def test_mining_step4_chips_carry_their_materials_omen_and_effects(
+    content: Content, material: str, omen: Omen, effect: str, match_effect: str
+) -> None:
+    chips = chips_for(content.features["cave"], content.materials)
+    chip = next(c for c in chips if c.material == material)
+    assert chip.omen is omen
+    assert [e.do for e in chip.effects] == [effect]
+    assert [e.do for e in chip.match_effects] == [match_effect]
+
+
+def test_mining_step4_pack_chip_resolves_its_match_effect_on_a_matching_omen(
+    content: Content,
+) -> None:
+    chips = chips_for(content.features["mountain"], content.materials)
+    index = next(i for i, c in enumerate(chips) if c.material == "sunstone")
+    matched = start(content, "mountain", chips, omens=(Omen.SUN,)).apply(str(index))
+    assert [t.name for t in matched.tally.gained] == ["sunstone", "sunstone"]
+    plain = start(content, "mountain", chips, omens=(Omen.MOON,)).apply(str(index))
+    assert [t.name for t in plain.tally.gained] == ["sunstone"]
+    assert [p["do"] for p in plain.tally.pending] == ["activity"]
+
+
 def test_mining_step1_no_chips_where_there_is_no_mining(content: Content) -> None:
     with pytest.raises(IllegalAction, match="no mining"):
         chips_for(content.features["lake"])

@@ -182,6 +182,13 @@ class Outposts(PackModel):
     structure_limit: int = Field(ge=0)
 
 
+class Crafting(PackModel):
+    """Rulebook: Crafting Items (reading D20: the rulebook does not say whether a Codex
+    dead end uses up the two tokens; the least favourable reading is that it does)."""
+
+    consume_on_dead_end: bool
+
+
 class Lore(PackModel):
     """Rulebook: Tracks > Lore."""
 
@@ -210,6 +217,8 @@ class RulesConstants(PackModel):
     behemoths: Behemoths
     valley: Valley
     lore: Lore
+    crafting: Crafting
+    gather_water: int = Field(ge=0, description="water tokens gained by Gather Water")
     readings: dict[str, str] = Field(
         default_factory=dict,
         description="Reading id (D1...) -> the reading this pack follows, for Help.",

@@ -275,6 +275,19 @@ class MaterialCategory(StrEnum):
     RARE = "rare"
 
 
+class MiningChipFace(PackModel):
+    """What a material's mining chip shows besides its material (Rulebook: Mining, step 4):
+    an omen with its effect, and the match effect resolved instead when the omen matches a
+    current omen. Every chip of one material shows the same face (reading D14 lists the
+    chips by material only)."""
+
+    omen: Omen
+    effects: tuple[Effect, ...] = Field(default=(), description="the omen's effect")
+    match_effects: tuple[Effect, ...] = Field(
+        default=(), description="resolved instead when the omen matches a current omen"
+    )
+
+
 class Material(PackModel):
     """A square material token with an unprocessed and a processed side.
 
@@ -291,6 +304,9 @@ class Material(PackModel):
     size: Literal["large", "small"]
     unprocessed: MaterialSide
     processed: MaterialSide
+    chip: MiningChipFace | None = Field(
+        default=None, description="its mining chip's omen and effects, if it is mined"
+    )
 
     def side(self, processed: bool) -> MaterialSide:
         """The processed or the unprocessed side."""

@@ -8,6 +8,18 @@ and reports what changed. A refusal raises :class:`Refused` and changes nothing.
 from companion.operations.changes import Changes, Refused
 from companion.operations.characters import create_character, roll_dice
 from companion.operations.core import Campaign
+from companion.operations.day import (
+    available_actions,
+    build_outpost,
+    build_structure,
+    gather_water,
+    move,
+    pass_turn,
+    prepare_shelter,
+    process,
+    revive,
+    whose_turn,
+)
 from companion.operations.files import (
     add_journal_entry,
     export_campaign,
@@ -27,8 +39,34 @@ from companion.operations.setup import (
     set_up_valley,
     start_challenge,
 )
+from companion.operations.society import (
+    add_culture_ability,
+    change_unrest,
+    gain_lore,
+    increase_activity,
+    spend_lore,
+    unlock_delving,
+    unlock_mantle_power,
+)
 
 __all__ = [
+    "add_culture_ability",
+    "available_actions",
+    "build_outpost",
+    "build_structure",
+    "change_unrest",
+    "gain_lore",
+    "gather_water",
+    "increase_activity",
+    "move",
+    "pass_turn",
+    "prepare_shelter",
+    "process",
+    "revive",
+    "spend_lore",
+    "unlock_delving",
+    "unlock_mantle_power",
+    "whose_turn",
     "Campaign",
     "Changes",
     "Refused",

@@ -15,8 +15,8 @@ from companion.operations.changes import Changes, Refused
 from companion.operations.core import Campaign
 from companion.operations.state import HexIndex, character_to_row, load_game
 from companion.rules import creation
-from companion.rules.legends import Legend
 from companion.rules.ids import LegendId, Mark, Trait
+from companion.rules.legends import Legend
 from companion.store import models
 
 

@@ -113,14 +113,16 @@ class Campaign:
     # -- writing -------------------------------------------------------------------
 
     @contextmanager
-    def write(self, kind: str, text: str, **payload: Any) -> Iterator[Session]:
+    def write(self, kind: str, text: str, *, author: str | None = None,
+              **payload: Any) -> Iterator[Session]:
         """One operation: a transaction that commits its rows with one journal event.
 
         A rules refusal (:class:`IllegalAction`) or a file problem inside the block
         rolls everything back and is re-raised as :class:`Refused`.
         """
         try:
-            with self.file.transaction(kind, text, payload=payload or None) as session:
+            with self.file.transaction(kind, text, payload=payload or None,
+                                       author=author) as session:
                 yield session
         except IllegalAction as exc:
             raise Refused(str(exc)) from exc

@@ -98,7 +98,7 @@ def add_journal_entry(campaign: Campaign, *, text: str, author: str | None = Non
     text = text.strip()
     if not text:
         raise Refused("A journal entry needs some text.")
-    with campaign.write("journal.entry", text, author=author or ""):
+    with campaign.write("journal.entry", text, author=author or None):
         pass
     return Changes(summary=f"Journal: {text}", journal=True)
 

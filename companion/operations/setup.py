@@ -13,13 +13,12 @@ from companion.operations.changes import Changes, Refused
 from companion.operations.characters import create_character, roll_dice
 from companion.operations.core import NIGHT_DECK, Campaign
 from companion.operations.files import add_journal_entry, new_campaign
+from companion.operations.valley import save_valley
 from companion.rules import challenge as challenge_rules
+from companion.rules import exploration
 from companion.rules.errors import IllegalAction
-from companion.rules.ids import ChallengeId
+from companion.rules.ids import ChallengeId, HexId
 from companion.store import models
-
-FIRST_TRAY_PLACEMENT = {"q": 0, "r": 0, "orientation": 0}
-"""Where the first tray sits on the hex grid (its origin; later trays are relative)."""
 
 
 def set_up_valley(campaign: Campaign, *, region: str,
@@ -34,30 +33,20 @@ def set_up_valley(campaign: Campaign, *, region: str,
         raise Refused(f"There is no region '{region}' in the content pack.")
     start = content.starting_hex(region)
     pool = sorted(t.id for t in content.hexes.values() if t.region == region and not t.starting)
-    slots = content.rules.valley.tray_slots
+    others = content.rules.valley.tray_slots - 1
     with campaign.write("valley.setup", f"The valley begins in {content.regions[region].name}"
                         ) as session:
         if session.exec(select(models.ValleyTray)).first() is not None:
             raise Refused("The valley already has its first terrain tray.")
         if face_down is None:
             chance, row = campaign.chance(session)
-            tiles = chance.shuffle(pool)[: slots - 1]
+            tiles = [HexId(t) for t in chance.shuffle(pool)[:others]]
             campaign.save_chance(chance, row)
         else:
-            tiles = list(face_down)
-            bad = [t for t in tiles if t not in pool]
-            if bad or len(set(tiles)) != len(tiles) or len(tiles) != slots - 1:
-                raise Refused(f"Choose {slots - 1} different hexes of "
-                              f"{content.regions[region].name} other than its starting hex "
-                              f"({start.id}); got {', '.join(tiles) or 'none'}.")
-        tray = models.ValleyTray(tray_number=1, region=region, placement=FIRST_TRAY_PLACEMENT)
-        session.add(tray)
-        session.flush()
-        assert tray.id is not None
-        for slot, tile in enumerate([start.id, *tiles]):
-            session.add(models.ValleyHex(tray_id=tray.id, slot=str(slot), tile_id=tile,
-                                         explored=slot == 0))
-    return Changes(summary=f"First tray: starting hex {start.id} and two face-down hexes",
+            tiles = [HexId(t) for t in face_down]
+        valley = exploration.first_tray(content, region, tiles)
+        save_valley(session, exploration.Valley(), valley)
+    return Changes(summary=f"First tray: starting hex {start.id} and {others} face-down hexes",
                    valley=True, journal=True, detail=(start.id, *tiles))
 
 
@@ -122,8 +111,24 @@ def start_challenge(campaign: Campaign, *, challenge: str) -> Changes:
         society.triggered_events = []
         session.add(models.ChallengeLogEntry(epoch=campaign_row.epoch, challenge_id=card.id))
         _shuffle_night_deck(campaign, session)
+        notes = _apply_setup(card, campaign_row)
+        if notes:
+            session.info["journal_text"] = f"The challenge '{card.name}' begins. " + \
+                " ".join(notes)
     return Changes(summary=f"The challenge '{card.name}' begins", society=True, challenge=True,
                    journal=True)
+
+
+def _apply_setup(card: object, campaign_row: models.Campaign) -> list[str]:
+    """The challenge card's back: apply what the effect vocabulary makes mechanical
+    (unlocking Delving); everything else is read aloud from its text."""
+    notes = []
+    for effect in getattr(card, "setup", ()):
+        if getattr(effect, "do", "") == "unlock" and getattr(effect, "flag", "") == "delving":
+            campaign_row.delving_unlocked = True
+        if getattr(effect, "text", ""):
+            notes.append(f"{effect.text}.")
+    return notes
 
 
 def _place_goals(session: Session, table: challenge_rules.ChallengeTable, epoch: int) -> None:

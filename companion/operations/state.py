@@ -26,6 +26,7 @@ from companion.rules.ids import (
     CharacterName,
     CultureAbilityId,
     EventId,
+    FeatureId,
     HexId,
     ItemId,
     LegendId,
@@ -253,7 +254,7 @@ def outposts_from_rows(session: Session, content: Content, hexes: HexIndex) -> t
         covers = (hex_tile.sections.get(row.section) if hex_tile and row.section else None)
         result.append(Outpost(
             id=OutpostId(str(row.id)), name=row.name, epoch=row.epoch_built,
-            hex=tile or HexId(""), covers=covers or "",  # type: ignore[arg-type]
+            hex=tile or HexId(""), covers=FeatureId(covers or ""),
             status=OutpostStatus(row.status), category=row.category,
             structures=tuple(StructureId(s) for s in structures.get(row.id or 0, [])),
         ))
@@ -301,11 +302,33 @@ def save_game(session: Session, content: Content, before: Game, after: Game) -> 
     if after.tokens != before.tokens:
         tokens_to_rows(session, hexes, after.tokens)
     if after.outposts != before.outposts:
-        outposts_to_rows(session, hexes, before.outposts, after.outposts)
+        outposts_to_rows(session, content, hexes, before.outposts, after.outposts)
 
 
-def outposts_to_rows(session: Session, hexes: HexIndex, before: tuple[Outpost, ...],
-                     after: tuple[Outpost, ...]) -> None:
+def _new_outpost_row(session: Session, content: Content, hexes: HexIndex,
+                     outpost: Outpost) -> models.Outpost:
+    """A new outpost: its card, and its overlay over the covered section (Rulebook:
+    Overlays > Outposts: choose an outpost overlay, record its ID on the card)."""
+    tile = content.hexes.get(outpost.hex)
+    section = next((k for k, f in tile.sections.items() if f == outpost.covers), None) \
+        if tile else None
+    used = {o.overlay_id for o in session.exec(select(models.Overlay)).all()}
+    overlay = next((o.id for o in content.overlays.values()
+                    if o.kind.value == "outpost" and o.id not in used), None)
+    hex_row = hexes.row(outpost.hex)
+    row = models.Outpost(name=outpost.name, category=outpost.category,
+                         status=outpost.status.value, epoch_built=outpost.epoch,
+                         hex_id=hex_row, section=section, overlay_id=overlay)
+    session.add(row)
+    if hex_row is not None and section is not None and overlay is not None:
+        session.add(models.Overlay(hex_id=hex_row, section=section, overlay_id=overlay,
+                                   kind="outpost"))
+    session.flush()
+    return row
+
+
+def outposts_to_rows(session: Session, content: Content, hexes: HexIndex,
+                     before: tuple[Outpost, ...], after: tuple[Outpost, ...]) -> None:
     """Add new outposts, update changed ones and their structures."""
     old = {o.id: o for o in before}
     for outpost in after:
@@ -314,11 +337,7 @@ def outposts_to_rows(session: Session, hexes: HexIndex, before: tuple[Outpost, .
             continue
         row = session.get(models.Outpost, int(outpost.id)) if previous else None
         if row is None:
-            row = models.Outpost(name=outpost.name, category=outpost.category,
-                                 status=outpost.status.value, epoch_built=outpost.epoch,
-                                 hex_id=hexes.row(outpost.hex))
-            session.add(row)
-            session.flush()
+            row = _new_outpost_row(session, content, hexes, outpost)
         _set(row, "name", outpost.name)
         _set(row, "status", outpost.status.value)
         _set(row, "category", outpost.category)

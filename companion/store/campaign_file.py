@@ -429,6 +429,8 @@ class CampaignFile:
         exception rolls everything back (the file is unchanged) and propagates; SQLite's
         disk-full and read-only failures come out as :class:`DiskFull` / :class:`ReadOnly`.
         Bulk ``update()``/``delete()`` statements are refused: they would escape the journal.
+        The caller may set ``session.info["journal_text"]`` inside the block when the
+        sentence depends on what the operation found (the energy a move cost ...).
         """
         if kind in META_KINDS:
             raise CampaignFileError(f"journal kind {kind!r} is reserved for the store")
@@ -439,6 +441,7 @@ class CampaignFile:
             session.flush()
             session.info["recorder"] = None
             self._clear_redo(session)
+            text = str(session.info.pop("journal_text", text))
             journal_event = JournalEvent(
                 time=self._clock(), kind=kind, text=text, author=author,
                 payload=payload or {}, changes=recorder.changes(),

@@ -1,0 +1,106 @@
+"""The valley between rows and the rules' :class:`~companion.rules.exploration.Valley`.
+
+Rows: ``valley_tray`` (``tray_number`` = the rules' tray index + 1, placement
+``{"q", "r", "orientation"}``), ``valley_hex`` (``slot`` = the tray slot, in the tray
+shape's slot order), ``overlay`` (tile section covered).
+"""
+
+from __future__ import annotations
+
+from sqlmodel import Session, col, select
+
+from companion.rules.exploration import Tray, Valley
+from companion.rules.geometry import Axial
+from companion.rules.ids import HexId
+from companion.store import models
+
+
+def load_valley(session: Session) -> Valley:
+    """The valley as the rules see it."""
+    trays: list[Tray] = []
+    tiles: dict[Axial, HexId | None] = {}
+    explored: set[Axial] = set()
+    tray_rows = session.exec(
+        select(models.ValleyTray).order_by(col(models.ValleyTray.tray_number))).all()
+    for row in tray_rows:
+        place = row.placement
+        tray = Tray(row.tray_number - 1, row.region, Axial(int(place["q"]), int(place["r"])),
+                    str(place["orientation"]))
+        trays.append(tray)
+        cells = tray.cells()
+        for hex_row in session.exec(select(models.ValleyHex).where(
+                models.ValleyHex.tray_id == row.id)).all():
+            cell = cells[int(hex_row.slot)]
+            tiles[cell] = HexId(hex_row.tile_id) if hex_row.tile_id else None
+            if hex_row.explored:
+                explored.add(cell)
+    overlays = {}
+    lair = None
+    tile_of = {h.id: h.tile_id for h in session.exec(select(models.ValleyHex)).all()}
+    for overlay in session.exec(select(models.Overlay)).all():
+        tile = tile_of.get(overlay.hex_id)
+        if tile and overlay.section in ("a", "b", "c"):
+            key = (HexId(tile), overlay.section)
+            overlays[key] = overlay.overlay_id
+            if overlay.kind == "lair":
+                lair = key
+    return Valley(trays=tuple(trays), tiles=tiles, explored=frozenset(explored),
+                  overlays=overlays, lair=lair)  # type: ignore[arg-type]
+
+
+def save_valley(session: Session, before: Valley, after: Valley, *, event_hint: str = "") -> None:
+    """Write new trays, revealed or read tiles, and overlay changes."""
+    del event_hint
+    tray_ids: dict[int, int] = {}
+    for row in session.exec(select(models.ValleyTray)).all():
+        tray_ids[row.tray_number - 1] = row.id or 0
+    for tray in after.trays[len(before.trays):]:
+        row = models.ValleyTray(tray_number=tray.index + 1, region=tray.region,
+                                placement={"q": tray.origin.q, "r": tray.origin.r,
+                                           "orientation": tray.orientation})
+        session.add(row)
+        session.flush()
+        tray_ids[tray.index] = row.id or 0
+        for slot, cell in enumerate(tray.cells(after.shape)):
+            session.add(models.ValleyHex(tray_id=row.id or 0, slot=str(slot),
+                                         tile_id=after.tiles[cell],
+                                         explored=cell in after.explored))
+    by_place = _hex_rows(session, after, tray_ids)
+    for cell, row in by_place.items():
+        tile = after.tiles.get(cell)
+        if row.tile_id != tile:
+            row.tile_id = tile
+        if row.explored != (cell in after.explored):
+            row.explored = cell in after.explored
+    if after.overlays != before.overlays:
+        _save_overlays(session, after)
+
+
+def _hex_rows(session: Session, valley: Valley, tray_ids: dict[int, int]
+              ) -> dict[Axial, models.ValleyHex]:
+    rows = {}
+    for tray in valley.trays:
+        cells = tray.cells(valley.shape)
+        for hex_row in session.exec(select(models.ValleyHex).where(
+                models.ValleyHex.tray_id == tray_ids.get(tray.index))).all():
+            rows[cells[int(hex_row.slot)]] = hex_row
+    return rows
+
+
+def _save_overlays(session: Session, valley: Valley) -> None:
+    hex_of = {h.tile_id: h.id for h in session.exec(select(models.ValleyHex)).all()}
+    existing = {(o.hex_id, o.section): o for o in session.exec(select(models.Overlay)).all()}
+    wanted = {}
+    for (tile, section), overlay in valley.overlays.items():
+        kind = "lair" if valley.lair == (tile, section) else "outpost"
+        wanted[(hex_of[tile], section)] = (overlay, kind)
+    for key, row in existing.items():
+        if key not in wanted:
+            session.delete(row)
+    for (hex_id, section), (overlay, kind) in wanted.items():
+        row = existing.get((hex_id, section))
+        if row is None:
+            session.add(models.Overlay(hex_id=hex_id or 0, section=section, overlay_id=overlay,
+                                       kind=kind))
+        elif (row.overlay_id, row.kind) != (overlay, kind):
+            row.overlay_id, row.kind = overlay, kind

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pydantic import Field, model_validator
 
 from companion.content.schema.base import Ability, HealthToken, PackModel, Slot
+from companion.content.schema.effects import Effect
 
 
 class ActionCosts(PackModel):
@@ -108,12 +109,23 @@ class Contest(PackModel):
 
 
 class Encounter(PackModel):
-    """One animal encounter test (Rulebook: Foraging > Animal Encounters; D5, D6)."""
+    """One animal encounter test (Rulebook: Foraging > Animal Encounters; D5, D6).
+
+    The test succeeds on ``difficulty + per_extra_animal * animals`` or more (D5: small
+    prey 5 + 1 per prey chosen, so 6/7/8)."""
 
     ability: Ability
     difficulty: int
-    per_extra_animal: int = 0
+    per_extra_animal: int = Field(default=0, description="added per animal chosen (D5)")
     max_animals: int = Field(ge=1)
+    success: tuple[Effect, ...] = Field(default=(), description="gained on a success")
+    success_per_animal: tuple[Effect, ...] = Field(
+        default=(), description="gained on a success, once per animal (before ``success``)"
+    )
+    failure: tuple[Effect, ...] = Field(default=(), description="suffered on a failure")
+    traits: dict[str, int] = Field(
+        default_factory=dict, description="trait id -> bonus (+) or penalty (-) to the test"
+    )
 
 
 class Foraging(PackModel):

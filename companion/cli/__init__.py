@@ -22,6 +22,7 @@ from companion import __version__
 COMMAND_MODULES: tuple[str, ...] = (
     "companion.cli.content_cmd",
     "companion.cli.campaign_cmd",
+    "companion.cli.play_cmd",
 )
 
 

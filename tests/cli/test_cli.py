@@ -108,3 +108,24 @@ def test_smoke_paints_the_window_and_exits_zero(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "smoke ok" in done.stdout and "main window" in done.stdout
+
+
+def test_play_commands_set_up_create_and_act(tmp_path: Path, capsys: Any) -> None:
+    path = tmp_path / "p.stonesaga"
+    run(capsys, "campaign", "new", "Players", "--file", str(path), "--seed", "3")
+    assert run(capsys, "valley", "setup", str(path), "emberfen")[0] == 0
+    assert run(capsys, "challenge", "start", str(path), "C1")[0] == 0
+    code, out, err = run(capsys, "character", "create", str(path), "--name", "Ash",
+                         "--dice", "6", "5", "4", "3", "1",
+                         "--assign", "might=6,dexterity=5,awareness=4,conviction=3",
+                         "--trait", "intrepid", "--hex", "E01")
+    assert code == 0, err
+    code, out, _ = run(capsys, "actions", str(path), "Ash", "--json")
+    actions = json.loads(out)["actions"]
+    explore = next(a for a in actions if a["action"] == "explore")
+    assert explore["cost"] == 2 and explore["refusal"] is None
+    assert run(capsys, "act", str(path), "Ash", "explore", explore["target"])[0] == 0
+    code, out, _ = run(capsys, "characters", str(path), "--json")
+    assert json.loads(out)["characters"][0]["energy"] == 3
+    code, _, err = run(capsys, "society", str(path), "spend-lore", "2")
+    assert code == 1 and "has 0 lore" in err

@@ -22,14 +22,22 @@ from typing import Any
 import pytest
 
 from companion.content import Content, load_content
-from companion.content.schema.base import Omen
+from companion.content.schema.base import Ability, Omen
 from companion.content.schema.cards import ContestResult
 from companion.rules.chance import Chance
 from companion.rules.crafting import CraftingCode, MaterialFace, all_codes, combine
 from companion.rules.errors import IllegalAction
 from companion.rules.fishing import FishingProcedure, legal_allocations, token_catalogue
+from companion.rules.foraging import (
+    ForagingProcedure,
+    Phase,
+    harvest_cap,
+    spots,
+    within_reach,
+)
 from companion.rules.mining import MiningChip, MiningProcedure, chips_for
 from companion.rules.procedure import Choice, Decider, Procedure, Step, draw_for, run_to_end
+from tests.rules.factories import make
 
 SEEDS = range(120)
 LIMIT = 500
@@ -120,9 +128,37 @@ def check_mining(proc: Procedure) -> None:
     assert not Counter(c.material for c in proc.drawn) - gained
 
 
+def start_foraging(content: Content, chance: Chance) -> Procedure:
+    deck = chance.choice(["forest", "plains"])
+    items = [content.items[i] for i in content.items if chance.choice([True, False, False])]
+    boosts = {Ability.DEXTERITY: (1,)} if chance.choice([True, False]) else {}
+    return ForagingProcedure.start(
+        make("Ash", boosts=boosts),
+        deck,
+        content.forage_deck(deck),
+        content.forage_objects,
+        content.forage_bonuses,
+        content.rules.foraging,
+        token_catalogue(content.materials.values(), content.foods.values()),
+        harvest_cap(content.rules.foraging, items),
+    )
+
+
+def check_foraging(proc: Procedure) -> None:
+    assert isinstance(proc, ForagingProcedure)
+    assert proc.phase is Phase.DONE
+    assert len(set(proc.tableau)) == len(proc.tableau) >= 1
+    assert len(proc.chosen) <= proc.cap
+    assert set(proc.chosen) <= within_reach(proc.cards, proc.chosen, proc.objects)
+    by_key = {s.key: s for s in spots(proc.cards)}
+    assert len({by_key[k].object for k in proc.chosen}) <= 1  # one type of object
+    assert len(proc.tests) <= 1
+
+
 ENGINES = [
     Engine("fishing", start_fishing, FishingProcedure.from_state, check_fishing),
     Engine("mining", start_mining, MiningProcedure.from_state, check_mining),
+    Engine("foraging", start_foraging, ForagingProcedure.from_state, check_foraging),
 ]
 
 
@@ -219,6 +255,7 @@ def test_random_play_visits_every_decider_kind(engine: Engine, content: Content)
     expected = {
         "fishing": {Decider.CARD, Decider.DICE, Decider.PLAYER},
         "mining": {Decider.CHIP, Decider.PLAYER},
+        "foraging": {Decider.CARD, Decider.DICE, Decider.PLAYER},
     }[engine.name]
     assert set(seen) == expected
 

@@ -32,7 +32,7 @@ from companion.store import CampaignFile, CampaignFileError, models
 NIGHT_DECK = "night"
 
 
-def describe_threshold(threshold: Any) -> str:
+def describe_threshold(threshold: Any, goal_names: Any = None) -> str:
     """An unrest threshold's effects in game words (Rulebook: Tracks > Unrest; D10)."""
     parts = []
     if threshold.activity_per_night:
@@ -46,8 +46,9 @@ def describe_threshold(threshold: Any) -> str:
     if threshold.structures_disabled:
         parts.append("no benefit from structures")
     if threshold.epoch_goal:
-        parts.append(f"epoch goal '{threshold.epoch_goal.replace('-', ' ').title()}' "
-                     "in play")
+        goal = (goal_names or {}).get(threshold.epoch_goal)
+        name = goal.name if goal is not None else threshold.epoch_goal
+        parts.append(f"epoch goal '{name}' in play")
     return f"Unrest {threshold.at}+: " + "; ".join(parts)
 
 
@@ -173,7 +174,8 @@ class Campaign:
                 unrest=society.unrest,
                 lore=society.lore,
                 unrest_thresholds=tuple(
-                    ThresholdLine(t.at, describe_threshold(t), society.unrest >= t.at)
+                    ThresholdLine(t.at, describe_threshold(t, self.content.goals),
+                                  society.unrest >= t.at)
                     for t in self.rules.unrest_thresholds
                 ),
                 culture=tuple(culture),
@@ -185,6 +187,13 @@ class Campaign:
                 packs=tuple(f"{p['id']} {p.get('version', '')}".strip()
                             for p in campaign.content_packs),
             )
+
+    def current_omens(self, session: Session) -> tuple[str, ...]:
+        """The current omen(s), read inside an open session."""
+        society = session.get(models.Society, 1)
+        challenge = (self.content.challenges.get(society.current_challenge_id)
+                     if society and society.current_challenge_id else None)
+        return self._current_omens(session, challenge)
 
     def _current_omens(self, session: Session, challenge: Any) -> tuple[str, ...]:
         # Rulebook: Omen > Current Omen: the top of the Night discard, else the

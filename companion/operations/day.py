@@ -83,6 +83,9 @@ Step = Callable[[Game, Session], tuple[Game, str]]
 
 def _day_operation(campaign: Campaign, kind: str, step: Step, **flags: bool) -> Changes:
     with campaign.write(kind, kind) as session:
+        busy = procedure_in_progress(session)
+        if busy is not None and busy != "night":
+            raise Refused(f"An activity is in progress: finish the {busy} first.")
         before = load_game(session, campaign.content)
         after, text = step(before, session)
         save_game(session, campaign.content, before, after)
@@ -98,6 +101,17 @@ def _feature_here(campaign: Campaign, game: Game, name: str, action: FeatureActi
             return facts
     words = action.value.replace("_", " ")
     raise IllegalAction(f"there is nowhere to {words} in {character.name}'s hex")
+
+
+def procedure_in_progress(session: Session) -> str | None:
+    """The kind of procedure in progress ('fishing', 'night' ...), if any."""
+    from sqlmodel import select
+
+    from companion.store import models
+
+    row = session.exec(select(models.ProcedureState).where(
+        models.ProcedureState.kind == "procedure")).first()
+    return str(row.state.get("kind")) if row is not None else None
 
 
 # --- the actions --------------------------------------------------------------------------

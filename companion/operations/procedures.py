@@ -1,0 +1,354 @@
+"""Running a procedure (an activity, the Night) one step at a time, persisted.
+
+One procedure is in progress at a time; it lives in the ``procedure_state`` row of kind
+``"procedure"`` and is saved after every step, each step its own journalled operation:
+closing the app mid-Night resumes at the same step, and Undo goes back one step.
+
+Every step is answered either by the table (a typed choice, dice, or card id) or by the
+app (``choice=None`` on a chance step draws from the campaign's seeded generator).
+When the procedure finishes, its result is written in the same transaction as its last
+step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from sqlmodel import Session, select
+
+from companion.operations.changes import Changes, Refused
+from companion.operations.core import NIGHT_DECK, Campaign
+from companion.operations.day import feature_facts, hex_features, item_facts
+from companion.operations.state import load_game, save_game
+from companion.rules import day as day_rules
+from companion.rules import health, inventory
+from companion.rules.character import Character
+from companion.rules.effects import token_catalogue
+from companion.rules.errors import IllegalAction
+from companion.rules.fishing import FishingProcedure
+from companion.rules.game import Game
+from companion.rules.ids import FeatureId, HexId, NightCardId
+from companion.rules.mining import MiningProcedure, chips_for
+from companion.rules.night import NightFacts, NightItem, NightProcedure, NightTable
+from companion.rules.outposts import FeatureAction
+from companion.rules.procedure import Choice, Decider, Outcome, Procedure, Step, draw_for
+from companion.rules.resources import BagToken
+from companion.store import models
+
+PROCEDURE_ROW = "procedure"
+
+
+@dataclass(frozen=True)
+class ProcedureView:
+    """What the GUI and the CLI show of the procedure in progress."""
+
+    kind: str
+    """'fishing', 'mining', 'night' ..."""
+    actor: str | None
+    """The character doing the activity (None for the Night)."""
+    step: Step | None
+    """What is asked now (None once finished)."""
+    description: str
+    """The state so far, in game words."""
+    log: tuple[str, ...]
+    """The steps taken so far."""
+
+
+# --- kinds of procedure -------------------------------------------------------------------
+
+
+def _tokens(campaign: Campaign) -> dict[str, BagToken]:
+    content = campaign.content
+    return token_catalogue(content.materials.values(), content.foods.values())
+
+
+def night_facts(campaign: Campaign, challenge_id: str | None) -> NightFacts:
+    """The content the Night reads (not saved with it; rebuilt on resume)."""
+    from companion.operations.society import challenge_events
+
+    content = campaign.content
+    items = {i.id: NightItem(i.id, i.night_actions, i.storage)  # type: ignore[arg-type]
+             for i in content.items.values() if i.night_actions or i.storage}
+    return NightFacts(content.rules, dict(content.night_cards), items, _tokens(campaign),
+                      tuple(challenge_events(campaign, challenge_id)))
+
+
+@dataclass(frozen=True)
+class Kind:
+    """How to rebuild one kind of procedure and write its result."""
+
+    restore: Callable[[Campaign, Session, dict[str, Any]], Procedure]
+    finish: Callable[[Campaign, Session, Procedure, dict[str, Any]], str]
+
+
+def _restore_fishing(campaign: Campaign, session: Session, saved: dict[str, Any]) -> Procedure:
+    return FishingProcedure.from_state(saved["procedure"])
+
+
+def _restore_mining(campaign: Campaign, session: Session, saved: dict[str, Any]) -> Procedure:
+    return MiningProcedure.from_state(saved["procedure"])
+
+
+def _restore_night(campaign: Campaign, session: Session, saved: dict[str, Any]) -> Procedure:
+    return NightProcedure.from_state(saved["procedure"],
+                                     night_facts(campaign, saved.get("challenge")))
+
+
+def _apply_outcome(campaign: Campaign, game: Game, actor: str, outcome: Outcome) -> Game:
+    """An activity's result on the character who did it (and the society's lore)."""
+    character = game.character(actor)
+    character = inventory.gain_tokens(character, outcome.gained)
+    for token in outcome.suffered:
+        character = health.suffer(character, token)
+    if outcome.energy > 0:
+        character = health.gain_energy(character, outcome.energy)
+    elif outcome.energy < 0:
+        character = replace(character, energy=max(0, character.energy + outcome.energy))
+    character = _receive_items(campaign, character, outcome.items)
+    game = game.with_characters(character)
+    if outcome.lore:
+        from companion.rules.society import gain_lore
+
+        game = replace(game, society=gain_lore(game.society, outcome.lore))
+    return game
+
+
+def _receive_items(campaign: Campaign, character: Character, items: tuple[str, ...]
+                   ) -> Character:
+    facts = item_facts(campaign)
+    for item in items:
+        if item in facts:
+            # Exceeding Item Limits: with no one to hand it to here, the new item is lost.
+            character, _, _ = inventory.receive_item(campaign.content.rules, character,
+                                                     facts[item], excess=facts[item].id)
+    return character
+
+
+def _finish_activity(campaign: Campaign, session: Session, procedure: Procedure,
+                     saved: dict[str, Any]) -> str:
+    before = load_game(session, campaign.content)
+    outcome = procedure.outcome()
+    after = _apply_outcome(campaign, before, saved["actor"], outcome)
+    save_game(session, campaign.content, before, after)
+    return f"{saved['actor']} finished {procedure.kind}: " + " ".join(outcome.log[-3:])
+
+
+def _finish_night(campaign: Campaign, session: Session, procedure: Procedure,
+                  saved: dict[str, Any]) -> str:
+    assert isinstance(procedure, NightProcedure)
+    result = procedure.result()
+    before = load_game(session, campaign.content)
+    # Perished characters leave the game as legends; save_game writes the survivors.
+    survivors = tuple(c for c in result.game.characters)
+    save_game(session, campaign.content, before, replace(result.game, characters=survivors))
+    for legend in result.perished:
+        _record_legend(session, legend)
+    draw_pile = list(result.draw_pile)
+    if result.reshuffled:
+        chance, row = campaign.chance(session)
+        draw_pile = chance.shuffle(draw_pile)
+        campaign.save_chance(chance, row)
+    deck = session.exec(select(models.DeckState).where(models.DeckState.deck == NIGHT_DECK)
+                        ).first()
+    if deck is None:
+        session.add(models.DeckState(deck=NIGHT_DECK, draw_pile=draw_pile,
+                                     discard=list(result.discard)))
+    else:
+        deck.draw_pile, deck.discard = draw_pile, list(result.discard)
+    notes = [f"Read Codex outcome {n}." for n in result.read]
+    notes += [f"{who} gained the item {item}." for who, item in result.items_gained]
+    return "The Night ends. " + " ".join([*result.log[-4:], *notes])
+
+
+def _record_legend(session: Session, legend: Character) -> None:
+    row = session.exec(select(models.Character).where(models.Character.name == legend.name,
+                                                      models.Character.status != "legend")
+                       ).first()
+    if row is None:
+        return
+    row.status = "legend"
+    campaign_row = session.get(models.Campaign, 1)
+    session.add(models.Legend(
+        character_id=row.id, name=legend.name,
+        abilities={a.value: v for a, v in legend.abilities.items()},
+        traits=list(legend.traits), marks=list(legend.marks),
+        epoch=campaign_row.epoch if campaign_row else 1))
+
+
+KINDS: dict[str, Kind] = {
+    "fishing": Kind(_restore_fishing, _finish_activity),
+    "mining": Kind(_restore_mining, _finish_activity),
+    "night": Kind(_restore_night, _finish_night),
+}
+
+
+# --- the procedure row ---------------------------------------------------------------------
+
+
+def _row(session: Session) -> models.ProcedureState | None:
+    return session.exec(select(models.ProcedureState).where(
+        models.ProcedureState.kind == PROCEDURE_ROW)).first()
+
+
+def _load(campaign: Campaign, session: Session) -> tuple[models.ProcedureState, Procedure]:
+    row = _row(session)
+    if row is None:
+        raise Refused("No procedure is in progress.")
+    saved = row.state
+    kind = KINDS.get(saved.get("kind", ""))
+    if kind is None:
+        raise Refused(f"The procedure in progress ('{saved.get('kind')}') is not known to this "
+                      "version of the companion.")
+    try:
+        return row, kind.restore(campaign, session, saved)
+    except (IllegalAction, KeyError, ValueError, TypeError) as exc:
+        raise Refused(f"The saved {saved.get('kind')} could not be resumed: {exc}") from exc
+
+
+def _begin(session: Session, kind: str, procedure: Procedure, **extra: Any) -> None:
+    if _row(session) is not None:
+        raise Refused("Another procedure is in progress; finish it first.")
+    session.add(models.ProcedureState(kind=PROCEDURE_ROW, state={
+        "kind": kind, "procedure": procedure.to_state(), "log": [], **extra}))
+
+
+def in_progress(campaign: Campaign) -> ProcedureView | None:
+    """The procedure in progress, if any."""
+    with campaign.file.read() as session:
+        if _row(session) is None:
+            return None
+        row, procedure = _load(campaign, session)
+        saved = row.state
+    finished = procedure.is_finished()
+    return ProcedureView(kind=saved["kind"], actor=saved.get("actor"),
+                         step=None if finished else procedure.step(),
+                         description=procedure.describe(), log=tuple(saved.get("log", [])))
+
+
+def _choice_text(step: Step, choice: Choice) -> str:
+    if isinstance(choice, tuple):
+        return " ".join(map(str, choice))
+    return step.labels.get(choice, choice)
+
+
+def advance(campaign: Campaign, *, choice: Choice | None = None) -> Changes:
+    """Answer the current step: ``choice`` typed at the table, or ``None`` on a chance
+    step to let the app roll or draw. The result is written when the procedure ends."""
+    with campaign.write("procedure.step", "procedure step") as session:
+        row, procedure = _load(campaign, session)
+        if procedure.is_finished():
+            raise Refused("The procedure is already finished.")
+        step = procedure.step()
+        if choice is None:
+            if step.decider is Decider.PLAYER:
+                raise Refused(f"{step.prompt}: the players decide this step.")
+            chance, rng = campaign.chance(session)
+            choice = draw_for(step, chance)
+            campaign.save_chance(chance, rng)
+        procedure = procedure.apply(choice)
+        saved = dict(row.state)
+        line = f"{step.prompt}: {_choice_text(step, choice)}"
+        saved["log"] = [*saved.get("log", []), line]
+        saved["procedure"] = procedure.to_state()
+        text = f"{saved['kind'].title()}: {line}"
+        if procedure.is_finished():
+            text = KINDS[saved["kind"]].finish(campaign, session, procedure, saved)
+            session.delete(row)
+        else:
+            row.state = saved
+        session.info["journal_text"] = text
+    return Changes(summary=text, procedure=True, characters=True, society=True,
+                   journal=True, valley=saved["kind"] == "night")
+
+
+# --- starting procedures ---------------------------------------------------------------------
+
+
+def _start_activity(campaign: Campaign, name: str, feature: str, action: FeatureAction,
+                    build: Callable[[Session, Character], Procedure]) -> Changes:
+    words = {FeatureAction.FISH: "fishing", FeatureAction.MINE: "mining"}[action]
+    with campaign.write(f"{words}.start", words) as session:
+        game = load_game(session, campaign.content)
+        character = game.character(name)
+        if feature not in hex_features(campaign, game, character.hex):
+            raise IllegalAction(f"there is no usable {feature} in {character.name}'s hex")
+        after = day_rules.feature_action(campaign.content.rules, game, name, action,
+                                         feature_facts(campaign, feature))
+        save_game(session, campaign.content, game, after)
+        procedure = build(session, after.character(name))
+        _begin(session, words, procedure, actor=character.name, feature=feature)
+        spent = character.energy - after.character(name).energy
+        session.info["journal_text"] = (f"{character.name} began {words} at the {feature} "
+                                        f"({spent} energy)")
+    return Changes(summary=f"{character.name} began {words} at the {feature}",
+                   procedure=True, characters=True, journal=True)
+
+
+def start_fishing(campaign: Campaign, *, name: str, feature: str) -> Changes:
+    """Fish at a lake, river or wetlands (Rulebook: Fishing; D3, D15)."""
+    content = campaign.content
+
+    def build(session: Session, character: Character) -> Procedure:
+        terrain = content.features[feature]
+        if terrain.fishing is None:
+            raise IllegalAction(f"no one fishes at a {feature}")
+        return FishingProcedure.start(character.name, feature, terrain.fishing,
+                                      content.fishing_cards.values(), _tokens(campaign),
+                                      content.rules.fishing.dice)
+
+    return _start_activity(campaign, name, feature, FeatureAction.FISH, build)
+
+
+def start_mining(campaign: Campaign, *, name: str, feature: str) -> Changes:
+    """Mine at a cave, chasm, dried flats, moraine or mountain (Rulebook: Mining; D2, D14)."""
+    content = campaign.content
+
+    def build(session: Session, character: Character) -> Procedure:
+        omens = campaign.current_omens(session)
+        return MiningProcedure.start(character.name, feature,
+                                     chips_for(content.features[feature], content.materials),
+                                     omens, _tokens(campaign), content.rules.mining.max_draws)
+
+    return _start_activity(campaign, name, feature, FeatureAction.MINE, build)
+
+
+def start_night(campaign: Campaign) -> Changes:
+    """End the Day and begin the Night (Rulebook: Game Structure > Night Phase).
+
+    Refused until every character has passed. From here Day actions are refused until
+    the Night ends; each step is saved, so the Night survives closing the app.
+    """
+    with campaign.write("night.start", "Night falls") as session:
+        game = load_game(session, campaign.content)
+        if not day_rules.all_passed(game):
+            waiting = [c.name for c in game.characters if c.name not in game.day.passed]
+            raise Refused(f"The Day goes on until {', '.join(waiting)} pass.")
+        society = session.get(models.Society, 1)
+        challenge = society.current_challenge_id if society else None
+        table = _night_table(campaign, session, game, challenge)
+        procedure = NightProcedure.start(night_facts(campaign, challenge), table)
+        _begin(session, "night", procedure, challenge=challenge)
+    return Changes(summary="Night falls", procedure=True, journal=True)
+
+
+def _night_table(campaign: Campaign, session: Session, game: Game, challenge: str | None
+                 ) -> NightTable:
+    content = campaign.content
+    deck = session.exec(select(models.DeckState).where(models.DeckState.deck == NIGHT_DECK)
+                        ).first()
+    hexes = {c.hex for c in game.characters if c.hex}
+    features = {HexId(h): frozenset(FeatureId(f) for f in hex_features(campaign, game, h))
+                for h in hexes}
+    settings = session.get(models.Campaign, 1)
+    card = content.challenges.get(challenge) if challenge else None
+    return NightTable(
+        game=game,
+        draw_pile=tuple(NightCardId(c) for c in (deck.draw_pile if deck else
+                                                 sorted(content.night_cards))),
+        discard=tuple(NightCardId(c) for c in (deck.discard if deck else [])),
+        hex_features=features,
+        hardcore=bool(settings and settings.solo_variant == "hardcore"),
+        starting_omens=(card.starting_omen,) if card else (),
+    )

@@ -23,6 +23,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "companion.cli.content_cmd",
     "companion.cli.campaign_cmd",
     "companion.cli.play_cmd",
+    "companion.cli.procedure_cmd",
 )
 
 

@@ -129,3 +129,41 @@ def test_play_commands_set_up_create_and_act(tmp_path: Path, capsys: Any) -> Non
     assert json.loads(out)["characters"][0]["energy"] == 3
     code, _, err = run(capsys, "society", str(path), "spend-lore", "2")
     assert code == 1 and "has 0 lore" in err
+
+
+def test_night_walks_with_choices_and_json_for_scripts(tmp_path: Path, capsys: Any) -> None:
+    from companion import operations
+
+    path = tmp_path / "n.stonesaga"
+    operations.create_demo_campaign(path, seed=8).close()
+    code, _, err = run(capsys, "night", str(path), "--json")
+    assert code == 1 and "The Day goes on until Ash, Bryn pass" in err
+    for name in ("Ash", "Bryn"):
+        run(capsys, "act", str(path), name, "pass")
+    code, out, _ = run(capsys, "night", str(path), "--json")
+    state = json.loads(out)["procedure"]
+    assert code == 0 and state["kind"] == "night" and state["step"]["options"]
+    # Answer one step by option number, then let the app draw every card to the end.
+    code, out, _ = run(capsys, "step", str(path), "--choice", "1", "--json")
+    assert len(json.loads(out)["procedure"]["log"]) == 1
+    for _ in range(40):
+        code, out, _ = run(capsys, "step", str(path), "--app", "--choice", "1", "--json")
+        if json.loads(out)["procedure"] is None:
+            break
+    assert json.loads(out)["procedure"] is None
+    code, out, _ = run(capsys, "actions", str(path), "Ash", "--json")
+    assert json.loads(out)["turn"]["may_act"] == ["Ash", "Bryn"]
+
+
+def test_fishing_at_the_table_with_typed_cards_and_dice(tmp_path: Path, capsys: Any) -> None:
+    from companion import operations
+
+    path = tmp_path / "f.stonesaga"
+    operations.create_demo_campaign(path, seed=8).close()
+    code, out, err = run(capsys, "fish", str(path), "Ash", "river", "--choice", "FI01",
+                         "--choice", "FI02", "--choice", "6 6 6 6", "--json")
+    assert code == 0, err
+    log = json.loads(out)["procedure"]["log"]
+    assert log[0].endswith("FI01") and log[2].endswith("6 6 6 6")
+    code, _, err = run(capsys, "step", str(path), "--choice", "99")
+    assert code == 1 and "refused" in err

@@ -1,0 +1,173 @@
+"""Walking a procedure in the terminal: ``companion night PATH``, ``companion fish``,
+``companion mine``, ``companion step``.
+
+Interactive by default: each step is printed with its options and read from standard
+input (an empty answer on a dice or card step lets the app roll or draw). For scripts:
+``--choice`` answers steps in order (``app`` lets the app answer a chance step),
+``--app`` lets the app answer every chance step, and ``--json`` prints where the
+procedure stands instead of prompting. Every answer is saved at once, so a walk can stop
+anywhere and continue later.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from companion.cli.campaign_cmd import _emit, _open, _refused, _with_path
+
+
+def _view_data(view: Any) -> dict[str, Any]:
+    if view is None:
+        return {"procedure": None}
+    step = view.step
+    return {"procedure": {
+        "kind": view.kind, "actor": view.actor, "description": view.description,
+        "log": list(view.log),
+        "step": None if step is None else {
+            "prompt": step.prompt, "decider": step.decider.value, "count": step.count,
+            "options": list(step.options),
+            "labels": {k: v for k, v in step.labels.items()},
+        },
+    }}
+
+
+def _parse(step: Any, answer: str) -> Any:
+    """A typed answer as a choice: dice as numbers, an option by key or by its number."""
+    from companion.rules.procedure import Decider
+
+    answer = answer.strip()
+    if step.decider is not Decider.PLAYER and answer in ("", "app"):
+        return None
+    if step.decider is Decider.DICE:
+        try:
+            return tuple(int(d) for d in answer.replace(",", " ").split())
+        except ValueError:
+            return answer
+    if answer.isdigit() and answer not in step.options and 1 <= int(answer) <= len(
+            step.options):
+        return step.options[int(answer) - 1]
+    return answer
+
+
+def _prompt(step: Any) -> str:
+    from companion.rules.procedure import Decider
+
+    lines = [step.prompt]
+    if step.decider is Decider.DICE:
+        lines.append(f"  type {step.count} dice (e.g. 6 4 3 1), or press Enter to roll in the app")
+    else:
+        for number, option in enumerate(step.options, 1):
+            lines.append(f"  {number}. {step.labels.get(option, option)}")
+        if step.decider is not Decider.PLAYER:
+            lines.append("  type the card/chip you drew, or press Enter to draw in the app")
+    return "\n".join(lines)
+
+
+def walk(campaign: Any, args: argparse.Namespace, read: Callable[[], str] | None = None) -> int:
+    """Answer steps until the procedure ends or the answers run out."""
+    from companion import operations
+    from companion.operations import procedures
+    from companion.rules.procedure import Decider
+
+    queued = list(args.choice or [])
+    while (view := procedures.in_progress(campaign)) is not None:
+        step = view.step
+        if step is None:
+            break
+        if queued:
+            choice = _parse(step, queued.pop(0))
+        elif args.app and step.decider is not Decider.PLAYER:
+            choice = None
+        elif args.json or not sys.stdin.isatty() and read is None:
+            break
+        else:
+            print(_prompt(step))
+            try:
+                choice = _parse(step, (read or input)())
+            except EOFError:
+                break
+        try:
+            changes = operations.procedures.advance(campaign, choice=choice)
+        except operations.Refused as exc:
+            print(f"refused: {exc}", file=sys.stderr)
+            if queued or args.json or read is None and not sys.stdin.isatty():
+                return 1
+            continue
+        if not args.json:
+            print(changes.summary)
+    _emit(args, _view_data(procedures.in_progress(campaign)),
+          "The procedure is finished." if procedures.in_progress(campaign) is None else
+          _prompt(procedures.in_progress(campaign).step) + "\n(saved: continue with "
+          "'companion step')")
+    return 0
+
+
+def _with_walk(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    _with_path(parser)
+    parser.add_argument("--choice", action="append", metavar="ANSWER",
+                        help="answer the next step (repeatable; 'app' = the app draws)")
+    parser.add_argument("--app", action="store_true",
+                        help="let the app answer every dice, card and chip step")
+    return parser
+
+
+def _start_then_walk(args: argparse.Namespace, start: Callable[[Any], Any] | None) -> int:
+    from companion import operations
+
+    try:
+        with _open(args) as campaign:
+            if start is not None:
+                changes = start(campaign)
+                if not args.json:
+                    print(changes.summary)
+            return walk(campaign, args)
+    except operations.Refused as exc:
+        return _refused(exc)
+
+
+def cmd_night(args: argparse.Namespace) -> int:
+    from companion.operations import procedures
+
+    def start(campaign: Any) -> Any:
+        view = procedures.in_progress(campaign)
+        if view is not None and view.kind == "night":
+            return procedures.Changes(summary="The Night goes on.")
+        return procedures.start_night(campaign)
+
+    return _start_then_walk(args, start)
+
+
+def cmd_fish(args: argparse.Namespace) -> int:
+    from companion.operations import procedures
+
+    return _start_then_walk(args, lambda c: procedures.start_fishing(
+        c, name=args.name, feature=args.feature))
+
+
+def cmd_mine(args: argparse.Namespace) -> int:
+    from companion.operations import procedures
+
+    return _start_then_walk(args, lambda c: procedures.start_mining(
+        c, name=args.name, feature=args.feature))
+
+
+def cmd_step(args: argparse.Namespace) -> int:
+    return _start_then_walk(args, None)
+
+
+def register(sub: Any) -> None:
+    """Add the procedure commands to the ``companion`` parser."""
+    _with_walk(sub.add_parser("night", help="walk the Night phase (starts it if needed)")) \
+        .set_defaults(func=cmd_night)
+    for name, func, words in (("fish", cmd_fish, "fish at a lake, river or wetlands"),
+                              ("mine", cmd_mine, "mine at a cave, chasm, dried flats, "
+                                                 "moraine or mountain")):
+        parser = _with_walk(sub.add_parser(name, help=words))
+        parser.add_argument("name", help="the character")
+        parser.add_argument("feature", help="the feature of the hex")
+        parser.set_defaults(func=func)
+    _with_walk(sub.add_parser("step", help="answer the procedure in progress")) \
+        .set_defaults(func=cmd_step)

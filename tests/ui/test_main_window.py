@@ -26,7 +26,7 @@ def test_window_starts_on_the_opening_page(qtbot: Any) -> None:
 def test_views_and_status_bar_show_the_campaign(qtbot: Any, campaign: Any) -> None:
     window = make_window(qtbot, campaign)
     titles = [window.tabs.tabText(i).replace("&", "") for i in range(window.tabs.count())]
-    assert titles == ["Valley", "Characters", "Journal", "Society"]
+    assert titles == ["Valley", "Characters", "Day", "Journal", "Society"]
     assert "The Ember Folk" in window.windowTitle()
     labels = {k: v.text() for k, v in window._status_labels.items()}
     assert labels["unrest"] == "Unrest: 0"
@@ -50,7 +50,7 @@ def test_menus_have_the_standard_entries(qtbot: Any, campaign: Any) -> None:
 
 def test_journal_entry_then_undo_names_the_action(qtbot: Any, campaign: Any) -> None:
     window = make_window(qtbot, campaign)
-    journal = window.tabs.widget(2)
+    journal = window.tabs.widget(3)
     journal.entry.setText("We crossed the frozen river at dawn.")
     journal.add_button.click()
     assert journal.model.lines[0].text == "We crossed the frozen river at dawn."
@@ -77,7 +77,7 @@ def test_an_empty_entry_is_refused_and_changes_nothing(qtbot: Any, campaign: Any
 
 def test_society_view_lists_unrest_thresholds(qtbot: Any, campaign: Any) -> None:
     window = make_window(qtbot, campaign)
-    society = window.tabs.widget(3)
+    society = window.tabs.widget(4)
     texts = [society.thresholds.item(i).text() for i in range(society.thresholds.count())]
     assert len(texts) == 3
     assert texts[0].startswith("○ Unrest 6+: +1 activity each Night")

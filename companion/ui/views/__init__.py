@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 def build_views(window: MainWindow) -> list[tuple[str, QWidget]]:
     """The views of the main window, in tab order."""
     from companion.ui.views.characters import CharactersView
+    from companion.ui.views.day import DayView
     from companion.ui.views.journal import JournalView
     from companion.ui.views.society import SocietyView
     from companion.ui.views.valley import ValleyView
@@ -21,6 +22,7 @@ def build_views(window: MainWindow) -> list[tuple[str, QWidget]]:
     return [
         ("&Valley", ValleyView(window)),
         ("&Characters", CharactersView(window)),
+        ("&Day", DayView(window)),
         ("&Journal", JournalView(window)),
         ("&Society", SocietyView(window)),
     ]

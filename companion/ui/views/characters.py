@@ -1,13 +1,26 @@
-"""Characters view: every character of the campaign, living and legend, in one table."""
+"""Characters view: every character of the campaign in one table (the overview), the
+selected character's sheet below it, and "New Character…"."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtWidgets import QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
 
 from companion.ui.views import wants
+from companion.ui.views.character_sheet import CharacterSheet
 
 if TYPE_CHECKING:
     from companion.operations.queries import CharacterSummary
@@ -69,7 +82,7 @@ class CharactersModel(QAbstractTableModel):
 
 
 class CharactersView(QWidget):
-    """The Characters tab."""
+    """The Characters tab: the table, the selected character's sheet, New Character…."""
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__()
@@ -79,22 +92,105 @@ class CharactersView(QWidget):
         self.table.setModel(self.model)
         self.table.setAccessibleName("Characters")
         self.table.setAlternatingRowColors(True)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.selectionModel().currentRowChanged.connect(lambda *_: self.show_sheet())
         self.empty = QLabel(
             "No characters yet. Characters are created at the start of a challenge "
             "(Rulebook: Character Creation)."
         )
         self.empty.setWordWrap(True)
+        self.new_button = QPushButton("&New Character…")
+        self.new_button.setAccessibleName("New character")
+        self.new_button.clicked.connect(self.new_character)
+        self.sheet = CharacterSheet()
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.sheet)
+        scroll.setAccessibleName("Character sheet")
+        top = QWidget()
+        top_layout = QVBoxLayout(top)
+        top_layout.setContentsMargins(0, 0, 0, 0)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.empty, 1)
+        buttons.addWidget(self.new_button, 0, Qt.AlignmentFlag.AlignTop)
+        top_layout.addLayout(buttons)
+        top_layout.addWidget(self.table)
+        self.splitter = QSplitter(Qt.Orientation.Vertical)
+        self.splitter.addWidget(top)
+        self.splitter.addWidget(scroll)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 3)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.empty)
-        layout.addWidget(self.table)
+        layout.addWidget(self.splitter)
         window.campaign_changed.connect(self.on_changed)
 
     def on_changed(self, changes: object) -> None:
         if not wants(changes, "characters") or self.window_.campaign is None:
             return
+        selected = self.selected_name()
         rows = self.window_.campaign.characters()
         self.model.set_rows(rows)
-        self.empty.setVisible(not rows)
+        self.empty.setText(
+            "No characters yet. Characters are created at the start of a challenge "
+            "(Rulebook: Character Creation)." if not rows else
+            "Select a character to see their sheet below.")
+        names = [r.name for r in rows]
+        self._fit_table()
+        if rows:
+            self.select(selected if selected in names else names[0])
+        else:
+            self.show_sheet()
+
+    def _fit_table(self) -> None:
+        """Give the table the height of its rows (up to half the tab); the sheet the rest."""
+        self.table.resizeRowsToContents()
+        rows = sum(self.table.rowHeight(r) for r in range(self.model.rowCount()))
+        wanted = (self.table.horizontalHeader().sizeHint().height() + rows
+                  + 2 * self.table.frameWidth() + self.new_button.sizeHint().height()
+                  + self.fontMetrics().height() * 2)
+        total = max(sum(self.splitter.sizes()), self.height(), 400)
+        top = min(wanted, total // 2)
+        self.splitter.setSizes([top, total - top])
+
+    def selected_name(self) -> str | None:
+        """The name of the character whose sheet is shown."""
+        index = self.table.currentIndex()
+        if not index.isValid() or index.row() >= len(self.model.rows):
+            return None
+        return self.model.rows[index.row()].name
+
+    def select(self, name: str) -> None:
+        """Select ``name`` in the table and show their sheet."""
+        for row, summary in enumerate(self.model.rows):
+            if summary.name == name:
+                self.table.setCurrentIndex(self.model.index(row, 0))
+                self.table.selectRow(row)
+        self.show_sheet()
+
+    def show_sheet(self) -> None:
+        """Show the selected character's sheet (read from the file)."""
+        from companion.ui.widgets import read_game
+
+        campaign = self.window_.campaign
+        name = self.selected_name()
+        if campaign is None or name is None:
+            self.sheet.show_character(None, None)
+            return
+        game = read_game(campaign)
+        character = next((c for c in game.characters if c.name == name), None)
+        self.sheet.show_character(character, campaign.content)
+
+    def new_character(self) -> None:
+        """Open the character creation dialog."""
+        from companion.ui.character_dialog import CharacterDialog
+
+        if self.window_.campaign is None:
+            return
+        dialog = CharacterDialog(self.window_)
+        if dialog.exec() and dialog.created:
+            self.select(dialog.created)

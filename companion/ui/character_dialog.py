@@ -1,0 +1,287 @@
+"""Character creation (Rulebook: Characters > Character Creation, steps 1-4).
+
+Five dice, typed from the table or rolled by the app (``operations.roll_dice``); one is
+left out and the four kept dice are assigned to the abilities; one trait, or two when
+the abilities sum to the pack's ``second_trait_max_sum`` or less; a mantle not already
+worn; the starting hex or a hex with an outpost. The dialog calls
+``operations.create_character`` through ``MainWindow.run_operation``: a refusal is shown,
+nothing changes, and the dialog stays open to fix it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from companion.ui.widgets import read_game
+
+if TYPE_CHECKING:
+    from companion.operations import Changes
+    from companion.ui.main_window import MainWindow
+
+
+def start_hexes(campaign: Any, game: Any) -> list[tuple[str, str]]:
+    """(label, tile) of the hexes a new character may start in: the valley's starting
+    hex(es) first, then every hex with an outpost (Rulebook: Set Up; Outposts)."""
+    content = campaign.content
+    tiles = [h.tile_id for tray in campaign.valley() for h in tray.hexes if h.explored]
+    options = [(f"{t} — starting hex", t) for t in tiles
+               if t in content.hexes and content.hexes[t].starting]
+    for outpost in game.outposts:
+        if outpost.hex and outpost.hex not in [t for _, t in options]:
+            options.append((f"{outpost.hex} — outpost {outpost.name}", str(outpost.hex)))
+    return options
+
+
+class CharacterDialog(QDialog):
+    """The New Character dialog."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        assert window.campaign is not None
+        self.window_ = window
+        self.campaign = window.campaign
+        self.created: str | None = None
+        self.setWindowTitle("New Character")
+        rules = self.campaign.content.rules
+        self.creation = rules.character_creation
+        game = read_game(self.campaign)
+
+        self.name = QLineEdit()
+        self.name.setAccessibleName("Name")
+        self.name.setPlaceholderText("The character's name")
+        self.player = QLineEdit(f"Player {len(game.characters) + 1}")
+        self.player.setAccessibleName("Player")
+
+        # Step 1: the dice.
+        dice_box = QGroupBox("&Dice: type the five dice rolled at the table, or roll in the app")
+        grid = QGridLayout(dice_box)
+        self.dice: list[QSpinBox] = []
+        self.leave_out = QButtonGroup(self)
+        for n in range(self.creation.dice_rolled):
+            spin = QSpinBox()
+            spin.setRange(1, 6)
+            spin.setValue(1)
+            spin.setAccessibleName(f"Die {n + 1}")
+            spin.valueChanged.connect(self._dice_changed)
+            radio = QRadioButton("Leave out")
+            radio.setAccessibleName(f"Leave out die {n + 1}")
+            radio.toggled.connect(self._leave_out_toggled)
+            self.leave_out.addButton(radio, n)
+            grid.addWidget(QLabel(f"Die {n + 1}"), 0, n)
+            grid.addWidget(spin, 1, n)
+            grid.addWidget(radio, 2, n)
+            self.dice.append(spin)
+        self.roll_button = QPushButton("&Roll in the App")
+        self.roll_button.setAccessibleName("Roll the five dice in the app")
+        self.roll_button.clicked.connect(self.roll_in_app)
+        grid.addWidget(self.roll_button, 1, self.creation.dice_rolled)
+        self._leave_out_chosen = False
+        self._filling = False
+
+        # Step 1: the abilities.
+        ability_box = QGroupBox("&Abilities: assign the four kept dice")
+        ability_form = QFormLayout(ability_box)
+        self.abilities: dict[str, QComboBox] = {}
+        for ability in self.creation.abilities:
+            combo = QComboBox()
+            combo.setAccessibleName(str(ability).title())
+            combo.currentIndexChanged.connect(self._validate)
+            ability_form.addRow(f"{str(ability).title()}:", combo)
+            self.abilities[str(ability)] = combo
+        self.assignment_note = QLabel()
+        self.assignment_note.setWordWrap(True)
+        self.assignment_note.setAccessibleName("Assignment check")
+        ability_form.addRow(self.assignment_note)
+
+        # Steps 2-3: traits and mantle.
+        content = self.campaign.content
+        self.trait = QComboBox()
+        self.trait.setAccessibleName("Trait")
+        self.second_trait = QComboBox()
+        self.second_trait.setAccessibleName("Second trait")
+        self.second_trait.addItem("No second trait", None)
+        for trait in content.traits.values():
+            self.trait.addItem(trait.name, trait.id)
+            self.second_trait.addItem(trait.name, trait.id)
+            index = self.trait.count() - 1
+            if trait.text:
+                self.trait.setItemData(index, trait.text, Qt.ItemDataRole.ToolTipRole)
+        self.trait_note = QLabel()
+        self.trait_note.setWordWrap(True)
+        worn = {c.mantle for c in game.characters if c.mantle}
+        self.mantle = QComboBox()
+        self.mantle.setAccessibleName("Mantle")
+        for mantle in content.mantles.values():
+            if mantle.id not in worn:
+                self.mantle.addItem(mantle.name, mantle.id)
+        if not self.mantle.count():
+            self.mantle.addItem("No mantle free (every mantle is worn)", None)
+        self.hex = QComboBox()
+        self.hex.setAccessibleName("Starting hex")
+        for label, tile in start_hexes(self.campaign, game):
+            self.hex.addItem(label, tile)
+        if not self.hex.count():
+            self.hex.addItem("Not placed (the valley has no starting hex yet)", None)
+
+        form = QFormLayout()
+        form.addRow("&Name:", self.name)
+        form.addRow("&Player:", self.player)
+        traits_form = QFormLayout()
+        traits_form.addRow("&Trait:", self.trait)
+        traits_form.addRow("&Second trait:", self.second_trait)
+        traits_form.addRow(self.trait_note)
+        traits_form.addRow("&Mantle:", self.mantle)
+        traits_form.addRow("Starting &hex:", self.hex)
+
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.create_button = self.buttons.addButton(
+            "&Create Character", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.create_button.setDefault(True)
+        self.buttons.accepted.connect(self.create)
+        self.buttons.rejected.connect(self.reject)
+
+        columns = QHBoxLayout()
+        columns.addWidget(ability_box, 1)
+        side = QWidget()
+        side.setLayout(traits_form)
+        columns.addWidget(side, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(dice_box)
+        layout.addLayout(columns)
+        layout.addWidget(self.buttons)
+        self._dice_changed()
+        self.name.setFocus()
+
+    # -- dice ----------------------------------------------------------------------
+
+    def rolled(self) -> list[int]:
+        return [spin.value() for spin in self.dice]
+
+    def removed(self) -> int:
+        return max(0, self.leave_out.checkedId())
+
+    def kept(self) -> list[int]:
+        removed = self.removed()
+        return [v for i, v in enumerate(self.rolled()) if i != removed]
+
+    def set_dice(self, values: list[int] | tuple[int, ...]) -> None:
+        """Fill the five spin boxes (typed or rolled) and reset the assignment."""
+        for spin, value in zip(self.dice, values, strict=False):
+            spin.blockSignals(True)
+            spin.setValue(int(value))
+            spin.blockSignals(False)
+        self._leave_out_chosen = False
+        self._dice_changed()
+
+    def roll_in_app(self) -> None:
+        """Roll the dice with the campaign's seeded generator (journalled)."""
+        from companion.operations import roll_dice
+
+        results: list[Changes] = []
+
+        def roll(campaign: Any, **kwargs: Any) -> Changes:
+            changes = roll_dice(campaign, **kwargs)
+            results.append(changes)
+            return changes
+
+        name = self.name.text().strip() or "a new character"
+        if self.window_.run_operation(roll, count=self.creation.dice_rolled,
+                                      purpose=f"{name}'s abilities") and results:
+            self.set_dice(tuple(results[0].detail))  # type: ignore[arg-type]
+
+    def _leave_out_toggled(self, checked: bool) -> None:
+        if checked and not self._filling:
+            self._leave_out_chosen = True
+            self._fill_abilities()
+
+    def _dice_changed(self) -> None:
+        if not self._leave_out_chosen:
+            values = self.rolled()
+            lowest = values.index(min(values))
+            self._filling = True
+            self.leave_out.button(lowest).setChecked(True)
+            self._filling = False
+        self._fill_abilities()
+
+    def _fill_abilities(self) -> None:
+        """Offer the kept values in every ability combo; assign them highest first."""
+        kept = sorted(self.kept(), reverse=True)
+        choices = sorted(set(kept), reverse=True)
+        for combo, value in zip(self.abilities.values(), kept, strict=False):
+            combo.blockSignals(True)
+            combo.clear()
+            for choice in choices:
+                combo.addItem(str(choice), choice)
+            combo.setCurrentIndex(choices.index(value))
+            combo.blockSignals(False)
+        self._validate()
+
+    # -- checks and creation ---------------------------------------------------------
+
+    def assignment(self) -> dict[str, int]:
+        return {a: int(c.currentData() or 0) for a, c in self.abilities.items()}
+
+    def _validate(self) -> None:
+        kept = self.kept()
+        values = list(self.assignment().values())
+        ok = Counter(values) == Counter(kept)
+        kept_text = ", ".join(map(str, sorted(kept, reverse=True)))
+        if ok:
+            self.assignment_note.setText(f"✓ Uses the kept dice {kept_text} "
+                                         f"(sum {sum(values)}).")
+            self.assignment_note.setStyleSheet("")
+        else:
+            self.assignment_note.setText(
+                f"The abilities must use exactly the kept dice {kept_text}; "
+                f"now {', '.join(map(str, values))}.")
+            self.assignment_note.setStyleSheet("QLabel { color: #a3231b; font-weight: bold; }")
+        limit = self.creation.second_trait_max_sum
+        two = ok and sum(values) <= limit
+        self.second_trait.setEnabled(two)
+        if not two:
+            self.second_trait.setCurrentIndex(0)
+        self.trait_note.setText(
+            f"Abilities sum to {sum(values)}: a second trait is allowed." if two else
+            f"A second trait is allowed only when the abilities sum to {limit} or less.")
+
+    def traits(self) -> list[str]:
+        chosen = [str(self.trait.currentData())]
+        second = self.second_trait.currentData()
+        if self.second_trait.isEnabled() and second:
+            chosen.append(str(second))
+        return chosen
+
+    def create(self) -> None:
+        """Create the character; on a refusal the dialog stays open."""
+        from companion.operations import create_character
+
+        name = self.name.text().strip()
+        ok = self.window_.run_operation(
+            create_character, name=name, player=self.player.text().strip(),
+            rolled=self.rolled(), removed=self.removed(), assignment=self.assignment(),
+            traits=self.traits(), mantle=self.mantle.currentData(),
+            hex_tile=self.hex.currentData())
+        if ok:
+            self.created = name
+            self.accept()

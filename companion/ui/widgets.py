@@ -1,0 +1,126 @@
+"""Small widgets the views share: a track drawn as a row of slots, and reading the game.
+
+Slots are QLabels styled with palette roles plus a few token colours, each with its own
+text colour so the contrast holds in light and dark themes; sizes come from the font,
+so everything scales with the system font.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
+
+if TYPE_CHECKING:
+    from companion.operations import Campaign
+    from companion.rules.game import Game
+
+# Token colours: (background, text). Chosen for contrast with their own text colour.
+STYLES: dict[str, tuple[str, str]] = {
+    "minor_injury": ("#f6c9a0", "#000000"),
+    "major_injury": ("#a3231b", "#ffffff"),
+    "minor_disease": ("#cde4ab", "#000000"),
+    "major_disease": ("#3f6b1f", "#ffffff"),
+    "energy": ("#f2c12e", "#000000"),
+    "filled": ("#5b7fa6", "#ffffff"),
+    "reached": ("#c0392b", "#ffffff"),
+    "fired": ("#7d5ba6", "#ffffff"),
+    "boost_minor": ("#d9e7f5", "#000000"),
+    "boost_major": ("#2f5d8a", "#ffffff"),
+}
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One box of a track."""
+
+    text: str
+    """What the box shows (short)."""
+    kind: str = ""
+    """A key of ``STYLES`` for a filled box, or "" for an empty one."""
+    tooltip: str = ""
+    marked: bool = False
+    """A threshold box: drawn with a heavier border."""
+
+
+class SlotRow(QWidget):
+    """A track as a row of boxes (health, energy, unrest ...).
+
+    ``slots`` holds what each box shows; ``summary`` is read by screen readers.
+    """
+
+    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAccessibleName(name)
+        self.boxes: list[QLabel] = []
+        self.slots: list[Slot] = []
+        self._layout = QHBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.setSpacing(max(2, self.fontMetrics().height() // 6))
+        self._layout.addStretch(1)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+
+    def set_slots(self, slots: Sequence[Slot], summary: str = "") -> None:
+        """Show ``slots``; ``summary`` is the accessible description of the whole track."""
+        self.slots = list(slots)
+        while len(self.boxes) < len(self.slots):
+            box = QLabel()
+            box.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            box.setWordWrap(True)
+            self._layout.insertWidget(len(self.boxes), box)
+            self.boxes.append(box)
+        for box in self.boxes[len(self.slots):]:
+            box.hide()
+        metrics = self.fontMetrics()
+        lines = [line for s in self.slots for line in s.text.split("\n")]
+        pad = metrics.height() // 2 + 6
+        width = max([metrics.horizontalAdvance("00"), *map(metrics.horizontalAdvance, lines)]) + pad
+        rows = max((s.text.count("\n") + 1 for s in self.slots), default=1)
+        height = metrics.height() * rows + pad
+        for box, slot in zip(self.boxes, self.slots, strict=False):
+            box.show()
+            box.setText(slot.text)
+            box.setToolTip(slot.tooltip or slot.text)
+            box.setAccessibleName(slot.tooltip or slot.text)
+            box.setFixedSize(width, height)
+            border = "3px solid palette(text)" if slot.marked else "1px solid palette(mid)"
+            if slot.kind:
+                background, colour = STYLES[slot.kind]
+                box.setStyleSheet(f"QLabel {{ background: {background}; color: {colour}; "
+                                  f"border: {border}; border-radius: 3px; }}")
+            else:
+                style = border if slot.marked else "1px dashed palette(mid)"
+                box.setStyleSheet(f"QLabel {{ color: palette(text); border: {style}; "
+                                  "border-radius: 3px; }")
+        self.setAccessibleDescription(summary)
+        self.setToolTip(summary)
+
+    def texts(self) -> list[str]:
+        """The boxes' texts (for tests and screen readers)."""
+        return [s.text for s in self.slots]
+
+    def kinds(self) -> list[str]:
+        """The boxes' kinds ("" for empty)."""
+        return [s.kind for s in self.slots]
+
+
+def read_game(campaign: Campaign) -> Game:
+    """The game as the rules see it, read from the file (read only; the UI never writes
+    outside operations)."""
+    from companion.operations.state import load_game
+
+    with campaign.file.read() as session:
+        return load_game(session, campaign.content)
+
+
+def heading(text: str, scale: float = 1.25) -> QLabel:
+    """A bold label a little larger than the system font (scales with it)."""
+    label = QLabel(text)
+    font = label.font()
+    font.setPointSizeF(font.pointSizeF() * scale)
+    font.setBold(True)
+    label.setFont(font)
+    return label

@@ -26,7 +26,10 @@ from companion.content.schema.base import Ability, Omen
 from companion.content.schema.cards import ContestResult
 from companion.rules.chance import Chance
 from companion.rules.crafting import CraftingCode, MaterialFace, all_codes, combine
+from companion.rules.delving import DelvingProcedure, exit_hexes
+from companion.rules.delving import Phase as DelvePhase
 from companion.rules.errors import IllegalAction
+from companion.rules.exploration import Tray, Valley
 from companion.rules.fishing import FishingProcedure, legal_allocations, token_catalogue
 from companion.rules.foraging import (
     ForagingProcedure,
@@ -35,6 +38,8 @@ from companion.rules.foraging import (
     spots,
     within_reach,
 )
+from companion.rules.geometry import Axial
+from companion.rules.ids import HexId
 from companion.rules.mining import MiningChip, MiningProcedure, chips_for
 from companion.rules.procedure import Choice, Decider, Procedure, Step, draw_for, run_to_end
 from tests.rules.factories import make
@@ -155,10 +160,56 @@ def check_foraging(proc: Procedure) -> None:
     assert len(proc.tests) <= 1
 
 
+def sample_valley() -> Valley:
+    """Three trays of the sample pack: caves and chasms near and far, some face down."""
+    tiles = {
+        Axial(0, 0): "E04", Axial(1, -1): "E03", Axial(1, 0): "E01",
+        Axial(2, 0): "E05", Axial(3, -1): "E02", Axial(3, 0): None,
+        Axial(0, 1): "T05", Axial(-1, 1): "T01", Axial(-1, 2): "T04",
+    }  # fmt: skip
+    return Valley(
+        trays=(
+            Tray(0, "emberfen", Axial(0, 0)),
+            Tray(1, "emberfen", Axial(2, 0)),
+            Tray(2, "thornspire", Axial(0, 1), "west"),
+        ),
+        tiles={cell: HexId(t) if t else None for cell, t in tiles.items()},
+        explored=frozenset({Axial(0, 0), Axial(1, -1), Axial(1, 0), Axial(-1, 1)}),
+    )
+
+
+def start_delving(content: Content, chance: Chance) -> Procedure:
+    valley = sample_valley()
+    entered = chance.choice(["E04", "E03", "T01"])
+    rules = content.rules.delving
+    if chance.choice([True, False]):  # sometimes costly early, so energy runs out
+        rules = rules.model_copy(update={"costly_from_depth": chance.choice([1, 2, 3])})
+    return DelvingProcedure.start(
+        make("Ash", energy=chance.choice([0, 1, 2, 4])),
+        content.delving_cards.values(),
+        rules,
+        entered,
+        exit_hexes(valley, content, HexId(entered)),
+        token_catalogue(content.materials.values(), content.foods.values()),
+    )
+
+
+def check_delving(proc: Procedure) -> None:
+    assert isinstance(proc, DelvingProcedure)
+    assert proc.phase is DelvePhase.DONE and proc.exit_hex is not None
+    assert len(set(proc.path)) == len(proc.path) == proc.depth >= 1
+    assert proc.card(proc.path[0]).min_depth is None
+    for depth, card in enumerate(proc.path):
+        need = proc.card(card).min_depth
+        assert need is None or depth >= need
+    assert not proc.queue
+
+
 ENGINES = [
     Engine("fishing", start_fishing, FishingProcedure.from_state, check_fishing),
     Engine("mining", start_mining, MiningProcedure.from_state, check_mining),
     Engine("foraging", start_foraging, ForagingProcedure.from_state, check_foraging),
+    Engine("delving", start_delving, DelvingProcedure.from_state, check_delving),
 ]
 
 
@@ -256,6 +307,7 @@ def test_random_play_visits_every_decider_kind(engine: Engine, content: Content)
         "fishing": {Decider.CARD, Decider.DICE, Decider.PLAYER},
         "mining": {Decider.CHIP, Decider.PLAYER},
         "foraging": {Decider.CARD, Decider.DICE, Decider.PLAYER},
+        "delving": {Decider.CARD, Decider.DICE, Decider.PLAYER},
     }[engine.name]
     assert set(seen) == expected
 

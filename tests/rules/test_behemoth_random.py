@@ -107,7 +107,7 @@ CHARACTERS = [CharacterName(n) for n in ("Ash", "Bo", "Cy")]
 def start_activation(content: Content, chance: Chance) -> Procedure:
     valley = random_valley(content, chance)
     state, valley = random_behemoth(content, chance, valley)
-    explored = sorted(valley.tiles[c] for c in valley.explored)
+    explored = sorted(t for c in valley.explored if (t := valley.tiles[c]) is not None)
     hexes = {n: chance.choice(explored) for n in CHARACTERS}
     target = chance.choice(
         [None, Target(character=chance.choice(CHARACTERS)), Target(hex=chance.choice(explored))]
@@ -124,7 +124,7 @@ def start_activation(content: Content, chance: Chance) -> Procedure:
         instinct,
         valley,
         content,
-        {n: HexId(h) for n, h in hexes.items() if h is not None},
+        hexes,
         rule=rule,
     )
 

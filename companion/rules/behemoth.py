@@ -29,7 +29,11 @@ Readings (each a single function or argument, so a pack could later carry it):
   ``dice`` d6 + ``modifier``, never below 0.
 * **Encounters** (Encounters: "as described on the Instinct card"): the card's text is
   free, so :class:`EncounterRule` names the few rules the sample cards use; see
-  :func:`encounter_rule_from_text` and :func:`encountered`.
+  :func:`encounter_rule_from_text` and :func:`encountered`. Only entering a hex or ending
+  the activation makes an encounter (a behemoth that does not move "ends" in its hex).
+  "When it enters the target's hex" meets every character in that hex, not only a target
+  character (D20); "a character in its lair hex" meets them when it enters or ends its
+  activation in its lair hex. Each character is encountered at most once per activation.
 
 >>> board = MovementBoard.of({(0, 0): 1, (1, -1): 2, (1, 0): 1, (2, -1): 1})
 >>> [str(board.name(h)) for h in shortest_paths(board, Axial(0, 0), Axial(2, -1))[0]]
@@ -227,6 +231,12 @@ def legal_lair_hexes(valley: Valley) -> list[HexId]:
         if tile is not None and tile not in covered:
             found.append(tile)
     return sorted(found)
+
+
+def deal_options(behemoth: Behemoth, cards: Iterable[InstinctCard | SecretCard]) -> list[str]:
+    """The ids of ``behemoth``'s Instinct (or Secret) cards among ``cards``: what the deal
+    may give (Behemoth Setup steps 2-3); the app draws one, the table types it."""
+    return sorted(str(c.id) for c in cards if str(c.behemoth) == str(behemoth.id))
 
 
 def _check_card(kind: str, card_behemoth: str, behemoth: Behemoth, card_id: str) -> None:

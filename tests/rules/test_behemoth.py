@@ -33,6 +33,7 @@ from companion.rules.behemoth import (
     Target,
     can_learn_habits,
     can_learn_secret,
+    deal_options,
     default_movement_value,
     encounter_rule_from_text,
     encountered,
@@ -275,7 +276,7 @@ def test_the_behemoth_moves_only_through_explored_hexes() -> None:
     terrain, valley = two_trays(explored={O, P, Q, T})
     board = movement_board(rimeback(), valley, terrain)
     assert set(board.values) == {O, P, Q, T}
-    # T touches only R and S (unexplored) and P? T=(3,-1), P=(1,-1): not adjacent.
+    # T touches only R and S, both face down: no explored path leads there
     assert shortest_paths(board, O, T) == []
 
 
@@ -327,6 +328,12 @@ def test_set_up_refuses_a_lair_hex(lair: str, message: str) -> None:
             reactions=[content.reaction_cards["RB1"]],
             lair_hex=H(lair),
         )
+
+
+def test_deal_options() -> None:
+    content = sample()
+    assert deal_options(rimeback(), content.instinct_cards.values()) == ["RBI1", "RBI2", "RBI3"]
+    assert deal_options(rimeback(), content.secret_cards.values()) == ["RBS1", "RBS2", "RBS3"]
 
 
 def test_set_up_unshuffled_deck_and_shuffle() -> None:

@@ -11,12 +11,14 @@ Nothing heavy is imported here: the GUI path must reach its first paint quickly.
 
 from __future__ import annotations
 
-import argparse
-import importlib
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from companion import __version__
+
+if TYPE_CHECKING:
+    import argparse
 
 # Modules that define subcommands: each has register(subparsers).
 COMMAND_MODULES: tuple[str, ...] = (
@@ -28,6 +30,8 @@ COMMAND_MODULES: tuple[str, ...] = (
 
 
 def _gui_parser() -> argparse.ArgumentParser:
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="companion",
         description="Stonesaga Companion: the campaign journal and every procedure, "
@@ -49,6 +53,9 @@ def _gui_parser() -> argparse.ArgumentParser:
 
 
 def _command_parser() -> tuple[argparse.ArgumentParser, set[str]]:
+    import argparse
+    import importlib
+
     parser = argparse.ArgumentParser(prog="companion")
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -66,6 +73,11 @@ def _command_parser() -> tuple[argparse.ArgumentParser, set[str]]:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script and of ``python -m companion``."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if not args or (len(args) == 1 and args[0].endswith(".stonesaga")):
+        # The common start: no parser to build, straight to the first paint.
+        from companion.cli import gui
+
+        return gui.launch(args[0] if args else None)
     if args and not args[0].startswith("-") and not args[0].endswith(".stonesaga"):
         parser, commands = _command_parser()
         if args[0] == "help":

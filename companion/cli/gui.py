@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 from companion import __version__
 from companion.ui.main_window import MainWindow
@@ -40,6 +39,7 @@ def launch(path: str | None, *, smoke: bool = False, content: Sequence[str] = ()
     # Paint the "Opening campaign" page now, before the database layer is imported.
     window.repaint()
     app.processEvents()
+    window.apply_deferred_shortcuts()
     outcome: dict[str, int] = {}
     loader = _Loader(window, path, content=[Path(c) for c in content], smoke=smoke,
                      outcome=outcome)
@@ -59,7 +59,7 @@ class _Loader:
         self.content = content
         self.smoke = smoke
         self.outcome = outcome
-        self._tmp: tempfile.TemporaryDirectory[str] | None = None
+        self._tmp: Any = None  # a TemporaryDirectory in smoke mode
 
     def run(self) -> None:
         from companion.ui import session  # imports the database layer
@@ -92,6 +92,8 @@ class _Loader:
         if self.path:
             return s.open_path(Path(self.path), extra_content=self.content)
         if self.smoke:
+            import tempfile
+
             self._tmp = tempfile.TemporaryDirectory(prefix="companion-smoke-")
             return s.create_demo(Path(self._tmp.name) / DEMO_FILE_NAME,
                                  extra_content=self.content)
@@ -103,6 +105,8 @@ class _Loader:
             self.outcome["code"] = 1
             QApplication.quit()
             return
+        from PySide6.QtWidgets import QMessageBox
+
         self.window.show_opening("No campaign is open. Use File ▸ New or File ▸ Open.")
         QMessageBox.critical(self.window, "Could not open the campaign", str(exc))
 

@@ -12,16 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (
-    QLabel,
-    QMainWindow,
-    QMessageBox,
-    QStackedWidget,
-    QTabWidget,
-    QWidget,
-)
+from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QTabWidget, QWidget
 
 from companion import __version__
 
@@ -44,9 +37,13 @@ class MainWindow(QMainWindow):
         self.resize(1180, 760)
         self._pages = QStackedWidget()
         self._opening = QLabel("Opening campaign…")
-        self._opening.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        # Centred through the style sheet: importing Qt's enum namespace (``Qt``) costs
+        # tens of milliseconds, which the first paint should not wait for.
+        self._opening.setStyleSheet("qproperty-alignment: AlignCenter; color: palette(mid);")
+        font = self._opening.font()
+        font.setPointSizeF(font.pointSizeF() * 1.8)
+        self._opening.setFont(font)
         self._opening.setObjectName("openingLabel")
-        self._opening.setStyleSheet("font-size: 18pt; color: palette(mid);")
         self._pages.addWidget(self._opening)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
@@ -70,6 +67,7 @@ class MainWindow(QMainWindow):
         """Show ``campaign`` in every view (called once it is open)."""
         from companion.ui.views import build_views  # the views pull in nothing heavy
 
+        self.apply_deferred_shortcuts()
         if self.campaign is not None and self.campaign is not campaign:
             self.campaign.close()
         self.campaign = campaign
@@ -103,6 +101,8 @@ class MainWindow(QMainWindow):
         try:
             changes = operation(self.campaign, **kwargs)
         except Refused as refusal:
+            from PySide6.QtWidgets import QMessageBox
+
             QMessageBox.warning(self, "Not allowed", str(refusal))
             return False
         self._refresh_status()
@@ -158,32 +158,43 @@ class MainWindow(QMainWindow):
         if isinstance(shortcut, QKeySequence.StandardKey):
             action.setShortcuts(shortcut)
         elif shortcut:
-            action.setShortcut(QKeySequence(shortcut))
+            # Parsing a key sequence from text builds Qt's whole enum namespace (tens
+            # of ms): done right after the first paint, see apply_deferred_shortcuts.
+            self._deferred_shortcuts.append((action, shortcut))
         action.triggered.connect(slot)
         if needs_campaign:
             action.setEnabled(False)
             self._campaign_actions.append(action)
         return action
 
-    def _build_menus(self) -> None:
-        from companion.ui import dialogs
+    def _dialog(self, name: str) -> Callable[[], object]:
+        """A menu slot that imports ``companion.ui.dialogs`` only when first used: the
+        dialogs' Qt classes cost start-up time the first paint should not wait for."""
+        def open_dialog() -> object:
+            from companion.ui import dialogs
 
+            return getattr(dialogs, name)(self)
+
+        return open_dialog
+
+    def _build_menus(self) -> None:
         self._campaign_actions: list[QAction] = []
+        self._deferred_shortcuts: list[tuple[QAction, str]] = []
         file_menu = self.menuBar().addMenu("&File")
-        file_menu.addAction(self._action("&New Campaign…", lambda: dialogs.new_campaign(self),
+        file_menu.addAction(self._action("&New Campaign…", self._dialog("new_campaign"),
                                          QKeySequence.StandardKey.New))
-        file_menu.addAction(self._action("&Open…", lambda: dialogs.open_campaign(self),
+        file_menu.addAction(self._action("&Open…", self._dialog("open_campaign"),
                                          QKeySequence.StandardKey.Open))
         self.recent_menu = file_menu.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         file_menu.addSeparator()
-        file_menu.addAction(self._action("Save a &Copy…", lambda: dialogs.save_copy(self),
+        file_menu.addAction(self._action("Save a &Copy…", self._dialog("save_copy"),
                                          QKeySequence.StandardKey.SaveAs, needs_campaign=True))
-        file_menu.addAction(self._action("&Export Campaign…", lambda: dialogs.export(self),
+        file_menu.addAction(self._action("&Export Campaign…", self._dialog("export"),
                                          "Ctrl+E", needs_campaign=True))
-        file_menu.addAction(self._action("&Import Campaign…", lambda: dialogs.import_(self),
+        file_menu.addAction(self._action("&Import Campaign…", self._dialog("import_"),
                                          "Ctrl+I"))
-        file_menu.addAction(self._action("&Backups…", lambda: dialogs.backups(self),
+        file_menu.addAction(self._action("&Backups…", self._dialog("backups"),
                                          "Ctrl+B", needs_campaign=True))
         file_menu.addSeparator()
         file_menu.addAction(self._action("&Quit", self.close, QKeySequence.StandardKey.Quit))
@@ -196,8 +207,15 @@ class MainWindow(QMainWindow):
 
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(self._action("Rulebook &Readings…",
-                                         lambda: dialogs.readings(self), "F1"))
+                                         self._dialog("readings"), "F1"))
         help_menu.addAction(self._action("&About Stonesaga Companion", self._about))
+
+    def apply_deferred_shortcuts(self) -> None:
+        """Give the menu actions their text shortcuts (Ctrl+E, F1 ...); called once the
+        window has been painted (also by set_campaign, whichever comes first)."""
+        for action, shortcut in self._deferred_shortcuts:
+            action.setShortcut(QKeySequence(shortcut))
+        self._deferred_shortcuts.clear()
 
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
@@ -234,6 +252,8 @@ class MainWindow(QMainWindow):
         self.refresh_all()
 
     def _about(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         QMessageBox.about(
             self,
             "About Stonesaga Companion",
@@ -256,6 +276,8 @@ class MainWindow(QMainWindow):
 
 def notice_page(text: str) -> QWidget:
     """A plain page saying what a later version adds here (never fake data)."""
+    from PySide6.QtCore import Qt
+
     label = QLabel(text)
     label.setWordWrap(True)
     label.setAlignment(Qt.AlignmentFlag.AlignCenter)

@@ -66,7 +66,7 @@ def test_journal_entry_then_undo_names_the_action(qtbot: Any, campaign: Any) -> 
 def test_an_empty_entry_is_refused_and_changes_nothing(qtbot: Any, campaign: Any,
                                                       monkeypatch: Any) -> None:
     shown: list[str] = []
-    monkeypatch.setattr("companion.ui.main_window.QMessageBox.warning",
+    monkeypatch.setattr("PySide6.QtWidgets.QMessageBox.warning",
                         lambda parent, title, text: shown.append(text))
     window = make_window(qtbot, campaign)
     before = campaign.status().journal_events
@@ -85,7 +85,7 @@ def test_society_view_lists_unrest_thresholds(qtbot: Any, campaign: Any) -> None
 
 def test_about_names_the_version(qtbot: Any, campaign: Any, monkeypatch: Any) -> None:
     seen: list[str] = []
-    monkeypatch.setattr("companion.ui.main_window.QMessageBox.about",
+    monkeypatch.setattr("PySide6.QtWidgets.QMessageBox.about",
                         lambda parent, title, text: seen.append(text))
     window = make_window(qtbot, campaign)
     window._about()

@@ -276,23 +276,29 @@ class ActivationProcedure:
         spent = 0
         for hex in result.entered:
             spent += self.board.values[self.board.locate(hex)]
-            lines.append(f"It enters {hex} ({spent} of {result.points} points).")
+            lines.append(f"It enters {hex} ({spent} of {result.points} points spent).")
         if result.entered and result.entered[-1] == self.target:
             lines.append("It reaches its target.")
-        elif result.path and result.points > 0:
-            nxt = (
-                result.path[len(result.entered)] if len(result.entered) < len(result.path) else None
-            )
-            if nxt is not None:
-                cost = self.board.values[self.board.locate(nxt)]
-                lines.append(
-                    f"It cannot pay {cost} to enter {nxt} ({result.points - result.spent} "
-                    "points left): it stops."
-                )
+        elif result.points > 0:
+            lines += self._stop_line(result)
         lines.append(f"It ends its activation in {result.end}.")
         for name in result.encountered:
             lines.append(f"It encounters {name}.")
         return tuple(lines)
+
+    def _stop_line(self, result: ActivationResult) -> list[str]:
+        """Why it stopped short of its target (the next hex, when the path fixes it)."""
+        done = len(result.entered)
+        way = [p for p in self.paths() if len(p) > done]
+        way = [p for p in way if tuple(self.board.name(c) for c in p[:done]) == result.entered]
+        if not way:
+            return []
+        left = result.points - result.spent
+        nexts = sorted({self.board.name(p[done]) for p in way})
+        if len(nexts) == 1:
+            cost = self.board.values[self.board.locate(nexts[0])]
+            return [f"It cannot pay {cost} to enter {nexts[0]} ({left} points left): it stops."]
+        return [f"It cannot pay to enter {' or '.join(nexts)} ({left} points left): it stops."]
 
     def outcome(self) -> Outcome:
         """The activation as data (``extra``: the behemoth after, the hexes entered, the

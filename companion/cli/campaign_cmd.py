@@ -110,7 +110,22 @@ def _undo_redo(args: argparse.Namespace, which: str) -> int:
     operation = operations.undo if which == "undo" else operations.redo
     try:
         with _open(args) as campaign:
-            changes = operation(campaign)
+            if which == "undo" and getattr(args, "to", None):
+                changes = operations.undo_to_save_point(campaign, name=args.to)
+            else:
+                changes = operation(campaign)
+    except operations.Refused as exc:
+        return _refused(exc)
+    _emit(args, {"summary": changes.summary}, changes.summary)
+    return 0
+
+
+def cmd_save_point(args: argparse.Namespace) -> int:
+    from companion import operations
+
+    try:
+        with _open(args) as campaign:
+            changes = operations.save_point(campaign, name=args.name)
     except operations.Refused as exc:
         return _refused(exc)
     _emit(args, {"summary": changes.summary}, changes.summary)
@@ -221,8 +236,12 @@ def register(sub: Any) -> None:
     listing.add_argument("--limit", type=int, default=50)
     listing.set_defaults(func=cmd_journal_list)
 
-    _with_path(sub.add_parser("undo", help="undo the last operation")) \
-        .set_defaults(func=lambda a: _undo_redo(a, "undo"))
+    undo = _with_path(sub.add_parser("undo", help="undo the last operation"))
+    undo.add_argument("--to", metavar="SAVE_POINT", help="undo everything after a save point")
+    undo.set_defaults(func=lambda a: _undo_redo(a, "undo"))
+    point = _with_path(sub.add_parser("savepoint", help="name this point in the history"))
+    point.add_argument("name")
+    point.set_defaults(func=cmd_save_point)
     _with_path(sub.add_parser("redo", help="redo the last undone operation")) \
         .set_defaults(func=lambda a: _undo_redo(a, "redo"))
 

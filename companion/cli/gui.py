@@ -100,6 +100,17 @@ class _Loader:
         return s.open_last_or_demo(DEMO_FILE_NAME, extra_content=self.content)
 
     def _fail(self, exc: Exception) -> None:
+        from companion.operations import Damaged
+
+        if isinstance(exc, Damaged) and not self.smoke:
+            from companion.ui import session
+            from companion.ui.dialogs import offer_restore
+
+            restored = offer_restore(self.window, exc)
+            if restored is not None:
+                self.window.set_campaign(restored)  # type: ignore[arg-type]
+                session.wire_window(self.window, extra_content=self.content)
+                return
         if self.smoke:
             print(f"companion smoke FAILED: {exc}", file=sys.stderr, flush=True)
             self.outcome["code"] = 1

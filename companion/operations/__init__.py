@@ -7,7 +7,7 @@ and reports what changed. A refusal raises :class:`Refused` and changes nothing.
 
 from companion.operations.changes import Changes, Refused
 from companion.operations.characters import create_character, roll_dice
-from companion.operations.core import Campaign
+from companion.operations.core import Campaign, Damaged
 from companion.operations.day import (
     available_actions,
     build_outpost,
@@ -31,7 +31,9 @@ from companion.operations.files import (
     restore_backup,
     save_copy,
     save_point,
+    save_points,
     undo,
+    undo_to_save_point,
 )
 from companion.operations.setup import (
     create_demo_campaign,
@@ -50,6 +52,9 @@ from companion.operations.society import (
 )
 
 __all__ = [
+    "Damaged",
+    "save_points",
+    "undo_to_save_point",
     "add_culture_ability",
     "available_actions",
     "build_outpost",

@@ -52,6 +52,14 @@ def describe_threshold(threshold: Any, goal_names: Any = None) -> str:
     return f"Unrest {threshold.at}+: " + "; ".join(parts)
 
 
+class Damaged(Refused):
+    """The campaign file failed its integrity check; its backups may restore it."""
+
+    def __init__(self, message: str, path: Path) -> None:
+        super().__init__(message)
+        self.path = path
+
+
 class Campaign:
     """An open campaign: the writer's handle on the file, and the loaded content."""
 
@@ -62,14 +70,21 @@ class Campaign:
     # -- opening and closing -------------------------------------------------------
 
     @classmethod
-    def open(cls, path: Path, *, extra_content: Sequence[Path] = ()) -> Campaign:
+    def open(cls, path: Path, *, extra_content: Sequence[Path] = (),
+             verify: str = "now") -> Campaign:
         """Open ``path`` with the content packs it was made with.
 
         Raises :class:`Refused` when the file is refused (locked elsewhere, damaged,
-        too new, not a campaign) or its content pack cannot be loaded.
+        too new, not a campaign) or its content pack cannot be loaded; a damaged file's
+        refusal is :class:`Damaged`, so the GUI can offer its backups.
+        ``verify="background"`` (the GUI) checks the file's integrity while it is shown.
         """
+        from companion.store import CampaignDamaged
+
         try:
-            file = CampaignFile.open(Path(path))
+            file = CampaignFile.open(Path(path), verify=verify)  # type: ignore[arg-type]
+        except CampaignDamaged as exc:
+            raise Damaged(str(exc), Path(path)) from exc
         except CampaignFileError as exc:
             raise Refused(str(exc)) from exc
         try:

@@ -88,9 +88,10 @@ def new_campaign(
     return campaign
 
 
-def open_campaign(path: Path, *, extra_content: Sequence[Path] = ()) -> Campaign:
+def open_campaign(path: Path, *, extra_content: Sequence[Path] = (),
+                  verify: str = "now") -> Campaign:
     """Open an existing campaign file (refusals explain themselves)."""
-    return Campaign.open(Path(path), extra_content=extra_content)
+    return Campaign.open(Path(path), extra_content=extra_content, verify=verify)
 
 
 def add_journal_entry(campaign: Campaign, *, text: str, author: str | None = None) -> Changes:
@@ -127,6 +128,20 @@ def save_point(campaign: Campaign, *, name: str) -> Changes:
         raise Refused("A save point needs a name.")
     _refusing(campaign.file.save_point, name.strip())
     return Changes(summary=f"Save point '{name.strip()}'", journal=True)
+
+
+def save_points(campaign: Campaign) -> list[str]:
+    """Names of the save points, oldest first."""
+    return [p.name for p in campaign.file.save_points()]
+
+
+def undo_to_save_point(campaign: Campaign, *, name: str) -> Changes:
+    """Undo every operation made after the save point ``name``."""
+    if name not in save_points(campaign):
+        raise Refused(f"There is no save point named '{name}'.")
+    undone = _refusing(campaign.file.undo_to, name)
+    return Changes(summary=f"Back to '{name}': undid {len(undone)} operation(s)",
+                   everything=True)
 
 
 def save_copy(campaign: Campaign, dest: Path) -> None:

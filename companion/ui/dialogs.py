@@ -188,17 +188,21 @@ def import_(window: MainWindow) -> None:
 
 
 class BackupsDialog(QDialog):
-    """File ▸ Backups: every automatic backup, and restoring one."""
+    """File ▸ Backups: every automatic backup of a campaign file, and restoring one.
 
-    def __init__(self, window: MainWindow) -> None:
+    Works on a path, so a file too damaged to open can still be restored.
+    """
+
+    def __init__(self, window: MainWindow, path: Path, *, intro: str = "") -> None:
         super().__init__(window)
         from companion import operations
 
-        assert window.campaign is not None
         self.window_ = window
+        self.path = path
+        self.restored: object = None
         self.setWindowTitle("Backups")
-        self.resize(640, 380)
-        self.backups = operations.list_backups(window.campaign.path)
+        self.resize(680, 400)
+        self.backups = operations.list_backups(path)
         self.table = QTableWidget(len(self.backups), 3)
         self.table.setAccessibleName("Backups")
         self.table.setHorizontalHeaderLabels(["Taken", "Why", "Size"])
@@ -206,52 +210,110 @@ class BackupsDialog(QDialog):
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         for row, backup in enumerate(self.backups):
-            for column, text in enumerate(
-                (backup.time.strftime("%Y-%m-%d %H:%M:%S"), backup.reason,
-                 f"{backup.size / 1024:.0f} KiB")
-            ):
+            when = backup.time.astimezone().strftime("%Y-%m-%d %H:%M:%S")
+            for column, text in enumerate((when, backup.reason, f"{backup.size / 1024:.0f} KiB")):
                 self.table.setItem(row, column, QTableWidgetItem(text))
+        if self.backups:
+            self.table.selectRow(0)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.restore_button = buttons.addButton("&Restore Selected…",
                                                 QDialogButtonBox.ButtonRole.ActionRole)
+        self.restore_button.setEnabled(bool(self.backups))
         self.restore_button.clicked.connect(self.restore)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Backups are taken automatically: on open, every few minutes "
-                                "while something changed, and before upgrades and restores."))
+        text = QLabel(intro or "Backups are taken automatically: on open, every few minutes "
+                      "while something changed, and before upgrades and restores.")
+        text.setWordWrap(True)
+        layout.addWidget(text)
         layout.addWidget(self.table)
         layout.addWidget(buttons)
 
-    def restore(self) -> None:
+    def restore(self, *, confirm: bool = True) -> None:
         from companion import operations
 
         rows = self.table.selectionModel().selectedRows()
-        campaign = self.window_.campaign
-        if not rows or campaign is None:
+        if not rows:
             return
         backup = self.backups[rows[0].row()]
-        answer = QMessageBox.question(
-            self, "Restore this backup?",
-            f"Replace the campaign with the backup taken {backup.time:%Y-%m-%d %H:%M}? "
-            "A backup of the campaign as it is now is taken first, so nothing is lost.",
-        )
-        if answer != QMessageBox.StandardButton.Yes:
-            return
+        if confirm:
+            answer = QMessageBox.question(
+                self, "Restore this backup?",
+                f"Replace the campaign with the backup taken "
+                f"{backup.time.astimezone():%Y-%m-%d %H:%M}? A backup of the file as it is "
+                "now is taken first, so nothing is lost.",
+            )
+            if answer != QMessageBox.StandardButton.Yes:
+                return
+        window = self.window_
+        target: object = self.path
+        if window.campaign is not None and window.campaign.path == self.path:
+            target = window.campaign
+            window.campaign = None  # the restore closes the open handle
         try:
-            restored = operations.restore_backup(campaign, backup)
+            self.restored = operations.restore_backup(target, backup)  # type: ignore[arg-type]
         except operations.Refused as refusal:
             show_refusal(self, "Could not restore", refusal)
             return
-        self.window_.campaign = None  # the old handle was closed by the restore
-        self.window_.set_campaign(restored)
         self.accept()
 
 
 def backups(window: MainWindow) -> None:
     """File ▸ Backups."""
-    if window.campaign is not None:
-        BackupsDialog(window).exec()
+    if window.campaign is None:
+        return
+    dialog = BackupsDialog(window, window.campaign.path)
+    if dialog.exec() == QDialog.DialogCode.Accepted and dialog.restored is not None:
+        window.set_campaign(dialog.restored)  # type: ignore[arg-type]
+
+
+def offer_restore(window: MainWindow, damaged: Exception) -> object:
+    """A damaged file was refused: explain, and offer its backups. Returns the restored
+    campaign, or None if the user did not restore one."""
+    path = getattr(damaged, "path", None)
+    if path is None:
+        show_refusal(window, "Could not open the campaign", damaged)
+        return None
+    dialog = BackupsDialog(window, Path(path), intro=f"{damaged}\n\nChoose a backup to "
+                           "restore. The damaged file is kept beside the backups.")
+    dialog.setWindowTitle("The campaign file is damaged")
+    if dialog.exec() == QDialog.DialogCode.Accepted:
+        return dialog.restored
+    return None
+
+
+def save_point(window: MainWindow) -> None:
+    """Edit ▸ Save Point: name this point in the history ("before the Night")."""
+    from PySide6.QtWidgets import QInputDialog
+
+    from companion import operations
+
+    name, ok = QInputDialog.getText(window, "Save Point", "Name this point in the history:",
+                                    text="before the Night")
+    if ok and name.strip():
+        window.run_operation(operations.save_point, name=name.strip())
+
+
+def undo_to_save_point(window: MainWindow) -> None:
+    """Edit ▸ Undo to Save Point: undo everything after a named point."""
+    from PySide6.QtWidgets import QInputDialog
+
+    from companion import operations
+
+    if window.campaign is None:
+        return
+    names = operations.save_points(window.campaign)
+    if not names:
+        QMessageBox.information(window, "Undo to Save Point",
+                                "There are no save points yet (Edit ▸ Save Point).")
+        return
+    name, ok = QInputDialog.getItem(window, "Undo to Save Point",
+                                    "Undo every operation after:", list(reversed(names)),
+                                    0, False)
+    if ok:
+        window.run_operation(operations.undo_to_save_point, name=name)
+        window.refresh_all()
 
 
 def readings(window: MainWindow) -> None:

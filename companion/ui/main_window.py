@@ -204,6 +204,12 @@ class MainWindow(QMainWindow):
         self.redo_action = self._action("&Redo", self._redo, QKeySequence.StandardKey.Redo)
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
+        edit_menu.addSeparator()
+        edit_menu.addAction(self._action("Save &Point…", self._dialog("save_point"),
+                                         "Ctrl+Shift+S", needs_campaign=True))
+        edit_menu.addAction(self._action("Undo to Save P&oint…",
+                                         self._dialog("undo_to_save_point"),
+                                         needs_campaign=True))
 
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(self._action("Rulebook &Readings…",

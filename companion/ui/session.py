@@ -41,7 +41,7 @@ def remember(path: Path) -> None:
 
 def open_path(path: Path, *, extra_content: Sequence[Path] = ()) -> Campaign:
     """Open a campaign file and remember it."""
-    campaign = operations.open_campaign(path, extra_content=extra_content)
+    campaign = operations.open_campaign(path, extra_content=extra_content, verify="background")
     remember(path)
     return campaign
 
@@ -74,6 +74,14 @@ def wire_window(window: MainWindow, *, extra_content: Sequence[Path] = ()) -> No
         window.show_opening()
         try:
             window.set_campaign(open_path(Path(path), extra_content=extra_content))
+        except operations.Damaged as damaged:
+            from companion.ui.dialogs import offer_restore
+
+            restored = offer_restore(window, damaged)
+            if restored is not None:
+                window.set_campaign(restored)
+            elif window.campaign is not None:
+                window.set_campaign(window.campaign)
         except operations.Refused as refusal:
             show_refusal(window, "Could not open the campaign", refusal)
             if window.campaign is not None:

@@ -167,3 +167,19 @@ def test_fishing_at_the_table_with_typed_cards_and_dice(tmp_path: Path, capsys: 
     assert log[0].endswith("FI01") and log[2].endswith("6 6 6 6")
     code, _, err = run(capsys, "step", str(path), "--choice", "99")
     assert code == 1 and "refused" in err
+
+
+def test_save_points_and_undo_to_them(tmp_path: Path, capsys: Any) -> None:
+    path = tmp_path / "s.stonesaga"
+    run(capsys, "campaign", "new", "Points", "--file", str(path))
+    run(capsys, "journal", "add", str(path), "kept")
+    assert run(capsys, "savepoint", str(path), "before the Night")[0] == 0
+    run(capsys, "journal", "add", str(path), "first after")
+    run(capsys, "journal", "add", str(path), "second after")
+    code, out, _ = run(capsys, "undo", str(path), "--to", "before the Night")
+    assert code == 0 and "undid 2" in out
+    code, out, _ = run(capsys, "journal", "list", str(path), "--json")
+    live = [e["text"] for e in json.loads(out)["events"] if not e["undone"]]
+    assert "kept" in live and "first after" not in live and "second after" not in live
+    code, _, err = run(capsys, "undo", str(path), "--to", "nowhere")
+    assert code == 1 and "no save point named 'nowhere'" in err

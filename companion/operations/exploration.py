@@ -1,0 +1,524 @@
+"""The rest of the valley: exploring with new terrain trays, and Discovery cards.
+
+Rulebook: Actions > Explore ("as long as there are at least 3 unused tiles for a region,
+a character can explore to add new terrain trays"); Valley > Populating a Terrain Tray;
+Actions > Move / Explore ("After the character arrives in the new hex, their player draws
+Discovery cards until one can be resolved, then resolves it"); Valley Decks > Discovery.
+
+Operations (each one transaction with one journal event, refusals change nothing):
+
+* :func:`explore_new_tray` — place a legal new tray, fill it with three tiles of its
+  region (typed from the table or drawn by the app from the region's bag), move the
+  character into one of its hexes next to them paying the Explore cost, flip that hex.
+* :func:`move_and_discover` — the Day action Move/Explore (same rules and refusals as
+  :func:`companion.operations.day.move`) that also records the Discovery now due.
+* :func:`draw_discovery` — draw (typed or app-drawn from the persisted, shuffled
+  Discovery deck) until a card can be resolved, then resolve it.
+
+**The Discovery due.** Both entering operations write a ``procedure_state`` row of kind
+``"discovery_due"`` (``{"character": name, "hex": tile, "set_aside": [...]}``) in their own
+transaction, so undoing the move also takes the due Discovery back. The GUI reads it with
+:func:`discovery_due` and prompts; :func:`draw_discovery` clears it. A plain
+``operations.move`` (day.py) does not write the row: callers that want the prompt use
+:func:`move_and_discover` (the map view does), or call :func:`draw_discovery` with the
+character's name after any move.
+
+**Which cards can be resolved.** The sample Discovery cards have no requirement field;
+a card cannot be resolved when one of its effects cannot be carried out by this
+character here: ``lose`` a resource the character does not carry. If a pack's card has a
+``requires`` block (``features`` any-of in the hex, ``trait``, ``min_unrest``,
+``min_activity``, as on Night cards), an unmet requirement also sets it aside. Set-aside
+cards go to the discard pile with the resolved one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from sqlmodel import Session, select
+
+from companion.content.schema.effects import (
+    Activity,
+    Boost,
+    Effect,
+    Energy,
+    Gain,
+    GainItem,
+    Lore,
+    Lose,
+    Place,
+    Read,
+    Suffer,
+    Test,
+    Unlock,
+    Unrest,
+)
+from companion.operations.changes import Changes, Refused
+from companion.operations.core import Campaign
+from companion.operations.day import _day_operation, hex_features, item_facts, procedure_in_progress
+from companion.operations.state import load_game, save_game
+from companion.operations.valley import load_valley, save_valley
+from companion.rules import day as day_rules
+from companion.rules import exploration, health, inventory
+from companion.rules import valley as valley_tokens
+from companion.rules.checks import ability_test, die
+from companion.rules.effects import describe_effect, token_catalogue
+from companion.rules.errors import IllegalAction
+from companion.rules.game import Game
+from companion.rules.geometry import Axial
+from companion.rules.ids import HexId
+from companion.rules.society import gain_lore, increase_activity, increase_unrest, unlock_delving
+from companion.store import models
+
+DISCOVERY_DECK = "discovery"
+"""The ``deck_state`` row of the Discovery deck."""
+DISCOVERY_DUE = "discovery_due"
+"""The ``procedure_state`` kind recording a Discovery to draw."""
+
+
+# --- reading ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TrayOption:
+    """A legal new tray for a character, as the GUI and the CLI list it."""
+
+    origin: Axial
+    orientation: str
+    region: str
+    cells: tuple[Axial, ...]
+    """The three hexes the tray would cover."""
+    entries: tuple[Axial, ...]
+    """Its hexes next to the character: where they may enter."""
+
+    @property
+    def label(self) -> str:
+        return (f"{self.region} tray at {self.origin} facing {self.orientation} "
+                f"(enter {' or '.join(str(e) for e in self.entries)})")
+
+
+def legal_placements(campaign: Campaign, name: str) -> list[TrayOption]:
+    """Every legal new tray ``name`` may explore into from their hex (Actions > Explore);
+    empty when the region rules or the geometry allow none."""
+    with campaign.file.read() as session:
+        game = load_game(session, campaign.content)
+        valley = load_valley(session)
+    character = game.character(name)
+    if character.hex is None or character.hex not in valley:
+        return []
+    options = []
+    for placement in exploration.legal_tray_placements(
+            campaign.content.rules, valley, campaign.content, character.hex):
+        options.append(TrayOption(
+            placement.origin, placement.orientation, placement.region,
+            placement.cells(valley.shape),
+            tuple(exploration.entry_hexes(valley, placement, character.hex))))
+    return options
+
+
+def discovery_due(campaign: Campaign) -> dict[str, Any] | None:
+    """The Discovery waiting to be drawn (``{"character", "hex", "set_aside"}``), if any."""
+    with campaign.file.read() as session:
+        row = _due_row(session)
+        return dict(row.state) if row is not None else None
+
+
+def _due_row(session: Session) -> models.ProcedureState | None:
+    return session.exec(select(models.ProcedureState).where(
+        models.ProcedureState.kind == DISCOVERY_DUE)).first()
+
+
+def _set_due(session: Session, name: str, tile: str) -> None:
+    row = _due_row(session)
+    state = {"character": name, "hex": tile, "set_aside": []}
+    if row is None:
+        session.add(models.ProcedureState(kind=DISCOVERY_DUE, state=state))
+    else:
+        row.state = state
+
+
+def _refuse_if_due(session: Session, name: str) -> None:
+    row = _due_row(session)
+    if row is not None:
+        who = row.state.get("character", "a character")
+        raise IllegalAction(f"{who} must draw a Discovery card first (arrived in "
+                            f"{row.state.get('hex', '?')})" if who != name else
+                            f"{name} must draw a Discovery card first")
+
+
+# --- moving and exploring -------------------------------------------------------------------
+
+
+def move_and_discover(campaign: Campaign, *, name: str, to_hex: str) -> Changes:
+    """Move (or Explore) into an adjacent hex and record the Discovery now due.
+
+    Same rules, costs and refusals as :func:`companion.operations.day.move`
+    (Rulebook: Actions > Move; Explore); in the same transaction the ``discovery_due``
+    row names the character, so :func:`draw_discovery` follows.
+    """
+    def step(game: Game, session: Session) -> tuple[Game, str]:
+        _refuse_if_due(session, name)
+        valley = load_valley(session)
+        character = game.character(name)
+        if character.hex is None:
+            raise IllegalAction(f"{character.name} has not been placed in the valley")
+        cost = exploration.move_cost(campaign.content.rules, valley, campaign.content,
+                                     character.hex, HexId(to_hex), who=character.name)
+        if cost.explores:
+            game = day_rules.explore(campaign.content.rules, game, name, HexId(to_hex))
+            save_valley(session, valley, exploration.reveal(campaign.content, valley,
+                                                            HexId(to_hex)))
+        else:
+            game = day_rules.move(campaign.content.rules, game, name, HexId(to_hex),
+                                  obstructed=cost.obstructed)
+        _set_due(session, character.name, to_hex)
+        return game, f"{character.name}: {cost.reason}; a Discovery card is due"
+
+    changes = _day_operation(campaign, "day.move", step, valley=True, society=True)
+    return replace(changes, procedure=True)
+
+
+def _parse_enter(enter: str | Axial | int | None, entries: Sequence[Axial],
+                 cells: Sequence[Axial], tiles: Sequence[HexId]) -> Axial:
+    """The entry hex named by a tile id, ``"q,r"``, a slot number, or None (the first)."""
+    if not entries:
+        raise IllegalAction("the new tray has no hex next to the character")
+    if enter is None or enter == "":
+        return entries[0]
+    cell: Axial | None = None
+    if isinstance(enter, Axial):
+        cell = enter
+    elif isinstance(enter, int):
+        if not 0 <= enter < len(cells):
+            raise IllegalAction(f"a tray has slots 0 to {len(cells) - 1}; not {enter}")
+        cell = cells[enter]
+    else:
+        text = enter.strip()
+        if "," in text:
+            try:
+                q, r = (int(p) for p in text.strip("()").split(","))
+            except ValueError:
+                raise IllegalAction(f"enter a hex as q,r; not {enter!r}") from None
+            cell = Axial(q, r)
+        elif text.isdigit():
+            return _parse_enter(int(text), entries, cells, tiles)
+        elif text in tiles:
+            cell = cells[list(tiles).index(HexId(text))]
+        else:
+            raise IllegalAction(f"{text} is not one of the new tray's hexes "
+                                f"({', '.join(tiles)})")
+    if cell not in entries:
+        raise IllegalAction(f"the hex at {cell} is not next to the character; enter "
+                            f"{' or '.join(str(e) for e in entries)}")
+    return cell
+
+
+def explore_new_tray(campaign: Campaign, *, name: str, origin: tuple[int, int] | Axial,
+                     orientation: str, region: str | None = None,
+                     tiles: Sequence[str] | None = None,
+                     enter: str | Axial | int | None = None) -> Changes:
+    """Explore into a new terrain tray (Rulebook: Actions > Explore; Populating a Terrain
+    Tray).
+
+    ``origin``/``orientation`` place the tray (see :data:`~companion.rules.exploration.
+    TRIANGLE`); ``region`` defaults to the character's region when it may grow, else to
+    the only region allowed. ``tiles``: the three hex ids drawn at the table, in slot
+    order, or None for the app to draw them from the region's bag with the campaign's
+    seeded generator. ``enter``: which new hex next to the character they step into (a
+    tile id, ``"q,r"``, a slot number; None: the first). The character pays the Explore
+    cost and the hex is flipped; a Discovery card is then due.
+    """
+    content = campaign.content
+    rules = content.rules
+    cell_origin = origin if isinstance(origin, Axial) else Axial(int(origin[0]), int(origin[1]))
+    with campaign.write("valley.explore_tray", f"{name} explored a new terrain tray") as session:
+        busy = procedure_in_progress(session)
+        if busy is not None:
+            raise Refused(f"An activity is in progress: finish the {busy} first.")
+        _refuse_if_due(session, name)
+        game = load_game(session, content)
+        valley = load_valley(session)
+        character = day_rules.check_can_act(game, name)
+        assert character.hex is not None
+        if character.hex not in valley:
+            raise IllegalAction(f"{character.name}'s hex {character.hex} is not in the valley")
+        if region is None:
+            allowed = exploration.new_tray_regions(rules, valley, content, character.hex)
+            home = valley.region_of(character.hex)
+            region = home if home in allowed or not allowed else (
+                allowed[0] if len(allowed) == 1 else None)
+            if region is None:
+                raise IllegalAction(f"say which region the new tray belongs to: "
+                                    f"{' or '.join(allowed)}")
+        placement = exploration.Placement(cell_origin, orientation, region)
+        exploration.check_tray_placement(rules, valley, content, character.hex, placement,
+                                         who=character.name)
+        slots = valley.shape.slots
+        if tiles is None:
+            chance, rng = campaign.chance(session)
+            bag = exploration.region_bag(valley, content, region)
+            drawn = [HexId(t) for t in chance.shuffle(bag)[:slots]]
+            campaign.save_chance(chance, rng)
+            how = "drawn by the app"
+        else:
+            drawn = [HexId(str(t).strip()) for t in tiles]
+            how = "drawn at the table"
+            if len(drawn) != slots or any(not t for t in drawn):
+                raise IllegalAction(f"a new tray is filled with {slots} hexes; give their "
+                                    f"{slots} ids in slot order")
+        placed = exploration.place_tray(rules, valley, content, character.hex, placement,
+                                        drawn, who=character.name)
+        entries = exploration.entry_hexes(placed, placement, character.hex)
+        cells = placement.cells(valley.shape)
+        cell = _parse_enter(enter, entries, cells, drawn)
+        tile = placed.tiles[cell]
+        assert tile is not None
+        before_game = game
+        revealed = exploration.reveal(content, placed, cell)
+        save_valley(session, valley, revealed)
+        game = day_rules.explore(rules, game, name, tile)
+        save_game(session, content, before_game, game)
+        _set_due(session, character.name, tile)
+        cost = rules.action_costs.explore
+        text = (f"{character.name} explored a new {content.regions[region].name} tray at "
+                f"{cell_origin} facing {orientation}: {', '.join(drawn)} ({how}); entered "
+                f"and flipped {tile} for {cost} energy; a Discovery card is due")
+        session.info["journal_text"] = text
+    return Changes(summary=text, characters=True, valley=True, society=True, journal=True,
+                   procedure=True, detail=tuple(drawn))
+
+
+# --- Discovery ------------------------------------------------------------------------------
+
+
+def _unresolvable(campaign: Campaign, game: Game, name: str, card: Any) -> str | None:
+    """Why ``card`` cannot be resolved by ``name`` now (None: it can)."""
+    character = game.character(name)
+    requires = getattr(card, "requires", None)
+    if requires is not None:
+        features = tuple(getattr(requires, "features", ()) or ())
+        here = hex_features(campaign, game, character.hex)
+        if features and not set(features) & set(here):
+            return f"it needs {' or '.join(features)} in the hex"
+        trait = getattr(requires, "trait", None)
+        if trait and trait not in character.traits:
+            return f"it needs the trait {trait}"
+        if (getattr(requires, "min_unrest", None) or 0) > game.society.unrest:
+            return f"it needs unrest {requires.min_unrest}"
+        if (getattr(requires, "min_activity", None) or 0) > game.society.activity:
+            return f"it needs activity {requires.min_activity}"
+    for effect in card.effects:
+        if isinstance(effect, Lose):
+            have = sum(1 for t in character.bag if t.name == effect.resource)
+            if have < effect.amount:
+                return (f"{character.name} has {have} {effect.resource}; it takes "
+                        f"{effect.amount}")
+    return None
+
+
+@dataclass
+class _Resolution:
+    game: Game
+    log: list[str]
+    rolled: list[int]
+
+
+def _resolve(campaign: Campaign, res: _Resolution, name: str, effects: Sequence[Effect],
+             rolls: list[int], roll_die: Any) -> None:
+    """Apply ``effects`` to the character, the society and the hex (in order)."""
+    content = campaign.content
+    tokens = token_catalogue(content.materials.values(), content.foods.values())
+    for effect in effects:
+        game = res.game
+        character = game.character(name)
+        words = describe_effect(effect)
+        if isinstance(effect, Gain):
+            token = tokens.get(effect.resource)
+            if token is None:
+                res.log.append(f"{words} (no such token in the pack: take it by hand)")
+                continue
+            character = inventory.gain_tokens(character, [token] * effect.amount)
+        elif isinstance(effect, Lose):
+            indices = [i for i, t in enumerate(character.bag)
+                       if t.name == effect.resource][:effect.amount]
+            character, _ = inventory.take_tokens(character, indices)
+        elif isinstance(effect, Suffer):
+            for _ in range(effect.amount):
+                character = health.suffer(character, effect.token)
+        elif isinstance(effect, Energy):
+            if effect.amount >= 0:
+                character = health.gain_energy(character, effect.amount)
+            else:
+                character = replace(character, energy=max(0, character.energy + effect.amount))
+        elif isinstance(effect, Lore):
+            if effect.amount >= 0:
+                res.game = replace(game, society=gain_lore(game.society, effect.amount))
+            else:
+                society = replace(game.society,
+                                  lore=max(0, game.society.lore + effect.amount))
+                res.game = replace(game, society=society)
+            res.log.append(words)
+            continue
+        elif isinstance(effect, Activity):
+            res.game = replace(game, society=increase_activity(game.society, effect.amount))
+            res.log.append(words)
+            continue
+        elif isinstance(effect, Unrest):
+            res.game = replace(game, society=increase_unrest(game.society, effect.amount))
+            res.log.append(words)
+            continue
+        elif isinstance(effect, Place):
+            hex_ = character.hex
+            assert hex_ is not None
+            if effect.token == "lore":
+                placed = valley_tokens.place_lore(game.tokens, hex_, effect.amount)
+            elif effect.token == "fire":
+                placed = valley_tokens.place_fire(game.tokens, hex_)
+            else:
+                placed = valley_tokens.place_shelter(game.tokens, hex_)
+            res.game = replace(game, tokens=placed)
+            res.log.append(f"{words} ({hex_})")
+            continue
+        elif isinstance(effect, GainItem):
+            facts = item_facts(campaign).get(str(effect.item))  # type: ignore[call-overload]
+            if facts is None:
+                res.log.append(f"{words} (not in the pack: take it by hand)")
+                continue
+            character, _, lost = inventory.receive_item(content.rules, character, facts,
+                                                        excess=facts.id)
+            if lost is not None:
+                words += " (no free slot: it is lost)"
+        elif isinstance(effect, Boost):
+            if effect.ability is None:
+                res.log.append(f"{words}: place it by hand")
+                continue
+            character = health.add_boost(character, effect.ability, 2 if effect.major else 1)
+        elif isinstance(effect, Unlock):
+            if effect.flag == "delving":
+                res.game = replace(game, society=unlock_delving(game.society))
+            res.log.append(words)
+            continue
+        elif isinstance(effect, Read):
+            res.log.append(f"Read Codex outcome {effect.outcome}")
+            continue
+        elif isinstance(effect, Test):
+            rolled = rolls.pop(0) if rolls else roll_die()
+            result, character = ability_test(character, effect.ability, die(rolled))
+            res.rolled.append(rolled)
+            res.game = game.with_characters(character)
+            passed = result.total >= effect.difficulty
+            res.log.append(f"test {effect.ability.value}: rolled {rolled}, total "
+                           f"{result.total} vs {effect.difficulty}: "
+                           f"{'success' if passed else 'failure'}")
+            _resolve(campaign, res, name, effect.success if passed else effect.failure,
+                     rolls, roll_die)
+            continue
+        res.game = game.with_characters(character)
+        res.log.append(words)
+
+
+def _deck(campaign: Campaign, session: Session) -> models.DeckState:
+    deck = session.exec(select(models.DeckState).where(
+        models.DeckState.deck == DISCOVERY_DECK)).first()
+    if deck is None:
+        chance, rng = campaign.chance(session)
+        order = chance.shuffle(sorted(campaign.content.discovery_cards))
+        campaign.save_chance(chance, rng)
+        deck = models.DeckState(deck=DISCOVERY_DECK, draw_pile=order, discard=[])
+        session.add(deck)
+    return deck
+
+
+def draw_discovery(campaign: Campaign, *, name: str | None = None, card: str | None = None,
+                   rolls: Sequence[int] = ()) -> Changes:
+    """Draw Discovery cards until one can be resolved, then resolve it (Rulebook: Actions >
+    Move; Explore; Valley Decks > Discovery).
+
+    ``name`` defaults to the character the due Discovery names. ``card``: the id the
+    table drew (None: the app draws from the persisted, shuffled Discovery deck, setting
+    aside each card that cannot be resolved and drawing the next). A typed card that
+    cannot be resolved is set aside and the Discovery stays due: draw the next one.
+    ``rolls``: die values for the card's tests (the app rolls any missing).
+    Mechanical effects are applied; a Codex outcome to read is named in the journal.
+    """
+    content = campaign.content
+    with campaign.write("valley.discovery", "Discovery") as session:
+        due = _due_row(session)
+        who = name or (str(due.state.get("character")) if due is not None else None)
+        if who is None:
+            raise IllegalAction("no Discovery card is due; say which character draws one")
+        if due is not None and name is not None and due.state.get("character") != name:
+            raise IllegalAction(f"the Discovery due is {due.state.get('character')}'s")
+        game = load_game(session, content)
+        character = game.character(who)
+        deck = _deck(campaign, session)
+        draw_pile, discard = list(deck.draw_pile), list(deck.discard)
+        set_aside = list(due.state.get("set_aside", [])) if due is not None else []
+        chance, rng = campaign.chance(session)
+        notes: list[str] = []
+        chosen = None
+        if card is not None:
+            card_id = card.strip()
+            found = content.discovery_cards.get(card_id)
+            if found is None:
+                raise IllegalAction(f"there is no Discovery card {card_id}")
+            if card_id in set_aside:
+                raise IllegalAction(f"{card_id} was already set aside; draw another")
+            if card_id in draw_pile:
+                draw_pile.remove(card_id)
+            elif card_id in discard:
+                discard.remove(card_id)
+            why = _unresolvable(campaign, game, who, found)
+            if why is not None:
+                set_aside.append(card_id)
+                notes.append(f"{found.name} ({card_id}) cannot be resolved ({why}): set aside")
+            else:
+                chosen = found
+        else:
+            while chosen is None:
+                if not draw_pile:
+                    if not discard:
+                        break
+                    draw_pile, discard = chance.shuffle(discard), []
+                    notes.append("the Discovery discard was shuffled into a new deck")
+                card_id = draw_pile.pop(0)
+                found = content.discovery_cards.get(card_id)
+                if found is None:
+                    continue
+                why = _unresolvable(campaign, game, who, found)
+                if why is not None:
+                    set_aside.append(card_id)
+                    notes.append(f"{found.name} ({card_id}) cannot be resolved ({why}): "
+                                 "set aside")
+                else:
+                    chosen = found
+        if chosen is None and card is None:
+            raise IllegalAction("no Discovery card can be resolved by "
+                                f"{character.name} now")
+        res = _Resolution(game, [], [])
+        if chosen is not None:
+            _resolve(campaign, res, who, chosen.effects, list(rolls),
+                     lambda: chance.roll(1)[0])
+            discard += [*set_aside, chosen.id]
+            save_game(session, content, game, res.game)
+            if due is not None:
+                session.delete(due)
+            text = (f"{character.name} drew the Discovery {chosen.name} ({chosen.id}): "
+                    f"{chosen.text} " + "; ".join(res.log))
+            if notes:
+                text = "; ".join(notes) + ". " + text
+        else:
+            if due is not None:
+                due.state = {**due.state, "set_aside": set_aside}
+            else:
+                session.add(models.ProcedureState(kind=DISCOVERY_DUE, state={
+                    "character": who, "hex": character.hex, "set_aside": set_aside}))
+            text = f"{character.name}: " + "; ".join(notes) + "; draw the next card"
+        deck.draw_pile, deck.discard = draw_pile, discard
+        campaign.save_chance(chance, rng)
+        session.info["journal_text"] = text.strip()
+    return Changes(summary=text.strip(), characters=True, society=True, valley=True,
+                   journal=True, procedure=True,
+                   detail=(chosen.id if chosen else None, tuple(set_aside), tuple(res.rolled)))

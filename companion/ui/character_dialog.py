@@ -157,7 +157,7 @@ class CharacterDialog(QDialog):
         self.create_button = self.buttons.addButton(
             "&Create Character", QDialogButtonBox.ButtonRole.AcceptRole)
         self.create_button.setDefault(True)
-        self.buttons.accepted.connect(self.create)
+        self.buttons.accepted.connect(self.create_character)
         self.buttons.rejected.connect(self.reject)
 
         columns = QHBoxLayout()
@@ -272,7 +272,7 @@ class CharacterDialog(QDialog):
             chosen.append(str(second))
         return chosen
 
-    def create(self) -> None:
+    def create_character(self) -> None:
         """Create the character; on a refusal the dialog stays open."""
         from companion.operations import create_character
 

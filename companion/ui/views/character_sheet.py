@@ -257,5 +257,5 @@ class CharacterSheet(QWidget):
             label = self.details.itemAt(row, QFormLayout.ItemRole.LabelRole)
             field = self.details.itemAt(row, QFormLayout.ItemRole.FieldRole)
             if label and field and label.widget().text() == title:  # type: ignore[union-attr]
-                return field.widget().text()  # type: ignore[union-attr]
+                return str(field.widget().text())  # type: ignore[union-attr]
         return ""

@@ -56,6 +56,7 @@ class ActionRow:
 def action_rows(name: str, options: list[ActionOption]) -> list[ActionRow]:
     """What the panel shows for ``options`` (no window needed)."""
     rows = []
+    kwargs: tuple[tuple[str, str], ...]
     for option in options:
         if option.action in PROCEDURES:
             reason = (f"the {PROCEDURES[option.action]} procedure comes with the activity "
@@ -142,8 +143,9 @@ class DayView(QWidget):
         assert campaign is not None
         while self.body_layout.count():
             item = self.body_layout.takeAt(0)
-            if item.widget() is not None:
-                item.widget().deleteLater()
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
         self.boxes.clear()
         self.buttons.clear()
         self.reasons.clear()

@@ -1,0 +1,93 @@
+"""The Day tab: whose turn, the actions here with their cost, taking them by clicking."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion import operations
+from companion.operations.day import ActionOption
+from companion.ui.main_window import MainWindow
+from companion.ui.views.day import DayView, action_rows, turn_text
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Iterator[operations.Campaign]:
+    campaign = operations.create_demo_campaign(tmp_path / "d.stonesaga")
+    yield campaign
+    campaign.close()
+
+
+@pytest.fixture
+def day(qtbot: Any, demo: operations.Campaign) -> DayView:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    window.set_campaign(demo)
+    view = window.tabs.widget(2)
+    assert isinstance(view, DayView)
+    window.tabs.setCurrentWidget(view)
+    return view
+
+
+def energy(campaign: operations.Campaign, name: str) -> int:
+    return next(c.energy for c in campaign.characters() if c.name == name)
+
+
+def test_action_rows_without_a_window() -> None:
+    rows = action_rows("Ash", [
+        ActionOption("explore", "Explore E09: 2 energy", 2, "E09"),
+        ActionOption("fish", "Fish at the river: 2 energy", 2, "river"),
+        ActionOption("gather_water", "Gather Water at the river: 1 energy", 1, "river",
+                     "Ash has 0 energy; Gather Water costs 1"),
+    ])
+    assert rows[0].enabled and rows[0].operation == "move"
+    assert dict(rows[0].kwargs) == {"name": "Ash", "to_hex": "E09"}
+    assert not rows[1].enabled and rows[1].operation is None
+    assert rows[1].reason == "the Fishing procedure comes with the activity engines"
+    assert not rows[2].enabled and rows[2].reason == "Ash has 0 energy; Gather Water costs 1"
+    assert turn_text({"phase": "day", "may_act": ["Bryn"], "passed": [],
+                      "last_actor": "Ash"}) == \
+        "May act now: Bryn. Passed: nobody. Acted last: Ash."
+
+
+def test_every_action_here_is_shown_with_its_cost(day: DayView) -> None:
+    assert day.turn.text() == "May act now: Ash, Bryn. Passed: nobody. Acted last: nobody yet."
+    texts = [b.text() for b in day.buttons["Ash"]]
+    assert "Explore E09: 2 energy" in texts
+    assert "Gather Water at the river: 1 energy" in texts
+    forage = day.button("Ash", "Forage")
+    assert not forage.isEnabled() and forage.text().endswith("2 energy")
+    reason = day.reasons["Ash"][day.buttons["Ash"].index(forage)].text()
+    assert reason == "the Foraging procedure comes with the activity engines"
+    assert day.button("Ash", "Pass").isEnabled()
+
+
+def test_explore_by_clicking_then_a_second_action_in_a_row_is_disabled(
+        day: DayView, demo: Any) -> None:
+    day.button("Ash", "Explore E09").click()
+    assert energy(demo, "Ash") == 3
+    assert "Ash" in demo.journal(limit=1)[0].text and "E09" in demo.journal(limit=1)[0].text
+    assert day.turn.text().endswith("Acted last: Ash.")
+    assert "3/5 energy" in day.boxes["Ash"].title()
+    again = day.button("Ash", "Explore")
+    assert not again.isEnabled()
+    reason = day.reasons["Ash"][day.buttons["Ash"].index(again)].text()
+    assert "already taken the last action" in reason and "Bryn" in reason
+    assert "already taken the last action" in again.toolTip()
+    assert day.button("Bryn", "Gather Water").isEnabled()
+
+
+def test_passing_and_gathering_water(day: DayView, demo: Any) -> None:
+    day.button("Bryn", "Gather Water").click()
+    assert energy(demo, "Bryn") == 4
+    day.button("Bryn", "Pass").click()
+    assert "Passed: Bryn." in day.turn.text()
+    assert not day.button("Bryn", "Pass").isEnabled()
+    assert not day.button("Bryn", "Explore").isEnabled()
+    # With Bryn passed, Ash may act twice in a row.
+    day.button("Ash", "Explore E05").click()
+    assert day.button("Ash", "Gather Water").isEnabled()

@@ -159,6 +159,10 @@ def _finish_night(campaign: Campaign, session: Session, procedure: Procedure,
         deck.draw_pile, deck.discard = draw_pile, list(result.discard)
     notes = [f"Read Codex outcome {n}." for n in result.read]
     notes += [f"{who} gained the item {item}." for who, item in result.items_gained]
+    for hook in NIGHT_END_HOOKS:
+        note = hook(campaign, session, result)
+        if note:
+            notes.append(note)
     return "The Night ends. " + " ".join([*result.log[-4:], *notes])
 
 
@@ -182,6 +186,22 @@ KINDS: dict[str, Kind] = {
     "mining": Kind(_restore_mining, _finish_activity),
     "night": Kind(_restore_night, _finish_night),
 }
+
+NightEndHook = Callable[[Campaign, Session, Any], str | None]
+NIGHT_END_HOOKS: list[NightEndHook] = []
+"""Called at the end of the Night with its ``NightResult``, in the same transaction (the
+behemoth activates here); each may return a sentence for the journal."""
+
+
+def register_kind(name: str, kind: Kind) -> None:
+    """Let another operations module add a kind of procedure (foraging, delving, the
+    behemoth's activation ...)."""
+    KINDS[name] = kind
+
+
+def begin(session: Session, kind: str, procedure: Procedure, **extra: Any) -> None:
+    """Begin ``procedure`` inside an open write (refused if another is in progress)."""
+    _begin(session, kind, procedure, **extra)
 
 
 # --- the procedure row ---------------------------------------------------------------------
@@ -254,8 +274,11 @@ def advance(campaign: Campaign, *, choice: Choice | None = None) -> Changes:
         saved["procedure"] = procedure.to_state()
         text = f"{saved['kind'].title()}: {line}"
         if procedure.is_finished():
-            text = KINDS[saved["kind"]].finish(campaign, session, procedure, saved)
+            # The row goes first, so a finish (the Night's end) may begin the next
+            # procedure (the behemoth's activation) in the same transaction.
             session.delete(row)
+            session.flush()
+            text = KINDS[saved["kind"]].finish(campaign, session, procedure, saved)
         else:
             row.state = saved
         session.info["journal_text"] = text

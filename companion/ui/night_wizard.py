@@ -1,0 +1,300 @@
+"""The Night phase as a wizard, in the rulebook's order (Rulebook: Game Structure > Night
+Phase).
+
+Contract: :class:`NightWizard` shows the stages with the current one highlighted
+(``NightProcedure.stage``), the Rest of each character as a table, the society's numbers
+as they stand in the Night, what happened, and the current step's input (the same
+:class:`~companion.ui.procedure_dialog.StepWidget` as the procedure dialog). Every answer
+goes through ``window.run_operation(procedures.advance, ...)``; there is no Next button:
+the procedure alone moves from stage to stage, so none can be skipped.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QPalette
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from companion.rules.night import NightStage, RestBreakdown
+from companion.rules.procedure import Step
+from companion.ui.procedure_dialog import TABLE_FONT, StepWidget
+from companion.ui.procedure_panels import (
+    fill_table,
+    heading,
+    load_procedure,
+    make_table,
+    scaled_font,
+)
+
+if TYPE_CHECKING:
+    from companion.ui.main_window import MainWindow
+
+STAGES: tuple[tuple[NightStage, str, str], ...] = (
+    (NightStage.START, "Night Phase Begins",
+     "Effects at the start of the Night; incapacitated characters perish."),
+    (NightStage.REST, "Rest",
+     "Automatic energy, shelter or fire, food and water; capped at the track's maximum."),
+    (NightStage.DEGRADE_FOOD, "Degrade Food",
+     "Food in bags and storage containers degrades."),
+    (NightStage.TEND_FIRE, "Tend Fire",
+     "Each fire goes out unless a character in its hex spends one wood."),
+    (NightStage.NIGHT_ACTIONS, "Night Actions",
+     "Night actions granted by items, each once per character."),
+    (NightStage.RECONCILE, "Reconcile Inventory",
+     "Discard what does not fit in the bag (plus item storage)."),
+    (NightStage.NIGHT_CARDS, "Night Cards",
+     "One Night card per hex with characters: Solo, Champion or Group."),
+    (NightStage.ACTIVITY, "Increase Activity",
+     "Each resolved card's amount, then unrest."),
+    (NightStage.END, "Night Phase Ends",
+     "Effects at the end of the Night, activity events, the behemoth."),
+)
+ORDER = [stage for stage, _, _ in STAGES]
+
+REST_HEADERS = ("Character", "Before", "Automatic", "Shelter/fire", "Food", "Water", "Total",
+                "After", "Capped", "Energized", "Needs met", "Starving")
+
+
+def rest_row(rest: RestBreakdown) -> list[str]:
+    """One row of the Rest table (Rulebook: Night Phase > Rest; D9)."""
+    return [
+        str(rest.character),
+        str(rest.before),
+        str(rest.automatic),
+        str(rest.shelter),
+        f"{rest.food} ({rest.ate})" if rest.ate is not None else str(rest.food),
+        str(rest.water) if rest.drank else "0 (none)",
+        f"+{rest.total}",
+        f"{rest.after}/{rest.energy_max}",
+        f"{rest.lost_to_cap} lost" if rest.lost_to_cap else "no",
+        "yes" if rest.energized else "",
+        "yes" if rest.needs_met else "",
+        "yes" if rest.starving else "",
+    ]
+
+
+class NightWizard(QDialog):
+    """The Night, stage by stage; non-blocking."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window_ = window
+        self.setModal(False)
+        self.setWindowTitle("The Night")
+        self.setFont(scaled_font(self.font(), TABLE_FONT))
+        self.stage: NightStage | None = None
+        self.last_summary: str | None = None
+        self.finished_ = False
+        outer = QVBoxLayout(self)
+        top = QHBoxLayout()
+        self.title = QLabel("The Night")
+        self.title.setFont(scaled_font(self.font(), 1.5, bold=True))
+        top.addWidget(self.title)
+        top.addStretch(1)
+        self.society = QLabel()
+        self.society.setObjectName("nightSociety")
+        self.society.setFont(scaled_font(self.font(), 1.1, bold=True))
+        top.addWidget(self.society)
+        outer.addLayout(top)
+
+        body = QHBoxLayout()
+        self.stages = QListWidget()
+        self.stages.setObjectName("nightStages")
+        self.stages.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.stages.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        for number, (stage, name, tip) in enumerate(STAGES, 1):
+            item = QListWidgetItem(f"{number}. {name}")
+            item.setData(Qt.ItemDataRole.UserRole, stage.value)
+            item.setToolTip(tip)
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            self.stages.addItem(item)
+        width = max(self.stages.fontMetrics().horizontalAdvance(f"▶ 9. {name}")
+                    for _, name, _ in STAGES)
+        self.stages.setFixedWidth(width + 40)
+        body.addWidget(self.stages)
+
+        right = QVBoxLayout()
+        self.stage_title = heading("", self.font(), 1.3)
+        self.stage_title.setObjectName("stageTitle")
+        right.addWidget(self.stage_title)
+        self.stage_text = QLabel()
+        self.stage_text.setWordWrap(True)
+        right.addWidget(self.stage_text)
+        self.rest_title = heading("Rest", self.font())
+        right.addWidget(self.rest_title)
+        self.rest = make_table(REST_HEADERS)
+        self.rest.setObjectName("restTable")
+        right.addWidget(self.rest)
+        self.rest_title.hide()
+        self.rest.hide()
+
+        frame = QFrame()
+        frame.setFrameShape(QFrame.Shape.StyledPanel)
+        frame_layout = QVBoxLayout(frame)
+        self.step_widget = StepWidget()
+        self.step_widget.answered.connect(self.answer)
+        frame_layout.addWidget(self.step_widget)
+        self.summary = QLabel()
+        self.summary.setObjectName("finalSummary")
+        self.summary.setWordWrap(True)
+        self.summary.setFont(scaled_font(self.font(), 1.15, bold=True))
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.summary.hide()
+        frame_layout.addWidget(self.summary)
+        right.addWidget(frame)
+
+        self.logs = QTabWidget()
+        self.happened = QListWidget()
+        self.happened.setWordWrap(True)
+        self.happened.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.logs.addTab(self.happened, "What &happened")
+        self.log = QListWidget()
+        self.log.setWordWrap(True)
+        self.log.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.logs.addTab(self.log, "&Steps taken")
+        right.addWidget(self.logs, 1)
+        holder = QWidget()
+        holder.setLayout(right)
+        body.addWidget(holder, 1)
+        outer.addLayout(body, 1)
+
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        self.close_button = QPushButton("&Close")
+        self.close_button.setAutoDefault(False)
+        self.close_button.setToolTip("The Night is saved after every step: reopen it any time.")
+        self.close_button.clicked.connect(self.close)
+        buttons.addWidget(self.close_button)
+        outer.addLayout(buttons)
+        self.resize(1180, 800)
+        window.campaign_changed.connect(self._campaign_changed)
+        self.refresh()
+
+    # -- answering ---------------------------------------------------------------------
+
+    def answer(self, choice: object) -> bool:
+        """Answer the current step through the main window; False if refused."""
+        from companion.operations import procedures
+
+        return self.window_.run_operation(procedures.advance, choice=choice)
+
+    def _campaign_changed(self, changes: object) -> None:
+        if changes is not None and getattr(changes, "procedure", False):
+            self.last_summary = str(getattr(changes, "summary", "")) or self.last_summary
+        if (changes is None or getattr(changes, "procedure", False)) and self.isVisible():
+            self.refresh()
+
+    # -- showing -----------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Redraw from the Night in progress (or show that it has ended)."""
+        from companion.operations import Refused, procedures
+
+        campaign = self.window_.campaign
+        if campaign is None:
+            self._show_finished("No campaign is open.")
+            return
+        try:
+            view = procedures.in_progress(campaign)
+        except Refused as refusal:
+            self._show_finished(str(refusal))
+            return
+        if view is None or view.kind != "night":
+            self._show_finished(self.last_summary or "No Night is in progress.")
+            return
+        night = load_procedure(campaign)
+        if night is None:
+            self._show_finished("The Night could not be read.")
+            return
+        self.finished_ = False
+        self._show_stage(night.stage)
+        society = night.game.society
+        self.society.setText(f"Activity {society.activity}   ·   Unrest {society.unrest}"
+                             f"   ·   Lore {society.lore}")
+        self._show_rest(night.rest)
+        self._fill(self.happened, night.result().log, numbered=False)
+        self._fill(self.log, view.log, numbered=True)
+        self.summary.hide()
+        self.step_widget.show()
+        cards = night.draw_pile
+        labels = {c: f"{c} {night.facts.cards[c].name}" for c in cards if c in night.facts.cards}
+        self.step_widget.set_step(view.step, cards=cards, card_labels=labels)
+        self.close_button.setDefault(False)
+
+    def _show_stage(self, stage: NightStage) -> None:
+        self.stage = stage
+        current = ORDER.index(stage) if stage in ORDER else len(ORDER)
+        highlight = self.palette().brush(QPalette.ColorRole.Highlight)
+        on_highlight = self.palette().brush(QPalette.ColorRole.HighlightedText)
+        for row, (_, name, _tip) in enumerate(STAGES):
+            item = self.stages.item(row)
+            font = self.stages.font()
+            if row < current:
+                item.setText(f"✓ {row + 1}. {name}")
+                item.setBackground(QBrush())
+                item.setForeground(self.palette().brush(QPalette.ColorRole.PlaceholderText))
+            elif row == current:
+                item.setText(f"▶ {row + 1}. {name}")
+                font.setBold(True)
+                item.setBackground(highlight)
+                item.setForeground(on_highlight)
+            else:
+                item.setText(f"   {row + 1}. {name}")
+                item.setBackground(QBrush())
+                item.setForeground(self.palette().brush(QPalette.ColorRole.Text))
+            item.setFont(font)
+        if current < len(STAGES):
+            _, name, tip = STAGES[current]
+            self.stage_title.setText(f"Step {current + 1} of {len(STAGES)}: {name}")
+            self.stage_text.setText(tip)
+        else:
+            self.stage_title.setText("The Night is over")
+            self.stage_text.setText("A new Day begins.")
+
+    def _show_rest(self, rest: tuple[RestBreakdown, ...]) -> None:
+        fill_table(self.rest, [rest_row(r) for r in rest])
+        self.rest_title.setVisible(bool(rest))
+        self.rest.setVisible(bool(rest))
+
+    @staticmethod
+    def _fill(widget: QListWidget, lines: Any, *, numbered: bool) -> None:
+        widget.clear()
+        for number, line in enumerate(lines, 1):
+            widget.addItem(f"{number}. {line}" if numbered else str(line))
+        widget.scrollToBottom()
+
+    def _show_finished(self, text: str) -> None:
+        self.finished_ = True
+        self._show_stage(NightStage.DONE)
+        self.step_widget.set_step(None)
+        self.step_widget.hide()
+        self.summary.setText(text)
+        self.summary.show()
+        self.close_button.setDefault(True)
+        self.close_button.setFocus()
+
+    def current_stage(self) -> str | None:
+        """The stage highlighted in the list (its NightStage value), None once over."""
+        for row in range(self.stages.count()):
+            if self.stages.item(row).text().startswith("▶"):
+                return str(self.stages.item(row).data(Qt.ItemDataRole.UserRole))
+        return None
+
+    @property
+    def step(self) -> Step | None:
+        """The step shown now (None once the Night is over)."""
+        return None if self.finished_ else self.step_widget.step

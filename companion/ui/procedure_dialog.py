@@ -1,0 +1,453 @@
+"""The procedure dialog: an activity in progress, one step at a time, at the table or in
+the app (DESIGN.md > Procedures are state machines; Two ways to play).
+
+Contracts:
+
+- :class:`StepWidget` shows one :class:`~companion.rules.procedure.Step` and emits
+  ``answered(choice)``: a player's option key, a tuple of dice typed at the table, a card
+  or chip key typed or picked, or ``None`` ("roll / draw in the app").
+- :class:`ProcedureDialog` (non-blocking) answers each step with
+  ``window.run_operation(procedures.advance, choice=...)`` and redraws itself from
+  ``procedures.in_progress`` whenever ``window.campaign_changed`` says the procedure
+  changed (so Undo in the main window moves it back too). A refusal leaves it on the step.
+- :func:`open_procedure`, :func:`start_night`, :func:`start_activity` are what the main
+  window's menus call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QCompleter,
+    QDialog,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from companion.rules.procedure import Decider, Step
+from companion.ui.procedure_panels import ProcedurePanel, load_procedure, panel_for, scaled_font
+
+if TYPE_CHECKING:
+    from companion.ui.main_window import MainWindow
+
+BUTTONS_UP_TO = 6
+"""A PLAYER step with more options than this shows a list and a Choose button."""
+
+TABLE_FONT = 1.25
+"""The dialogs' text size, relative to the system font (readable across a table)."""
+
+KIND_TITLES = {"fishing": "Fishing", "mining": "Mining", "night": "The Night"}
+
+
+def _escape(text: str) -> str:
+    """Button text shown literally (a '&' is not a mnemonic)."""
+    return text.replace("&", "&&")
+
+
+def _clear(layout: Any) -> None:
+    while layout.count():
+        item = layout.takeAt(0)
+        widget = item.widget()
+        if widget is not None:
+            widget.hide()
+            widget.deleteLater()
+        elif item.layout() is not None:
+            _clear(item.layout())
+
+
+class StepWidget(QWidget):
+    """The input for one step: buttons, a list, dice, or a card/chip picker."""
+
+    answered = Signal(object)
+    """The answer: an option key, a tuple of dice, or None (the app rolls or draws)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.step: Step | None = None
+        self.option_buttons: list[QPushButton] = []
+        self.options_list: QListWidget | None = None
+        self.choose_button: QPushButton | None = None
+        self.dice: list[QSpinBox] = []
+        self.use_button: QPushButton | None = None
+        self.app_button: QPushButton | None = None
+        self.card_combo: QComboBox | None = None
+        self._keys: dict[str, str] = {}
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.prompt = QLabel()
+        self.prompt.setWordWrap(True)
+        self.prompt.setObjectName("stepPrompt")
+        self.prompt.setFont(scaled_font(self.font(), 1.35, bold=True))
+        layout.addWidget(self.prompt)
+        self.body = QVBoxLayout()
+        layout.addLayout(self.body)
+
+    def changeEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        super().changeEvent(event)
+        if event.type() == event.Type.FontChange:
+            self.prompt.setFont(scaled_font(self.font(), 1.35, bold=True))
+
+    def set_step(self, step: Step | None, *, cards: Sequence[str] = (),
+                 card_labels: Mapping[str, str] | None = None) -> None:
+        """Show ``step``; ``cards`` are further card ids the table may have drawn (the
+        Night deck beyond its top card), labelled by ``card_labels``."""
+        self.step = step
+        _clear(self.body)
+        self.option_buttons, self.dice, self._keys = [], [], {}
+        self.options_list = self.choose_button = self.use_button = None
+        self.app_button = self.card_combo = None
+        if step is None:
+            self.prompt.setText("")
+            return
+        self.prompt.setText(step.prompt)
+        if step.decider is Decider.PLAYER:
+            self._player(step)
+        elif step.decider is Decider.DICE:
+            self._dice(step)
+        else:
+            self._card(step, cards, card_labels or {})
+        self._focus_first()
+
+    # -- one builder per decider ---------------------------------------------------
+
+    def _player(self, step: Step) -> None:
+        if len(step.options) <= BUTTONS_UP_TO:
+            for number, option in enumerate(step.options, 1):
+                label = step.labels.get(option, option)
+                button = QPushButton(f"&{number}   {_escape(label)}")
+                button.setToolTip(label)
+                button.setAccessibleName(label)
+                button.setStyleSheet("text-align: left; padding: 6px 12px;")
+                button.setAutoDefault(False)
+                button.clicked.connect(lambda _=False, o=option: self.answered.emit(o))
+                self.body.addWidget(button)
+                self.option_buttons.append(button)
+            return
+        self.options_list = QListWidget()
+        for option in step.options:
+            self.options_list.addItem(step.labels.get(option, option))
+        self.options_list.setCurrentRow(0)
+        self.options_list.itemActivated.connect(lambda _item: self._choose_from_list())
+        self.body.addWidget(self.options_list)
+        self.choose_button = QPushButton("&Choose")
+        self.choose_button.clicked.connect(self._choose_from_list)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(self.choose_button)
+        self.body.addLayout(row)
+
+    def _choose_from_list(self) -> None:
+        assert self.step is not None and self.options_list is not None
+        row = self.options_list.currentRow()
+        if 0 <= row < len(self.step.options):
+            self.answered.emit(self.step.options[row])
+
+    def _in_app_button(self, text: str) -> None:
+        # No "Default: at the table / in the app" setting yet: the app's button comes first.
+        self.app_button = QPushButton(text)
+        self.app_button.setObjectName("inAppButton")
+        self.app_button.clicked.connect(lambda: self.answered.emit(None))
+        row = QHBoxLayout()
+        row.addWidget(self.app_button)
+        row.addStretch(1)
+        self.body.addLayout(row)
+        rule = QFrame()
+        rule.setFrameShape(QFrame.Shape.HLine)
+        rule.setFrameShadow(QFrame.Shadow.Sunken)
+        self.body.addWidget(rule)
+
+    def _dice(self, step: Step) -> None:
+        count = max(1, step.count)
+        self._in_app_button("&Roll in the app" if count > 1 else "&Roll the die in the app")
+        self.body.addWidget(QLabel("Or type the dice rolled at the table:"))
+        row = QHBoxLayout()
+        for number in range(count):
+            spin = QSpinBox()
+            spin.setRange(1, 6)
+            spin.setValue(1)
+            spin.setAccessibleName(f"Die {number + 1}")
+            spin.setMinimumWidth(spin.fontMetrics().horizontalAdvance("0") * 6)
+            spin.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            row.addWidget(spin)
+            self.dice.append(spin)
+        self.use_button = QPushButton("&Use these dice" if count > 1 else "&Use this die")
+        self.use_button.clicked.connect(
+            lambda: self.answered.emit(tuple(s.value() for s in self.dice)))
+        row.addSpacing(12)
+        row.addWidget(self.use_button)
+        row.addStretch(1)
+        self.body.addLayout(row)
+
+    def _card(self, step: Step, cards: Sequence[str], card_labels: Mapping[str, str]) -> None:
+        chip = step.decider is Decider.CHIP
+        self._in_app_button("&Draw a chip in the app" if chip else "&Draw in the app")
+        self.body.addWidget(QLabel("Or pick the chip pulled at the table:" if chip
+                                   else "Or pick (or type) the card drawn at the table:"))
+        combo = QComboBox()
+        combo.setEditable(True)
+        combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        seen: set[str] = set()
+        for option in (*step.options, *(c for c in cards if c not in step.options)):
+            label = step.labels.get(option) or card_labels.get(option) or option
+            if label in seen:  # identical chips: any of them is the same draw
+                continue
+            seen.add(label)
+            combo.addItem(label, option)
+            self._keys[label.casefold()] = option
+            self._keys.setdefault(option.casefold(), option)
+        completer = QCompleter(combo.model(), combo)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+        combo.setCompleter(completer)
+        combo.setCurrentIndex(-1)
+        combo.setEditText("")
+        combo.lineEdit().setPlaceholderText("chip" if chip else "card id, e.g. "
+                                            + (step.options[0] if step.options else ""))
+        combo.setMinimumContentsLength(18)
+        combo.lineEdit().returnPressed.connect(self._use_card)
+        self.card_combo = combo
+        self.use_button = QPushButton("&Use this chip" if chip else "&Use this card")
+        self.use_button.clicked.connect(self._use_card)
+        row = QHBoxLayout()
+        row.addWidget(combo, 1)
+        row.addWidget(self.use_button)
+        self.body.addLayout(row)
+
+    def _use_card(self) -> None:
+        assert self.card_combo is not None
+        text = self.card_combo.currentText().strip()
+        # A typed id or label is matched without case; anything else goes to the rules
+        # as typed, so the refusal names what was wrong.
+        self.answered.emit(self._keys.get(text.casefold(), text))
+
+    def _focus_first(self) -> None:
+        first = self.app_button or (self.option_buttons[0] if self.option_buttons else None) \
+            or self.options_list
+        if first is not None:
+            first.setFocus()
+
+
+class ProcedureDialog(QDialog):
+    """An activity in progress (fishing, mining ...), step by step; non-blocking."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window_ = window
+        self.setModal(False)
+        self.setWindowTitle("Procedure")
+        self.setFont(scaled_font(self.font(), TABLE_FONT))
+        self.kind: str | None = None
+        self.last_summary: str | None = None
+        self.finished_ = False
+        layout = QVBoxLayout(self)
+        self.title = QLabel()
+        self.title.setObjectName("procedureTitle")
+        self.title.setFont(scaled_font(self.font(), 1.5, bold=True))
+        layout.addWidget(self.title)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.tabs = QTabWidget()
+        self.panel: ProcedurePanel = panel_for("")
+        self.tabs.addTab(self.panel, "&Layout")
+        self.words = ProcedurePanel()
+        self.tabs.addTab(self.words, "In &words")
+        splitter.addWidget(self.tabs)
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        side_layout.addWidget(QLabel("Steps taken:"))
+        self.log = QListWidget()
+        self.log.setWordWrap(True)
+        self.log.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        side_layout.addWidget(self.log)
+        splitter.addWidget(side)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        layout.addWidget(splitter, 1)
+        self.step_widget = StepWidget()
+        self.step_widget.answered.connect(self.answer)
+        frame = QFrame()
+        frame.setFrameShape(QFrame.Shape.StyledPanel)
+        frame_layout = QVBoxLayout(frame)
+        frame_layout.addWidget(self.step_widget)
+        self.summary = QLabel()
+        self.summary.setObjectName("finalSummary")
+        self.summary.setWordWrap(True)
+        self.summary.setFont(scaled_font(self.font(), 1.15, bold=True))
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        frame_layout.addWidget(self.summary)
+        layout.addWidget(frame)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        self.close_button = QPushButton("&Close")
+        self.close_button.setAutoDefault(False)
+        self.close_button.clicked.connect(self.close)
+        buttons.addWidget(self.close_button)
+        layout.addLayout(buttons)
+        self.resize(1100, 760)
+        window.campaign_changed.connect(self._campaign_changed)
+        self.refresh()
+
+    # -- answering ---------------------------------------------------------------------
+
+    def answer(self, choice: object) -> bool:
+        """Answer the current step through the main window; False if refused."""
+        from companion.operations import procedures
+
+        return self.window_.run_operation(procedures.advance, choice=choice)
+
+    def _campaign_changed(self, changes: object) -> None:
+        if changes is not None and getattr(changes, "procedure", False):
+            self.last_summary = str(getattr(changes, "summary", "")) or self.last_summary
+        if (changes is None or getattr(changes, "procedure", False)) and self.isVisible():
+            self.refresh()
+
+    # -- showing -----------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Redraw from the procedure in progress (or show that it has finished)."""
+        from companion.operations import Refused, procedures
+
+        campaign = self.window_.campaign
+        if campaign is None:
+            self._show_finished("No campaign is open.")
+            return
+        try:
+            view = procedures.in_progress(campaign)
+        except Refused as refusal:
+            self._show_finished(str(refusal))
+            return
+        if view is None:
+            self._show_finished(self.last_summary or "No procedure is in progress.")
+            return
+        self.finished_ = False
+        procedure = load_procedure(campaign)
+        self._show_kind(view.kind)
+        title = KIND_TITLES.get(view.kind, view.kind.replace("_", " ").title())
+        self.title.setText(f"{title} — {view.actor}" if view.actor else title)
+        self.setWindowTitle(self.title.text())
+        if procedure is not None:
+            self.panel.show_procedure(procedure)
+            self.words.show_procedure(procedure)
+        self.log.clear()
+        for number, line in enumerate(view.log, 1):
+            self.log.addItem(f"{number}. {line}")
+        self.log.scrollToBottom()
+        self.summary.hide()
+        self.step_widget.show()
+        self.step_widget.set_step(view.step, **self.extra_cards(procedure))
+        self.close_button.setDefault(False)
+
+    def extra_cards(self, procedure: Any) -> dict[str, Any]:
+        """Further cards the table may type at a CARD step (none for activities)."""
+        return {}
+
+    def _show_kind(self, kind: str) -> None:
+        if kind == self.kind:
+            return
+        self.kind = kind
+        index = self.tabs.indexOf(self.panel)
+        self.tabs.removeTab(index)
+        self.panel.deleteLater()
+        self.panel = panel_for(kind)
+        self.tabs.insertTab(0, self.panel, "&Layout")
+        self.tabs.setCurrentIndex(0)
+
+    def _show_finished(self, text: str) -> None:
+        self.finished_ = True
+        self.step_widget.set_step(None)
+        self.step_widget.hide()
+        self.summary.setText(text)
+        self.summary.show()
+        self.close_button.setDefault(True)
+        self.close_button.setFocus()
+
+    @property
+    def step(self) -> Step | None:
+        """The step shown now (None once finished)."""
+        return None if self.finished_ else self.step_widget.step
+
+
+# --- opening them ---------------------------------------------------------------------------
+
+
+def _existing(window: MainWindow, cls: type[QDialog]) -> QDialog | None:
+    for child in window.findChildren(cls):
+        if type(child) is cls:
+            return child
+    return None
+
+
+def open_procedure(window: MainWindow) -> QDialog | None:
+    """Show the procedure in progress: the Night wizard for the Night, else the procedure
+    dialog (reusing one already open). Returns the dialog, or None if nothing is in
+    progress (the user is told)."""
+    from companion.operations import Refused, procedures
+    from companion.ui.night_wizard import NightWizard
+
+    if window.campaign is None:
+        return None
+    try:
+        view = procedures.in_progress(window.campaign)
+    except Refused as refusal:
+        QMessageBox.warning(window, "Not allowed", str(refusal))
+        return None
+    if view is None:
+        QMessageBox.information(window, "Nothing in progress",
+                                "No activity or Night is in progress.")
+        return None
+    cls: type[QDialog] = NightWizard if view.kind == "night" else ProcedureDialog
+    dialog = _existing(window, cls)
+    if dialog is None:
+        dialog = cls(window)
+    else:
+        dialog.last_summary = None  # type: ignore[attr-defined]
+    dialog.show()
+    dialog.refresh()  # type: ignore[attr-defined]
+    dialog.raise_()
+    dialog.activateWindow()
+    return dialog
+
+
+def start_night(window: MainWindow) -> QDialog | None:
+    """Begin the Night (refused until everyone has passed) and open the wizard; if the
+    Night is already in progress, just open it."""
+    from companion.operations import procedures
+
+    if window.campaign is None:
+        return None
+    view = procedures.in_progress(window.campaign)
+    if view is not None and view.kind == "night":
+        return open_procedure(window)
+    if not window.run_operation(procedures.start_night):
+        return None
+    return open_procedure(window)
+
+
+def start_activity(window: MainWindow, kind: str, name: str, feature: str) -> QDialog | None:
+    """Begin ``kind`` ("fishing" or "mining") for ``name`` at ``feature`` and open it."""
+    from companion.operations import procedures
+
+    starters = {"fishing": procedures.start_fishing, "mining": procedures.start_mining}
+    if kind not in starters:
+        QMessageBox.warning(window, "Not allowed", f"The companion cannot run {kind} yet.")
+        return None
+    if not window.run_operation(starters[kind], name=name, feature=feature):
+        return None
+    return open_procedure(window)
+
+
+__all__ = ["ProcedureDialog", "StepWidget", "open_procedure", "start_activity", "start_night"]

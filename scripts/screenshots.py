@@ -10,6 +10,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,13 +34,76 @@ def main() -> int:
     window.resize(1180, 760)
     window.show()
     window.set_campaign(campaign)
-    names = ["valley", "characters", "journal", "society"]
-    for index, name in enumerate(names):
-        window.tabs.setCurrentIndex(index)
+    def save(widget: Any, name: str) -> None:
         app.processEvents()
-        path = OUT / f"main-{name}.png"
-        window.grab().save(str(path))
+        path = OUT / f"{name}.png"
+        widget.grab().save(str(path))
         print(f"wrote {path.relative_to(ROOT)}")
+
+    tabs = {window.tabs.tabText(i).replace("&", "").lower(): i
+            for i in range(window.tabs.count())}
+    for name, index in tabs.items():
+        window.tabs.setCurrentIndex(index)
+        save(window, f"main-{name}")
+
+    # The creation dialog, with dice typed from the table.
+    from companion.ui.character_dialog import CharacterDialog
+
+    dialog = CharacterDialog(window)
+    dialog.name.setText("Cora")
+    for spin, value in zip(dialog.dice, (5, 2, 6, 3, 4), strict=True):
+        spin.setValue(value)
+    dialog.resize(760, dialog.sizeHint().height())
+    dialog.show()
+    save(dialog, "character-dialog")
+    dialog.abilities["might"].setCurrentIndex(dialog.abilities["might"].findData(5))
+    save(dialog, "character-dialog-refused-assignment")
+    dialog.reject()
+
+    # A Day in progress: Ash explores, so Ash must wait for Bryn.
+    window.run_operation(operations.move, name="Ash", to_hex="E09")
+    window.tabs.setCurrentIndex(tabs["day"])
+    save(window, "day-panel")
+    window.tabs.setCurrentIndex(tabs["characters"])
+    save(window, "character-sheet")
+
+    # The sheet's drawing of tokens, items and bag. No operation places injuries, items
+    # or bag tokens yet, so this picture renders a value built here; it is never saved
+    # to the campaign.
+    from dataclasses import replace
+
+    from companion.content.schema.base import Ability, HealthToken, Slot
+    from companion.rules.health import add_boost, suffer
+    from companion.rules.resources import BagToken, Side, TokenKind
+    from companion.ui.views.character_sheet import CharacterSheet
+    from companion.ui.widgets import read_game
+
+    bryn = next(c for c in read_game(campaign).characters if c.name == "Bryn")
+    for token in (HealthToken.MINOR_INJURY, HealthToken.MAJOR_INJURY,
+                  HealthToken.MINOR_DISEASE, HealthToken.MAJOR_DISEASE,
+                  HealthToken.MINOR_INJURY):
+        bryn = suffer(bryn, token)
+    bryn = add_boost(add_boost(bryn, Ability.AWARENESS, 1), Ability.MIGHT, 2)
+    bryn = replace(bryn, energy=1, items=(("stone-knife", Slot.HAND),
+                                          ("reed-basket", Slot.BODY)),
+                   bag=(BagToken.material("flint"), BagToken.material("flint"),
+                        BagToken(TokenKind.MATERIAL, "bone", Side.PROCESSED),
+                        BagToken.perishable("fish"),
+                        BagToken(TokenKind.PERISHABLE_FOOD, "meat", Side.FERMENTED),
+                        BagToken.tough("grain"), BagToken.water()))
+    sheet = CharacterSheet()
+    sheet.show_character(bryn, campaign.content)
+    sheet.resize(1000, 560)
+    sheet.show()
+    save(sheet, "character-sheet-tokens")
+    sheet.close()
+
+    # Unrest reaches the first threshold; activity fires a societal event.
+    window.run_operation(operations.change_unrest, amount=6, reason="the elders quarrel")
+    window.run_operation(operations.increase_activity, amount=10, reason="a noisy hunt")
+    window.run_operation(operations.gain_lore, amount=3, reason="old songs")
+    window.tabs.setCurrentIndex(tabs["society"])
+    save(window, "society-tracks")
     window.close()
     return 0
 

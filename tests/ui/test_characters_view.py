@@ -73,7 +73,7 @@ def test_items_by_slot_and_the_bag_use_content_names(demo: Any) -> None:
     assert bag["Materials"] == "Flint (unprocessed) ×2, Bone (processed)"
     assert bag["Perishable food"] == "Fish (fresh), Meat (fermented)"
     assert bag["Tough food"] == "Grain (unprocessed)"
-    assert bag["Water"] == "water ×2"
+    assert bag["Water"] == "2 tokens"
 
 
 def test_the_sheet_shows_incapacitation_and_boosts(qtbot: Any, demo: Any) -> None:

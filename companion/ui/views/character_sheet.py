@@ -107,7 +107,10 @@ def bag_lines(character: Character, content: Any) -> list[tuple[str, str]]:
     lines = []
     for kind, title in headings.items():
         counts = groups.get(kind)
-        if counts:
+        if counts and kind == "water":
+            total = sum(counts.values())
+            lines.append((title, f"{total} token{'s' if total > 1 else ''}"))
+        elif counts:
             lines.append((title, ", ".join(f"{label} ×{n}" if n > 1 else label
                                           for label, n in counts.items())))
     if not lines:

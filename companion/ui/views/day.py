@@ -145,6 +145,7 @@ class DayView(QWidget):
             item = self.body_layout.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None:
+                widget.hide()  # deleteLater waits for the event loop; never paint both
                 widget.deleteLater()
         self.boxes.clear()
         self.buttons.clear()

@@ -108,6 +108,11 @@ class SocietyView(QWidget):
             grid.addWidget(track, row * 2 + 1, 0, 1, 3)
         grid.addWidget(QLabel("Epoch:"), 6, 0)
         grid.addWidget(self.epoch, 6, 1, 1, 2)
+        legend = QLabel("Boxes up to the dial are filled; a heavy border marks an unrest "
+                        "threshold or an activity event; red: threshold reached; purple: "
+                        "event fired. Hover a box for its effect.")
+        legend.setWordWrap(True)
+        grid.addWidget(legend, 7, 0, 1, 3)
         grid.setColumnStretch(2, 1)
 
         adjust = QGroupBox("Adjust the tracks (an effect or a card says so)")
@@ -146,7 +151,8 @@ class SocietyView(QWidget):
         left = QVBoxLayout()
         left.addWidget(tracks)
         left.addWidget(adjust)
-        left.addWidget(culture_box, 1)
+        left.addWidget(culture_box)
+        left.addStretch(1)
         right = QVBoxLayout()
         right.addWidget(threshold_box, 2)
         right.addWidget(self.events_box, 3)
@@ -160,6 +166,7 @@ class SocietyView(QWidget):
             widget.setMinimumHeight(self.fontMetrics().height() * 3)
             widget.setWordWrap(True)
             widget.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.culture.setMaximumHeight(self.fontMetrics().height() * 7)
         window.campaign_changed.connect(self.on_changed)
 
     def _adjust_row(self, grid: QGridLayout, row: int, title: str, low: int, high: int,

@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.content import Content, load_content
 from companion.content.schema.base import Ability, HealthToken
@@ -32,6 +34,7 @@ from companion.rules.foraging import (
     harvest_cap,
     harvest_yield,
     legal_expansion_choices,
+    spots,
     within_reach,
 )
 from companion.rules.procedure import Choice, Decider
@@ -432,3 +435,29 @@ def test_foraging_state_round_trip_and_refusal(content: Content) -> None:
     assert proc.to_state() == state
     with pytest.raises(IllegalAction, match="not a foraging state"):
         ForagingProcedure.from_state({**state, "kind": "fishing"})
+
+
+# --- invariants ------------------------------------------------------------------------
+
+OBJECTS = ["tree", "nut-bush", "animal-path", "predator", "stream", "root-plant"]
+row_st = st.lists(st.sampled_from(OBJECTS), max_size=3)
+card_st = st.tuples(row_st, row_st, row_st)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(card_st, min_size=1, max_size=3), st.data())
+def test_foraging_reach_invariants(
+    content: Content, rows: list[tuple[list[str], ...]], data: st.DataObject
+) -> None:
+    tableau = [card(f"R{i}", *r) for i, r in enumerate(rows)]
+    objects = content.forage_objects
+    reach = within_reach(tableau, [], objects)
+    every = {s.key: s for s in spots(tableau)}
+    assert {k for k, s in every.items() if s.row == 0} <= reach  # front rows
+    keys = sorted(every)
+    chosen = data.draw(st.lists(st.sampled_from(keys), max_size=3, unique=True)) if keys else []
+    assert reach <= within_reach(tableau, chosen, objects)  # choosing never loses reach
+    a, b = data.draw(st.sampled_from(tableau)), data.draw(st.sampled_from(tableau))
+    if a.id != b.id:
+        legal = legal_expansion_choices(tableau, a, b, objects)
+        assert legal and set(legal) <= {a.id, b.id}

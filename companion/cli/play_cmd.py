@@ -141,6 +141,38 @@ def cmd_challenge_start(args: argparse.Namespace) -> int:
     return _run(args, lambda c: operations.start_challenge(c, challenge=args.challenge))
 
 
+def cmd_effect(args: argparse.Namespace) -> int:
+    from companion.operations.effects import apply_effects, parse_effect
+
+    return _run(args, lambda c: apply_effects(
+        c, name=args.name, effects=[parse_effect(e) for e in args.effect], source=args.source))
+
+
+def cmd_craft(args: argparse.Namespace) -> int:
+    from companion.operations.crafting import craft
+
+    return _run(args, lambda c: craft(c, name=args.name, left=args.left - 1,
+                                      left_rotation=args.left_turns, right=args.right - 1,
+                                      right_rotation=args.right_turns))
+
+
+def cmd_codes(args: argparse.Namespace) -> int:
+    from companion import operations
+    from companion.operations.crafting import crafting_explorer
+
+    try:
+        with _open(args) as campaign:
+            found = crafting_explorer(campaign, args.names or None)
+    except operations.Refused as exc:
+        return _refused(exc)
+    rows = [{"code": str(d.code), "known": d.kind.value, "item": d.item,
+             "ways": [str(o) for o in d.orientations]} for d in found]
+    text = "\n".join(f"{r['code']}  {r['known']:<8} {r['item'] or '':<20} {r['ways'][0]}"
+                     for r in rows) or "no two materials at hand combine"
+    _emit(args, {"codes": rows}, text)
+    return 0
+
+
 def register(sub: Any) -> None:
     """Add the play commands to the ``companion`` parser."""
     character = sub.add_parser("character", help="create characters")
@@ -179,6 +211,26 @@ def register(sub: Any) -> None:
     society.add_argument("amount", type=int)
     society.add_argument("--reason", default="")
     society.set_defaults(func=cmd_society)
+
+    effect = _with_path(sub.add_parser(
+        "effect", help="apply effects read at the table ('gain wood 2', 'suffer minor_injury')"))
+    effect.add_argument("name")
+    effect.add_argument("effect", nargs="+")
+    effect.add_argument("--source", default="", help="the card or Codex entry")
+    effect.set_defaults(func=cmd_effect)
+
+    craft = _with_path(sub.add_parser("craft", help="lay two material tokens and craft"))
+    craft.add_argument("name")
+    craft.add_argument("left", type=int, help="bag position (1 = first) of the left token")
+    craft.add_argument("right", type=int, help="bag position of the right token")
+    craft.add_argument("--left-turns", type=int, default=0, help="quarter turns (0-3)")
+    craft.add_argument("--right-turns", type=int, default=0, help="quarter turns (0-3)")
+    craft.set_defaults(func=cmd_craft)
+
+    codes = _with_path(sub.add_parser("codes", help="the crafting explorer: every code the "
+                                                    "materials at hand make"))
+    codes.add_argument("names", nargs="*", help="characters (default: the whole group)")
+    codes.set_defaults(func=cmd_codes)
 
     valley = sub.add_parser("valley", help="set up the valley")
     valley_sub = valley.add_subparsers(dest="valley_command", required=True)

@@ -174,8 +174,7 @@ def prepare_shelter(campaign: Campaign, *, name: str) -> Changes:
 
 def gather_water(campaign: Campaign, *, name: str) -> Changes:
     """Gather Water at a lake, river or wetlands."""
-    amount = campaign.content.rules.gather_water if hasattr(campaign.content.rules,
-                                                            "gather_water") else 2
+    amount = campaign.content.rules.gather_water
     def step(game: Game, session: Session) -> tuple[Game, str]:
         feature = _feature_here(campaign, game, name, FeatureAction.GATHER_WATER)
         after = day_rules.gather_water(campaign.content.rules, game, name, feature, amount)

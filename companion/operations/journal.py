@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import String, cast, or_
+from sqlalchemy import select as select_columns
 from sqlmodel import Session, col, select
 
 from companion.operations.changes import Changes, Refused
@@ -317,13 +318,11 @@ def cave_wall(campaign: Campaign, *, mark: str | None = None) -> list[CaveWallLi
     """The Primal Cave Wall's illustrations, oldest first; ``mark`` keeps only those
     drawn with that mark (case-insensitive)."""
     with campaign.file.read() as session:
-        statement = select(models.CaveWallIllustration.id, models.CaveWallIllustration.title,
-                           models.CaveWallIllustration.marks,
-                           models.CaveWallIllustration.note,
-                           models.CaveWallIllustration.epoch,
-                           col(models.CaveWallIllustration.image).is_not(None)).order_by(
-            col(models.CaveWallIllustration.id))
-        rows = session.exec(statement).all()  # never loads the images themselves
+        t = models.CaveWallIllustration
+        statement = select_columns(  # type: ignore[call-overload]
+            t.id, t.title, t.marks, t.note, t.epoch, col(t.image).is_not(None)
+        ).order_by(col(t.id))
+        rows = session.execute(statement).all()  # never loads the images themselves
     lines = [CaveWallLine(int(r[0] or 0), r[1], tuple(r[2] or ()), r[3], r[4], bool(r[5]))
              for r in rows]
     if mark:
@@ -583,8 +582,9 @@ def prepare_image(data: bytes, *, max_side: int = MAX_IMAGE_SIDE) -> bytes:
         raise Refused(f"That image is {len(data) // (1024 * 1024)} MB; "
                       f"the cave wall takes images up to {MAX_IMAGE_BYTES // (1024 * 1024)} MB.")
     try:
-        with Image.open(io.BytesIO(data)) as image:
-            image.load()
+        with Image.open(io.BytesIO(data)) as opened:
+            opened.load()
+            image: Image.Image = opened
             if image.mode not in ("RGB", "RGBA", "L", "LA"):
                 image = image.convert("RGBA")
             image.thumbnail((max_side, max_side))
@@ -911,11 +911,11 @@ def _search_decks(campaign: Campaign, session: Session, pattern: str, epoch: int
 def _search_cave_wall(campaign: Campaign, session: Session, pattern: str, epoch: int | None,
                       challenge: str | None, limit: int) -> list[SearchHit]:
     t = models.CaveWallIllustration
-    statement = select(t.id, t.title, t.marks, t.note, t.epoch).where(
+    statement = select_columns(t.id, t.title, t.marks, t.note, t.epoch).where(  # type: ignore[call-overload]
         _matches(pattern, t.title, t.marks, t.note))
     if epoch is not None:
         statement = statement.where(t.epoch == epoch)
-    rows = session.exec(statement.order_by(col(t.id).desc()).limit(limit)).all()
+    rows = session.execute(statement.order_by(col(t.id).desc()).limit(limit)).all()
     return [SearchHit("cave_wall", int(r[0] or 0), r[1], "Marks: " + ", ".join(r[2] or ())
                       + (f" — {r[3]}" if r[3] else ""), r[4]) for r in rows]
 

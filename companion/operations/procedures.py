@@ -20,10 +20,9 @@ from sqlmodel import Session, select
 
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import NIGHT_DECK, Campaign
-from companion.operations.day import feature_facts, hex_features, item_facts
+from companion.operations.day import feature_facts, hex_features
 from companion.operations.state import load_game, save_game
 from companion.rules import day as day_rules
-from companion.rules import health, inventory
 from companion.rules.character import Character
 from companion.rules.effects import token_catalogue
 from companion.rules.errors import IllegalAction
@@ -33,7 +32,7 @@ from companion.rules.ids import FeatureId, HexId, NightCardId
 from companion.rules.mining import MiningProcedure, chips_for
 from companion.rules.night import NightFacts, NightItem, NightProcedure, NightTable
 from companion.rules.outposts import FeatureAction
-from companion.rules.procedure import Choice, Decider, Outcome, Procedure, Step, draw_for
+from companion.rules.procedure import Choice, Decider, Procedure, Step, draw_for
 from companion.rules.resources import BagToken
 from companion.store import models
 
@@ -96,43 +95,16 @@ def _restore_night(campaign: Campaign, session: Session, saved: dict[str, Any]) 
                                      night_facts(campaign, saved.get("challenge")))
 
 
-def _apply_outcome(campaign: Campaign, game: Game, actor: str, outcome: Outcome) -> Game:
-    """An activity's result on the character who did it (and the society's lore)."""
-    character = game.character(actor)
-    character = inventory.gain_tokens(character, outcome.gained)
-    for token in outcome.suffered:
-        character = health.suffer(character, token)
-    if outcome.energy > 0:
-        character = health.gain_energy(character, outcome.energy)
-    elif outcome.energy < 0:
-        character = replace(character, energy=max(0, character.energy + outcome.energy))
-    character = _receive_items(campaign, character, outcome.items)
-    game = game.with_characters(character)
-    if outcome.lore:
-        from companion.rules.society import gain_lore
-
-        game = replace(game, society=gain_lore(game.society, outcome.lore))
-    return game
-
-
-def _receive_items(campaign: Campaign, character: Character, items: tuple[str, ...]
-                   ) -> Character:
-    facts = item_facts(campaign)
-    for item in items:
-        if item in facts:
-            # Exceeding Item Limits: with no one to hand it to here, the new item is lost.
-            character, _, _ = inventory.receive_item(campaign.content.rules, character,
-                                                     facts[item], excess=facts[item].id)
-    return character
-
-
 def _finish_activity(campaign: Campaign, session: Session, procedure: Procedure,
                      saved: dict[str, Any]) -> str:
+    from companion.operations.effects import apply_outcome
+
     before = load_game(session, campaign.content)
     outcome = procedure.outcome()
-    after = _apply_outcome(campaign, before, saved["actor"], outcome)
+    after, notes = apply_outcome(campaign, before, saved["actor"], outcome)
     save_game(session, campaign.content, before, after)
-    return f"{saved['actor']} finished {procedure.kind}: " + " ".join(outcome.log[-3:])
+    return f"{saved['actor']} finished {procedure.kind}: " + " ".join(
+        [*outcome.log[-3:], *notes])
 
 
 def _finish_night(campaign: Campaign, session: Session, procedure: Procedure,

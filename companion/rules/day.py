@@ -118,6 +118,15 @@ def _act(
     return replace(game.with_characters(character), day=day), character
 
 
+def take_action(
+    rules: RulesConstants, game: Game, name: str, what: str, base: int
+) -> tuple[Game, Character]:
+    """A Day action the activity modules resolve themselves (e.g. Craft): check the
+    action order, pay ``base`` energy (hardcore discount applied) and record it.
+    Rulebook: Actions > Action Cost; Action Order."""
+    return _act(rules, game, name, what, base)
+
+
 def pass_turn(game: Game, name: str) -> Game:
     """The character passes for the rest of the Day (Rulebook: Day Phase)."""
     if game.day.phase is not Phase.DAY:

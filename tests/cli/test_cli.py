@@ -183,3 +183,18 @@ def test_save_points_and_undo_to_them(tmp_path: Path, capsys: Any) -> None:
     assert "kept" in live and "first after" not in live and "second after" not in live
     code, _, err = run(capsys, "undo", str(path), "--to", "nowhere")
     assert code == 1 and "no save point named 'nowhere'" in err
+
+
+def test_effects_craft_and_codes(tmp_path: Path, capsys: Any) -> None:
+    from companion import operations
+
+    path = tmp_path / "c.stonesaga"
+    operations.create_demo_campaign(path, seed=8).close()
+    assert run(capsys, "effect", str(path), "Ash", "gain flint", "gain sinew",
+               "--source", "a gift")[0] == 0
+    code, out, _ = run(capsys, "codes", str(path), "Ash", "--json")
+    assert {"code": "R1410", "known": "untried"}.items() <= next(
+        c for c in json.loads(out)["codes"] if c["code"] == "R1410").items()
+    code, out, err = run(capsys, "craft", str(path), "Ash", "1", "2")
+    assert code == 0, err
+    assert "Red 1410" in out or "R1410" in out

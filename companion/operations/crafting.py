@@ -1,0 +1,169 @@
+"""Crafting (Rulebook: Processing & Crafting > Crafting Items; Using the Codex >
+Crafting Entries): laying two material tokens, looking the code up, and remembering what
+the society found so nobody tries a pair twice.
+
+What the society knows lives in ``code_record`` rows (a recipe found, a dead end, or an
+imported entry not yet confirmed): the crafting explorer classifies codes with those
+records only, never with the Codex itself, so it spoils nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlmodel import Session, select
+
+from companion.content.schema.base import PipColour
+from companion.content.schema.world import CraftingEntry
+from companion.operations.changes import Changes, Refused
+from companion.operations.core import Campaign
+from companion.operations.day import item_facts, procedure_in_progress
+from companion.operations.state import load_game, save_game
+from companion.rules import crafting as crafting_rules
+from companion.rules import day as day_rules
+from companion.rules import inventory
+from companion.rules.crafting import CraftingCode, Discovery, MaterialFace, Orientation
+from companion.rules.errors import IllegalAction
+from companion.rules.resources import BagToken, Side, TokenKind
+from companion.store import models
+
+
+@dataclass(frozen=True)
+class HeldMaterial:
+    """A material token a character holds, as the crafting explorer sees it."""
+
+    character: str
+    index: int
+    """Its position in the character's bag."""
+    face: MaterialFace
+
+
+def _face(campaign: Campaign, token: BagToken) -> MaterialFace:
+    material = campaign.content.materials.get(token.name)
+    if token.kind is not TokenKind.MATERIAL or material is None:
+        raise IllegalAction(f"{token.name} is not a material token: only materials craft")
+    return MaterialFace.of(material, processed=token.side is Side.PROCESSED)
+
+
+def held_materials(campaign: Campaign, names: Sequence[str] | None = None) -> list[HeldMaterial]:
+    """Material tokens in the bags of ``names`` (default: every character in play)."""
+    with campaign.file.read() as session:
+        game = load_game(session, campaign.content)
+    held = []
+    for character in game.characters:
+        if names is not None and character.name not in names:
+            continue
+        for index, token in enumerate(character.bag):
+            if token.kind is TokenKind.MATERIAL and token.name in campaign.content.materials:
+                held.append(HeldMaterial(character.name, index, _face(campaign, token)))
+    return held
+
+
+def _known(session: Session) -> dict[str, models.CodeRecord]:
+    return {r.code: r for r in session.exec(select(models.CodeRecord)).all()}
+
+
+def _record_lookup(records: dict[str, models.CodeRecord]) -> crafting_rules.Lookup:
+    """What the society has found, as the rules' lookup (never the Codex itself)."""
+    def lookup(code: CraftingCode) -> CraftingEntry | None:
+        record = records.get(str(code))
+        if record is None or record.status == "provisional":
+            return None
+        if record.status == "null":
+            return CraftingEntry(colour=code.colour, code=code.digits, dead_end=True)
+        return CraftingEntry(colour=code.colour, code=code.digits, item_name=record.name or "?")
+
+    return lookup
+
+
+def crafting_explorer(campaign: Campaign, names: Sequence[str] | None = None
+                      ) -> list[Discovery]:
+    """Every code the materials at hand can make, in every orientation, and whether the
+    society knows it as an item, a dead end, or has not tried it yet."""
+    faces = list(dict.fromkeys(h.face for h in held_materials(campaign, names)))
+    with campaign.file.read() as session:
+        records = _known(session)
+    return crafting_rules.explore(faces, _record_lookup(records))
+
+
+def pair_codes(campaign: Campaign, left: str, right: str, *, left_processed: bool = False,
+               right_processed: bool = False) -> list[tuple[Orientation, CraftingCode, str]]:
+    """Every code two materials make in every orientation, with what the society knows
+    of it ('item: …', 'dead end', 'untried')."""
+    content = campaign.content
+    if left not in content.materials or right not in content.materials:
+        raise Refused("Choose two materials of the content pack.")
+    a = MaterialFace.of(content.materials[left], processed=left_processed)
+    b = MaterialFace.of(content.materials[right], processed=right_processed)
+    with campaign.file.read() as session:
+        lookup = _record_lookup(_known(session))
+    result = []
+    for orientation, code in crafting_rules.all_codes(a, b):
+        entry = lookup(code)
+        known = "untried" if entry is None else "dead end" if entry.dead_end else \
+            f"item: {entry.item_name}"
+        result.append((orientation, code, known))
+    return result
+
+
+def craft(campaign: Campaign, *, name: str, left: int, left_rotation: int, right: int,
+          right_rotation: int) -> Changes:
+    """Craft (a Day action): lay two of ``name``'s material tokens (bag positions) side
+    by side, each turned 0-3 quarter turns, read the code and look it up in the Codex.
+
+    An item goes to the character (slot rules: an excess item is lost when no one in
+    the hex takes it, D11); the code, item or dead end, is remembered by the society.
+    """
+    content = campaign.content
+    with campaign.write("craft", "craft") as session:
+        if procedure_in_progress(session) not in (None, "night"):
+            raise Refused("An activity is in progress: finish it first.")
+        before = load_game(session, content)
+        character = before.character(name)
+        if left == right or not (0 <= left < len(character.bag) and
+                                 0 <= right < len(character.bag)):
+            raise IllegalAction(f"choose two different tokens from {character.name}'s bag")
+        orientation = Orientation(_face(campaign, character.bag[left]), left_rotation % 4,
+                                  _face(campaign, character.bag[right]), right_rotation % 4)
+        code = orientation.code()
+        game, character = day_rules.take_action(content.rules, before, name, "Craft",
+                                                content.rules.action_costs.craft)
+        found = content.crafting.lookup(code.colour, code.digits)
+        outcome = crafting_rules.craft(character.name, orientation, found.entry,
+                                       consume_on_dead_end=content.rules.crafting
+                                       .consume_on_dead_end)
+        if outcome.extra.get("consumed"):
+            character, _ = inventory.take_tokens(character, sorted({left, right}))
+        facts = item_facts(campaign)
+        for item in outcome.items:
+            character, _, _ = inventory.receive_item(content.rules, character, facts[item],
+                                                     excess=facts[item].id)
+        game = game.with_characters(character)
+        save_game(session, content, before, game)
+        _remember(session, code, outcome.extra.get("result"), found, character.name)
+        session.info["journal_text"] = " ".join(outcome.log)
+    return Changes(summary=" ".join(outcome.log), characters=True, journal=True,
+                   detail=outcome)
+
+
+def _remember(session: Session, code: CraftingCode, result: object, found: object,
+              who: str) -> None:
+    if result not in ("item", "dead_end"):
+        return
+    record = _known(session).get(str(code))
+    item = getattr(found, "item", None)
+    name = item.name if item is not None else getattr(getattr(found, "entry", None),
+                                                        "item_name", "")
+    status = "recipe" if result == "item" else "null"
+    if record is None:
+        session.add(models.CodeRecord(code=str(code), status=status, name=name or "",
+                                      data={"found_by": who}))
+    elif record.status != status:
+        record.status = status
+        record.name = name or record.name
+
+
+def colour_letter(colour: PipColour | str) -> str:
+    """The letter that always accompanies a pip colour (colour-blind players)."""
+    return CraftingCode(PipColour(colour), "1000").label[0]

@@ -1,0 +1,188 @@
+"""Applying card effects to the campaign: from a procedure's outcome, or typed at the
+table for a card the app does not resolve itself ("Ash gains 2 wood").
+
+Effects use the content pack's vocabulary (``companion.content.schema.effects``):
+gain, lose, gain_item, suffer, energy, lore, activity, unrest, boost, place, unlock,
+read, test. A test needs a die: it is refused here; resolve it at the table, then apply
+its success or failure effects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from pydantic import ValidationError
+
+from companion.operations.changes import Changes, Refused
+from companion.operations.core import Campaign
+from companion.operations.state import load_game, save_game
+from companion.rules import health, inventory
+from companion.rules import society as society_rules
+from companion.rules.character import Character
+from companion.rules.effects import Tally, effects_from_data, token_catalogue
+from companion.rules.game import Game
+from companion.rules.ids import HexId
+from companion.rules.procedure import Outcome
+from companion.rules.valley import place_lore
+
+
+def tokens(campaign: Campaign) -> dict[str, Any]:
+    """Resource id -> the bag token gained for it."""
+    content = campaign.content
+    return token_catalogue(content.materials.values(), content.foods.values())
+
+
+def _receive_items(campaign: Campaign, character: Character, items: Sequence[str]
+                   ) -> tuple[Character, list[str]]:
+    from companion.operations.day import item_facts
+
+    facts = item_facts(campaign)
+    lost = []
+    for item in items:
+        if item not in facts:
+            continue
+        # Exceeding Item Limits (D11): with no one chosen to take it, the new item is lost.
+        character, _, gone = inventory.receive_item(campaign.content.rules, character,
+                                                    facts[item], excess=facts[item].id)
+        if gone is not None:
+            lost.append(str(gone))
+    return character, lost
+
+
+def apply_outcome(campaign: Campaign, game: Game, actor: str, outcome: Outcome
+                  ) -> tuple[Game, list[str]]:
+    """An outcome's gains, injuries, energy, items and lore on ``actor``; its pending
+    effects (``extra["pending_effects"]``) too. Returns the game and notes for the
+    journal (what the table must still do)."""
+    character = game.character(actor)
+    character = inventory.gain_tokens(character, outcome.gained)
+    for token in outcome.suffered:
+        character = health.suffer(character, token)
+    if outcome.energy > 0:
+        character = health.gain_energy(character, outcome.energy)
+    elif outcome.energy < 0:
+        character = replace(character, energy=max(0, character.energy + outcome.energy))
+    character, lost = _receive_items(campaign, character, outcome.items)
+    game = game.with_characters(character)
+    notes = [f"{character.name} had no free slot and lost {item}." for item in lost]
+    if outcome.lore:
+        game = replace(game, society=society_rules.gain_lore(game.society, outcome.lore))
+    pending = outcome.extra.get("pending_effects", []) if outcome.extra else []
+    if pending:
+        game, more = apply_pending(campaign, game, actor, effects_from_data(pending))
+        notes += more
+    return game, notes
+
+
+def apply_pending(campaign: Campaign, game: Game, actor: str, effects: Sequence[Any]
+                  ) -> tuple[Game, list[str]]:
+    """The effects a procedure's tally leaves to this layer."""
+    notes: list[str] = []
+    for effect in effects:
+        kind = effect.do
+        character = game.character(actor)
+        if kind == "lose":
+            character = _lose(character, effect.resource, effect.amount)
+            game = game.with_characters(character)
+        elif kind == "activity":
+            if effect.amount >= 0:
+                game = replace(game, society=society_rules.increase_activity(
+                    game.society, effect.amount))
+        elif kind == "unrest":
+            game = replace(game, society=society_rules.increase_unrest(game.society,
+                                                                       effect.amount))
+        elif kind == "boost" and effect.ability is not None:
+            game = game.with_characters(health.add_boost(character, effect.ability,
+                                                         2 if effect.major else 1))
+        elif kind == "place" and character.hex:
+            game = replace(game, tokens=_place(game, HexId(character.hex), effect.token,
+                                               effect.amount))
+        elif kind == "unlock" and getattr(effect, "flag", "") == "delving":
+            game = replace(game, society=society_rules.unlock_delving(game.society)
+                           if not game.society.delving_unlocked else game.society)
+        elif kind == "read":
+            notes.append(f"Read Codex outcome {effect.outcome}.")
+        else:
+            # A boost of the player's choice, a spend of lore below zero, other flags:
+            # the table decides; the journal says what is left to do.
+            notes.append(f"For the table: {effect.text or kind}.")
+    return game, notes
+
+
+def _place(game: Game, hex_id: HexId, token: str, amount: int) -> Any:
+    from companion.rules.valley import place_fire, place_shelter
+
+    if token == "lore":
+        return place_lore(game.tokens, hex_id, amount)
+    return (place_fire if token == "fire" else place_shelter)(game.tokens, hex_id)
+
+
+def _lose(character: Character, resource: str, amount: int) -> Character:
+    indices = [i for i, t in enumerate(character.bag) if t.name == resource][:amount]
+    if not indices:
+        return character
+    character, _ = inventory.take_tokens(character, indices)
+    return character
+
+
+def apply_effects(campaign: Campaign, *, name: str, effects: Sequence[Mapping[str, Any]],
+                  source: str = "") -> Changes:
+    """Apply effects read at the table (e.g. from a card the app does not resolve) to
+    the character ``name``, in one undoable operation."""
+    try:
+        parsed = effects_from_data([dict(e) for e in effects])
+    except ValidationError as exc:
+        problems = "; ".join(str(e["msg"]) for e in exc.errors()[:3])
+        raise Refused(f"These effects are not in the effect vocabulary: {problems}") from exc
+    if not parsed:
+        raise Refused("Give at least one effect.")
+    if any(e.do == "test" for e in parsed):
+        raise Refused("A test needs a die: resolve it at the table, then apply its success "
+                      "or failure effects.")
+    with campaign.write("effects", "effects") as session:
+        before = load_game(session, campaign.content)
+        tally = Tally().apply(parsed, tokens(campaign))
+        after, notes = apply_outcome(campaign, before, before.character(name).name,
+                                     tally.outcome())
+        save_game(session, campaign.content, before, after)
+        text = _describe(name, parsed, source, notes)
+        session.info["journal_text"] = text
+    return Changes(summary=text, characters=True, society=True, journal=True, valley=True)
+
+
+def _describe(name: str, effects: Sequence[Any], source: str, notes: list[str]) -> str:
+    from companion.rules.effects import describe_effect
+
+    said = "; ".join(describe_effect(e) for e in effects)
+    return f"{name}: {said}" + (f" ({source})" if source else "") + \
+        "".join(f" {n}" for n in notes)
+
+
+def parse_effect(text: str) -> dict[str, Any]:
+    """A short effect typed in the CLI: 'gain wood 2', 'suffer minor_injury',
+    'energy -1', 'lore 2', 'activity 1', 'unrest 1', 'lose fish', 'item bone-knife',
+    'read 104'."""
+    words = text.split()
+    if not words:
+        raise Refused("Type an effect, e.g. 'gain wood 2'.")
+    verb, rest = words[0], words[1:]
+    try:
+        if verb in ("gain", "lose"):
+            return {"do": verb, "resource": rest[0], "amount": int(rest[1]) if len(rest) > 1
+                    else 1}
+        if verb == "suffer":
+            return {"do": "suffer", "token": rest[0],
+                    **({"amount": int(rest[1])} if len(rest) > 1 else {})}
+        if verb in ("energy", "lore", "activity", "unrest"):
+            return {"do": verb, "amount": int(rest[0])}
+        if verb == "item":
+            return {"do": "gain_item", "item": rest[0]}
+        if verb == "read":
+            return {"do": "read", "outcome": rest[0]}
+    except (IndexError, ValueError) as exc:
+        raise Refused(f"Could not read the effect '{text}'.") from exc
+    raise Refused(f"Unknown effect '{verb}': use gain, lose, suffer, energy, lore, activity, "
+                  "unrest, item or read.")
+

@@ -174,6 +174,11 @@ class NightWizard(QDialog):
 
         buttons = QHBoxLayout()
         buttons.addStretch(1)
+        self.next_button = QPushButton()
+        self.next_button.setObjectName("nextProcedure")
+        self.next_button.clicked.connect(self._continue)
+        self.next_button.hide()
+        buttons.addWidget(self.next_button)
         self.close_button = QPushButton("&Close")
         self.close_button.setAutoDefault(False)
         self.close_button.setToolTip("The Night is saved after every step: reopen it any time.")
@@ -215,12 +220,17 @@ class NightWizard(QDialog):
             return
         if view is None or view.kind != "night":
             self._show_finished(self.last_summary or "No Night is in progress.")
+            if view is not None:  # the Night's end began another (the behemoth's turn)
+                self.next_button.setText(f"&Continue: {view.kind.replace('_', ' ')}")
+                self.next_button.show()
+                self.next_button.setDefault(True)
             return
         night = load_procedure(campaign)
         if night is None:
             self._show_finished("The Night could not be read.")
             return
         self.finished_ = False
+        self.next_button.hide()
         self._show_stage(night.stage)
         society = night.game.society
         self.society.setText(f"Activity {society.activity}   ·   Unrest {society.unrest}"
@@ -277,9 +287,21 @@ class NightWizard(QDialog):
             widget.addItem(f"{number}. {line}" if numbered else str(line))
         widget.scrollToBottom()
 
+    def _continue(self) -> None:
+        from companion.ui.procedure_dialog import open_procedure
+
+        self.close()
+        open_procedure(self.window_)
+
     def _show_finished(self, text: str) -> None:
         self.finished_ = True
+        self.next_button.hide()
         self._show_stage(NightStage.DONE)
+        campaign = self.window_.campaign
+        if campaign is not None:
+            status = campaign.status()
+            self.society.setText(f"Activity {status.activity}   ·   Unrest {status.unrest}"
+                                 f"   ·   Lore {status.lore}")
         self.step_widget.set_step(None)
         self.step_widget.hide()
         self.summary.setText(text)

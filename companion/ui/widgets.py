@@ -120,7 +120,10 @@ def heading(text: str, scale: float = 1.25) -> QLabel:
     """A bold label a little larger than the system font (scales with it)."""
     label = QLabel(text)
     font = label.font()
-    font.setPointSizeF(font.pointSizeF() * scale)
+    if font.pointSizeF() > 0:
+        font.setPointSizeF(font.pointSizeF() * scale)
+    else:  # a system font given in pixels
+        font.setPixelSize(round(font.pixelSize() * scale))
     font.setBold(True)
     label.setFont(font)
     return label

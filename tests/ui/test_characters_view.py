@@ -115,3 +115,35 @@ def test_the_sheet_follows_an_energy_change_made_through_an_operation(
 
 def sheet_title(view: Any) -> str:
     return str(view.sheet.title.text())
+
+
+def test_an_empty_campaign_and_the_new_character_button(qtbot: Any, campaign: Any,
+                                                         monkeypatch: Any) -> None:
+    """A campaign with no valley, challenge or characters yet (tests/ui/conftest.py)."""
+    from companion.ui.character_dialog import CharacterDialog
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    window.set_campaign(campaign)
+    view = window.tabs.widget(1)
+    assert not view.sheet.placeholder.isHidden()
+    assert "No characters yet" in view.empty.text()
+    assert "nobody" in window.tabs.widget(2).turn.text()
+    society = window.tabs.widget(4)
+    assert society.events.item(0).text() == "No challenge is being played."
+
+    def fill_and_create(dialog: CharacterDialog) -> int:
+        assert dialog.hex.currentData() is None  # no valley yet: not placed
+        dialog.name.setText("Gale")
+        for spin, value in zip(dialog.dice, (4, 4, 3, 2, 1), strict=True):
+            spin.setValue(value)
+        dialog.create_character()
+        return int(dialog.result())
+
+    monkeypatch.setattr(CharacterDialog, "exec", fill_and_create)
+    view.new_button.click()
+    assert [r.name for r in view.model.rows] == ["Gale"]
+    assert view.selected_name() == "Gale"
+    assert view.sheet.title.text() == "Gale"
+    assert view.sheet.detail_text("Hex:") == "not placed"

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtWidgets import QComboBox
 
 from companion import operations
 from companion.operations.day import ActionOption
@@ -91,3 +92,33 @@ def test_passing_and_gathering_water(day: DayView, demo: Any) -> None:
     # With Bryn passed, Ash may act twice in a row.
     day.button("Ash", "Explore E05").click()
     assert day.button("Ash", "Gather Water").isEnabled()
+
+
+def test_revive_is_offered_for_an_incapacitated_character_in_the_hex(
+        day: DayView, demo: Any, monkeypatch: Any) -> None:
+    # No operation injures a character yet, so the game the panel reads is given here;
+    # the click is checked to call the revive operation with the chosen token.
+    from companion.content.schema.base import HealthToken
+    from companion.rules.health import suffer
+    from companion.ui import widgets
+    from companion.ui.views import day as day_module
+
+    game = widgets.read_game(demo)
+    bryn = game.character("Bryn")
+    for token in [HealthToken.MINOR_INJURY] * 4 + [HealthToken.MAJOR_INJURY]:
+        bryn = suffer(bryn, token)
+    hurt = game.with_characters(bryn)
+    monkeypatch.setattr(day_module, "read_game", lambda campaign: hurt)
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(operations, "revive",
+                        lambda campaign, **kwargs: calls.append(kwargs) or
+                        operations.Changes("revived", characters=True))
+    day.refresh()
+    revive = day.button("Ash", "Revive Bryn")
+    assert revive.isEnabled() and revive.text() == "Revive Bryn: 2 energy"
+    combo = revive.parentWidget().findChild(QComboBox)
+    assert combo is not None and combo.count() == 5
+    combo.setCurrentIndex(4)
+    revive.click()
+    assert calls == [{"name": "Ash", "target": "Bryn", "token": 4}]
+    assert not any(b.text().startswith("Revive") for b in day.buttons["Bryn"])

@@ -133,7 +133,8 @@ class DayView(QWidget):
     def on_changed(self, changes: object) -> None:
         if self.window_.campaign is None:
             return
-        if any(wants(changes, f) for f in ("characters", "valley", "society", "outposts")):
+        if any(wants(changes, f) for f in ("characters", "valley", "society", "outposts",
+                                           "procedure", "challenge")):
             self.refresh()
 
     def refresh(self) -> None:

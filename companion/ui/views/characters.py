@@ -125,6 +125,7 @@ class CharactersView(QWidget):
         self.splitter.addWidget(scroll)
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 3)
+        self._fitted_rows = -1
         layout = QVBoxLayout(self)
         layout.addWidget(self.splitter)
         window.campaign_changed.connect(self.on_changed)
@@ -140,7 +141,9 @@ class CharactersView(QWidget):
             "(Rulebook: Character Creation)." if not rows else
             "Select a character to see their sheet below.")
         names = [r.name for r in rows]
-        self._fit_table()
+        if len(rows) != self._fitted_rows:  # keep a splitter the user has dragged
+            self._fitted_rows = len(rows)
+            self._fit_table()
         if rows:
             self.select(selected if selected in names else names[0])
         else:

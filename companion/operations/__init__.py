@@ -7,6 +7,15 @@ and reports what changed. A refusal raises :class:`Refused` and changes nothing.
 
 from companion.operations.changes import Changes, Refused
 from companion.operations.characters import create_character, roll_dice
+from companion.operations.challenge import (
+    ability_test,
+    age_character,
+    claim_retained,
+    complete_goal,
+    degrade_token,
+    end_challenge,
+    new_epoch,
+)
 from companion.operations.core import Campaign, Damaged
 from companion.operations.day import (
     available_actions,
@@ -52,6 +61,13 @@ from companion.operations.society import (
 )
 
 __all__ = [
+    "ability_test",
+    "age_character",
+    "claim_retained",
+    "complete_goal",
+    "degrade_token",
+    "end_challenge",
+    "new_epoch",
     "Damaged",
     "save_points",
     "undo_to_save_point",

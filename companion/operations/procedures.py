@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlmodel import Session, select
 
+from companion.content.schema.base import Omen
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import NIGHT_DECK, Campaign
 from companion.operations.day import feature_facts, hex_features
@@ -301,7 +302,7 @@ def start_mining(campaign: Campaign, *, name: str, feature: str) -> Changes:
     content = campaign.content
 
     def build(session: Session, character: Character) -> Procedure:
-        omens = campaign.current_omens(session)
+        omens = tuple(Omen(o) for o in campaign.current_omens(session))
         return MiningProcedure.start(character.name, feature,
                                      chips_for(content.features[feature], content.materials),
                                      omens, _tokens(campaign), content.rules.mining.max_draws)
@@ -330,6 +331,9 @@ def start_night(campaign: Campaign) -> Changes:
 
 def _night_table(campaign: Campaign, session: Session, game: Game, challenge: str | None
                  ) -> NightTable:
+    # Lazily: the behemoth module imports this one (it registers its kinds here).
+    from companion.operations.behemoth import behemoth_at_night
+
     content = campaign.content
     deck = session.exec(select(models.DeckState).where(models.DeckState.deck == NIGHT_DECK)
                         ).first()
@@ -346,4 +350,5 @@ def _night_table(campaign: Campaign, session: Session, game: Game, challenge: st
         hex_features=features,
         hardcore=bool(settings and settings.solo_variant == "hardcore"),
         starting_omens=(card.starting_omen,) if card else (),
+        behemoth=behemoth_at_night(campaign, session),
     )

@@ -213,8 +213,6 @@ def go_mining(qtbot: Any, window: MainWindow, demo: Any) -> Any:
     return start_activity(window, "mining", "Ash", mine.target)
 
 
-@pytest.mark.xfail(strict=True, reason="operations bug: start_mining passes the current "
-                   "omens as str, MiningProcedure.to_state needs Omen")
 def test_mining_starts_under_a_current_omen(qtbot: Any, demo: Any,
                                              refusals: list[str]) -> None:
     window = make_window(qtbot, demo)

@@ -1,0 +1,239 @@
+"""The challenge lifecycle and the characters' lives between games (Rulebook: Set Up;
+Continuing Play; Using the Journal; Characters > Legends, Age; Basic Concepts > Tests).
+
+Set-up lives in :mod:`companion.operations.setup`; this module ends a challenge (outcome
+entry, retained supplies, looming challenges, unfinished epoch goals, tokens removed),
+starts a new epoch, completes goals, ages characters into legends, and lets a character
+draw, choose and use a legend card, and make an ability test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from sqlmodel import Session, col, select
+
+from companion.content.schema.base import Ability
+from companion.operations.changes import Changes, Refused
+from companion.operations.core import Campaign
+from companion.operations.day import item_facts
+from companion.operations.state import load_game, save_game, token_from_json, token_to_json
+from companion.rules import challenge as challenge_rules
+from companion.rules import checks, health
+from companion.rules.character import Age
+from companion.rules.ids import ItemId, Trait
+from companion.store import models
+
+# --- ending a challenge ---------------------------------------------------------------------
+
+
+def end_challenge(campaign: Campaign, *, outcome: str,
+                  retained: Mapping[str, tuple[Sequence[str], Sequence[int]]] | None = None,
+                  looming: Sequence[str] = ()) -> Changes:
+    """End the challenge being played (Rulebook: Continuing Play; Using the Journal).
+
+    Records the outcome entry in the Challenge Log; each character may retain up to 5
+    items and 5 material tokens (``retained``: name -> (item ids, bag positions), D13);
+    the looming challenges named by the challenge's outcome are set aside for the next
+    game; unfinished epoch goals are set aside; activity resets; fire, shelter and lore
+    tokens leave the valley.
+    """
+    content = campaign.content
+    bad = [c for c in looming if c not in content.challenges]
+    if bad:
+        raise Refused(f"There is no challenge {', '.join(bad)} in the content pack.")
+    with campaign.write("challenge.end", "challenge ends") as session:
+        society = session.get(models.Society, 1)
+        settings = session.get(models.Campaign, 1)
+        assert society is not None and settings is not None
+        if not society.current_challenge_id:
+            raise Refused("No challenge is being played.")
+        card = content.challenges.get(society.current_challenge_id)
+        before = load_game(session, content)
+        game = before
+        keeps = []
+        for name, (items, tokens) in (retained or {}).items():
+            character = game.character(name)
+            keep = challenge_rules.retain_supplies(content.rules, character,
+                                                   [ItemId(i) for i in items], tokens)
+            keeps.append(keep)
+        table = _table(session, society.current_challenge_id)
+        saga = challenge_rules.Saga(epoch=settings.epoch, log=(challenge_rules.LogEntry(
+            settings.epoch, society.current_challenge_id, ()),))  # type: ignore[arg-type]
+        _, game = challenge_rules.end_challenge(saga, game, outcome=outcome, looming=(),
+                                                table=table, retained=keeps)
+        save_game(session, content, before, game)
+        _close_log(session, society.current_challenge_id, outcome.strip(),
+                   [c.name for c in before.characters])
+        _set_aside_goals(session)
+        for keep in keeps:
+            _store_retained(session, keep)
+        for challenge in looming:
+            session.add(models.LoomingChallenge(challenge_id=challenge, epoch=settings.epoch))
+        society.current_challenge_id = None
+        name = card.name if card else "the challenge"
+        session.info["journal_text"] = (f"{name} ends: outcome entry {outcome.strip()}"
+                                        + (f"; looming: {', '.join(looming)}" if looming else ""))
+    return Changes(summary=f"The challenge ends (outcome {outcome.strip()})", society=True,
+                   challenge=True, characters=True, valley=True, journal=True)
+
+
+def _table(session: Session, challenge: str) -> challenge_rules.ChallengeTable:
+    goals = session.exec(select(models.GoalState)).all()
+    by = {state: tuple(g.goal_id for g in goals if g.state == state)  # type: ignore[misc]
+          for state in ("vital", "sealed", "epoch", "completed")}
+    return challenge_rules.ChallengeTable(challenge, by["vital"], by["sealed"],  # type: ignore[arg-type]
+                                          by["epoch"], by["completed"])
+
+
+def _close_log(session: Session, challenge: str, outcome: str, names: list[str]) -> None:
+    entry = session.exec(select(models.ChallengeLogEntry).where(
+        models.ChallengeLogEntry.challenge_id == challenge,
+        col(models.ChallengeLogEntry.finished).is_(False))).first()
+    if entry is None:
+        return
+    entry.outcome_entry = outcome
+    entry.finished = True
+    entry.characters = names
+
+
+def _set_aside_goals(session: Session) -> None:
+    # Continuing Play: unfinished epoch goals are set aside for the next game of the
+    # epoch; vital and sealed goals of the challenge leave play.
+    for goal in session.exec(select(models.GoalState)).all():
+        if goal.state == "epoch":
+            goal.state = "set_aside"
+        elif goal.state in ("vital", "sealed"):
+            session.delete(goal)
+
+
+def _store_retained(session: Session, keep: challenge_rules.Retained) -> None:
+    row = session.exec(select(models.Character).where(
+        models.Character.name == keep.character, models.Character.status != "legend")).first()
+    if row is None or row.id is None:
+        return
+    row.items = [i for i in row.items if i["item"] not in keep.items]
+    session.add(models.RetainedSupply(character_id=row.id, items=list(keep.items),
+                                      materials=[token_to_json(t)["id"] for t in keep.materials]))
+
+
+def claim_retained(campaign: Campaign, *, name: str, supply: int) -> Changes:
+    """Give retained supplies to the character who kept them, or bequeath them to the
+    player's next character (Rulebook: Retaining Supplies, D13)."""
+    content = campaign.content
+    with campaign.write("challenge.retained", "retained supplies") as session:
+        row = session.get(models.RetainedSupply, supply)
+        if row is None or row.bequeathed_to_id is not None:
+            raise Refused("Those retained supplies have already been claimed.")
+        owner = session.get(models.Character, row.character_id)
+        before = load_game(session, content)
+        character = before.character(name)
+        retained = challenge_rules.Retained(
+            owner.player if owner else "", owner.name if owner else "",  # type: ignore[arg-type]
+            tuple(ItemId(i) for i in row.items),
+            tuple(token_from_json({"kind": "material", "id": m, "side": "unprocessed"})
+                  for m in row.materials))
+        character = challenge_rules.claim_retained(content.rules, retained, character,
+                                                   item_facts(campaign))
+        save_game(session, content, before, before.with_characters(character))
+        target = session.exec(select(models.Character).where(
+            models.Character.name == character.name)).first()
+        row.bequeathed_to_id = target.id if target else None
+        session.info["journal_text"] = f"{character.name} takes up the supplies " \
+                                       f"{owner.name if owner else ''} retained"
+    return Changes(summary=f"{name} takes the retained supplies", characters=True)
+
+
+def new_epoch(campaign: Campaign) -> Changes:
+    """A new epoch begins: its game count starts again and old epoch goals lapse."""
+    with campaign.write("epoch.new", "A new epoch begins") as session:
+        society = session.get(models.Society, 1)
+        settings = session.get(models.Campaign, 1)
+        assert society is not None and settings is not None
+        if society.current_challenge_id:
+            raise Refused("An epoch cannot change during a challenge.")
+        settings.epoch += 1
+        society.games_this_epoch = 0
+        for goal in session.exec(select(models.GoalState)).all():
+            if goal.state == "set_aside":
+                session.delete(goal)
+        session.info["journal_text"] = f"Epoch {settings.epoch} begins"
+    return Changes(summary="A new epoch begins", society=True, challenge=True)
+
+
+def complete_goal(campaign: Campaign, *, goal: str) -> Changes:
+    """A goal in play is completed: its card goes beneath the challenge."""
+    with campaign.write("goal.complete", "goal completed") as session:
+        row = session.exec(select(models.GoalState).where(
+            models.GoalState.goal_id == goal)).first()
+        if row is None or row.state not in ("vital", "epoch", "sealed"):
+            raise Refused(f"The goal '{goal}' is not in play.")
+        row.state = "completed"
+        card = campaign.content.goals.get(goal) or campaign.content.set_aside_goals.get(goal)
+        session.info["journal_text"] = f"Goal completed: {card.name if card else goal}"
+    return Changes(summary=f"Goal completed: {goal}", challenge=True)
+
+
+# --- characters between games ---------------------------------------------------------------
+
+
+def age_character(campaign: Campaign, *, name: str) -> Changes:
+    """Age a character: young to old, old to legend (Rulebook: Key Character
+    Information > Age; Legends)."""
+    with campaign.write("character.age", "age") as session:
+        before = load_game(session, campaign.content)
+        aged = health.age(before.character(name))
+        if aged.age is Age.LEGEND:
+            from companion.operations.procedures import _record_legend
+
+            save_game(session, campaign.content, before, replace(
+                before, characters=tuple(c for c in before.characters if c.name != name)))
+            _record_legend(session, aged)
+            text = f"{name} ages out and becomes a legend"
+        else:
+            save_game(session, campaign.content, before, before.with_characters(aged))
+            text = f"{name} grows {aged.age.value}"
+        session.info["journal_text"] = text
+    return Changes(summary=text, characters=True, journal=True)
+
+
+def degrade_token(campaign: Campaign, *, name: str, index: int) -> Changes:
+    """Degrade one injury or disease token: major to minor, minor removed."""
+    with campaign.write("character.degrade", "degrade") as session:
+        before = load_game(session, campaign.content)
+        character = before.character(name)
+        if not 0 <= index < len(character.health):
+            raise Refused(f"{name} has no health token {index + 1}.")
+        token = character.health[index]
+        after = before.with_characters(health.degrade(character, index))
+        save_game(session, campaign.content, before, after)
+        session.info["journal_text"] = f"{name}'s {token.value.replace('_', ' ')} degrades"
+    return Changes(summary=f"{name}'s {token.value.replace('_', ' ')} degrades",
+                   characters=True)
+
+
+def ability_test(campaign: Campaign, *, name: str, ability: str, difficulty: int,
+                 die: int | None = None,
+                 trait_modifiers: Mapping[str, int] | None = None) -> Changes:
+    """A test (Rulebook: Basic Concepts > Tests): 1d6 + ability + boosts + the card's
+    trait bonuses or penalties, against ``difficulty``; boosts used are degraded. The die
+    is typed from the table, or rolled by the app when ``die`` is None."""
+    content = campaign.content
+    with campaign.write("test", "test") as session:
+        before = load_game(session, content)
+        if die is None:
+            chance, rng = campaign.chance(session)
+            die = chance.roll(1)[0]
+            campaign.save_chance(chance, rng)
+        character = before.character(name)
+        result, character = checks.ability_test(
+            character, Ability(ability), die,
+            trait_modifiers={Trait(t): v for t, v in (trait_modifiers or {}).items()})
+        save_game(session, content, before, before.with_characters(character))
+        verdict = "succeeds" if result.total >= difficulty else "fails"
+        text = (f"{name} tests {ability}: {result.die} + {result.total - result.die} = "
+                f"{result.total} vs {difficulty}: {verdict}")
+        session.info["journal_text"] = text
+    return Changes(summary=text, characters=True, detail=result)
+

@@ -5,8 +5,6 @@ validates, applies the rules, writes its rows and one journal event in one trans
 and reports what changed. A refusal raises :class:`Refused` and changes nothing.
 """
 
-from companion.operations.changes import Changes, Refused
-from companion.operations.characters import create_character, roll_dice
 from companion.operations.challenge import (
     ability_test,
     age_character,
@@ -16,6 +14,8 @@ from companion.operations.challenge import (
     end_challenge,
     new_epoch,
 )
+from companion.operations.changes import Changes, Refused
+from companion.operations.characters import create_character, roll_dice
 from companion.operations.core import Campaign, Damaged
 from companion.operations.day import (
     available_actions,

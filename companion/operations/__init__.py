@@ -5,7 +5,7 @@ validates, applies the rules, writes its rows and one journal event in one trans
 and reports what changed. A refusal raises :class:`Refused` and changes nothing.
 """
 
-from companion.operations import activities as _activities  # registers foraging, delving
+from companion.operations import activities as _activities  # noqa: F401  (registers foraging, delving)
 from companion.operations.challenge import (
     ability_test,
     age_character,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QPalette
+from PySide6.QtGui import QBrush, QFontMetrics, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -38,6 +38,7 @@ from companion.ui.procedure_panels import (
     load_procedure,
     make_table,
     scaled_font,
+    use_font,
 )
 
 if TYPE_CHECKING:
@@ -122,9 +123,12 @@ class NightWizard(QDialog):
             item.setToolTip(tip)
             item.setFlags(Qt.ItemFlag.ItemIsEnabled)
             self.stages.addItem(item)
-        width = max(self.stages.fontMetrics().horizontalAdvance(f"▶ 9. {name}")
+        self.stages.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        bold = scaled_font(self.font(), 1.0, bold=True)
+        self.stages.setFont(self.font())
+        width = max(QFontMetrics(bold).horizontalAdvance(f"▶ 9. {name}")
                     for _, name, _ in STAGES)
-        self.stages.setFixedWidth(width + 40)
+        self.stages.setFixedWidth(width + 4 * QFontMetrics(bold).averageCharWidth())
         body.addWidget(self.stages)
 
         right = QVBoxLayout()
@@ -136,7 +140,7 @@ class NightWizard(QDialog):
         right.addWidget(self.stage_text)
         self.rest_title = heading("Rest", self.font())
         right.addWidget(self.rest_title)
-        self.rest = make_table(REST_HEADERS)
+        self.rest = make_table(REST_HEADERS, stretch=[0])
         self.rest.setObjectName("restTable")
         right.addWidget(self.rest)
         self.rest_title.hide()
@@ -186,6 +190,7 @@ class NightWizard(QDialog):
         buttons.addWidget(self.close_button)
         outer.addLayout(buttons)
         self.resize(1180, 800)
+        use_font(self, self.font())
         window.campaign_changed.connect(self._campaign_changed)
         self.refresh()
 

@@ -38,7 +38,13 @@ from PySide6.QtWidgets import (
 )
 
 from companion.rules.procedure import Decider, Step
-from companion.ui.procedure_panels import ProcedurePanel, load_procedure, panel_for, scaled_font
+from companion.ui.procedure_panels import (
+    ProcedurePanel,
+    load_procedure,
+    panel_for,
+    scaled_font,
+    use_font,
+)
 
 if TYPE_CHECKING:
     from companion.ui.main_window import MainWindow
@@ -119,6 +125,9 @@ class StepWidget(QWidget):
             self._dice(step)
         else:
             self._card(step, cards, card_labels or {})
+        use_font(self, self.font())
+        for button in self.option_buttons:
+            button.setMinimumHeight(button.fontMetrics().height() * 2)
         self._focus_first()
 
     # -- one builder per decider ---------------------------------------------------
@@ -260,9 +269,9 @@ class ProcedureDialog(QDialog):
         layout.addWidget(self.title)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         self.tabs = QTabWidget()
-        self.panel: ProcedurePanel = panel_for("")
+        self.panel: ProcedurePanel = panel_for("", self.font())
         self.tabs.addTab(self.panel, "&Layout")
-        self.words = ProcedurePanel()
+        self.words = ProcedurePanel(self.font())
         self.tabs.addTab(self.words, "In &words")
         splitter.addWidget(self.tabs)
         side = QWidget()
@@ -298,6 +307,7 @@ class ProcedureDialog(QDialog):
         buttons.addWidget(self.close_button)
         layout.addLayout(buttons)
         self.resize(1100, 760)
+        use_font(self, self.font())
         window.campaign_changed.connect(self._campaign_changed)
         self.refresh()
 
@@ -362,7 +372,8 @@ class ProcedureDialog(QDialog):
         index = self.tabs.indexOf(self.panel)
         self.tabs.removeTab(index)
         self.panel.deleteLater()
-        self.panel = panel_for(kind)
+        self.panel = panel_for(kind, self.font())
+        use_font(self.panel, self.font())
         self.tabs.insertTab(0, self.panel, "&Layout")
         self.tabs.setCurrentIndex(0)
 

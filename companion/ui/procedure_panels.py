@@ -67,8 +67,9 @@ def heading(text: str, parent_font: QFont, factor: float = 1.15) -> QLabel:
     return label
 
 
-def make_table(headers: Sequence[str]) -> QTableWidget:
-    """A read-only table that sizes itself to its rows (no scrolling inside a panel)."""
+def make_table(headers: Sequence[str], stretch: Sequence[int] = ()) -> QTableWidget:
+    """A read-only table that sizes itself to its rows (no scrolling inside a panel);
+    the ``stretch`` columns share the width left (their text wraps), the others fit."""
     table = QTableWidget(0, len(headers))
     table.setHorizontalHeaderLabels(list(headers))
     table.verticalHeader().setVisible(False)
@@ -78,8 +79,11 @@ def make_table(headers: Sequence[str]) -> QTableWidget:
     table.setWordWrap(True)
     header = table.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    header.setStretchLastSection(True)
+    for column in stretch:
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+    header.setStretchLastSection(not stretch)
     table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     return table
 
 
@@ -101,6 +105,16 @@ def cell_texts(table: QTableWidget) -> list[list[str]]:
              for c in range(table.columnCount())] for r in range(table.rowCount())]
 
 
+def use_font(root: QWidget, font: QFont) -> None:
+    """Give ``font`` to every descendant of ``root`` that has no font of its own.
+
+    Item views, headers and styled buttons take the application's per-class fonts rather
+    than their parent's, so the dialogs' larger font is handed to them explicitly."""
+    for widget in root.findChildren(QWidget):
+        if not widget.testAttribute(Qt.WidgetAttribute.WA_SetFont):
+            widget.setFont(font)
+
+
 def effects_text(effects: Sequence[Any]) -> str:
     return ", ".join(describe_effect(e) for e in effects) or "nothing"
 
@@ -108,8 +122,10 @@ def effects_text(effects: Sequence[Any]) -> str:
 class ProcedurePanel(QWidget):
     """Base panel: the procedure's ``describe()`` text."""
 
-    def __init__(self) -> None:
+    def __init__(self, font: QFont | None = None) -> None:
         super().__init__()
+        if font is not None:
+            self.setFont(font)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.text = QPlainTextEdit()
@@ -123,8 +139,10 @@ class ProcedurePanel(QWidget):
 class FishingPanel(ProcedurePanel):
     """Stock, water, dice and outcome of a fishing activity (Rulebook: Fishing)."""
 
-    def __init__(self) -> None:
+    def __init__(self, font: QFont | None = None) -> None:
         QWidget.__init__(self)
+        if font is not None:
+            self.setFont(font)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         font = self.font()
@@ -133,11 +151,13 @@ class FishingPanel(ProcedurePanel):
         layout.addWidget(self.terrain)
         self.stock_title = heading("Stock: not drawn yet", font)
         layout.addWidget(self.stock_title)
-        self.stock = make_table(["Line", "Base", "Contents", "Outcome", "Final", "Collected"])
+        self.stock = make_table(["Line", "Base", "Contents", "Outcome", "Final", "Collected"],
+                                stretch=[2])
         layout.addWidget(self.stock)
         self.water_title = heading("Water: not drawn yet", font)
         layout.addWidget(self.water_title)
-        self.water = make_table(["Location", "Holds", "Lines", "Dice placed", "Struck"])
+        self.water = make_table(["Location", "Holds", "Lines", "Dice placed", "Struck"],
+                                stretch=[3])
         layout.addWidget(self.water)
         self.dice = QLabel()
         self.dice.setFont(scaled_font(font, 1.1, bold=True))
@@ -212,8 +232,10 @@ class FishingPanel(ProcedurePanel):
 class MiningPanel(ProcedurePanel):
     """The bag of chips, the chips drawn and the current omen (Rulebook: Mining)."""
 
-    def __init__(self) -> None:
+    def __init__(self, font: QFont | None = None) -> None:
         QWidget.__init__(self)
+        if font is not None:
+            self.setFont(font)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         font = self.font()
@@ -223,7 +245,8 @@ class MiningPanel(ProcedurePanel):
         layout.addWidget(self.header)
         self.bag_title = heading("In the bag", font)
         layout.addWidget(self.bag_title)
-        self.bag = make_table(["Chip", "Count", "Omen effect", "If the omen matches"])
+        self.bag = make_table(["Chip", "Count", "Omen effect", "If the omen matches"],
+                              stretch=[2, 3])
         layout.addWidget(self.bag)
         self.drawn_title = heading("Drawn so far", font)
         layout.addWidget(self.drawn_title)
@@ -258,10 +281,10 @@ def _modifier_text(modifier: Any) -> str:
     return f"{text} {modifier.extra}" if modifier.extra else text
 
 
-def panel_for(kind: str) -> ProcedurePanel:
-    """The panel that lays out a procedure of ``kind``."""
+def panel_for(kind: str, font: QFont | None = None) -> ProcedurePanel:
+    """The panel that lays out a procedure of ``kind``, in ``font``."""
     if kind == "fishing":
-        return FishingPanel()
+        return FishingPanel(font)
     if kind == "mining":
-        return MiningPanel()
-    return ProcedurePanel()
+        return MiningPanel(font)
+    return ProcedurePanel(font)

@@ -194,18 +194,6 @@ def test_many_options_show_a_list(qtbot: Any) -> None:
     assert blocker.args == ["o4"]
 
 
-def omens_as_enums(monkeypatch: Any) -> None:
-    """Work around an operations bug: ``start_mining`` hands ``MiningProcedure`` the
-    current omens as strings (``Campaign.current_omens``), and ``to_state`` then fails
-    on ``o.value``. Remove once ``start_mining`` converts them (see the xfail below)."""
-    from companion.content.schema.base import Omen
-    from companion.operations.core import Campaign
-
-    original = Campaign.current_omens
-    monkeypatch.setattr(Campaign, "current_omens",
-                        lambda self, session: tuple(Omen(o) for o in original(self, session)))
-
-
 def go_mining(qtbot: Any, window: MainWindow, demo: Any) -> Any:
     assert window.run_operation(operations.move, name="Ash", to_hex="E09")
     assert window.run_operation(operations.pass_turn, name="Bryn")
@@ -220,9 +208,8 @@ def test_mining_starts_under_a_current_omen(qtbot: Any, demo: Any,
     assert go_mining(qtbot, window, demo) is not None
 
 
-def test_mining_panel_shows_the_bag_and_the_omen(qtbot: Any, demo: Any, refusals: list[str],
-                                                 monkeypatch: Any) -> None:
-    omens_as_enums(monkeypatch)
+def test_mining_panel_shows_the_bag_and_the_omen(qtbot: Any, demo: Any,
+                                                 refusals: list[str]) -> None:
     window = make_window(qtbot, demo)
     dialog = go_mining(qtbot, window, demo)
     qtbot.addWidget(dialog)

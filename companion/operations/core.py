@@ -247,6 +247,44 @@ class Campaign:
                 for c in rows
             ]
 
+    def character_detail(self, name: str) -> Any:
+        """The full character (the rules' :class:`~companion.rules.character.Character`:
+        boosts, items, bag, health tokens ...), for the character sheet."""
+        from companion.operations.state import load_game
+
+        with self.file.read() as session:
+            game = load_game(session, self.content)
+        try:
+            return game.character(name)
+        except IllegalAction as exc:
+            raise Refused(str(exc)) from exc
+
+    def starting_hexes(self) -> list[str]:
+        """Where a character may be placed: the starting hex or a hex with an active
+        outpost (Rulebook: Set Up > Determine Starting Hex and Place Characters)."""
+        with self.file.read() as session:
+            hexes = session.exec(select(models.ValleyHex).where(
+                col(models.ValleyHex.explored).is_(True))).all()
+            tiles = [h.tile_id for h in hexes if h.tile_id]
+            outposts = {o.hex_id for o in session.exec(select(models.Outpost)).all()
+                        if o.status == "active"}
+            by_row = {h.id: h.tile_id for h in hexes}
+        start = [t for t in tiles if t in self.content.hexes and self.content.hexes[t].starting]
+        return start + sorted(by_row[h] for h in outposts if h in by_row and by_row[h])
+
+    def fired_events(self) -> list[str]:
+        """Ids of the single activity events fired this challenge (D7)."""
+        with self.file.read() as session:
+            society = session.get(models.Society, 1)
+            return list(society.triggered_events) if society else []
+
+    def goals_in_play(self) -> list[tuple[str, str]]:
+        """(goal id, state) of the goals the society has met: 'vital', 'epoch', 'sealed'
+        (unread, above the challenge), 'set_aside' or 'completed'."""
+        with self.file.read() as session:
+            return [(g.goal_id, g.state) for g in session.exec(
+                select(models.GoalState).order_by(col(models.GoalState.id))).all()]
+
     def _mantle_name(self, mantle_id: str | None) -> str:
         if not mantle_id:
             return ""

@@ -89,27 +89,28 @@ class MainWindow(QMainWindow):
         self._refresh_undo_actions()
         self.campaign_changed.emit(None)
 
-    def run_operation(self, operation: Callable[..., Changes], /, **kwargs: Any) -> bool:
+    def run_operation(self, operation: Callable[..., Changes], /,
+                      **kwargs: Any) -> Changes | None:
         """Run one operation on the open campaign; show a refusal in a message box.
 
-        Returns whether the operation was applied.
+        Returns the operation's ``Changes`` (truthy) when it was applied, else None.
         """
         from companion.operations import Refused
 
         if self.campaign is None:
-            return False
+            return None
         try:
             changes = operation(self.campaign, **kwargs)
         except Refused as refusal:
             from PySide6.QtWidgets import QMessageBox
 
             QMessageBox.warning(self, "Not allowed", str(refusal))
-            return False
+            return None
         self._refresh_status()
         self._refresh_undo_actions()
         self.campaign_changed.emit(changes)
         self.statusBar().showMessage(changes.summary, 6000)
-        return True
+        return changes
 
     # -- status bar ----------------------------------------------------------------
 

@@ -1,58 +1,525 @@
-"""Valley view: the journal's Valley Map — every placed tray and the IDs of its hexes.
+"""Valley view: the interactive map of the valley and a side panel for the clicked hex.
 
-The interactive hex map (pan, zoom, fog, moving characters) grows here in the Valley
-map work; this view already shows the real valley of the campaign, never made-up data.
+The map (``companion.ui.map_view``) shows the real valley of the campaign. The panel
+shows the clicked hex (tile, region, features by section, when it was explored,
+outposts, ruins and the lair, tokens, who stands there) and, for the character chosen in
+its combo, what they can do there, with the energy cost: Move/Explore into a
+neighbouring hex (button or drag the piece; the cost is shown before confirming),
+exploring a new terrain tray (legal placements shown as ghost trays), and the Discovery
+card due after arriving. Every change goes through ``MainWindow.run_operation``; the
+rules refuse, the panel shows why. The journal's grid of hex IDs is a collapsible section.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import html
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
+from companion.rules.geometry import Axial
+from companion.ui.map_view import MapData, MapView, grid_text, read_map
 from companion.ui.views import wants
 
 if TYPE_CHECKING:
     from companion.ui.main_window import MainWindow
 
+FLAGS = ("valley", "characters", "behemoth", "outposts", "society", "procedure")
+
 
 class ValleyView(QWidget):
-    """The Valley tab."""
+    """The Valley tab: the map and the hex panel."""
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__()
         self.window_ = window
+        self.data: MapData | None = None
+        self.selected: Axial | None = None
+        self.move_target: Axial | None = None
+        self.options: list[Any] = []
+        self._fitted = False
+
+        self.map = MapView()
+        self.scene = self.map.map_scene
+        self.map.hex_clicked.connect(self.select_hex)
+        self.scene.piece_dropped.connect(self.piece_dropped)
+
+        bar = QHBoxLayout()
         self.heading = QLabel()
-        self.heading.setWordWrap(True)
-        self.tree = QTreeWidget()
-        self.tree.setAccessibleName("Valley trays and hexes")
-        self.tree.setHeaderLabels(["Tray / hex", "Region", "Explored", "Features"])
+        bar.addWidget(self.heading, 1)
+        for text, tip, slot in (("−", "Zoom out (Ctrl+-)", self.map.zoom_out),
+                                ("+", "Zoom in (Ctrl+=)", self.map.zoom_in),
+                                ("Fit", "Fit the valley in the window (Ctrl+0)", self.map.fit)):
+            button = QToolButton()
+            button.setText(text)
+            button.setToolTip(tip)
+            button.setAccessibleName(tip)
+            button.clicked.connect(slot)
+            bar.addWidget(button)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addLayout(bar)
+        left_layout.addWidget(self.map, 1)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(left)
+        splitter.addWidget(self._build_panel())
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([760, 360])
         layout = QVBoxLayout(self)
-        layout.addWidget(self.heading)
-        layout.addWidget(self.tree)
+        layout.addWidget(splitter)
         window.campaign_changed.connect(self.on_changed)
+
+    # -- the panel ------------------------------------------------------------------
+
+    def _build_panel(self) -> QWidget:
+        panel = QWidget()
+        layout = QVBoxLayout(panel)
+        self.hex_title = QLabel("Click a hex on the map.")
+        title_font = QFont()
+        title_font.setPointSizeF(title_font.pointSizeF() * 1.3)
+        title_font.setBold(True)
+        self.hex_title.setFont(title_font)
+        self.hex_details = QLabel()
+        self.hex_details.setWordWrap(True)
+        self.hex_details.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(self.hex_title)
+        layout.addWidget(self.hex_details)
+
+        who = QHBoxLayout()
+        who.addWidget(QLabel("Character:"))
+        self.character_combo = QComboBox()
+        self.character_combo.setAccessibleName("Character acting on the map")
+        self.character_combo.currentTextChanged.connect(lambda _: self._refresh_panel())
+        who.addWidget(self.character_combo, 1)
+        layout.addLayout(who)
+
+        self.actions_label = QLabel()
+        self.actions_label.setWordWrap(True)
+        self.actions_label.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(self.actions_label)
+        self.move_button = QPushButton("Move here…")
+        self.move_button.setToolTip("Move (or Explore) the chosen character into this hex; "
+                                    "the cost is shown before you confirm")
+        self.move_button.clicked.connect(lambda: self.start_move(self.selected))
+        layout.addWidget(self.move_button)
+
+        self.confirm_box = QFrame()
+        self.confirm_box.setFrameShape(QFrame.Shape.StyledPanel)
+        confirm_layout = QVBoxLayout(self.confirm_box)
+        self.confirm_label = QLabel()
+        self.confirm_label.setWordWrap(True)
+        self.confirm_label.setTextFormat(Qt.TextFormat.RichText)
+        confirm_layout.addWidget(self.confirm_label)
+        buttons = QHBoxLayout()
+        self.confirm_button = QPushButton("Confirm move")
+        self.confirm_button.clicked.connect(self.confirm_move)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.clicked.connect(self.cancel_move)
+        buttons.addWidget(self.confirm_button)
+        buttons.addWidget(self.cancel_button)
+        confirm_layout.addLayout(buttons)
+        self.confirm_box.hide()
+        layout.addWidget(self.confirm_box)
+
+        self.discovery_box = QGroupBox("Discovery")
+        discovery = QVBoxLayout(self.discovery_box)
+        self.discovery_label = QLabel()
+        self.discovery_label.setWordWrap(True)
+        discovery.addWidget(self.discovery_label)
+        typed = QHBoxLayout()
+        self.discovery_card = QLineEdit()
+        self.discovery_card.setPlaceholderText("card drawn at the table, e.g. DI04")
+        self.discovery_card.setAccessibleName("Discovery card id drawn at the table")
+        self.typed_draw_button = QPushButton("Resolve")
+        self.typed_draw_button.clicked.connect(lambda: self.draw_discovery(typed=True))
+        typed.addWidget(self.discovery_card, 1)
+        typed.addWidget(self.typed_draw_button)
+        discovery.addLayout(typed)
+        self.draw_button = QPushButton("Draw in the app")
+        self.draw_button.clicked.connect(lambda: self.draw_discovery(typed=False))
+        discovery.addWidget(self.draw_button)
+        self.discovery_box.hide()
+        layout.addWidget(self.discovery_box)
+
+        self.explore_button = QPushButton("Explore a new tray…")
+        self.explore_button.setCheckable(True)
+        self.explore_button.toggled.connect(self.toggle_explore)
+        layout.addWidget(self.explore_button)
+        self.explore_box = QGroupBox("New terrain tray")
+        explore = QVBoxLayout(self.explore_box)
+        self.placements = QListWidget()
+        self.placements.setAccessibleName("Legal new tray placements")
+        self.placements.currentRowChanged.connect(self._placement_chosen)
+        explore.addWidget(self.placements)
+        self.tiles_edit = QLineEdit()
+        self.tiles_edit.setPlaceholderText(
+            "tiles drawn at the table (3 ids), or empty: the app draws")
+        explore.addWidget(self.tiles_edit)
+        enter_row = QHBoxLayout()
+        enter_row.addWidget(QLabel("Enter:"))
+        self.entry_combo = QComboBox()
+        enter_row.addWidget(self.entry_combo, 1)
+        explore.addLayout(enter_row)
+        self.place_button = QPushButton("Place the tray and explore")
+        self.place_button.clicked.connect(self.place_tray)
+        explore.addWidget(self.place_button)
+        self.explore_box.hide()
+        layout.addWidget(self.explore_box)
+
+        self.grid_toggle = QToolButton()
+        self.grid_toggle.setText("Journal grid")
+        self.grid_toggle.setCheckable(True)
+        self.grid_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.grid_toggle.setArrowType(Qt.ArrowType.RightArrow)
+        self.grid = QPlainTextEdit()
+        self.grid.setReadOnly(True)
+        self.grid.setFont(QFont("monospace"))
+        self.grid.setAccessibleName("Journal grid of hex IDs")
+        self.grid.setMaximumHeight(160)
+        self.grid.hide()
+        self.grid_toggle.toggled.connect(self._toggle_grid)
+        layout.addWidget(self.grid_toggle)
+        layout.addWidget(self.grid)
+        layout.addStretch(1)
+
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(panel)
+        scroll.setMinimumWidth(300)
+        return scroll
+
+    def _toggle_grid(self, shown: bool) -> None:
+        self.grid.setVisible(shown)
+        self.grid_toggle.setArrowType(Qt.ArrowType.DownArrow if shown else
+                                      Qt.ArrowType.RightArrow)
+
+    # -- refreshing -------------------------------------------------------------------
 
     def on_changed(self, changes: object) -> None:
         campaign = self.window_.campaign
-        if not wants(changes, "valley") or campaign is None:
+        if campaign is None or not any(wants(changes, f) for f in FLAGS):
             return
-        trays = campaign.valley()
-        hexes = sum(len(t.hexes) for t in trays)
-        self.heading.setText(
-            f"<b>Valley map</b> — {len(trays)} terrain tray(s), {hexes} hex(es). "
-            "The interactive map view is not built yet; this is the journal's grid of hex IDs."
-        )
-        self.tree.clear()
-        for tray in trays:
-            tray_item = QTreeWidgetItem([f"Tray {tray.index}", tray.region, "", ""])
-            for hex_ in tray.hexes:
-                QTreeWidgetItem(tray_item, [
-                    hex_.tile_id if hex_.explored else f"{hex_.tile_id} (face down)",
-                    hex_.region,
-                    "yes" if hex_.explored else "no",
-                    ", ".join(hex_.features) if hex_.explored else "— hidden in the mist —",
-                ])
-            self.tree.addTopLevelItem(tray_item)
-            tray_item.setExpanded(True)
-        for column in range(4):
-            self.tree.resizeColumnToContents(column)
+        self.data = read_map(campaign)
+        self.scene.sync(self.data)
+        trays = len(self.data.valley.trays)
+        explored = len(self.data.valley.explored)
+        self.heading.setText(f"<b>Valley map</b> — {trays} terrain tray(s), "
+                             f"{len(self.data.valley.tiles)} hex(es), {explored} explored")
+        current = self.character_combo.currentText()
+        names = [p for p in self.data.energy]
+        if names != [self.character_combo.itemText(i)
+                     for i in range(self.character_combo.count())]:
+            self.character_combo.blockSignals(True)
+            self.character_combo.clear()
+            self.character_combo.addItems(names)
+            if current in names:
+                self.character_combo.setCurrentText(current)
+            self.character_combo.blockSignals(False)
+        self.grid.setPlainText(grid_text(campaign))
+        if self.explore_button.isChecked():
+            self._fill_placements()
+        self._refresh_panel()
+        if not self._fitted and self.data.valley.tiles:
+            self._fitted = True
+            self.map.fit()
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        super().showEvent(event)
+        self.map.fit()
+
+    # -- selecting -----------------------------------------------------------------------
+
+    def select_hex(self, cell: Axial) -> None:
+        """Show ``cell`` in the panel (the map emits this on a click)."""
+        self.selected = cell
+        self.scene.select(cell if self.data is not None and cell in self.data.valley.tiles
+                          else None)
+        self.cancel_move()
+        self._refresh_panel()
+
+    def piece_dropped(self, name: str, cell: Axial) -> None:
+        """A piece was dragged onto ``cell``: choose that character and ask to confirm."""
+        self.character_combo.setCurrentText(name)
+        self.select_hex(cell)
+        self.start_move(cell)
+
+    def character(self) -> str | None:
+        return self.character_combo.currentText() or None
+
+    def _character_cell(self, name: str | None) -> Axial | None:
+        if self.data is None or name is None:
+            return None
+        return next((p.cell for p in self.data.pieces if p.name == name), None)
+
+    # -- the panel's content ---------------------------------------------------------------
+
+    def _refresh_panel(self) -> None:
+        self._refresh_discovery()
+        data, cell = self.data, self.selected
+        if data is None or cell is None:
+            self.move_button.setEnabled(False)
+            return
+        if cell not in data.valley.tiles:
+            self.hex_title.setText("No hex here")
+            self.hex_details.setText(f"There is no terrain tile at {cell}.")
+            self.actions_label.setText("")
+            self.move_button.setEnabled(False)
+            return
+        self.hex_title.setText(self._hex_title(cell))
+        self.hex_details.setText(self._hex_details(cell))
+        self.actions_label.setText(self._actions_text(cell))
+        here = self._character_cell(self.character())
+        self.move_button.setEnabled(here is not None and here != cell)
+
+    def _hex_title(self, cell: Axial) -> str:
+        assert self.data is not None and self.window_.campaign is not None
+        tile = self.data.valley.tiles[cell]
+        info = self.window_.campaign.content.hexes.get(tile) if tile else None
+        if cell not in self.data.valley.explored:
+            return f"{tile or '?'} (face down)"
+        return f"{tile} — {info.name}" if info is not None else str(tile)
+
+    def _hex_details(self, cell: Axial) -> str:
+        data = self.data
+        campaign = self.window_.campaign
+        assert data is not None and campaign is not None
+        content = campaign.content
+        region_id = data.valley.region_of(cell)
+        region = content.regions.get(region_id)
+        tile = data.valley.tiles[cell]
+        lines = [f"Region: <b>{html.escape(region.name if region else region_id)}</b>",
+                 f"Position {cell}"]
+        state = next(h for h in data.hexes if h.cell == cell)
+        if not state.explored:
+            lines.append("<i>Unexplored: its features are hidden in the mist.</i>")
+        else:
+            lines.append(f"Explored: {html.escape(self._explored_when(str(tile)))}")
+            rows = []
+            for section in state.sections:
+                feature = html.escape(section.feature_name or "nothing")
+                cover = ""
+                if section.overlay is not None:
+                    cover = (f" — covered by the {section.overlay} "
+                             f"<i>{html.escape(section.overlay_name)}</i>")
+                rows.append(f"<li>{section.section.upper()}: {feature}{cover}</li>")
+            lines.append("Features:<ul style='margin:0'>" + "".join(rows) + "</ul>")
+        for outpost in data.outposts:
+            if outpost.tile == tile and tile is not None:
+                kind = "Ruin" if outpost.status == "ruin" else "Outpost"
+                built = f"; structures: {', '.join(outpost.structures)}" \
+                    if outpost.structures else ""
+                lines.append(f"{kind}: <b>{html.escape(outpost.name)}</b> over section "
+                             f"{(outpost.section or '?').upper()}{html.escape(built)}")
+        if data.valley.lair is not None and data.valley.lair[0] == tile:
+            lines.append(f"The behemoth's lair covers section {data.valley.lair[1].upper()}")
+        tokens = []
+        if state.fire:
+            tokens.append("fire")
+        if state.shelter:
+            tokens.append("shelter")
+        if state.lore:
+            tokens.append(f"{state.lore} lore")
+        if tokens:
+            lines.append("Tokens: " + ", ".join(tokens))
+        people = [p.name for p in data.pieces if p.cell == cell]
+        if people:
+            lines.append("Here: " + ", ".join(
+                f"{html.escape(n)} ({data.energy[n][0]}/{data.energy[n][1]} energy)"
+                for n in people))
+        if data.behemoth is not None and data.behemoth[1] == tile:
+            lines.append(f"The behemoth <b>{html.escape(data.behemoth[0])}</b> is here")
+        if data.target == ("hex", tile):
+            lines.append("The behemoth's target token lies here")
+        return "<br>".join(lines)
+
+    def _explored_when(self, tile: str) -> str:
+        campaign = self.window_.campaign
+        assert campaign is not None
+        found = None
+        for line in campaign.journal(limit=1000):
+            if line.undone:
+                continue
+            if line.kind == "valley.setup" or (tile in line.text and "xplore" in line.text):
+                found = line
+                if line.kind != "valley.setup":
+                    break
+        if found is None:
+            return "not recorded in the journal"
+        if found.kind == "valley.setup":
+            return f"at set up ({found.when})"
+        return f"{found.when}: {found.text}"
+
+    def _actions_text(self, cell: Axial) -> str:
+        from companion import operations
+        from companion.rules import exploration
+        from companion.rules.errors import IllegalAction
+
+        campaign = self.window_.campaign
+        name = self.character()
+        data = self.data
+        assert campaign is not None and data is not None
+        if name is None:
+            return ""
+        here = self._character_cell(name)
+        if here is None:
+            return f"{html.escape(name)} is not in the valley."
+        options = operations.available_actions(campaign, name)
+        energy, top = data.energy[name]
+        head = f"<b>{html.escape(name)}</b> ({energy}/{top} energy)"
+        if cell == here:
+            rows = [self._option_row(o) for o in options if o.action not in ("move", "explore")]
+            return head + " can do here:<ul style='margin:0'>" + (
+                "".join(rows) or "<li>no feature action</li>") + "</ul>"
+        tile = data.valley.tiles[cell]
+        try:
+            cost = exploration.move_cost(campaign.content.rules, data.valley, campaign.content,
+                                         here, cell, who=name)
+        except IllegalAction as exc:
+            return f"{head}: <span style='color:#b00020'>not allowed — {html.escape(str(exc))}" \
+                   "</span>"
+        option = next((o for o in options if o.target == tile), None)
+        refusal = option.refusal if option is not None else None
+        text = f"{head}: {html.escape(cost.reason)}"
+        if refusal:
+            text += f"<br><span style='color:#b00020'>Not allowed now: " \
+                    f"{html.escape(refusal)}</span>"
+        return text
+
+    @staticmethod
+    def _option_row(option: Any) -> str:
+        if option.refusal:
+            return (f"<li>{html.escape(option.label)} — <span style='color:#b00020'>"
+                    f"{html.escape(option.refusal)}</span></li>")
+        return f"<li>{html.escape(option.label)}</li>"
+
+    # -- moving --------------------------------------------------------------------------------
+
+    def start_move(self, cell: Axial | None) -> None:
+        """Show what moving the chosen character into ``cell`` costs, and ask to confirm."""
+        if cell is None or self.data is None:
+            return
+        self.move_target = cell
+        text = self._actions_text(cell) if cell in self.data.valley.tiles else \
+            f"There is no hex at {cell}."
+        self.confirm_label.setText(text + "<br>Confirm?")
+        self.confirm_button.setEnabled(cell in self.data.valley.tiles)
+        self.confirm_box.show()
+
+    def cancel_move(self) -> None:
+        self.move_target = None
+        self.confirm_box.hide()
+
+    def confirm_move(self) -> bool:
+        """Run the move through the window (refusals are shown there, with the reason)."""
+        from companion.operations.exploration import move_and_discover
+
+        name, cell, data = self.character(), self.move_target, self.data
+        if name is None or cell is None or data is None:
+            return False
+        tile = data.valley.tiles.get(cell)
+        self.cancel_move()
+        if tile is None:
+            self.actions_label.setText("That hex's tile was never read: explore it at the "
+                                       "table and type its id.")
+            return False
+        return self.window_.run_operation(move_and_discover, name=name, to_hex=str(tile))
+
+    # -- Discovery -------------------------------------------------------------------------------
+
+    def _refresh_discovery(self) -> None:
+        from companion.operations.exploration import discovery_due
+
+        campaign = self.window_.campaign
+        due = discovery_due(campaign) if campaign is not None else None
+        self.discovery_box.setVisible(due is not None)
+        if due is not None:
+            aside = due.get("set_aside") or []
+            text = (f"{due['character']} arrived in {due['hex']}: draw Discovery cards "
+                    "until one can be resolved.")
+            if aside:
+                text += f" Set aside: {', '.join(aside)}."
+            self.discovery_label.setText(text)
+
+    def draw_discovery(self, *, typed: bool) -> bool:
+        from companion.operations.exploration import draw_discovery
+
+        card = self.discovery_card.text().strip() if typed else None
+        if typed and not card:
+            self.discovery_label.setText("Type the id of the card you drew, or draw in the app.")
+            return False
+        done = self.window_.run_operation(draw_discovery, card=card)
+        if done:
+            self.discovery_card.clear()
+        return done
+
+    # -- a new tray ------------------------------------------------------------------------------
+
+    def toggle_explore(self, shown: bool) -> None:
+        self.explore_box.setVisible(shown)
+        if shown:
+            self._fill_placements()
+        else:
+            self.scene.clear_ghosts()
+
+    def _fill_placements(self) -> None:
+        from companion.operations.exploration import legal_placements
+
+        campaign, name = self.window_.campaign, self.character()
+        self.options = legal_placements(campaign, name) if campaign and name else []
+        self.placements.blockSignals(True)
+        self.placements.clear()
+        for option in self.options:
+            self.placements.addItem(option.label)
+        self.placements.blockSignals(False)
+        if not self.options:
+            self.placements.addItem(f"No legal new tray for {name or 'anyone'} here")
+        self.place_button.setEnabled(bool(self.options))
+        self.scene.show_ghosts([o.cells for o in self.options])
+        if self.options:
+            self.placements.setCurrentRow(0)
+
+    def _placement_chosen(self, row: int) -> None:
+        if not 0 <= row < len(self.options):
+            return
+        self.scene.show_ghosts([o.cells for o in self.options], chosen=row)
+        self.entry_combo.clear()
+        for entry in self.options[row].entries:
+            self.entry_combo.addItem(f"{entry.q},{entry.r}")
+
+    def place_tray(self) -> bool:
+        from companion.operations.exploration import explore_new_tray
+
+        row = self.placements.currentRow()
+        name = self.character()
+        if not 0 <= row < len(self.options) or name is None:
+            return False
+        option = self.options[row]
+        typed = [t for t in self.tiles_edit.text().replace(",", " ").split() if t]
+        done = self.window_.run_operation(
+            explore_new_tray, name=name, origin=option.origin, orientation=option.orientation,
+            region=option.region, tiles=typed or None,
+            enter=self.entry_combo.currentText() or None)
+        if done:
+            self.tiles_edit.clear()
+            self.explore_button.setChecked(False)
+        return done

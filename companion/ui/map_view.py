@@ -1,0 +1,475 @@
+"""The interactive valley map: flat-top hexes, fog, feature icons, overlays, tokens,
+character pieces, the behemoth; pan and zoom; and PNG export.
+
+Contracts:
+
+* :func:`read_map` reads everything the map shows in one read transaction
+  (:class:`MapData`, plain frozen values).
+* :class:`MapScene` keeps one item per hex, per character piece, the behemoth and its
+  target; :meth:`MapScene.sync` updates them in place (a character's move repositions
+  one piece, creating nothing). ``map_items.ITEMS_CREATED`` counts constructions.
+* :class:`MapView` pans (drag empty space with the left or middle button, arrow keys),
+  zooms (wheel, Ctrl+= / Ctrl+-, Ctrl+0 fits the valley), emits ``hex_clicked(Axial)``
+  and ``piece_dropped(name, Axial)``; it never writes: the Valley view runs operations.
+* :func:`render_valley_png` draws the same scene offscreen into a PNG;
+  :func:`grid_text` is the journal's Valley Map (hex IDs in grid rows) as text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QImage, QKeySequence, QPainter, QShortcut
+from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsView
+
+from companion.rules.geometry import Axial, pixel_bounds
+from companion.ui.map_items import (
+    HEX_SIZE,
+    PLAYER_COLOURS,
+    BehemothPiece,
+    CharacterPiece,
+    GhostTray,
+    HexItem,
+    HexState,
+    PieceState,
+    SectionState,
+    TargetMarker,
+    cell_at,
+    piece_position,
+)
+
+if TYPE_CHECKING:
+    from companion.operations import Campaign
+    from companion.rules.exploration import Valley
+
+BACKGROUND = QColor("#eae3d2")
+
+
+# --- reading the campaign ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OutpostLine:
+    name: str
+    status: str
+    tile: str | None
+    section: str | None
+    structures: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class MapData:
+    """What the map shows, read in one go."""
+
+    valley: Valley
+    hexes: tuple[HexState, ...]
+    pieces: tuple[PieceState, ...]
+    outposts: tuple[OutpostLine, ...] = ()
+    behemoth: tuple[str, str] | None = None
+    """(name, tile) of the behemoth in play."""
+    target: tuple[str, str] | None = None
+    """("hex", tile) or ("character", name) of its target token."""
+    energy: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Character -> (energy, maximum)."""
+
+
+def _initials(names: Sequence[str]) -> dict[str, str]:
+    short = {n: n[:1].upper() for n in names}
+    for name in names:
+        if sum(1 for v in short.values() if v == short[name]) > 1:
+            short[name] = name[:2].title()
+    return short
+
+
+def read_map(campaign: Campaign) -> MapData:
+    """Everything the map shows, from one read of the campaign file."""
+    from sqlmodel import select
+
+    from companion.operations.state import HexIndex, load_game
+    from companion.operations.valley import load_valley
+    from companion.store import models
+
+    content = campaign.content
+    with campaign.file.read() as session:
+        valley = load_valley(session)
+        game = load_game(session, content)
+        index = HexIndex.read(session)
+        outpost_rows = session.exec(select(models.Outpost)).all()
+        structures: dict[int, list[str]] = {}
+        for s in session.exec(select(models.OutpostStructure)).all():
+            structures.setdefault(s.outpost_id, []).append(s.structure_id)
+        behemoth_row = session.exec(select(models.BehemothState)).first()
+        kinds = {(index.tile(o.hex_id), o.section): o.kind
+                 for o in session.exec(select(models.Overlay)).all()}
+    outposts = tuple(
+        OutpostLine(o.name, o.status, index.tile(o.hex_id), o.section,
+                    tuple(content.structures[s].name if s in content.structures else s
+                          for s in structures.get(o.id or 0, [])))
+        for o in outpost_rows)
+    ruined = {(o.tile, o.section) for o in outposts if o.status == "ruin"}
+    tokens = game.tokens
+    hexes = []
+    for cell in valley.cells():
+        tile = valley.tiles[cell]
+        region = valley.region_of(cell)
+        explored = cell in valley.explored
+        sections: list[SectionState] = []
+        info = content.hexes.get(tile) if tile else None
+        if explored and info is not None:
+            for key in ("a", "b", "c"):
+                feature = info.sections.get(key)
+                covered = valley.overlays.get((tile, key))  # type: ignore[arg-type]
+                cover_kind = None
+                cover_name = ""
+                if covered is not None:
+                    overlay = content.overlays.get(covered)
+                    cover_name = overlay.name if overlay is not None else covered
+                    kind = kinds.get((tile, key)) or (overlay.kind.value if overlay else "other")
+                    if valley.lair == (tile, key) or kind == "lair":
+                        cover_kind = "lair"
+                    elif (tile, key) in ruined:
+                        cover_kind = "ruin"
+                    elif kind == "outpost":
+                        cover_kind = "outpost"
+                    else:
+                        cover_kind = "ruin"  # rockfall and other effects: a rubble mark
+                feature_info = content.features.get(feature) if feature else None
+                sections.append(SectionState(
+                    key, feature, feature_info.name if feature_info else (feature or ""),
+                    cover_kind, cover_name))
+        hexes.append(HexState(
+            cell, tile, region, explored, tuple(sections),
+            fire=tile in tokens.fires if tile else False,
+            shelter=tile in tokens.shelters if tile else False,
+            lore=tokens.lore.get(tile, 0) if tile else 0))  # type: ignore[arg-type]
+    names = [c.name for c in game.characters]
+    initials = _initials(names)
+    players = list(dict.fromkeys(c.player for c in game.characters))
+    pieces = []
+    for number, character in enumerate(game.characters):
+        if character.hex is None or character.hex not in valley:
+            continue
+        # each character keeps one spot in every hex, so a move never shifts the others
+        colour = PLAYER_COLOURS[players.index(character.player) % len(PLAYER_COLOURS)]
+        pieces.append(PieceState(character.name, initials[character.name], colour,
+                                 valley.locate(character.hex), number,
+                                 character.incapacitated))
+    behemoth = target = None
+    if behemoth_row is not None and behemoth_row.hex_id is not None:
+        tile = index.tile(behemoth_row.hex_id)
+        if tile is not None and tile in valley:
+            known = content.behemoths.get(behemoth_row.behemoth_id) \
+                if hasattr(content, "behemoths") else None
+            behemoth = (behemoth_row.name or (known.name if known else "Behemoth"), str(tile))
+        aim = behemoth_row.target or {}
+        if "hex" in aim:
+            target = ("hex", str(aim["hex"]))
+        elif "character" in aim:
+            target = ("character", str(aim["character"]))
+    return MapData(valley, tuple(hexes), tuple(pieces), outposts, behemoth, target,
+                   {c.name: (c.energy, c.energy_max) for c in game.characters})
+
+
+# --- the scene ---------------------------------------------------------------------------
+
+
+class MapScene(QGraphicsScene):
+    """The valley as graphics items, updated in place."""
+
+    piece_dropped = Signal(str, object)
+    """A character piece was dropped on another hex: (name, Axial)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setBackgroundBrush(BACKGROUND)
+        self.hex_items: dict[Axial, HexItem] = {}
+        self.piece_items: dict[str, CharacterPiece] = {}
+        self.behemoth_item: BehemothPiece | None = None
+        self.target_item: TargetMarker | None = None
+        self.ghosts: list[GhostTray] = []
+        self.selected: Axial | None = None
+        self.data: MapData | None = None
+        self.updated: list[str] = []
+        """What the last :meth:`sync` touched ("hex (q, r)", "piece Ash" ...), for tests."""
+
+    def sync(self, data: MapData) -> None:
+        """Show ``data``: create missing items, update changed ones, drop gone ones."""
+        self.data = data
+        self.updated = []
+        seen = set()
+        for state in data.hexes:
+            state = HexState(**{**state.__dict__, "selected": state.cell == self.selected})
+            seen.add(state.cell)
+            item = self.hex_items.get(state.cell)
+            if item is None:
+                item = HexItem(state)
+                self.addItem(item)
+                self.hex_items[state.cell] = item
+                self.updated.append(f"new hex {state.cell}")
+            elif item.set_state(state):
+                self.updated.append(f"hex {state.cell}")
+        for cell in [c for c in self.hex_items if c not in seen]:
+            self.removeItem(self.hex_items.pop(cell))
+            self.updated.append(f"removed hex {cell}")
+        names = set()
+        for piece in data.pieces:
+            names.add(piece.name)
+            existing = self.piece_items.get(piece.name)
+            if existing is None:
+                existing = CharacterPiece(piece, self._dropped)
+                self.addItem(existing)
+                self.piece_items[piece.name] = existing
+                self.updated.append(f"new piece {piece.name}")
+            elif existing.set_state(piece):
+                self.updated.append(f"piece {piece.name}")
+        for name in [n for n in self.piece_items if n not in names]:
+            self.removeItem(self.piece_items.pop(name))
+        self._sync_behemoth(data)
+        bounds = pixel_bounds(self.hex_items, HEX_SIZE)
+        if bounds is not None:
+            left, top, right, bottom = bounds
+            pad = HEX_SIZE * 6
+            self.setSceneRect(QRectF(left - pad, top - pad, right - left + 2 * pad,
+                                     bottom - top + 2 * pad))
+
+    def _sync_behemoth(self, data: MapData) -> None:
+        if data.behemoth is None:
+            for item in (self.behemoth_item, self.target_item):
+                if item is not None:
+                    self.removeItem(item)
+            self.behemoth_item = self.target_item = None
+            return
+        name, tile = data.behemoth
+        cell = data.valley.locate(tile)  # type: ignore[arg-type]
+        if self.behemoth_item is None:
+            self.behemoth_item = BehemothPiece(name, cell)
+            self.addItem(self.behemoth_item)
+        elif self.behemoth_item.cell != cell:
+            self.behemoth_item.set_cell(cell)
+            self.updated.append("behemoth")
+        spot: QPointF | None = None
+        if data.target is not None:
+            kind, what = data.target
+            if kind == "hex" and what in data.valley:
+                base = piece_position(data.valley.locate(what), 3)  # type: ignore[arg-type]
+                spot = QPointF(base.x() + 22, base.y() - 6)
+            elif kind == "character" and what in self.piece_items:
+                piece = self.piece_items[what].pos()
+                spot = QPointF(piece.x() + 10, piece.y() - 10)
+        if spot is None:
+            if self.target_item is not None:
+                self.removeItem(self.target_item)
+                self.target_item = None
+            return
+        if self.target_item is None:
+            self.target_item = TargetMarker()
+            self.addItem(self.target_item)
+        self.target_item.setPos(spot)
+
+    def select(self, cell: Axial | None) -> None:
+        """Outline the selected hex (repaints only the two hexes concerned)."""
+        old, self.selected = self.selected, cell
+        for target in (old, cell):
+            item = self.hex_items.get(target) if target is not None else None
+            if item is not None:
+                item.set_state(HexState(**{**item.state.__dict__,
+                                           "selected": target == cell}))
+
+    def show_ghosts(self, trays: Sequence[tuple[Axial, ...]], chosen: int | None = None) -> None:
+        """Show planned trays (ghosts) over the map; ``chosen`` is emphasised."""
+        self.clear_ghosts()
+        for i, cells in enumerate(trays):
+            ghost = GhostTray(tuple(cells), chosen=i == chosen)
+            self.addItem(ghost)
+            self.ghosts.append(ghost)
+
+    def clear_ghosts(self) -> None:
+        for ghost in self.ghosts:
+            self.removeItem(ghost)
+        self.ghosts = []
+
+    def _dropped(self, name: str, cell: Axial) -> None:
+        self.piece_dropped.emit(name, cell)
+
+    def content_rect(self) -> QRectF:
+        """The valley's own extent (hexes, ghosts and pieces), with a small margin."""
+        rect = QRectF()
+        for item in [*self.hex_items.values(), *self.ghosts]:
+            rect = rect.united(item.sceneBoundingRect())
+        return rect.adjusted(-HEX_SIZE * 0.4, -HEX_SIZE * 0.4, HEX_SIZE * 0.4, HEX_SIZE * 0.4)
+
+
+# --- the view -----------------------------------------------------------------------------
+
+
+class MapView(QGraphicsView):
+    """Pan and zoom over a :class:`MapScene`; clicks name hexes."""
+
+    hex_clicked = Signal(object)
+    """A hex was clicked (its Axial, which may be outside the valley)."""
+
+    ZOOM_STEP = 1.2
+
+    def __init__(self, scene: MapScene | None = None) -> None:
+        self.map_scene: MapScene = scene if scene is not None else MapScene()
+        super().__init__(self.map_scene)
+        if self.map_scene.parent() is None:
+            self.map_scene.setParent(self)  # the view owns a scene it made
+        self.setRenderHints(QPainter.RenderHint.Antialiasing
+                            | QPainter.RenderHint.SmoothPixmapTransform)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAccessibleName("Valley map")
+        self.setToolTip("Click a hex for details. Drag empty space or use the arrow keys to "
+                        "pan; wheel or Ctrl+= / Ctrl+- to zoom; Ctrl+0 fits the valley. "
+                        "Drag a character onto a neighbouring hex to move.")
+        self._pan_from: QPoint | None = None
+        self._pan_moved = 0
+        self._pan_button = Qt.MouseButton.NoButton
+        for keys, slot in ((("Ctrl+=", "Ctrl++"), self.zoom_in), (("Ctrl+-",), self.zoom_out),
+                           (("Ctrl+0",), self.fit)):
+            for key in keys:
+                shortcut = QShortcut(QKeySequence(key), self)
+                shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+                shortcut.activated.connect(slot)
+
+    # zoom
+    def zoom(self) -> float:
+        return float(self.transform().m11())
+
+    def zoom_by(self, factor: float) -> None:
+        new = self.zoom() * factor
+        if 0.15 <= new <= 6.0:
+            self.scale(factor, factor)
+
+    def zoom_in(self) -> None:
+        self.zoom_by(self.ZOOM_STEP)
+
+    def zoom_out(self) -> None:
+        self.zoom_by(1 / self.ZOOM_STEP)
+
+    def fit(self) -> None:
+        """Fit the whole valley in the window."""
+        rect = self.map_scene.content_rect()
+        if not rect.isEmpty():
+            self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+
+    def wheelEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        delta = event.angleDelta().y()
+        if delta:
+            self.zoom_by(self.ZOOM_STEP if delta > 0 else 1 / self.ZOOM_STEP)
+        event.accept()
+
+    # pan and click
+    def mousePressEvent(self, event: Any) -> None:  # noqa: N802
+        item = self.itemAt(event.position().toPoint())
+        while item is not None and item.parentItem() is not None:
+            item = item.parentItem()  # a piece's initials belong to the piece
+        if event.button() == Qt.MouseButton.LeftButton and isinstance(item, CharacterPiece):
+            super().mousePressEvent(event)
+            return
+        if event.button() in (Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton):
+            self._pan_from = event.position().toPoint()
+            self._pan_moved = 0
+            self._pan_button = event.button()
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: Any) -> None:  # noqa: N802
+        if self._pan_from is not None:
+            now = event.position().toPoint()
+            delta = now - self._pan_from
+            self._pan_from = now
+            self._pan_moved += abs(delta.x()) + abs(delta.y())
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - delta.x())
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() - delta.y())
+            event.accept()
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: Any) -> None:  # noqa: N802
+        if self._pan_from is not None and event.button() == self._pan_button:
+            clicked = self._pan_moved < 5 and self._pan_button == Qt.MouseButton.LeftButton
+            self._pan_from = None
+            self.viewport().unsetCursor()
+            if clicked:
+                point = self.mapToScene(event.position().toPoint())
+                self.hex_clicked.emit(cell_at(point.x(), point.y()))
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def view_point(self, cell: Axial) -> QPoint:
+        """Where ``cell``'s centre is in viewport coordinates (for tests and tooltips)."""
+        from companion.ui.map_items import centre
+
+        return self.mapFromScene(centre(cell))
+
+
+# --- export ---------------------------------------------------------------------------------
+
+
+def _app() -> Any:
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication([])
+    return app
+
+
+def render_scene_png(scene: MapScene, out: Path, *, width: int = 1600) -> tuple[int, int]:
+    """Render the valley part of ``scene`` to ``out`` at ``width`` pixels; returns the size."""
+    source = scene.content_rect()
+    if source.isEmpty():
+        source = QRectF(-HEX_SIZE, -HEX_SIZE, 2 * HEX_SIZE, 2 * HEX_SIZE)
+    height = max(1, round(width * source.height() / source.width()))
+    image = QImage(width, height, QImage.Format.Format_ARGB32)
+    image.fill(BACKGROUND)
+    painter = QPainter(image)
+    painter.setRenderHints(QPainter.RenderHint.Antialiasing
+                           | QPainter.RenderHint.SmoothPixmapTransform
+                           | QPainter.RenderHint.TextAntialiasing)
+    scene.render(painter, QRectF(0, 0, width, height), source,
+                 Qt.AspectRatioMode.KeepAspectRatio)
+    painter.end()
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    if not image.save(str(out), "PNG"):
+        raise OSError(f"could not write {out}")
+    return width, height
+
+
+def render_valley_png(campaign: Campaign, out: Path, *, width: int = 1600) -> tuple[int, int]:
+    """Draw the campaign's valley (as the map shows it) into a PNG ``width`` pixels wide,
+    offscreen; returns (width, height). Needs no window: a QApplication is made if none."""
+    _app()
+    scene = MapScene()
+    scene.sync(read_map(campaign))
+    return render_scene_png(scene, out, width=width)
+
+
+def grid_text(campaign: Campaign) -> str:
+    """The journal's Valley Map as text: rows of hex IDs in the journal grid's "even-q"
+    layout (odd columns sit half a hex lower), ``.`` where there is no hex, a face-down
+    tile marked ``*`` (``?`` if not read yet). Rulebook: Using the Journal."""
+    from companion.operations.valley import load_valley
+    from companion.rules.exploration import bounds
+    from companion.rules.geometry import to_offset
+
+    with campaign.file.read() as session:
+        valley = load_valley(session)
+    box = bounds(valley)
+    if box is None:
+        return "(no terrain tray placed yet)"
+    rows = [["  .  "] * box.columns for _ in range(box.rows)]
+    for cell, tile in valley.tiles.items():
+        col, row = to_offset(cell)
+        text = (tile or "?") + ("" if cell in valley.explored else "*")
+        rows[row - box.first_row][col - box.first_column] = f"{text:^5}"
+    return "\n".join(" ".join(r).rstrip() for r in rows)

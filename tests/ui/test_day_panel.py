@@ -47,8 +47,8 @@ def test_action_rows_without_a_window() -> None:
     ])
     assert rows[0].enabled and rows[0].operation == "move"
     assert dict(rows[0].kwargs) == {"name": "Ash", "to_hex": "E09"}
-    assert not rows[1].enabled and rows[1].operation is None
-    assert rows[1].reason == "the Fishing procedure comes with the activity engines"
+    assert rows[1].enabled and rows[1].operation == "activity"
+    assert dict(rows[1].kwargs) == {"kind": "fishing", "name": "Ash", "feature": "river"}
     assert not rows[2].enabled and rows[2].reason == "Ash has 0 energy; Gather Water costs 1"
     assert turn_text({"phase": "day", "may_act": ["Bryn"], "passed": [],
                       "last_actor": "Ash"}) == \
@@ -61,10 +61,34 @@ def test_every_action_here_is_shown_with_its_cost(day: DayView) -> None:
     assert "Explore E09: 2 energy" in texts
     assert "Gather Water at the river: 1 energy" in texts
     forage = day.button("Ash", "Forage")
-    assert not forage.isEnabled() and forage.text().endswith("2 energy")
-    reason = day.reasons["Ash"][day.buttons["Ash"].index(forage)].text()
-    assert reason == "the Foraging procedure comes with the activity engines"
+    assert forage.isEnabled() and forage.text().endswith("2 energy")
     assert day.button("Ash", "Pass").isEnabled()
+    assert not day.night_button.isEnabled()
+
+
+def test_an_activity_starts_from_the_panel_and_opens_its_dialog(day: DayView, demo: Any) -> None:
+    day.button("Ash", "Fish at the river").click()
+    from companion.operations import procedures
+
+    assert procedures.in_progress(demo).kind == "fishing"
+    assert energy(demo, "Ash") == 3
+    assert day.night_button.text().replace("&", "").startswith("Continue the fishing")
+    for dialog in day.window_.findChildren(object):
+        if type(dialog).__name__ == "ProcedureDialog":
+            dialog.close()
+
+
+def test_the_night_begins_from_the_panel_once_everyone_passed(day: DayView, demo: Any) -> None:
+    day.button("Ash", "Pass").click()
+    day.button("Bryn", "Pass").click()
+    assert day.night_button.isEnabled()
+    day.night_button.click()
+    from companion.operations import procedures
+
+    assert procedures.in_progress(demo).kind == "night"
+    for dialog in day.window_.findChildren(object):
+        if type(dialog).__name__ == "NightWizard":
+            dialog.close()
 
 
 def test_explore_by_clicking_then_a_second_action_in_a_row_is_disabled(

@@ -35,8 +35,11 @@ if TYPE_CHECKING:
     from companion.rules.game import Game
     from companion.ui.main_window import MainWindow
 
-PROCEDURES = {"forage": "Foraging", "fish": "Fishing", "mine": "Mining", "delve": "Delving"}
-"""Actions handed off to activity procedures (not built yet)."""
+PROCEDURES = {"forage": "foraging", "fish": "fishing", "mine": "mining", "delve": "delving"}
+"""Actions handed off to activity procedures, run in the procedure dialog."""
+
+ACTIVITY = "activity"
+"""ActionRow.operation for an activity: its kwargs name the kind, character and feature."""
 
 
 @dataclass(frozen=True)
@@ -59,11 +62,10 @@ def action_rows(name: str, options: list[ActionOption]) -> list[ActionRow]:
     kwargs: tuple[tuple[str, str], ...]
     for option in options:
         if option.action in PROCEDURES:
-            reason = (f"the {PROCEDURES[option.action]} procedure comes with the activity "
-                      "engines")
-            if option.refusal:
-                reason += f" ({option.refusal})"
-            rows.append(ActionRow(option.label, False, reason, None))
+            kwargs = (("kind", PROCEDURES[option.action]), ("name", name),
+                      ("feature", option.target or ""))
+            rows.append(ActionRow(option.label, option.refusal is None, option.refusal or "",
+                                  ACTIVITY, kwargs))
             continue
         if option.action in ("move", "explore"):
             operation, kwargs = "move", (("name", name), ("to_hex", option.target or ""))
@@ -157,6 +159,7 @@ class DayView(QWidget):
         if not game.characters:
             self.body_layout.addWidget(QLabel("No characters in play: create them in the "
                                               "Characters tab."))
+        self.body_layout.addWidget(self._night_row(turn))
         for character in game.characters:
             box = self._character_box(character, game, turn)
             self.body_layout.addWidget(box)
@@ -226,9 +229,53 @@ class DayView(QWidget):
         def run() -> None:
             from companion import operations
 
-            if operation is not None:
+            if operation == ACTIVITY:
+                from companion.ui.procedure_dialog import start_activity
+
+                start_activity(self.window_, kwargs["kind"], kwargs["name"], kwargs["feature"])
+            elif operation is not None:
                 self.window_.run_operation(getattr(operations, operation), **kwargs)
         return run
+
+    def _night_row(self, turn: dict[str, Any]) -> QWidget:
+        """End the Day: when everyone has passed, the Night begins (or resumes)."""
+        from companion.operations import procedures
+
+        campaign = self.window_.campaign
+        assert campaign is not None
+        busy = procedures.in_progress(campaign)
+        row = QWidget()
+        line = QHBoxLayout(row)
+        line.setContentsMargins(0, 0, 0, 0)
+        if busy is not None:
+            button = QPushButton(f"&Continue the {busy.kind.replace('_', ' ')}…")
+            button.clicked.connect(self._continue)
+            reason = f"{busy.kind.replace('_', ' ').capitalize()} in progress: " \
+                     f"{busy.step.prompt if busy.step else 'finished'}"
+        else:
+            waiting = [n for n in turn["may_act"] if n not in turn["passed"]]
+            button = QPushButton("Begin the &Night…")
+            button.clicked.connect(self._begin_night)
+            button.setEnabled(not waiting and turn.get("phase") == "day")
+            reason = ("Everyone has passed: the Night can begin." if button.isEnabled() else
+                      f"The Night begins once {', '.join(waiting)} pass.")
+        button.setAccessibleName(button.text().replace("&", ""))
+        self.night_button = button
+        label = QLabel(reason)
+        label.setWordWrap(True)
+        line.addWidget(button)
+        line.addWidget(label, 1)
+        return row
+
+    def _begin_night(self) -> None:
+        from companion.ui.procedure_dialog import start_night
+
+        start_night(self.window_)
+
+    def _continue(self) -> None:
+        from companion.ui.procedure_dialog import open_procedure
+
+        open_procedure(self.window_)
 
     def _add_row(self, grid: QGridLayout, name: str, text: str, enabled: bool, reason: str,
                  slot: Callable[[], None], extra: QWidget | None = None) -> QPushButton:

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QCompleter,
@@ -55,7 +56,10 @@ BUTTONS_UP_TO = 6
 TABLE_FONT = 1.25
 """The dialogs' text size, relative to the system font (readable across a table)."""
 
-KIND_TITLES = {"fishing": "Fishing", "mining": "Mining", "night": "The Night"}
+KIND_TITLES = {"fishing": "Fishing", "mining": "Mining", "foraging": "Foraging",
+               "delving": "Delving", "night": "The Night",
+               "behemoth_activation": "The Behemoth Activates",
+               "behemoth_encounter": "Behemoth Encounter"}
 
 
 def _escape(text: str) -> str:
@@ -128,6 +132,11 @@ class StepWidget(QWidget):
         use_font(self, self.font())
         for button in self.option_buttons:
             button.setMinimumHeight(button.fontMetrics().height() * 2)
+        # A layout shows new children only later (queued); show them now so the first
+        # input can take the focus at once.
+        for child in self.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly):
+            if not child.testAttribute(Qt.WidgetAttribute.WA_WState_ExplicitShowHide):
+                child.show()
         self._focus_first()
 
     # -- one builder per decider ---------------------------------------------------
@@ -142,6 +151,9 @@ class StepWidget(QWidget):
                 button.setStyleSheet("text-align: left; padding: 6px 12px;")
                 button.setAutoDefault(False)
                 button.clicked.connect(lambda _=False, o=option: self.answered.emit(o))
+                if number <= 9:  # a bare digit too: no text field is shown on these steps
+                    key = QShortcut(QKeySequence(str(number)), button)
+                    key.activated.connect(button.click)
                 self.body.addWidget(button)
                 self.option_buttons.append(button)
             return
@@ -340,8 +352,8 @@ class ProcedureDialog(QDialog):
         except Refused as refusal:
             self._show_finished(str(refusal))
             return
-        if view is None:
-            self._show_finished(self.last_summary or "No procedure is in progress.")
+        if view is None or view.kind == "night":  # the Night is the wizard's
+            self._show_finished(self.last_summary or "No activity is in progress.")
             return
         self.finished_ = False
         procedure = load_procedure(campaign)
@@ -449,10 +461,12 @@ def start_night(window: MainWindow) -> QDialog | None:
 
 
 def start_activity(window: MainWindow, kind: str, name: str, feature: str) -> QDialog | None:
-    """Begin ``kind`` ("fishing" or "mining") for ``name`` at ``feature`` and open it."""
-    from companion.operations import procedures
+    """Begin ``kind`` (fishing, mining, foraging, delving) for ``name`` at ``feature``
+    and open it."""
+    from companion.operations import activities, procedures
 
-    starters = {"fishing": procedures.start_fishing, "mining": procedures.start_mining}
+    starters = {"fishing": procedures.start_fishing, "mining": procedures.start_mining,
+                "foraging": activities.start_foraging, "delving": activities.start_delving}
     if kind not in starters:
         QMessageBox.warning(window, "Not allowed", f"The companion cannot run {kind} yet.")
         return None

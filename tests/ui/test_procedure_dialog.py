@@ -242,3 +242,39 @@ def test_reopening_reuses_the_dialog(qtbot: Any, demo: Any, refusals: list[str])
     dialog.close()
     again = open_procedure(window)
     assert again is dialog and again.isVisible()
+
+
+def test_other_kinds_show_their_description(qtbot: Any, demo: Any,
+                                            refusals: list[str]) -> None:
+    window = make_window(qtbot, demo)
+    dialog = start_activity(window, "foraging", "Ash", "plains")
+    qtbot.addWidget(dialog)
+    assert dialog.title.text() == "Foraging — Ash"
+    assert type(dialog.panel).__name__ == "ProcedurePanel"
+    assert dialog.panel.text.toPlainText() == procedures.in_progress(demo).description
+    steps = 0
+    while dialog.step is not None:
+        steps += 1
+        assert steps < 60
+        widget = dialog.step_widget
+        if dialog.step.decider is Decider.PLAYER:
+            (widget.option_buttons[0] if widget.option_buttons else widget.choose_button).click()
+        else:
+            widget.app_button.click()
+    assert refusals == []
+    assert dialog.summary.text().startswith("Ash finished foraging")
+
+
+def test_a_player_step_answers_to_its_number_key(qtbot: Any, demo: Any,
+                                                 refusals: list[str]) -> None:
+    window = make_window(qtbot, demo)
+    dialog = start_fishing(qtbot, window)
+    for _ in range(3):  # stock, water, dice: in the app
+        dialog.step_widget.app_button.click()
+    assert dialog.step.prompt.startswith("Step 4: place the")
+    label = dialog.step.labels[dialog.step.options[1]]
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    assert dialog.step_widget.option_buttons[0].hasFocus()  # the first option has the focus
+    qtbot.keyClick(dialog.step_widget.option_buttons[0], Qt.Key.Key_2)
+    assert procedures.in_progress(demo).log[-1].endswith(f": {label}")

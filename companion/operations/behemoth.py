@@ -28,32 +28,20 @@ from typing import Any
 
 from sqlmodel import Session, select
 
-from companion.content.schema.base import Ability, Omen
+from companion.content.schema.base import Omen
 from companion.content.schema.cards import Behemoth, InstinctCard
-from companion.content.schema.effects import (
-    Activity,
-    Boost,
-    Effect,
-    Energy,
-    Gain,
-    GainItem,
-    Lore,
-    Read,
-    Suffer,
-    Unrest,
-)
+from companion.content.schema.effects import Effect, Gain, Lore
 from companion.operations import procedures
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import Campaign
 from companion.operations.state import HexIndex, load_game, save_game
 from companion.operations.valley import load_valley, save_valley
 from companion.rules import behemoth as rules
-from companion.rules import health, inventory
 from companion.rules import society as society_rules
 from companion.rules.behemoth import BehemothState, Target
 from companion.rules.behemoth_procedures import ActivationProcedure, EncounterProcedure
 from companion.rules.character import Character
-from companion.rules.effects import describe_effect
+from companion.rules.effects import Tally, describe_effect
 from companion.rules.errors import IllegalAction
 from companion.rules.exploration import Valley
 from companion.rules.game import Game
@@ -601,47 +589,30 @@ def _restore_encounter(campaign: Campaign, session: Session, saved: dict[str, An
 
 def apply_effects(campaign: Campaign, game: Game, name: str, effects: Sequence[Effect]
                   ) -> tuple[Game, list[str]]:
-    """Apply the effects the companion can to ``name`` and the society; returns the game
-    and the sentences for the journal (what the table must still resolve)."""
-    content = campaign.content
-    tokens = procedures._tokens(campaign)
-    character = game.character(name)
-    society = game.society
+    """Apply the effects the companion can to ``name`` and the society (through
+    :mod:`companion.operations.effects`); returns the game and the sentences for the
+    journal (what the table must still resolve)."""
+    from companion.operations.effects import apply_outcome
+
     notes: list[str] = []
+    kept: list[Effect] = []
     for effect in effects:
-        if isinstance(effect, Gain) and str(effect.resource) in tokens:
-            character = inventory.gain_tokens(character,
-                                              [tokens[str(effect.resource)]] * effect.amount)
-        elif isinstance(effect, Suffer):
-            for _ in range(effect.amount):
-                character = health.suffer(character, effect.token)
-        elif isinstance(effect, Energy):
-            if effect.amount >= 0:
-                character = health.gain_energy(character, effect.amount)
-            else:
-                character = replace(character, energy=max(0, character.energy + effect.amount))
-        elif isinstance(effect, Lore):
-            if effect.amount >= 0:
-                society = society_rules.gain_lore(society, effect.amount)
-            else:
-                try:
-                    society = society_rules.spend_lore(content.rules, society, -effect.amount)
-                except IllegalAction as exc:
-                    notes.append(f"Not applied: {exc}.")
-        elif isinstance(effect, Activity) and effect.amount >= 0:
-            society = society_rules.increase_activity(society, effect.amount)
-        elif isinstance(effect, Unrest):
-            society = society_rules.increase_unrest(society, effect.amount)
-        elif isinstance(effect, Boost) and effect.ability is not None:
-            character = health.add_boost(character, Ability(effect.ability),
-                                         2 if effect.major else 1)
-        elif isinstance(effect, GainItem):
-            character = procedures._receive_items(campaign, character, (str(effect.item),))
-        elif isinstance(effect, Read):
-            notes.append(f"Read Codex outcome {effect.outcome}.")
+        if isinstance(effect, Lore) and effect.amount < 0:
+            # Spending lore: an effect costing more than the society has is not activated.
+            try:
+                society = society_rules.spend_lore(campaign.content.rules, game.society,
+                                                   -effect.amount)
+                game = replace(game, society=society)
+            except IllegalAction as exc:
+                notes.append(f"Not applied: {exc}.")
+        elif isinstance(effect, Gain) and str(effect.resource) not in procedures._tokens(
+                campaign):
+            notes.append(f"For the table: {describe_effect(effect)}.")
         else:
-            notes.append(f"To resolve at the table: {describe_effect(effect)}.")
-    return replace(game.with_characters(character), society=society), notes
+            kept.append(effect)
+    outcome = Tally().apply(kept, procedures._tokens(campaign)).outcome()
+    game, more = apply_outcome(campaign, game, name, outcome)
+    return game, [*notes, *more]
 
 
 def _finish_encounter(campaign: Campaign, session: Session, procedure: Procedure,

@@ -300,3 +300,23 @@ def test_undo_goes_back_step_by_step(demo: Campaign) -> None:
     assert bh.behemoth_view(demo) is None and lair_overlays(demo) == []
     operations.redo(demo)
     assert bh.behemoth_view(demo) is not None and len(lair_overlays(demo)) == 1
+
+
+def test_card_effects_apply_what_they_can_and_journal_the_rest(demo: Campaign) -> None:
+    from companion.operations.state import load_game
+    from companion.rules.effects import effects_from_data
+
+    with demo.file.read() as session:
+        game = load_game(session, demo.content)
+    effects = effects_from_data([
+        {"do": "gain_item", "item": "stone-knife"}, {"do": "lore", "amount": -3},
+        {"do": "unrest", "amount": 1}, {"do": "suffer", "token": "minor_injury"},
+        {"do": "read", "outcome": "104"}, {"do": "boost", "ability": "might"},
+    ])
+    after, notes = bh.apply_effects(demo, game, "Ash", effects)
+    ash_after = after.character("Ash")
+    assert ash_after.health and after.society.unrest == game.society.unrest + 1
+    assert ash_after.boosts
+    assert "stone-knife" in [item for item, _slot in ash_after.items]
+    assert "Read Codex outcome 104." in notes
+    assert any("lore" in n for n in notes)  # 0 lore: the spend is not activated

@@ -62,7 +62,7 @@ export COMPANION_HOME="$HOME_DIR"
 
 echo "== smoke test of the built binary"
 set +e
-out="$("$BIN" --smoke 2>&1)"
+out="$(timeout 120 "$BIN" --smoke 2>&1)"
 code=$?
 set -e
 echo "$out"
@@ -73,21 +73,9 @@ fi
 "$BIN" --version
 "$BIN" content check >/dev/null  # the shipped packs load from inside the bundle
 
-# Start-up figures: the median of a few --smoke runs, built binary vs source.
-median_smoke() {
-    local times=() t0 i
-    for i in 1 2 3 4 5; do
-        t0=$(now)
-        "$@" --smoke >/dev/null 2>&1
-        times+=("$(elapsed "$t0" "$(now)")")
-    done
-    printf '%s\n' "${times[@]}" | sort -n | sed -n 3p
-}
-echo "== timing --smoke (median of 5 runs; includes creating the demo campaign)"
-"$BIN" --smoke >/dev/null 2>&1  # warm the file cache
-bin_t=$(median_smoke "$BIN")
-src_t=$(median_smoke "$PY" -m companion)
+# Start-up figures: built binary vs source, median of a few --smoke runs each.
+echo "== timing --smoke (each run creates and opens a demo campaign, then paints)"
+"$PY" packaging/time_smoke.py "${SMOKE_RUNS:-5}" "$BIN" -- "$PY" -m companion
 size=$(du -sh "$DIST" | cut -f1)
-echo "   built binary: ${bin_t}s   from source: ${src_t}s"
 echo "   bundle size:  $size ($DIST)"
 echo "== ok: $BIN"

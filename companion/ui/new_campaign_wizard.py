@@ -81,8 +81,11 @@ class _ErrorLabel(QLabel):
         self.hide()
 
     def show_problem(self, text: str) -> None:
+        from companion.ui import theme
+
         self.setText(f"⚠ {text}")
-        self.setStyleSheet("QLabel { color: palette(bright-text); font-weight: bold; }")
+        colour = "#ff8a80" if theme.is_dark() else "#a3231b"  # 7:1 on either background
+        self.setStyleSheet(f"QLabel {{ color: {colour}; font-weight: bold; }}")
         self.setAccessibleDescription(text)
         self.show()
 
@@ -439,6 +442,8 @@ class CharacterPage(QWizardPage):
         self._filling = False
         self._leave_out_chosen = False
         self.setTitle(f"Character {number + 1}")
+        self.setSubTitle("Character creation, steps 1-4: five dice (one left out), the "
+                         "abilities, traits and a mantle.")
         self.name = QLineEdit()
         self.name.setAccessibleName(f"Character {number + 1} name")
         self.name.setPlaceholderText("The character's name")

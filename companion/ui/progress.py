@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from PySide6.QtCore import QEventLoop, QThread, QTimer, Signal
+from PySide6.QtCore import QEventLoop, QThread, Signal
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
 T = TypeVar("T")
@@ -88,8 +88,8 @@ def run_with_progress(window: QWidget | None, title: str, fn: Callable[..., T], 
     if not worker.isFinished():
         loop.exec()
     worker.wait()
-    QTimer.singleShot(0, dialog.deleteLater)
     dialog.hide()
+    dialog.deleteLater()
     if worker.error is not None:
         raise worker.error
     return worker.result  # type: ignore[no-any-return]

@@ -18,9 +18,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPalette
-from PySide6.QtWidgets import QApplication, QStyleFactory
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPainter, QPalette, QPen
+from PySide6.QtWidgets import (
+    QApplication,
+    QProxyStyle,
+    QStyle,
+    QStyleFactory,
+    QStyleOption,
+    QWidget,
+)
 
 SETTINGS = ("system", "light", "dark")
 
@@ -102,7 +109,7 @@ def dark_palette() -> QPalette:
         (roles.Button, button), (roles.ButtonText, text), (roles.BrightText, QColor("#ff6b5e")),
         (roles.Light, QColor("#4a4a4a")), (roles.Midlight, QColor("#404040")),
         (roles.Mid, QColor("#5c5c5c")), (roles.Dark, QColor("#181818")),
-        (roles.Shadow, QColor("#000000")), (roles.Highlight, QColor("#3d7ab8")),
+        (roles.Shadow, QColor("#000000")), (roles.Highlight, QColor("#33699e")),
         (roles.HighlightedText, QColor("#ffffff")), (roles.Link, QColor("#7fb2ff")),
         (roles.LinkVisited, QColor("#c58cf0")),
     ):
@@ -159,9 +166,66 @@ class _SchemeFollower(QObject):
             _set_palette(self.app, effective_scheme("system", self.app))
 
 
+class CompanionStyle(QProxyStyle):
+    """Fusion, with radio and check indicators that stay visible on a dark window.
+
+    Fusion outlines them with a shade darker than the window, which all but vanishes
+    in the dark scheme; there they get a light outline and a clear checked mark. (A
+    proxy style rather than an application style sheet: re-polishing every widget with
+    a style sheet at run time is slow and has crashed Qt here.)"""
+
+    def __init__(self) -> None:
+        super().__init__(QStyleFactory.create("Fusion"))
+        self.setObjectName("companionStyle")
+
+    def drawPrimitive(self, element: QStyle.PrimitiveElement, option: QStyleOption,  # noqa: N802
+                      painter: QPainter, widget: QWidget | None = None) -> None:
+        kinds = (QStyle.PrimitiveElement.PE_IndicatorRadioButton,
+                 QStyle.PrimitiveElement.PE_IndicatorCheckBox)
+        if element not in kinds or not is_dark():
+            super().drawPrimitive(element, option, painter, widget)
+            return
+        state = option.state
+        enabled = bool(state & QStyle.StateFlag.State_Enabled)
+        on = bool(state & QStyle.StateFlag.State_On)
+        partial = bool(state & QStyle.StateFlag.State_NoChange)
+        focus = bool(state & QStyle.StateFlag.State_HasFocus)
+        accent = QColor("#7fb2ff") if enabled else QColor("#6a6a6a")
+        outline = QColor("#ffffff") if focus and enabled else \
+            QColor("#a8a8a8") if enabled else QColor("#5c5c5c")
+        rect = QRectF(option.rect).adjusted(1.5, 1.5, -1.5, -1.5)
+        side = min(rect.width(), rect.height())
+        rect = QRectF(rect.center().x() - side / 2, rect.center().y() - side / 2, side, side)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(outline, max(1.5, side / 9)))
+        painter.setBrush(QColor("#1e1e1e"))
+        if element == QStyle.PrimitiveElement.PE_IndicatorRadioButton:
+            painter.drawEllipse(rect)
+            if on:
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(accent)
+                inner = side * 0.28
+                painter.drawEllipse(rect.adjusted(inner, inner, -inner, -inner))
+        else:
+            painter.drawRoundedRect(rect, side / 6, side / 6)
+            pen = QPen(accent, max(2.0, side / 6.5))
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+            painter.setPen(pen)
+            x, y, w, h = rect.x(), rect.y(), rect.width(), rect.height()
+            if on:
+                painter.drawPolyline([QPointF(x + w * 0.22, y + h * 0.52),
+                                      QPointF(x + w * 0.42, y + h * 0.72),
+                                      QPointF(x + w * 0.78, y + h * 0.30)])
+            elif partial:
+                painter.drawLine(QPointF(x + w * 0.25, y + h / 2), QPointF(x + w * 0.75, y + h / 2))
+        painter.restore()
+
+
 def _set_palette(app: QApplication, scheme: str) -> None:
-    app.setPalette(dark_palette() if scheme == "dark" else light_palette())
     app.setProperty("companionScheme", scheme)
+    app.setPalette(dark_palette() if scheme == "dark" else light_palette())
 
 
 def apply(app: QApplication, setting: str = "system") -> str:
@@ -171,8 +235,8 @@ def apply(app: QApplication, setting: str = "system") -> str:
     when the user changes the theme in the settings.
     """
     scheme = effective_scheme(setting, app)
-    if app.style().name().lower() != "fusion":
-        app.setStyle("Fusion")
+    if not isinstance(app.style(), CompanionStyle):
+        app.setStyle(CompanionStyle())
     follower = app.findChild(_SchemeFollower, "companionSchemeFollower")
     if follower is None:
         follower = _SchemeFollower(app)

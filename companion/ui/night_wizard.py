@@ -200,7 +200,7 @@ class NightWizard(QDialog):
         """Answer the current step through the main window; False if refused."""
         from companion.operations import procedures
 
-        return self.window_.run_operation(procedures.advance, choice=choice)
+        return self.window_.run_operation(procedures.advance, choice=choice) is not None
 
     def _campaign_changed(self, changes: object) -> None:
         if changes is not None and getattr(changes, "procedure", False):
@@ -279,6 +279,11 @@ class NightWizard(QDialog):
         else:
             self.stage_title.setText("The Night is over")
             self.stage_text.setText("A new Day begins.")
+
+    def changeEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        super().changeEvent(event)
+        if event.type() == event.Type.PaletteChange and self.stage is not None:
+            self._show_stage(self.stage)  # the highlight follows a theme switched live
 
     def _show_rest(self, rest: tuple[RestBreakdown, ...]) -> None:
         fill_table(self.rest, [rest_row(r) for r in rest])

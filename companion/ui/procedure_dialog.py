@@ -236,10 +236,12 @@ class StepWidget(QWidget):
         combo.setCompleter(completer)
         combo.setCurrentIndex(-1)
         combo.setEditText("")
-        combo.lineEdit().setPlaceholderText("chip" if chip else "card id, e.g. "
-                                            + (step.options[0] if step.options else ""))
+        edit = combo.lineEdit()
+        assert edit is not None  # the combo is editable
+        edit.setPlaceholderText("chip" if chip else "card id, e.g. "
+                                + (step.options[0] if step.options else ""))
         combo.setMinimumContentsLength(18)
-        combo.lineEdit().returnPressed.connect(self._use_card)
+        edit.returnPressed.connect(self._use_card)
         self.card_combo = combo
         self.use_button = QPushButton("&Use this chip" if chip else "&Use this card")
         self.use_button.clicked.connect(self._use_card)
@@ -329,7 +331,7 @@ class ProcedureDialog(QDialog):
         """Answer the current step through the main window; False if refused."""
         from companion.operations import procedures
 
-        return self.window_.run_operation(procedures.advance, choice=choice)
+        return self.window_.run_operation(procedures.advance, choice=choice) is not None
 
     def _campaign_changed(self, changes: object) -> None:
         if changes is not None and getattr(changes, "procedure", False):

@@ -101,8 +101,11 @@ def fill_table(table: QTableWidget, rows: Sequence[Sequence[str]]) -> None:
 
 def cell_texts(table: QTableWidget) -> list[list[str]]:
     """Every cell's text, row by row (for tests and screen readers' summaries)."""
-    return [[table.item(r, c).text() if table.item(r, c) else ""
-             for c in range(table.columnCount())] for r in range(table.rowCount())]
+    def text(row: int, column: int) -> str:
+        item = table.item(row, column)
+        return item.text() if item is not None else ""
+
+    return [[text(r, c) for c in range(table.columnCount())] for r in range(table.rowCount())]
 
 
 def use_font(root: QWidget, font: QFont) -> None:
@@ -262,7 +265,7 @@ class MiningPanel(ProcedurePanel):
             f"{p.character} mines at the {p.feature}.   Current omen: {omens}.   "
             f"Chips pulled: {len(p.drawn)} of at most {p.max_draws}.")
         counts = Counter(c.label() for c in p.bag)
-        first = {}
+        first: dict[str, Any] = {}
         for chip in p.bag:
             first.setdefault(chip.label(), chip)
         rows = []

@@ -1,0 +1,695 @@
+"""The Crafting dialog (Rulebook: Processing & Crafting > Crafting Items; Using the Codex >
+Crafting Entries): lay two of a character's material tokens side by side, turn them,
+read the code live, and craft; and the crafting explorer, which lists every code the
+materials at hand can make.
+
+What the society knows of a code (item, dead end, untried) comes from the crafting
+explorer's records (``operations.crafting.pair_codes`` / ``crafting_explorer``), never
+from the Codex, so the dialog spoils nothing. The Codex is read only by the Craft
+operation itself. Every pip colour is drawn with its letter (R, B, Y, P, S) so the
+tokens read without colour vision.
+
+Entry point: :func:`open_crafting`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QKeyEvent, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QFrame,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QTabWidget,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from companion.ui.widgets import heading
+
+if TYPE_CHECKING:
+    from companion.content.schema.world import Pip
+    from companion.rules.crafting import MaterialFace
+    from companion.ui.main_window import MainWindow
+
+# Pip colours: (fill, text on it, letter). The letter is always drawn with the colour.
+PIP_STYLE: dict[str, tuple[str, str, str]] = {
+    "red": ("#c0392b", "#ffffff", "R"),
+    "blue": ("#2f6db5", "#ffffff", "B"),
+    "yellow": ("#f2c12e", "#000000", "Y"),
+    "purple": ("#7d5ba6", "#ffffff", "P"),
+    "silver": ("#b8bec6", "#000000", "S"),
+}
+SIDE_FILL = {False: "#e9dcc3", True: "#f6eed9"}
+"""Token face backgrounds: unprocessed (brown-ish) and processed (lighter)."""
+
+KNOWN_WORDS = {"item": "known item", "dead_end": "known dead end", "untried": "untried"}
+
+
+def pip_text(pip: Pip | None) -> str:
+    """A pip in words with its colour letter: "R red diamond ×1", "bare edge"."""
+    if pip is None:
+        return "bare edge"
+    colour = str(pip.colour.value if hasattr(pip.colour, "value") else pip.colour)
+    shape = str(pip.shape.value if hasattr(pip.shape, "value") else pip.shape)
+    letter = PIP_STYLE[colour][2]
+    count = "null pip (0)" if pip.count == 0 else f"×{pip.count}"
+    return f"{letter} {colour} {shape} {count}"
+
+
+def face_text(face: MaterialFace, rotation: int = 0) -> str:
+    """The four edges of a face as turned, in words (accessible description)."""
+    from companion.content.schema.base import Edge
+
+    parts = [f"{edge.value}: {pip_text(face.edge(edge, rotation))}" for edge in
+             (Edge.TOP, Edge.RIGHT, Edge.BOTTOM, Edge.LEFT)]
+    return "; ".join(parts)
+
+
+def _fitted(base: QFont, text: str, width: float, pixels: int, *, bold: bool) -> QFont:
+    """``base`` at ``pixels`` (or smaller, down to 8) so that ``text`` fits ``width``."""
+    from PySide6.QtGui import QFontMetricsF
+
+    font = QFont(base)
+    font.setBold(bold)
+    for size in range(max(8, pixels), 7, -1):
+        font.setPixelSize(size)
+        if QFontMetricsF(font).horizontalAdvance(text) <= width:
+            break
+    return font
+
+
+def _shape_path(shape: str, centre: QPointF, r: float) -> QPainterPath:
+    path = QPainterPath()
+    x, y = centre.x(), centre.y()
+    if shape == "circle":
+        path.addEllipse(centre, r, r)
+    elif shape == "square":
+        path.addRect(QRectF(x - r * 0.85, y - r * 0.85, r * 1.7, r * 1.7))
+    elif shape == "diamond":
+        path.addPolygon(QPolygonF([QPointF(x, y - r), QPointF(x + r, y), QPointF(x, y + r),
+                                   QPointF(x - r, y), QPointF(x, y - r)]))
+    else:  # triangle
+        path.addPolygon(QPolygonF([QPointF(x, y - r), QPointF(x + r, y + r * 0.8),
+                                   QPointF(x - r, y + r * 0.8), QPointF(x, y - r)]))
+    return path
+
+
+class TokenFace(QWidget):
+    """A material token drawn as a square with the pips on its four edges: shape, count
+    (a hollow shape for the null pip) and a badge with the colour letter and count.
+
+    Focusable: Left / Q / [ turn it counterclockwise, Right / E / ] clockwise.
+    """
+
+    clicked = Signal()
+    rotate_requested = Signal(int)
+    """+1 clockwise, -1 counterclockwise (from the keyboard)."""
+
+    def __init__(self, size: int = 150, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._side = size
+        self.face: MaterialFace | None = None
+        self.rotation = 0
+        self.title = ""
+        self.name = ""
+        """The material's name as the pack spells it (drawn in the middle)."""
+        self.selected_as = ""
+        """"left" or "right" when the token is laid there (the palette)."""
+        self.setFixedSize(QSize(size, size))
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+
+    def set_face(self, face: MaterialFace | None, rotation: int = 0, title: str = "",
+                 name: str = "") -> None:
+        self.face, self.rotation, self.title, self.name = face, rotation % 4, title, name
+        text = "no token" if face is None else f"{title or face}: {face_text(face, rotation)}"
+        self.setAccessibleName(title or "token")
+        self.setAccessibleDescription(text)
+        self.setToolTip(text)
+        self.update()
+
+    def mousePressEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        self.setFocus()
+        self.clicked.emit()
+        super().mousePressEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        key = event.key()
+        if key in (Qt.Key.Key_Left, Qt.Key.Key_Q, Qt.Key.Key_BracketLeft):
+            self.rotate_requested.emit(-1)
+        elif key in (Qt.Key.Key_Right, Qt.Key.Key_E, Qt.Key.Key_BracketRight):
+            self.rotate_requested.emit(1)
+        elif key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.clicked.emit()
+        else:
+            super().keyPressEvent(event)
+
+    def paintEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        from companion.content.schema.base import Edge
+
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        s = float(self._side)
+        box = QRectF(3, 3, s - 6, s - 6)
+        if self.face is None:
+            painter.setPen(QPen(self.palette().mid().color(), 2, Qt.PenStyle.DashLine))
+            painter.drawRoundedRect(box, 8, 8)
+            painter.setPen(self.palette().text().color())
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
+                             "choose a\ntoken")
+            return
+        painter.setBrush(QColor(SIDE_FILL[self.face.processed]))
+        border = QColor("#1b5e9a") if self.hasFocus() else QColor("#5a4a32")
+        painter.setPen(QPen(border, 4 if self.hasFocus() or self.selected_as else 2))
+        painter.drawRoundedRect(box, 8, 8)
+        # centre: name and side, shrunk to fit between the side badges
+        painter.setPen(QColor("#000000"))
+        middle = QRectF(s * 0.25, s * 0.3, s * 0.5, s * 0.24)
+        name = self.name or self.face.material
+        side = "processed" if self.face.processed else "unprocessed"
+        font = _fitted(self.font(), name, middle.width(), int(s * 0.1), bold=True)
+        painter.setFont(font)
+        painter.drawText(middle, Qt.AlignmentFlag.AlignCenter, name)
+        small = _fitted(self.font(), side, middle.width(), int(s * 0.08), bold=False)
+        painter.setFont(small)
+        painter.drawText(QRectF(s * 0.25, s * 0.52, s * 0.5, s * 0.14),
+                         Qt.AlignmentFlag.AlignCenter, side)
+        if self.selected_as:
+            painter.setFont(small)
+            painter.drawText(QRectF(s * 0.25, s * 0.64, s * 0.5, s * 0.12),
+                             Qt.AlignmentFlag.AlignCenter, self.selected_as)
+        for edge in (Edge.TOP, Edge.RIGHT, Edge.BOTTOM, Edge.LEFT):
+            self._paint_edge(painter, edge, self.face.edge(edge, self.rotation), s)
+        painter.end()
+
+    def _paint_edge(self, painter: QPainter, edge: Any, pip: Pip | None, s: float) -> None:
+        from companion.content.schema.base import Edge
+
+        r = s * 0.035
+        step = r * 2.6
+        badge_w, badge_h = s * 0.2, s * 0.13
+        horizontal = edge in (Edge.TOP, Edge.BOTTOM)
+        if pip is None:
+            return
+        colour = pip.colour.value
+        fill, ink, letter = PIP_STYLE[colour]
+        count = max(1, pip.count)
+        # the pips: in a row along the edge
+        if horizontal:
+            y = s * 0.12 if edge is Edge.TOP else s * 0.88
+            start = s / 2 - step * (count - 1) / 2 - badge_w * 0.6
+            centres = [QPointF(start + step * i, y) for i in range(count)]
+            badge = QRectF(start + step * (count - 1) + r * 1.8, y - badge_h / 2, badge_w,
+                           badge_h)
+        else:
+            x = s * 0.12 if edge is Edge.LEFT else s * 0.88
+            start = s / 2 - step * (count - 1) / 2 - badge_h * 0.8
+            centres = [QPointF(x, start + step * i) for i in range(count)]
+            badge = QRectF(x - badge_w / 2, start + step * (count - 1) + r * 1.8, badge_w,
+                           badge_h)
+        for centre in centres:
+            path = _shape_path(pip.shape.value, centre, r)
+            if pip.count == 0:
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.setPen(QPen(QColor(fill).darker(130), 1.6))
+            else:
+                painter.setBrush(QColor(fill))
+                painter.setPen(QPen(QColor("#000000"), 0.8))
+            painter.drawPath(path)
+        painter.setBrush(QColor(fill))
+        painter.setPen(QPen(QColor("#000000"), 0.8))
+        painter.drawRoundedRect(badge, 3, 3)
+        font = QFont(self.font())
+        font.setPixelSize(max(9, int(badge_h * 0.8)))
+        font.setBold(True)
+        painter.setFont(font)
+        painter.setPen(QColor(ink))
+        painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, f"{letter}{pip.count}")
+
+
+def _rotation_text(rotation: int) -> str:
+    return "unturned" if rotation % 4 == 0 else f"turned {90 * (rotation % 4)}° clockwise"
+
+
+class CraftingDialog(QDialog):
+    """Lay two tokens and craft; the crafting explorer on a second tab."""
+
+    def __init__(self, window: MainWindow, character: str | None = None) -> None:
+        super().__init__(window)
+        self.window_ = window
+        self.setWindowTitle("Crafting")
+        campaign = window.campaign
+        assert campaign is not None
+        self.content = campaign.content
+        self.rotation = {"left": 0, "right": 0}
+        self.chosen: dict[str, int | None] = {"left": None, "right": None}
+        self.faces: dict[int, MaterialFace] = {}
+        self._palette_tiles: list[tuple[int, TokenFace]] = []
+
+        self.character = QComboBox()
+        self.character.setAccessibleName("Character")
+        for summary in campaign.characters():
+            self.character.addItem(summary.name, summary.name)
+        if character is not None and self.character.findData(character) >= 0:
+            self.character.setCurrentIndex(self.character.findData(character))
+
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self._build_lay_tab(), "Lay tokens")
+        self.tabs.addTab(self._build_explorer_tab(), "Crafting explorer")
+
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        top = QFormLayout()
+        top.addRow("Character:", self.character)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.tabs, 1)
+        layout.addWidget(buttons)
+        self.character.currentIndexChanged.connect(self._character_changed)
+        window.campaign_changed.connect(self._campaign_changed)
+        self.resize(900, 640)
+        self._character_changed()
+
+    # -- building -------------------------------------------------------------------
+
+    def _build_lay_tab(self) -> QWidget:
+        page = QWidget()
+        palette_box = QGroupBox("Material tokens in the bag (click: lay left, then right)")
+        self.palette_layout = QHBoxLayout()
+        self.palette_layout.setContentsMargins(4, 4, 4, 4)
+        holder = QWidget()
+        holder.setLayout(self.palette_layout)
+        scroll = QScrollArea()
+        scroll.setWidget(holder)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setMinimumHeight(118)
+        self.palette_empty = QLabel()
+        self.palette_empty.setWordWrap(True)
+        box_layout = QVBoxLayout(palette_box)
+        box_layout.addWidget(self.palette_empty)
+        box_layout.addWidget(scroll)
+        self.palette_scroll = scroll
+
+        table = QGroupBox("Laid side by side")
+        grid = QGridLayout(table)
+        self.pickers: dict[str, QComboBox] = {}
+        self.laid: dict[str, TokenFace] = {}
+        self.turn_text: dict[str, QLabel] = {}
+        self.turn_buttons: dict[str, tuple[QPushButton, QPushButton]] = {}
+        for column, side in enumerate(("left", "right")):
+            picker = QComboBox()
+            picker.setAccessibleName(f"{side.title()} token")
+            picker.currentIndexChanged.connect(lambda _=0, s=side: self._picked(s))
+            face = TokenFace(170)
+            face.rotate_requested.connect(lambda step, s=side: self.turn(s, step))
+            ccw = QPushButton("⟲")
+            ccw.setToolTip(f"Turn the {side} token a quarter turn counterclockwise "
+                           "(keyboard: Left, Q or [ on the token)")
+            ccw.setAccessibleName(f"Turn {side} token counterclockwise")
+            cw = QPushButton("⟳")
+            cw.setToolTip(f"Turn the {side} token a quarter turn clockwise "
+                          "(keyboard: Right, E or ] on the token)")
+            cw.setAccessibleName(f"Turn {side} token clockwise")
+            for button in (ccw, cw):
+                font = button.font()
+                font.setPointSizeF(max(font.pointSizeF(), 9) * 1.5)
+                button.setFont(font)
+            ccw.clicked.connect(lambda _=False, s=side: self.turn(s, -1))
+            cw.clicked.connect(lambda _=False, s=side: self.turn(s, 1))
+            turned = QLabel()
+            turns = QHBoxLayout()
+            turns.addWidget(ccw)
+            turns.addWidget(turned, 1, Qt.AlignmentFlag.AlignCenter)
+            turns.addWidget(cw)
+            grid.addWidget(QLabel(f"{side.title()} token:"), 0, column)
+            grid.addWidget(picker, 1, column)
+            grid.addWidget(face, 2, column, Qt.AlignmentFlag.AlignCenter)
+            grid.addLayout(turns, 3, column)
+            self.pickers[side], self.laid[side] = picker, face
+            self.turn_text[side], self.turn_buttons[side] = turned, (ccw, cw)
+        legend = QLabel("Each edge shows its pips (shape × count) and a badge with the colour "
+                        "letter and count: R red, B blue, Y yellow, P purple, S silver. A "
+                        "hollow shape marked 0 is the null pip, which cannot begin a code. "
+                        "Click a token, then turn it with Left/Right (or Q/E, [ and ]).")
+        legend.setWordWrap(True)
+        grid.addWidget(legend, 4, 0, 1, 2)
+        grid.setRowStretch(5, 1)
+
+        self.code_label = heading("—", 1.8)
+        self.code_label.setAccessibleName("Code")
+        self.code_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.known_label = heading("", 1.2)
+        self.known_label.setAccessibleName("What the society knows of this code")
+        self.reason_label = QLabel()
+        self.reason_label.setWordWrap(True)
+        self.reason_label.setAccessibleName("Why the tokens do not combine")
+        self.craft_button = QPushButton("Craft")
+        self.craft_button.setDefault(True)
+        self.craft_button.clicked.connect(self.craft)
+        self.result_label = QLabel()
+        self.result_label.setWordWrap(True)
+        self.result_label.setAccessibleName("Craft result")
+        self.result_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        reading = QGroupBox("The code")
+        read_layout = QVBoxLayout(reading)
+        read_layout.addWidget(self.code_label)
+        read_layout.addWidget(self.known_label)
+        read_layout.addWidget(self.reason_label)
+        note = QLabel("Known / dead end / untried come from what the society has tried "
+                      "(the crafting explorer), not from the Codex. Crafting costs "
+                      f"{self.content.rules.action_costs.craft} energy; the Codex is read "
+                      "when you craft.")
+        note.setWordWrap(True)
+        note.setStyleSheet("color: palette(mid);")
+        read_layout.addWidget(note)
+        read_layout.addStretch(1)
+        read_layout.addWidget(self.craft_button)
+        read_layout.addWidget(self.result_label)
+
+        middle = QHBoxLayout()
+        middle.addWidget(table, 3)
+        middle.addWidget(reading, 2)
+        layout = QVBoxLayout(page)
+        layout.addWidget(palette_box)
+        layout.addLayout(middle, 1)
+        return page
+
+    def _build_explorer_tab(self) -> QWidget:
+        page = QWidget()
+        self.scope = QComboBox()
+        self.scope.setAccessibleName("Whose materials")
+        self.scope.currentIndexChanged.connect(self.refresh_explorer)
+        self.explorer_summary = QLabel()
+        self.explorer_summary.setWordWrap(True)
+        self.tree = QTreeWidget()
+        self.tree.setColumnCount(4)
+        self.tree.setHeaderLabels(["Code", "Known as", "How to lay it", "Tokens held by"])
+        self.tree.setAccessibleName("Codes the materials at hand can make")
+        self.tree.setAlternatingRowColors(True)
+        self.tree.setWordWrap(True)
+        form = QFormLayout()
+        form.addRow("Materials of:", self.scope)
+        layout = QVBoxLayout(page)
+        layout.addLayout(form)
+        layout.addWidget(self.explorer_summary)
+        layout.addWidget(self.tree, 1)
+        return page
+
+    # -- state ----------------------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        return str(self.character.currentData() or "")
+
+    def _campaign_changed(self, changes: object) -> None:
+        if changes is None or getattr(changes, "characters", False):
+            self._character_changed(keep=True)
+
+    def _character_changed(self, *_: object, keep: bool = False) -> None:
+        campaign = self.window_.campaign
+        if campaign is None:
+            return
+        from companion.operations.crafting import held_materials
+
+        previous = dict(self.chosen) if keep else {"left": None, "right": None}
+        held = held_materials(campaign, [self.name]) if self.name else []
+        self.faces = {h.index: h.face for h in held}
+        if not keep:
+            self.rotation = {"left": 0, "right": 0}
+        for side, picker in self.pickers.items():
+            picker.blockSignals(True)
+            picker.clear()
+            picker.addItem("— none —", None)
+            for index, face in self.faces.items():
+                picker.addItem(self._token_title(index, face), index)
+            wanted = previous.get(side)
+            position = picker.findData(wanted) if wanted is not None else 0
+            picker.setCurrentIndex(max(0, position))
+            self.chosen[side] = picker.currentData()
+            picker.blockSignals(False)
+        if not keep and len(self.faces) >= 2:
+            first, second = list(self.faces)[:2]
+            self.set_tokens(first, second)
+        self._fill_palette()
+        self._fill_scope()
+        self.update_reading()
+
+    def _material_name(self, face: MaterialFace) -> str:
+        material = self.content.materials.get(face.material)
+        return material.name if material is not None else face.material
+
+    def _token_title(self, index: int, face: MaterialFace) -> str:
+        material = self.content.materials.get(face.material)
+        name = material.name if material is not None else face.material
+        side = "processed" if face.processed else "unprocessed"
+        return f"#{index + 1} {name} ({side})"
+
+    def _fill_palette(self) -> None:
+        for _, tile in self._palette_tiles:
+            tile.deleteLater()
+        self._palette_tiles = []
+        while self.palette_layout.count():
+            self.palette_layout.takeAt(0)
+        for index, face in self.faces.items():
+            tile = TokenFace(100)
+            tile.set_face(face, 0, self._token_title(index, face), self._material_name(face))
+            tile.clicked.connect(lambda i=index: self._palette_clicked(i))
+            self.palette_layout.addWidget(tile)
+            self._palette_tiles.append((index, tile))
+        self.palette_layout.addStretch(1)
+        self.palette_empty.setVisible(len(self.faces) < 2)
+        self.palette_empty.setText(
+            f"{self.name or 'Nobody'} holds {len(self.faces)} material token(s): crafting "
+            "lays two." if len(self.faces) < 2 else "")
+        self._mark_palette()
+
+    def _mark_palette(self) -> None:
+        for index, tile in self._palette_tiles:
+            tile.selected_as = ("▶ left" if index == self.chosen["left"] else
+                                "▶ right" if index == self.chosen["right"] else "")
+            tile.update()
+
+    def _palette_clicked(self, index: int) -> None:
+        # First click lays the left token, the second the right; a third starts again.
+        left, right = self.chosen["left"], self.chosen["right"]
+        if left is None:
+            self.set_tokens(index, right if right != index else None)
+        elif right is None and index != left:
+            self.set_tokens(left, index)
+        else:
+            self.set_tokens(index, None)
+
+    def set_tokens(self, left: int | None, right: int | None) -> None:
+        """Lay the bag tokens at ``left`` and ``right`` (bag positions), unturned."""
+        for side, index in (("left", left), ("right", right)):
+            picker = self.pickers[side]
+            picker.setCurrentIndex(max(0, picker.findData(index)) if index is not None else 0)
+
+    def _picked(self, side: str) -> None:
+        self.chosen[side] = self.pickers[side].currentData()
+        self.rotation[side] = 0
+        self.update_reading()
+
+    def turn(self, side: str, step: int) -> None:
+        """Turn the ``side`` token a quarter turn (+1 clockwise, -1 counterclockwise)."""
+        if self.chosen[side] is None:
+            return
+        self.rotation[side] = (self.rotation[side] + step) % 4
+        self.update_reading()
+
+    def set_rotation(self, side: str, rotation: int) -> None:
+        self.rotation[side] = rotation % 4
+        self.update_reading()
+
+    def update_reading(self) -> None:
+        """Redraw the laid tokens and read the code (or why there is none)."""
+        from companion.rules import crafting as crafting_rules
+        from companion.rules.errors import IllegalAction
+
+        for side in ("left", "right"):
+            index = self.chosen[side]
+            face = self.faces.get(index) if index is not None else None
+            title = self._token_title(index, face) if face is not None and index is not None \
+                else ""
+            self.laid[side].set_face(face, self.rotation[side], title,
+                                     self._material_name(face) if face else "")
+            self.turn_text[side].setText(_rotation_text(self.rotation[side]) if face else "")
+            for button in self.turn_buttons[side]:
+                button.setEnabled(face is not None)
+        self._mark_palette()
+        left, right = self.chosen["left"], self.chosen["right"]
+        self.code = None
+        self.known = ""
+        if left is None or right is None:
+            self._show_reading("—", "", "Choose a left and a right token.")
+            return
+        if left == right:
+            self._show_reading("—", "", "Choose two different tokens.")
+            return
+        a, b = self.faces[left], self.faces[right]
+        try:
+            code = crafting_rules.combine(a, self.rotation["left"], b, self.rotation["right"])
+        except IllegalAction as exc:
+            self._show_reading("No code", "", f"These tokens cannot combine: {exc}.")
+            return
+        self.code = code
+        self.known = self._knowledge(a, b, str(code))
+        self._show_reading(f"{code.label}  ({code})", self.known, "")
+
+    def _knowledge(self, a: MaterialFace, b: MaterialFace, code: str) -> str:
+        from companion.operations.crafting import pair_codes
+
+        campaign = self.window_.campaign
+        assert campaign is not None
+        for _, found, known in pair_codes(campaign, a.material, b.material,
+                                          left_processed=a.processed,
+                                          right_processed=b.processed):
+            if str(found) == code:
+                if known.startswith("item: "):
+                    item = known[len("item: "):]
+                    card = self.content.items.get(item)
+                    return f"item: {card.name if card else item}"
+                return known
+        return "untried"
+
+    def _show_reading(self, code: str, known: str, reason: str) -> None:
+        self.code_label.setText(code)
+        self.known_label.setText(known)
+        self.known_label.setVisible(bool(known))
+        self.reason_label.setText(reason)
+        self.reason_label.setVisible(bool(reason))
+        self.craft_button.setEnabled(self.code is not None)
+        self.craft_button.setToolTip("" if self.code is not None else reason)
+
+    # -- crafting -------------------------------------------------------------------
+
+    def craft(self) -> None:
+        """Craft with the laid tokens (the Codex is read by the operation)."""
+        from companion.operations.crafting import craft
+
+        left, right = self.chosen["left"], self.chosen["right"]
+        if self.code is None or left is None or right is None:
+            return
+        changes = self.window_.run_operation(
+            craft, name=self.name, left=left, left_rotation=self.rotation["left"],
+            right=right, right_rotation=self.rotation["right"])
+        if changes is None:
+            return
+        self.result_label.setText(changes.summary)
+        self._character_changed()
+        self.result_label.setText(changes.summary)
+
+    # -- explorer -------------------------------------------------------------------
+
+    def _fill_scope(self) -> None:
+        campaign = self.window_.campaign
+        if campaign is None:
+            return
+        current = self.scope.currentData()
+        self.scope.blockSignals(True)
+        self.scope.clear()
+        names = [c.name for c in campaign.characters()]
+        self.scope.addItem("The whole group", names)
+        for name in names:
+            self.scope.addItem(name, [name])
+        position = self.scope.findData(current) if current is not None else -1
+        if position < 0:
+            position = self.scope.findData([self.name]) if self.name else 0
+        self.scope.setCurrentIndex(max(0, position))
+        self.scope.blockSignals(False)
+        self.refresh_explorer()
+
+    def explorer_groups(self) -> dict[str, list[Any]]:
+        """The explorer's discoveries by kind ('item', 'dead_end', 'untried')."""
+        from companion.operations.crafting import crafting_explorer
+
+        campaign = self.window_.campaign
+        names: Sequence[str] | None = self.scope.currentData()
+        groups: dict[str, list[Any]] = {"item": [], "dead_end": [], "untried": []}
+        if campaign is None:
+            return groups
+        for discovery in crafting_explorer(campaign, names):
+            groups[str(discovery.kind)].append(discovery)
+        return groups
+
+    def refresh_explorer(self) -> None:
+        from companion.operations.crafting import held_materials
+
+        self.tree.clear()
+        groups = self.explorer_groups()
+        campaign = self.window_.campaign
+        holders: dict[Any, list[str]] = {}
+        if campaign is not None:
+            for held in held_materials(campaign, self.scope.currentData()):
+                names = holders.setdefault(held.face, [])
+                if held.character not in names:
+                    names.append(held.character)
+        titles = {"item": "Known items", "dead_end": "Known dead ends", "untried": "Untried"}
+        total = sum(map(len, groups.values()))
+        for kind, discoveries in groups.items():
+            top = QTreeWidgetItem([f"{titles[kind]} ({len(discoveries)})", "", "", ""])
+            font = top.font(0)
+            font.setBold(True)
+            top.setFont(0, font)
+            self.tree.addTopLevelItem(top)
+            for discovery in discoveries:
+                item = ""
+                if discovery.item:
+                    card = self.content.items.get(discovery.item)
+                    item = card.name if card is not None else discovery.item
+                known = f"item: {item}" if kind == "item" else KNOWN_WORDS[kind]
+                ways = discovery.orientations
+                how = str(ways[0]) + (f" (and {len(ways) - 1} more)" if len(ways) > 1 else "")
+                first = ways[0]
+                held_by = "; ".join(
+                    f"{self._material_name(f)}: {', '.join(holders.get(f, [])) or '?'}"
+                    for f in dict.fromkeys((first.left, first.right)))
+                child = QTreeWidgetItem([f"{discovery.code.label} ({discovery.code})", known,
+                                         how, held_by])
+                child.setToolTip(2, "\n".join(str(w) for w in ways))
+                child.setData(0, Qt.ItemDataRole.UserRole, str(discovery.code))
+                top.addChild(child)
+            top.setExpanded(True)
+        for column in (0, 1, 2):
+            self.tree.resizeColumnToContents(column)
+            self.tree.setColumnWidth(column, self.tree.columnWidth(column) + 16)
+        whose = self.scope.currentText() or "nobody"
+        self.explorer_summary.setText(
+            f"{total} code(s) the materials of {whose.lower() if whose.startswith('The') else whose}"
+            " can make, in every orientation. Known items and dead ends are what the society "
+            "has already tried; nothing here is read from the Codex."
+            if total else f"The materials of {whose} make no code yet: two tokens whose "
+            "touching edges match are needed.")
+
+    def explorer_kind(self, code: str) -> str | None:
+        """'item', 'dead_end' or 'untried' for ``code`` ("R1410"), or None (tests)."""
+        for kind, discoveries in self.explorer_groups().items():
+            if any(str(d.code) == code for d in discoveries):
+                return kind
+        return None
+
+
+def open_crafting(window: MainWindow, character: str | None = None) -> CraftingDialog | None:
+    """Open the Crafting dialog (modeless) for ``character`` (default: the first)."""
+    if window.campaign is None:
+        return None
+    dialog = CraftingDialog(window, character)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.show()
+    return dialog

@@ -1,0 +1,121 @@
+"""The Crafting dialog on the demo campaign: the live code, Craft, the explorer."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+
+from companion import operations
+from companion.operations.effects import apply_effects
+from companion.ui.crafting_dialog import CraftingDialog, open_crafting, pip_text
+from companion.ui.main_window import MainWindow
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Iterator[operations.Campaign]:
+    campaign = operations.create_demo_campaign(tmp_path / "d.stonesaga")
+    # flint, sinew, flint, sinew: one pair to craft, one left to see what was learnt
+    for _ in range(2):
+        apply_effects(campaign, name="Ash", effects=[{"do": "gain", "resource": "flint"},
+                                                     {"do": "gain", "resource": "sinew"}])
+    yield campaign
+    campaign.close()
+
+
+@pytest.fixture
+def window(qtbot: Any, demo: operations.Campaign) -> MainWindow:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    window.set_campaign(demo)
+    return window
+
+
+@pytest.fixture
+def warnings(monkeypatch: Any) -> list[str]:
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning",
+                        lambda parent, title, text, *rest: shown.append(text))
+    return shown
+
+
+def make_dialog(qtbot: Any, window: MainWindow) -> CraftingDialog:
+    dialog = CraftingDialog(window, "Ash")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    return dialog
+
+
+def test_flint_beside_sinew_reads_red_1410_and_crafts(qtbot: Any, window: MainWindow,
+                                                      demo: Any, warnings: list[str]) -> None:
+    dialog = make_dialog(qtbot, window)
+    assert dialog.name == "Ash"
+    bag = demo.character_detail("Ash").bag
+    assert [t.name for t in bag] == ["flint", "sinew", "flint", "sinew"]
+    dialog.set_tokens(0, 1)  # flint on the left, sinew on the right, unturned
+    assert dialog.rotation == {"left": 0, "right": 0}
+    assert "Red 1410" in dialog.code_label.text()
+    assert "(R1410)" in dialog.code_label.text()  # the colour letter is always there
+    assert dialog.known_label.text() == "untried"
+    assert dialog.explorer_kind("R1410") == "untried"
+    assert dialog.craft_button.isEnabled()
+    dialog.craft_button.click()
+    assert warnings == []
+    ash = demo.character_detail("Ash")
+    assert [str(i) for i, _ in ash.items] == ["stone-knife"]
+    assert [t.name for t in ash.bag] == ["flint", "sinew"]
+    assert "crafts stone-knife" in dialog.result_label.text()
+    # the remaining pair now reads a known item, and so does the explorer
+    dialog.set_tokens(0, 1)
+    assert dialog.known_label.text() == "item: Stone Knife" or \
+        dialog.known_label.text().startswith("item: ")
+    assert dialog.explorer_kind("R1410") == "item"
+    items = dialog.tree.topLevelItem(0)
+    assert items.text(0).startswith("Known items (1)")
+    assert items.child(0).text(0) == "Red 1410 (R1410)"
+
+
+def test_inner_edges_that_differ_give_the_reason_and_disable_craft(
+        qtbot: Any, window: MainWindow) -> None:
+    dialog = make_dialog(qtbot, window)
+    dialog.set_tokens(0, 1)
+    dialog.turn("right", 1)  # sinew's top (purple triangle) now touches flint's blue circle
+    assert dialog.code_label.text() == "No code"
+    assert "cannot combine" in dialog.reason_label.text()
+    assert "touching edges" in dialog.reason_label.text()
+    assert not dialog.craft_button.isEnabled()
+    # the keyboard turns the focused token back
+    qtbot.keyClick(dialog.laid["right"], Qt.Key.Key_Left)
+    assert dialog.rotation["right"] == 0
+    assert dialog.craft_button.isEnabled()
+    # the null pip cannot begin a code: sinew on the left turned so its 0 pip leads
+    dialog.set_tokens(1, 0)
+    dialog.set_rotation("left", 2)
+    assert not dialog.craft_button.isEnabled()
+
+
+def test_explorer_for_the_group_and_colour_letters(qtbot: Any, window: MainWindow,
+                                                   demo: Any) -> None:
+    dialog = make_dialog(qtbot, window)
+    dialog.scope.setCurrentIndex(0)  # the whole group
+    groups = dialog.explorer_groups()
+    assert groups["untried"] and not groups["item"] and not groups["dead_end"]
+    assert all(c.text(0)[-6] in "RBYPS" for i in range(3)
+               for c in [dialog.tree.topLevelItem(i).child(j)
+                         for j in range(dialog.tree.topLevelItem(i).childCount())])
+    face = dialog.faces[0]
+    assert pip_text(face.edges[3]) == "R red diamond ×1"
+
+
+def test_open_crafting_and_too_few_tokens(qtbot: Any, window: MainWindow) -> None:
+    dialog = open_crafting(window, "Bryn")
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    assert dialog.name == "Bryn"
+    assert "crafting lays two" in dialog.palette_empty.text()
+    assert not dialog.craft_button.isEnabled()

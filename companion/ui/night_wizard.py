@@ -115,6 +115,7 @@ class NightWizard(QDialog):
         body = QHBoxLayout()
         self.stages = QListWidget()
         self.stages.setObjectName("nightStages")
+        self.stages.setAccessibleName("Stages of the Night")
         self.stages.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.stages.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         for number, (stage, name, tip) in enumerate(STAGES, 1):
@@ -142,6 +143,7 @@ class NightWizard(QDialog):
         right.addWidget(self.rest_title)
         self.rest = make_table(REST_HEADERS, stretch=[0])
         self.rest.setObjectName("restTable")
+        self.rest.setAccessibleName("Rest of each character")
         right.addWidget(self.rest)
         self.rest_title.hide()
         self.rest.hide()
@@ -163,10 +165,12 @@ class NightWizard(QDialog):
 
         self.logs = QTabWidget()
         self.happened = QListWidget()
+        self.happened.setAccessibleName("What happened")
         self.happened.setWordWrap(True)
         self.happened.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.logs.addTab(self.happened, "What &happened")
         self.log = QListWidget()
+        self.log.setAccessibleName("Steps taken")
         self.log.setWordWrap(True)
         self.log.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.logs.addTab(self.log, "&Steps taken")

@@ -158,6 +158,7 @@ class StepWidget(QWidget):
                 self.option_buttons.append(button)
             return
         self.options_list = QListWidget()
+        self.options_list.setAccessibleName(step.prompt)
         for option in step.options:
             self.options_list.addItem(step.labels.get(option, option))
         self.options_list.setCurrentRow(0)
@@ -242,6 +243,7 @@ class StepWidget(QWidget):
                                 + (step.options[0] if step.options else ""))
         combo.setMinimumContentsLength(18)
         edit.returnPressed.connect(self._use_card)
+        combo.setAccessibleName("Chip pulled at the table" if chip else "Card drawn at the table")
         self.card_combo = combo
         self.use_button = QPushButton("&Use this chip" if chip else "&Use this card")
         self.use_button.clicked.connect(self._use_card)
@@ -283,6 +285,7 @@ class ProcedureDialog(QDialog):
         layout.addWidget(self.title)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         self.tabs = QTabWidget()
+        self.tabs.setAccessibleName("The procedure's layout")
         self.panel: ProcedurePanel = panel_for("", self.font())
         self.tabs.addTab(self.panel, "&Layout")
         self.words = ProcedurePanel(self.font())
@@ -293,6 +296,7 @@ class ProcedureDialog(QDialog):
         side_layout.setContentsMargins(0, 0, 0, 0)
         side_layout.addWidget(QLabel("Steps taken:"))
         self.log = QListWidget()
+        self.log.setAccessibleName("Steps taken")
         self.log.setWordWrap(True)
         self.log.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         side_layout.addWidget(self.log)

@@ -783,9 +783,15 @@ def _search_events(campaign: Campaign, session: Session, pattern: str, epoch: in
             else col(event.id) >= first for first, end in ranges)))
     rows = session.exec(statement.order_by(col(event.id).desc()).limit(limit)).all()
     section = "entries" if entries_only else "history"
-    return [SearchHit(section, e.id or 0, e.kind if not entries_only else (e.author or "Entry"),
+    return [SearchHit(section, e.id or 0, (e.author or "Entry") if entries_only else
+                      _kind_words(e.kind),
                       e.text + (" (undone)" if e.undone else ""),
                       when=e.time.strftime("%Y-%m-%d %H:%M")) for e in rows]
+
+
+def _kind_words(kind: str) -> str:
+    """A journal kind in words: 'journal.cave_wall' -> 'Cave wall'."""
+    return kind.rpartition(".")[2].replace("_", " ").capitalize() or kind
 
 
 def _search_history(campaign: Campaign, session: Session, pattern: str, epoch: int | None,

@@ -1,4 +1,6 @@
-"""Journal view: the campaign's history, newest first, and free-text entries.
+"""Journal view: the journal as a book (``companion.ui.journal_book``), whose first
+section, History, is the campaign's history, newest first, with a box for free-text
+entries and their author.
 
 The list is fetched in pages (Qt's canFetchMore/fetchMore), so a campaign with years of
 history opens as fast as a new one.
@@ -92,10 +94,12 @@ class JournalModel(QAbstractTableModel):
 
 
 class JournalView(QWidget):
-    """The Journal tab: history list and a box to write an entry."""
+    """The Journal tab: the book of sections; History (event list + entry box) first."""
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__()
+        from companion.ui.journal_book import JournalBook
+
         self.window_ = window
         self.model = JournalModel()
         self.table = QTableView()
@@ -111,23 +115,35 @@ class JournalView(QWidget):
         self.entry.setPlaceholderText("Write a journal entry and press Enter…")
         self.entry.setAccessibleName("New journal entry")
         self.entry.returnPressed.connect(self.add_entry)
+        self.author = QLineEdit()
+        self.author.setPlaceholderText("Author")
+        self.author.setAccessibleName("Author of the entry")
+        self.author.setMaximumWidth(160)
         self.add_button = QPushButton("&Add Entry")
         self.add_button.clicked.connect(self.add_entry)
         row = QHBoxLayout()
         row.addWidget(self.entry, 1)
+        row.addWidget(self.author)
         row.addWidget(self.add_button)
+        self.history = QWidget()
+        history_layout = QVBoxLayout(self.history)
+        history_layout.setContentsMargins(0, 0, 0, 0)
+        history_layout.addLayout(row)
+        history_layout.addWidget(self.table)
+        self.book = JournalBook(window, self.history)
         layout = QVBoxLayout(self)
-        layout.addLayout(row)
-        layout.addWidget(self.table)
+        layout.addWidget(self.book)
         window.campaign_changed.connect(self.on_changed)
 
     def add_entry(self) -> None:
         from companion.operations import add_journal_entry
 
         text = self.entry.text().strip()
-        if text and self.window_.run_operation(add_journal_entry, text=text):
+        if text and self.window_.run_operation(add_journal_entry, text=text,
+                                               author=self.author.text().strip() or None):
             self.entry.clear()
 
     def on_changed(self, changes: object) -> None:
         if wants(changes, "journal"):
             self.model.reload(self.window_.campaign)
+        self.book.refresh()

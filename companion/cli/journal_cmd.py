@@ -1,0 +1,127 @@
+"""Headless journal commands: export the journal (Markdown or PDF), read one Codex entry,
+search the journal. The same operations as the GUI's Journal book and Codex dialog.
+
+    companion journal-export PATH --md OUT.md | --pdf OUT.pdf
+    companion codex PATH outcome 104 | omen cloud FO13 [--character NAME] | craft R1410
+    companion search PATH QUERY [--section S ...] [--epoch N] [--challenge ID] [--json]
+
+Every Codex lookup is recorded in the journal, like the GUI's (nothing is ever listed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import importlib
+from pathlib import Path
+from typing import Any
+
+from companion.cli.campaign_cmd import _emit, _open, _refused, _with_path
+
+
+def cmd_journal_export(args: argparse.Namespace) -> int:
+    from companion import operations
+    from companion.operations.export import journal_markdown
+
+    if not args.md and not args.pdf:
+        return _refused(operations.Refused("Say where to write it: --md OUT.md and/or "
+                                           "--pdf OUT.pdf."))
+    written: dict[str, Any] = {}
+    try:
+        with _open(args) as campaign:
+            if args.md:
+                Path(args.md).write_text(journal_markdown(campaign), encoding="utf-8")
+                written["md"] = args.md
+            if args.pdf:
+                # The PDF is drawn by Qt (companion/ui), imported only here and only for
+                # --pdf, as the GUI launcher is: the other commands never load Qt.
+                pdf_export = importlib.import_module("companion.ui.pdf_export")
+                written["pdf"] = args.pdf
+                written["pages"] = pdf_export.write_pdf(campaign, Path(args.pdf))
+    except operations.Refused as exc:
+        return _refused(exc)
+    except OSError as exc:
+        return _refused(exc)
+    lines = []
+    if "md" in written:
+        lines.append(f"Journal written to {written['md']}")
+    if "pdf" in written:
+        lines.append(f"Journal written to {written['pdf']} ({written['pages']} pages)")
+    _emit(args, {"written": written}, "\n".join(lines))
+    return 0
+
+
+def cmd_codex(args: argparse.Namespace) -> int:
+    from companion import operations
+    from companion.operations import codex
+
+    try:
+        with _open(args) as campaign:
+            if args.codex_command == "outcome":
+                changes = codex.read_outcome(campaign, number=args.number)
+            elif args.codex_command == "omen":
+                changes = codex.investigate_omen(campaign, omen=args.omen,
+                                                 component=args.component,
+                                                 character=args.character)
+            else:
+                changes = codex.look_up_crafting(campaign, code=" ".join(args.code))
+    except operations.Refused as exc:
+        return _refused(exc)
+    reveal = changes.detail
+    assert isinstance(reveal, codex.CodexReveal)
+    text = f"{reveal.title}\n\n{reveal.text}" if reveal.found else reveal.text
+    _emit(args, {"entry": dataclasses.asdict(reveal), "summary": changes.summary}, text)
+    return 0
+
+
+def cmd_search(args: argparse.Namespace) -> int:
+    from companion import operations
+    from companion.operations import journal
+
+    try:
+        with _open(args) as campaign:
+            hits = journal.search(campaign, args.query, sections=args.section or None,
+                                  epoch=args.epoch, challenge=args.challenge,
+                                  limit=args.limit)
+    except operations.Refused as exc:
+        return _refused(exc)
+    text = "\n".join(f"{h.section_title:<18} {h.title}: {h.text}"
+                     + (f"  ({h.when})" if h.when else "") for h in hits) \
+        or f"Nothing in the journal mentions '{args.query}'."
+    _emit(args, {"hits": [{**dataclasses.asdict(h), "section_title": h.section_title}
+                          for h in hits]}, text)
+    return 0
+
+
+def register(sub: Any) -> None:
+    """Add journal-export, codex and search to the ``companion`` parser."""
+    from companion.operations.journal import SECTIONS
+
+    export = _with_path(sub.add_parser(
+        "journal-export", help="the journal as Markdown or PDF (a paper backup)"))
+    export.add_argument("--md", metavar="OUT.md", help="write Markdown here")
+    export.add_argument("--pdf", metavar="OUT.pdf", help="write a PDF here")
+    export.set_defaults(func=cmd_journal_export)
+
+    codex = sub.add_parser("codex", help="read one Codex entry (recorded in the journal)")
+    codex_sub = codex.add_subparsers(dest="codex_command", required=True)
+    outcome = _with_path(codex_sub.add_parser("outcome", help='"read entry 104"'))
+    outcome.add_argument("number", help="the three-digit outcome number")
+    omen = _with_path(codex_sub.add_parser(
+        "omen", help="investigate an omen: it must match a current omen"))
+    omen.add_argument("omen", help="cloud, comet, moon, stars or sun")
+    omen.add_argument("component", help="the component ID the omen is on (FO13)")
+    omen.add_argument("--character", help="who investigates (one omen per turn)")
+    craft = _with_path(codex_sub.add_parser("craft", help="a crafting code: R1410, B2132"))
+    craft.add_argument("code", nargs="+", help="R1410, or a colour and a code: red 1410")
+    for parser in (outcome, omen, craft):
+        parser.set_defaults(func=cmd_codex)
+
+    search = _with_path(sub.add_parser("search", help="search the journal"))
+    search.add_argument("query", help="text, a mark or an ID")
+    search.add_argument("--section", action="append", choices=list(SECTIONS),
+                        help="only this section (may be repeated)")
+    search.add_argument("--epoch", type=int, help="only this epoch")
+    search.add_argument("--challenge", help="only this challenge (its ID)")
+    search.add_argument("--limit", type=int, default=200, help="at most this many per section")
+    search.set_defaults(func=cmd_search)

@@ -1,0 +1,171 @@
+"""The journal as a PDF: a printed paper backup of the campaign.
+
+``write_pdf(campaign, out)`` lays out the Markdown of ``operations.export`` with
+QTextDocument (headings, tables, lists) on A4 pages through QPdfWriter, with the valley
+drawn by ``companion.ui.map_view.render_valley_png`` when that is available (the hex
+grid of tile IDs is always there as a table) and the cave-wall illustrations. Works
+headless: a QGuiApplication is made if there is none (the CLI sets the offscreen
+platform when there is no display).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QImage, QTextDocument
+
+    from companion.operations import Campaign
+
+
+def _ensure_app() -> None:
+    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY")
+                                                  or os.environ.get("WAYLAND_DISPLAY")):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    if QApplication.instance() is None:
+        QApplication([])
+
+
+def _valley_png(campaign: Campaign, folder: Path) -> Path | None:
+    """The drawn valley, if the map view can render it (None otherwise)."""
+    try:
+        from companion.ui.map_view import render_valley_png
+    except ImportError:
+        return None
+    out = folder / "valley-map.png"
+    try:
+        render_valley_png(campaign, out, width=1400)
+    except Exception:  # noqa: BLE001 - the grid table is the fallback; never fail an export
+        return None
+    return out if out.exists() and out.stat().st_size > 0 else None
+
+
+LAYOUT_DPI = 96
+"""Pixels per inch of the layout page: what QTextDocument's point sizes assume."""
+IMAGE_DPI = 200
+"""Pixels per inch kept in the images placed on the page (sharp when printed)."""
+
+
+def _add_image(document: QTextDocument, name: str, image: QImage, max_width: float,
+               max_height: float, sizes: dict[str, tuple[float, float]]) -> None:
+    """Register ``image`` as ``name``, to be shown within max_width x max_height (layout
+    pixels), keeping IMAGE_DPI worth of its pixels."""
+    from PySide6.QtCore import Qt, QUrl
+    from PySide6.QtGui import QTextDocument
+
+    if image.isNull():
+        return
+    scale = min(1.0, max_width / image.width(), max_height / image.height())
+    shown = (image.width() * scale, image.height() * scale)
+    keep = int(shown[0] * IMAGE_DPI / LAYOUT_DPI)
+    if image.width() > keep:
+        image = image.scaledToWidth(keep, Qt.TransformationMode.SmoothTransformation)
+    document.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
+    sizes[name] = shown
+
+
+def _size_images(document: QTextDocument, sizes: dict[str, tuple[float, float]]) -> None:
+    """Give each image its display size (its pixels stay at IMAGE_DPI)."""
+    from PySide6.QtGui import QTextCursor
+
+    block = document.begin()
+    while block.isValid():
+        iterator = block.begin()
+        while not iterator.atEnd():
+            fragment = iterator.fragment()
+            fmt = fragment.charFormat()
+            if fmt.isImageFormat():
+                image = fmt.toImageFormat()
+                size = sizes.get(image.name())
+                if size is not None:
+                    image.setWidth(size[0])
+                    image.setHeight(size[1])
+                    cursor = QTextCursor(document)
+                    cursor.setPosition(fragment.position())
+                    cursor.setPosition(fragment.position() + fragment.length(),
+                                       QTextCursor.MoveMode.KeepAnchor)
+                    cursor.setCharFormat(image)
+            iterator += 1
+        block = block.next()
+
+
+def pdf_page_count(data: bytes) -> int:
+    """How many pages a PDF has, read from its page objects (no PDF library needed)."""
+    return len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", data))
+
+
+def _style_tables(document: QTextDocument) -> None:
+    """Ruled, padded tables: a journal page, not a screen grid."""
+    from PySide6.QtGui import QBrush, QColor, QTextFrameFormat, QTextTable
+
+    for frame in document.rootFrame().childFrames():
+        if isinstance(frame, QTextTable):
+            fmt = frame.format().toTableFormat()
+            fmt.setBorder(0.8)
+            fmt.setBorderStyle(QTextFrameFormat.BorderStyle.BorderStyle_Solid)
+            fmt.setBorderBrush(QBrush(QColor("#777777")))
+            fmt.setBorderCollapse(False)
+            fmt.setCellPadding(4)
+            fmt.setCellSpacing(0)
+            fmt.setBottomMargin(6)
+            frame.setFormat(fmt)
+
+
+def write_pdf(campaign: Campaign, out: Path) -> int:
+    """Write the journal of ``campaign`` to ``out`` as a PDF; returns the page count."""
+    _ensure_app()
+    from PySide6.QtCore import QMarginsF, QSizeF
+    from PySide6.QtGui import (
+        QFont,
+        QImage,
+        QPageLayout,
+        QPageSize,
+        QPdfWriter,
+        QTextDocument,
+    )
+
+    from companion.operations import journal as j
+    from companion.operations.export import journal_markdown
+
+    with tempfile.TemporaryDirectory() as tmp:
+        valley = _valley_png(campaign, Path(tmp))
+        text = journal_markdown(campaign, valley_image="valley-map.png" if valley else None,
+                                cave_wall_images=True)
+        writer = QPdfWriter(str(out))
+        writer.setTitle(f"{campaign.title} — the Journal")
+        writer.setCreator("Stonesaga Companion")
+        writer.setResolution(150)
+        writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4),
+                                         QPageLayout.Orientation.Portrait,
+                                         QMarginsF(15, 15, 15, 15),
+                                         QPageLayout.Unit.Millimeter))
+        # Lay out on a page of the paper's printable size in 96-dpi pixels (fonts in
+        # points come out right); print_() scales it onto the PDF's pages.
+        paint = writer.pageLayout().paintRect(QPageLayout.Unit.Inch)
+        page = QSizeF(paint.width() * LAYOUT_DPI, paint.height() * LAYOUT_DPI)
+        document = QTextDocument()
+        document.setDefaultFont(QFont("Serif", 10))
+        document.setMarkdown(text)  # (clears resources: add images after it)
+        document.setPageSize(page)
+        _style_tables(document)
+        sizes: dict[str, tuple[float, float]] = {}
+        if valley is not None:
+            _add_image(document, "valley-map.png", QImage(str(valley)),
+                       page.width() * 0.9, page.height() * 0.6, sizes)
+        for art in j.cave_wall(campaign):
+            data = j.cave_wall_image(campaign, art.id) if art.has_image else None
+            image = QImage()
+            if data and image.loadFromData(data):
+                _add_image(document, f"cave-wall-{art.id}.png", image, page.width() * 0.45,
+                           page.height() * 0.3, sizes)
+        _size_images(document, sizes)
+        document.print_(writer)
+        del writer  # finishes the file
+    return pdf_page_count(Path(out).read_bytes())

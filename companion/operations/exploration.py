@@ -95,8 +95,8 @@ class TrayOption:
 
     @property
     def label(self) -> str:
-        return (f"{self.region} tray at {self.origin} facing {self.orientation} "
-                f"(enter {' or '.join(str(e) for e in self.entries)})")
+        return (f"{self.region} {self.origin} {self.orientation}, enter "
+                f"{' or '.join(str(e) for e in self.entries)}")
 
 
 def legal_placements(campaign: Campaign, name: str) -> list[TrayOption]:

@@ -122,7 +122,7 @@ class HexItem(QGraphicsItem):
         self.state = state
         self.cell = state.cell
         self._polygon = hex_polygon(state.cell)
-        self.setZValue(0)
+        self.setZValue(1 if state.selected else 0)
         self.setAcceptHoverEvents(False)
 
     def set_state(self, state: HexState) -> bool:
@@ -130,6 +130,7 @@ class HexItem(QGraphicsItem):
         if state == self.state:
             return False
         self.state = state
+        self.setZValue(1 if state.selected else 0)  # its outline above the neighbours'
         self.update()
         return True
 
@@ -182,7 +183,7 @@ class HexItem(QGraphicsItem):
                 painter.setBrush(shade)
                 painter.drawPolygon(rhomb)
                 spot = QPointF((mid.x() + b.x()) / 2, (mid.y() + b.y()) / 2)
-                box = QRectF(spot.x() - 17, spot.y() - 17, 34, 34)
+                box = QRectF(spot.x() - 15, spot.y() - 15, 30, 30)
                 renderer = icon(section.feature) if section.feature else None
                 if renderer is not None:
                     renderer.render(painter, box)
@@ -196,31 +197,33 @@ class HexItem(QGraphicsItem):
             painter.setPen(QPen(base.darker(170), 2.2))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawPolygon(self._polygon)
+        self._paint_tokens(painter, mid)
+        if state.selected:
+            painter.setPen(QPen(QColor("#ffb300"), 4))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPolygon(hex_polygon(state.cell, HEX_SIZE - 2))
+        if state.explored:
             # the ID sits on the bottom edge (Rulebook: Valley > Hexes)
             font = QFont()
             font.setPointSizeF(8.5)
             font.setBold(True)
             painter.setFont(font)
-            tag = QRectF(mid.x() - 17, mid.y() + HEX_SIZE * 0.866 - 14, 34, 13)
+            tag = QRectF(mid.x() - 17, mid.y() + HEX_SIZE * 0.866 - 17, 34, 13)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(255, 255, 255, 200))
             painter.drawRoundedRect(tag, 3, 3)
             painter.setPen(QColor(30, 30, 30))
             painter.drawText(tag, Qt.AlignmentFlag.AlignCenter, state.tile or "?")
-        self._paint_tokens(painter, mid)
-        if state.selected:
-            painter.setPen(QPen(QColor("#ffb300"), 4))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawPolygon(hex_polygon(state.cell, HEX_SIZE - 3))
 
     def _paint_tokens(self, painter: QPainter, mid: QPointF) -> None:
         state = self.state
         tokens = [n for n, on in (("fire", state.fire), ("shelter", state.shelter),
                                   ("lore", state.lore > 0)) if on]
-        x = mid.x() - 11 * len(tokens) + 1
-        y = mid.y() - HEX_SIZE * 0.866 + 3
-        for name in tokens:
-            box = QRectF(x, y, 20, 20)
+        # along the upper-left edge, clear of the three section icons and the pieces
+        spots = ((-40.0, -24.0), (-24.0, -42.0), (-6.0, -46.0))
+        for name, (dx, dy) in zip(tokens, spots, strict=False):
+            x, y = mid.x() + dx - 9, mid.y() + dy - 9
+            box = QRectF(x, y, 18, 18)
             painter.setPen(QPen(QColor(40, 40, 40), 1))
             painter.setBrush(QColor(255, 255, 255, 230))
             painter.drawEllipse(box.adjusted(-1, -1, 1, 1))
@@ -237,7 +240,6 @@ class HexItem(QGraphicsItem):
                 badge = QRectF(box.right() - 7, box.bottom() - 8, 11, 11)
                 painter.drawEllipse(badge)
                 painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, str(state.lore))
-            x += 22
 
 
 @dataclass(frozen=True)
@@ -251,9 +253,9 @@ class PieceState:
     incapacitated: bool = False
 
 
-PIECE_RADIUS = 13.0
+PIECE_RADIUS = 12.0
 # Pieces stand in the gaps between the three section icons (towards corners 0, 2, 4).
-_SLOTS = ((-14, -23), (27, 0), (-14, 23), (0, 0), (8, -40), (8, 40))
+_SLOTS = ((-11, -20), (28, 0), (-14, 22), (2, 2), (8, -38), (-36, 10))
 
 
 def piece_position(cell: Axial, slot: int) -> QPointF:
@@ -324,20 +326,20 @@ class BehemothPiece(QGraphicsObject):
     def set_cell(self, cell: Axial) -> None:
         self.cell = cell
         base = centre(cell)
-        self.setPos(base.x(), base.y())
+        self.setPos(base.x() + 2, base.y() + 2)
         self.setToolTip(f"{self.name} ({cell})")
 
     def boundingRect(self) -> QRectF:  # noqa: N802
-        return QRectF(-18, -18, 36, 36)
+        return QRectF(-16, -16, 32, 32)
 
     def paint(self, painter: QPainter, option: Any, widget: Any = None) -> None:  # noqa: D102
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(QPen(QColor("#2a1736"), 2.5))
         painter.setBrush(QColor("#f3e9ff"))
-        painter.drawEllipse(QRectF(-17, -17, 34, 34))
+        painter.drawEllipse(QRectF(-15, -15, 30, 30))
         renderer = icon("behemoth")
         if renderer is not None:
-            renderer.render(painter, QRectF(-14, -14, 28, 28))
+            renderer.render(painter, QRectF(-12, -12, 24, 24))
 
 
 class TargetMarker(QGraphicsObject):
@@ -364,11 +366,14 @@ class GhostTray(QGraphicsPolygonItem):
         super().__init__()
         ITEMS_CREATED["count"] += 1
         self.cells = cells
-        self.setZValue(5)
-        colour = QColor("#ffb300") if chosen else QColor("#4a6fa5")
+        self.setZValue(6 if chosen else 5)
+        colour = QColor("#ff8f00") if chosen else QColor(40, 70, 120, 120)
         for cell in cells:
             part = QGraphicsPolygonItem(hex_polygon(cell, HEX_SIZE - 4), self)
-            part.setPen(QPen(colour, 3 if chosen else 2, Qt.PenStyle.DashLine))
-            fill = QColor(colour)
-            fill.setAlpha(70 if chosen else 28)
-            part.setBrush(fill)
+            if chosen:
+                part.setPen(QPen(colour, 3, Qt.PenStyle.DashLine))
+                fill = QColor(colour)
+                fill.setAlpha(60)
+                part.setBrush(fill)
+            else:  # the other legal trays: faint outlines only, so overlaps stay readable
+                part.setPen(QPen(colour, 1.5, Qt.PenStyle.DotLine))

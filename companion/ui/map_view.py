@@ -298,8 +298,10 @@ class MapScene(QGraphicsScene):
     def content_rect(self) -> QRectF:
         """The valley's own extent (hexes, ghosts and pieces), with a small margin."""
         rect = QRectF()
-        for item in [*self.hex_items.values(), *self.ghosts]:
+        for item in self.hex_items.values():
             rect = rect.united(item.sceneBoundingRect())
+        for ghost in self.ghosts:
+            rect = rect.united(ghost.mapRectToScene(ghost.childrenBoundingRect()))
         return rect.adjusted(-HEX_SIZE * 0.4, -HEX_SIZE * 0.4, HEX_SIZE * 0.4, HEX_SIZE * 0.4)
 
 

@@ -169,6 +169,7 @@ class ValleyView(QWidget):
         explore = QVBoxLayout(self.explore_box)
         self.placements = QListWidget()
         self.placements.setAccessibleName("Legal new tray placements")
+        self.placements.setMaximumHeight(150)
         self.placements.currentRowChanged.connect(self._placement_chosen)
         explore.addWidget(self.placements)
         self.tiles_edit = QLineEdit()

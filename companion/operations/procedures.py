@@ -207,6 +207,15 @@ def _begin(session: Session, kind: str, procedure: Procedure, **extra: Any) -> N
         "kind": kind, "procedure": procedure.to_state(), "log": [], **extra}))
 
 
+def current(campaign: Campaign) -> Procedure | None:
+    """The procedure object in progress, read-only (for dialogs that draw its state)."""
+    with campaign.file.read() as session:
+        if _row(session) is None:
+            return None
+        _, procedure = _load(campaign, session)
+    return procedure
+
+
 def in_progress(campaign: Campaign) -> ProcedureView | None:
     """The procedure in progress, if any."""
     with campaign.file.read() as session:

@@ -82,6 +82,17 @@ class MainWindow(QMainWindow):
         for action in self._campaign_actions:
             action.setEnabled(True)
         self.refresh_all()
+        self._resume_procedure()
+
+    def _resume_procedure(self) -> None:
+        """A procedure saved mid-way (the app was closed mid-Night) is shown again."""
+        from companion.operations import procedures
+
+        if self.campaign is not None and not self.isHidden() and \
+                procedures.in_progress(self.campaign) is not None:
+            from companion.ui.procedure_dialog import open_procedure
+
+            open_procedure(self)
 
     def refresh_all(self) -> None:
         """Refresh status bar, Undo/Redo and every view (after opening or undo)."""
@@ -178,6 +189,15 @@ class MainWindow(QMainWindow):
 
         return open_dialog
 
+    def _procedure(self, name: str) -> Callable[[], object]:
+        """A menu slot opening the procedure dialogs (imported when first used)."""
+        def open_procedure() -> object:
+            from companion.ui import procedure_dialog
+
+            return getattr(procedure_dialog, name)(self)
+
+        return open_procedure
+
     def _build_menus(self) -> None:
         self._campaign_actions: list[QAction] = []
         self._deferred_shortcuts: list[tuple[QAction, str]] = []
@@ -211,6 +231,13 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self._action("Undo to Save P&oint…",
                                          self._dialog("undo_to_save_point"),
                                          needs_campaign=True))
+
+        play_menu = self.menuBar().addMenu("&Play")
+        play_menu.addAction(self._action("&Continue Procedure…", self._procedure("open_procedure"),
+                                         "Ctrl+Return", needs_campaign=True))
+        play_menu.addAction(self._action("Begin the &Night…", self._procedure("start_night"),
+                                         "Ctrl+Shift+N", needs_campaign=True))
+        self.play_menu = play_menu
 
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(self._action("Rulebook &Readings…",

@@ -33,20 +33,13 @@ if TYPE_CHECKING:
 
 
 def load_procedure(campaign: Campaign) -> Any | None:
-    """The procedure in progress as its rules object (read-only), or None.
-
-    Uses ``procedures._load`` inside a read session: nothing is written.
-    """
+    """The procedure in progress as its rules object (read-only), or None."""
     from companion.operations import Refused, procedures
 
-    with campaign.file.read() as session:
-        if procedures._row(session) is None:
-            return None
-        try:
-            _, procedure = procedures._load(campaign, session)
-        except Refused:
-            return None
-    return procedure
+    try:
+        return procedures.current(campaign)
+    except Refused:
+        return None
 
 
 def scaled_font(base: QFont, factor: float, *, bold: bool = False) -> QFont:

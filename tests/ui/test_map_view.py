@@ -269,3 +269,62 @@ def test_zoom_and_pan(qtbot: Any, demo: operations.Campaign) -> None:
     qtbot.mouseMove(view.map.viewport(), QPoint(250, 200))
     qtbot.mouseRelease(view.map.viewport(), Qt.MouseButton.MiddleButton, pos=QPoint(250, 200))
     assert bar.value() != value or bar.maximum() == 0
+
+
+def _full_valley(path: Path) -> operations.Campaign:
+    """The screenshots' full valley: both regions' 18 hexes, outposts, a ruin, the lair,
+    the behemoth and its target, tokens (built by scripts/map_screenshots.py)."""
+    import importlib.util
+
+    script = Path(__file__).resolve().parents[2] / "scripts" / "map_screenshots.py"
+    spec = importlib.util.spec_from_file_location("map_screenshots", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.build_full_valley(path)  # type: ignore[no-any-return]
+
+
+def test_largest_valley_a_move_touches_one_piece(qtbot: Any, tmp_path: Path,
+                                                 refusals: list[str]) -> None:
+    campaign = _full_valley(tmp_path / "full.stonesaga")
+    try:
+        _, view = open_valley(qtbot, campaign)
+        scene = view.scene
+        assert len(scene.hex_items) == 18
+        assert scene.behemoth_item is not None and scene.target_item is not None
+        states = [h.state for h in scene.hex_items.values()]
+        covers = {s.overlay for h in states for s in h.sections}
+        assert {"outpost", "ruin", "lair"} <= covers
+        assert any(h.fire for h in states) and any(h.shelter for h in states)
+        assert any(h.lore > 1 for h in states)
+        created = map_items.ITEMS_CREATED["count"]
+        ash = view.data.valley.locate(  # type: ignore[union-attr]
+            next(c.hex_id for c in campaign.characters() if c.name == "Ash"))
+        # an explored neighbour with no lore token (entering one collects it: a real change)
+        target = next(c for c in ash.neighbours()
+                      if c in view.data.valley.explored  # type: ignore[union-attr]
+                      and not scene.hex_items[c].state.lore)
+        view.character_combo.setCurrentText("Ash")
+        view.select_hex(target)
+        view.start_move(target)
+        assert view.confirm_move(), refusals
+        assert map_items.ITEMS_CREATED["count"] == created
+        assert view.scene.updated == ["piece Ash"]
+    finally:
+        campaign.close()
+
+
+def test_arrow_keys_pan_and_ctrl_plus_zooms(qtbot: Any, demo: operations.Campaign) -> None:
+    _, view = open_valley(qtbot, demo)
+    view.map.resize(500, 400)
+    view.map.zoom_by(3)
+    view.map.setFocus()
+    bar = view.map.horizontalScrollBar()
+    value = bar.value()
+    qtbot.keyClick(view.map, Qt.Key.Key_Right)
+    assert bar.value() > value
+    zoom = view.map.zoom()
+    view.map.zoom_in()
+    assert view.map.zoom() > zoom
+    view.map.fit()
+    assert view.map.zoom() < zoom

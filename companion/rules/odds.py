@@ -32,6 +32,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from math import factorial
 from types import MappingProxyType
 from typing import TypeVar
 
@@ -425,6 +426,31 @@ def night_card_resolvable(card: NightCard, where: NightHex, *, unrest: int, acti
     return needs.min_activity is None or activity >= needs.min_activity
 
 
+_NightClass = tuple[int, tuple[bool, ...]]
+"""A Night card as the odds see it: (its activity, where it can be resolved)."""
+
+
+_Counts = tuple[dict[tuple[int, int], int], int]
+"""Orders counted per (activity from cards, cards resolved), and the reshuffle factor."""
+
+
+def _combine(parts: Sequence[tuple[int, _Counts]]) -> _Counts:
+    """Sum weighted children counted over different reshuffle factors."""
+    top = max((r for _, (_, r) in parts), default=1)
+    out: dict[tuple[int, int], int] = {}
+    for weight, (found, r) in parts:
+        scale = weight * (top // r)
+        for key, v in found.items():
+            out[key] = out.get(key, 0) + v * scale
+    return out, top
+
+
+def _project(key: _NightClass, h: int) -> _NightClass:
+    """The card seen from hex ``h`` on: its amount only if it can still be resolved."""
+    ok = key[1][h:]
+    return (key[0] if any(ok) else 0, ok)
+
+
 @dataclass(frozen=True)
 class NightActivityOdds:
     """The coming Night's activity increase (Rulebook: Night Phase > Increase Activity)."""
@@ -477,69 +503,94 @@ def night_activity_odds(
     card's requirements are checked, and the hardcore-solo card burnt at nightfall
     (leave it out of ``pile`` once it is known).
     """
-    classes: dict[tuple[int, tuple[bool, ...]], int] = {}
-    order: list[tuple[int, tuple[bool, ...]]] = []
+    n_hexes = len(hexes)
 
-    def key(card: NightCard) -> tuple[int, tuple[bool, ...]]:
-        k = (
-            card.activity,
-            tuple(night_card_resolvable(card, h, unrest=unrest, activity=activity) for h in hexes),
-        )
-        if k not in classes:
-            classes[k] = len(order)
-            order.append(k)
-        return k
+    def base(card: NightCard) -> _NightClass:
+        ok = tuple(night_card_resolvable(card, h, unrest=unrest, activity=activity) for h in hexes)
+        return (card.activity, ok)
 
-    pile_counts = Counter(key(c) for c in pile)
-    all_counts = pile_counts + Counter(key(c) for c in discard)
-    n_classes = len(order)
-    start = tuple(pile_counts.get(k, 0) for k in order)
-    full = tuple(all_counts.get(k, 0) for k in order)
-    total = sum(full)
-    limit = total
-    amounts = [k[0] for k in order]
-    ok = [k[1] for k in order]
-    memo: dict[tuple[tuple[int, ...], int, int], dict[tuple[int, int], Fraction]] = {}
+    pile_base = Counter(base(c) for c in pile)
+    full_base = pile_base + Counter(base(c) for c in discard)
+    # Level h sees a card only through the hexes h.. still to draw for, and its amount
+    # only if it can be resolved in one of them: cards alike from there on are merged.
+    levels: list[list[_NightClass]] = []
+    for h in range(n_hexes + 1):
+        levels.append(sorted({_project(k, h) for k in full_base}))
+    index = [{k: i for i, k in enumerate(level)} for level in levels]
+    up = [[index[h + 1][_project(k, 1)] for k in levels[h]] for h in range(n_hexes)]
 
-    def go(counts: tuple[int, ...], h: int, misses: int) -> dict[tuple[int, int], Fraction]:
-        if h == len(hexes):
-            return {(0, 0): ONE}
+    def counts_at(h: int, counter: Counter[_NightClass]) -> tuple[int, ...]:
+        out = [0] * len(levels[h])
+        for k, c in counter.items():
+            out[index[h][_project(k, h)]] += c
+        return tuple(out)
+
+    full = [counts_at(h, full_base) for h in range(n_hexes + 1)]
+    total = sum(full_base.values())
+    limit = total  # the engine gives a hex up after more misses than there are cards
+    # Each state's result counts the orders of its pile (and of any reshuffled deck):
+    # (counts of (activity, cards resolved), R), the probabilities being counts / (n! R)
+    # with n the cards in its pile; integers only until the end.
+    memo: dict[tuple[tuple[int, ...], int, int], _Counts] = {}
+
+    def lift(h: int, counts: tuple[int, ...]) -> tuple[int, ...]:
+        out = [0] * len(levels[h + 1])
+        for i, c in enumerate(counts):
+            out[up[h][i]] += c
+        return tuple(out)
+
+    def go(counts: tuple[int, ...], h: int, misses: int) -> _Counts:
         n = sum(counts)
+        if h == n_hexes:
+            return {(0, 0): factorial(n)}, 1
         if n == 0:
             if total == 0:
-                return go(counts, h + 1, 0)
-            counts, n = full, total  # the discard pile is shuffled into a new Night deck
-        unmet = sum(c for k, c in enumerate(counts) if not ok[k][h])
-        if misses + unmet <= limit:
-            misses = 0  # the miss limit cannot be reached from here: forget the count
+                return go(lift(h, counts), h + 1, 0)
+            # the discard pile is shuffled into a new Night deck
+            found, r = go(full[h], h, misses)
+            return found, r * factorial(total)
+        classes = levels[h]
+        unmet = sum(c for k, c in zip(classes, counts, strict=True) if not k[1][0])
+        if unmet < n and misses + unmet <= limit:
+            # a resolvable card comes before the pile runs out and before the miss
+            # limit: the count of misses no longer matters (fewer states to remember)
+            misses = 0
         state = (counts, h, misses)
         cached = memo.get(state)
         if cached is not None:
             return cached
-        out: dict[tuple[int, int], Fraction] = {}
-        for k in range(n_classes):
-            c = counts[k]
-            if not c:
-                continue
-            p = Fraction(c, n)
-            rest = counts[:k] + (c - 1,) + counts[k + 1 :]
-            if ok[k][h]:
-                for (a, r), q in go(rest, h + 1, 0).items():
-                    key2 = (a + amounts[k], r + 1)
-                    out[key2] = out.get(key2, ZERO) + p * q
-            else:
-                nxt = go(rest, h + 1, 0) if misses + 1 > limit else go(rest, h, misses + 1)
-                for key2, q in nxt.items():
-                    out[key2] = out.get(key2, ZERO) + p * q
-        memo[state] = out
-        return out
+        if unmet == n and misses + n <= limit:
+            # nothing here can be resolved: the whole pile is drawn, in any order
+            found, r = go(tuple(0 for _ in counts), h, misses + n)
+            orders = factorial(n)
+            result = ({key: v * orders for key, v in found.items()}, r)
+        else:
+            parts: list[tuple[int, _Counts]] = []
+            for k, (cls, c) in enumerate(zip(classes, counts, strict=True)):
+                if not c:
+                    continue
+                rest = counts[:k] + (c - 1,) + counts[k + 1 :]
+                if cls[1][0]:
+                    found, r = go(lift(h, rest), h + 1, 0)
+                    shifted = {(a + cls[0], q + 1): v for (a, q), v in found.items()}
+                    parts.append((c, (shifted, r)))
+                elif misses + 1 > limit:
+                    parts.append((c, go(lift(h, rest), h + 1, 0)))
+                else:
+                    parts.append((c, go(rest, h, misses + 1)))
+            result = _combine(parts)
+        memo[state] = result
+        return result
 
-    joint = go(start, 0, 0)
+    start = counts_at(0, pile_base)
+    joint, r = go(start, 0, 0)
+    denominator = factorial(sum(start)) * r
     from_cards: dict[int, Fraction] = {}
     resolved: dict[int, Fraction] = {}
-    for (a, r), p in joint.items():
+    for (a, q), v in joint.items():
+        p = Fraction(v, denominator)
         from_cards[a] = from_cards.get(a, ZERO) + p
-        resolved[r] = resolved.get(r, ZERO) + p
+        resolved[q] = resolved.get(q, ZERO) + p
     extra = unrest_effects(rules, unrest).activity_per_night
     return NightActivityOdds(frozen(from_cards), extra, frozen(resolved))
 

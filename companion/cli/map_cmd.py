@@ -38,7 +38,8 @@ def _map_view() -> Any:
 def write_png(campaign: Any, out: Path, *, width: int = DEFAULT_WIDTH) -> tuple[int, int]:
     """Render ``campaign``'s valley to ``out``; returns the image size."""
     _headless()
-    return tuple(_map_view().render_valley_png(campaign, out, width=width))  # type: ignore
+    width_, height = _map_view().render_valley_png(campaign, out, width=width)
+    return int(width_), int(height)
 
 
 def grid_text(campaign: Any) -> str:

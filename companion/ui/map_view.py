@@ -145,7 +145,7 @@ def read_map(campaign: Campaign) -> MapData:
             cell, tile, region, explored, tuple(sections),
             fire=tile in tokens.fires if tile else False,
             shelter=tile in tokens.shelters if tile else False,
-            lore=tokens.lore.get(tile, 0) if tile else 0))  # type: ignore[arg-type]
+            lore=tokens.lore.get(tile, 0) if tile else 0))
     names = [c.name for c in game.characters]
     initials = _initials(names)
     players = list(dict.fromkeys(c.player for c in game.characters))
@@ -442,7 +442,7 @@ def render_scene_png(scene: MapScene, out: Path, *, width: int = 1600) -> tuple[
     painter.end()
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    if not image.save(str(out), "PNG"):
+    if not image.save(str(out), b"PNG"):
         raise OSError(f"could not write {out}")
     return width, height
 

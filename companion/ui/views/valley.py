@@ -443,7 +443,8 @@ class ValleyView(QWidget):
             self.actions_label.setText("That hex's tile was never read: explore it at the "
                                        "table and type its id.")
             return False
-        return self.window_.run_operation(move_and_discover, name=name, to_hex=str(tile))
+        return bool(self.window_.run_operation(move_and_discover, name=name,
+                                                to_hex=str(tile)))
 
     # -- Discovery -------------------------------------------------------------------------------
 
@@ -468,7 +469,7 @@ class ValleyView(QWidget):
         if typed and not card:
             self.discovery_label.setText("Type the id of the card you drew, or draw in the app.")
             return False
-        done = self.window_.run_operation(draw_discovery, card=card)
+        done = bool(self.window_.run_operation(draw_discovery, card=card))
         if done:
             self.discovery_card.clear()
         return done
@@ -516,10 +517,10 @@ class ValleyView(QWidget):
             return False
         option = self.options[row]
         typed = [t for t in self.tiles_edit.text().replace(",", " ").split() if t]
-        done = self.window_.run_operation(
+        done = bool(self.window_.run_operation(
             explore_new_tray, name=name, origin=option.origin, orientation=option.orientation,
             region=option.region, tiles=typed or None,
-            enter=self.entry_combo.currentText() or None)
+            enter=self.entry_combo.currentText() or None))
         if done:
             self.tiles_edit.clear()
             self.explore_button.setChecked(False)

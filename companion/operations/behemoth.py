@@ -430,6 +430,38 @@ def behemoth_overlay_data(campaign: Campaign) -> dict[str, Any] | None:
     }
 
 
+@dataclass(frozen=True)
+class SetUpOptions:
+    """What the Set Up dialog offers: the behemoths not yet set up, their cards (ids
+    only for the face-down Secret cards) and the hexes the lair may go in."""
+
+    behemoths: Mapping[str, str]
+    """Id -> name."""
+    instincts: Mapping[str, tuple[tuple[str, str], ...]]
+    """Behemoth id -> (card id, card name) of its Instinct cards."""
+    secrets: Mapping[str, tuple[str, ...]]
+    """Behemoth id -> its Secret card ids."""
+    lair_hexes: tuple[str, ...]
+    """Explored hexes with no overlays (Behemoth Setup > Place Lair)."""
+
+
+def set_up_options(campaign: Campaign) -> SetUpOptions:
+    """The choices :func:`set_up_behemoth` accepts now."""
+    content = campaign.content
+    with campaign.file.read() as session:
+        done = {row.behemoth_id for row in _rows(session)}
+        legal = rules.legal_lair_hexes(load_valley(session))
+    boards = {b: board for b, board in content.behemoths.items() if b not in done}
+    return SetUpOptions(
+        behemoths={b: board.name for b, board in boards.items()},
+        instincts={b: tuple((c, content.instinct_cards[c].name) for c in rules.deal_options(
+            board, content.instinct_cards.values())) for b, board in boards.items()},
+        secrets={b: tuple(rules.deal_options(board, content.secret_cards.values()))
+                 for b, board in boards.items()},
+        lair_hexes=tuple(str(h) for h in legal),
+    )
+
+
 # --- habits and secret (D18) ------------------------------------------------------------------
 
 
@@ -670,8 +702,10 @@ __all__ = [
     "behemoth_view",
     "learn_habits",
     "learn_secret",
+    "SetUpOptions",
     "set_target",
     "set_up_behemoth",
+    "set_up_options",
     "start_activation",
     "start_encounter",
 ]

@@ -442,7 +442,7 @@ def render_scene_png(scene: MapScene, out: Path, *, width: int = 1600) -> tuple[
     painter.end()
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    if not image.save(str(out), b"PNG"):
+    if not image.save(str(out), "PNG"):  # type: ignore[call-overload]
         raise OSError(f"could not write {out}")
     return width, height
 

@@ -1,0 +1,90 @@
+"""Regenerate the play dialogs' pictures in docs/screenshots/ from a demo campaign:
+crafting-dialog.png (flint beside sinew reading Red 1410), crafting-explorer.png (the
+group's codes after one craft), play-effects.png (an effect list ready to apply) and
+play-end-challenge.png (the end-of-challenge form with retained supplies chosen).
+
+Runs offscreen (QT_QPA_PLATFORM=offscreen); every picture is a ``QWidget.grab()`` at a
+fixed size. Writes go through the operations.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "docs" / "screenshots"
+SIZE = (980, 680)
+
+
+def main() -> int:
+    sys.path.insert(0, str(ROOT))
+    from PySide6.QtWidgets import QApplication
+
+    from companion import operations
+    from companion.operations.crafting import craft
+    from companion.operations.effects import apply_effects
+    from companion.ui.crafting_dialog import CraftingDialog
+    from companion.ui.main_window import MainWindow
+    from companion.ui.play_dialogs import EffectsDialog, EndChallengeDialog
+
+    app = QApplication.instance() or QApplication(sys.argv)
+    OUT.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as folder:
+        campaign = operations.create_demo_campaign(Path(folder) / "demo.stonesaga")
+        for name, resources in (("Ash", ["flint", "sinew", "flint", "sinew", "bone", "hide"]),
+                                ("Bryn", ["tendon", "teeth", "antler", "wood"])):
+            apply_effects(campaign, name=name, effects=[{"do": "gain", "resource": r}
+                                                        for r in resources])
+        craft(campaign, name="Ash", left=2, left_rotation=0, right=3, right_rotation=0)
+        window = MainWindow()
+        window.set_campaign(campaign)
+
+        def grab(widget: object, name: str, size: tuple[int, int] = SIZE) -> None:
+            widget.resize(*size)  # type: ignore[attr-defined]
+            widget.show()  # type: ignore[attr-defined]
+            app.processEvents()
+            widget.grab().save(str(OUT / name))  # type: ignore[attr-defined]
+            print(OUT / name)
+
+        dialog = CraftingDialog(window, "Ash")
+        dialog.set_tokens(0, 1)
+        grab(dialog, "crafting-dialog.png")
+        dialog.tabs.setCurrentIndex(1)
+        dialog.scope.setCurrentIndex(0)
+        grab(dialog, "crafting-explorer.png")
+        dialog.close()
+
+        effects = EffectsDialog(window)
+        effects.source.setText("Forage card: Thorn thicket")
+        effects.choose_kind("gain")
+        effects.choose_resource("berries")
+        effects.amount.setValue(2)
+        effects.add_effect()
+        effects.choose_kind("suffer")
+        effects.add_effect()
+        effects.choose_kind("activity")
+        effects.amount.setValue(1)
+        effects.add_effect()
+        effects.choose_kind("read")
+        effects.outcome.setText("104")
+        grab(effects, "play-effects.png", (820, 480))
+        effects.close()
+
+        end = EndChallengeDialog(window)
+        end.outcome.setText("112")
+        end.check_material("Ash", 0)
+        end.check_material("Ash", 1)
+        end.check_item("Ash", "stone-knife")
+        end.check_looming("C2")
+        grab(end, "play-end-challenge.png", (900, 640))
+        end.close()
+        window.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -995,6 +995,24 @@ def new_campaign(window: MainWindow) -> None:
     window.set_campaign(wizard.campaign)
 
 
-def show_problem(parent: QWidget, text: str) -> None:
-    """A refusal outside a page (kept for callers without a page to show it on)."""
-    QMessageBox.warning(parent, "New Campaign", text)
+def welcome(window: MainWindow, *, ask: bool = True) -> bool:
+    """First start: the demo campaign is open; offer the wizard for the group's own.
+
+    Returns whether the wizard was started. ``ask=False`` starts it without asking.
+    """
+    if ask:
+        box = QMessageBox(window)
+        box.setWindowTitle("Welcome to Stonesaga Companion")
+        box.setIcon(QMessageBox.Icon.Information)
+        box.setText("A demo campaign, The Ember Folk, is open for you to explore.")
+        box.setInformativeText("Start your own campaign now? The wizard walks you through "
+                               "the society, the first challenge and the characters. You "
+                               "can also do it later with File ▸ New Campaign.")
+        start = box.addButton("&Start a New Campaign…", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton("&Explore the Demo", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(start)
+        box.exec()
+        if box.clickedButton() is not start:
+            return False
+    new_campaign(window)
+    return True

@@ -207,3 +207,36 @@ def test_apply_follows_the_setting_and_the_system(qtbot) -> None:  # type: ignor
             theme.apply(app, "sepia")
     finally:
         theme.apply(app, "light")
+
+
+def test_the_wizard_can_be_finished_with_the_keyboard_alone(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Type and press Return: the default button walks every page and Finish creates
+    the campaign (in the test's user folder)."""
+    from PySide6.QtTest import QTest
+
+    wizard = NewCampaignWizard(seed=9)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    wizard.activateWindow()
+    qtbot.waitExposed(wizard)
+
+    def keys(text: str = "") -> None:
+        target = wizard.focusWidget() or wizard
+        if text:
+            QTest.keyClicks(target, text)
+        QTest.keyClick(target, Qt.Key.Key_Return)
+
+    wizard.society_page.society.setFocus()
+    keys("The Keyboard Folk")
+    for _ in range(3):  # pack, region, challenge: the defaults are fine
+        keys()
+    keys("Ash")  # the name field has the focus on each character page
+    keys("Bryn")
+    assert wizard.currentPage() is wizard.summary_page
+    keys()  # Finish
+    try:
+        assert wizard.campaign is not None
+        assert {c.name for c in wizard.campaign.characters()} == {"Ash", "Bryn"}
+    finally:
+        if wizard.campaign is not None:
+            wizard.campaign.close()

@@ -197,3 +197,33 @@ def test_hardcore_solo_has_one_character_page(wizard: NewCampaignWizard) -> None
     only.name.setText("Solitary")
     next_page(wizard)
     assert wizard.currentPage() is wizard.summary_page
+
+
+def test_new_campaign_from_the_menu_shows_the_campaign(qtbot, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """new_campaign(window): the wizard's campaign ends up in the window, remembered."""
+    from companion.ui import new_campaign_wizard as module
+    from companion.ui import session
+    from companion.ui.main_window import MainWindow
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    target = tmp_path / "Menu.stonesaga"
+
+    def run(self: NewCampaignWizard) -> int:
+        self.show()
+        self.society_page.society.setText("Menu Folk")
+        for _ in range(4):
+            self.next()
+        for page in self.character_pages[:2]:
+            page.name.setText(f"Hero {page.number}")
+            self.next()
+        self.summary_page.path.setText(str(target))
+        assert self.validateCurrentPage()
+        return QWizard.DialogCode.Accepted
+
+    monkeypatch.setattr(NewCampaignWizard, "exec", run)
+    assert module.welcome(window, ask=False)
+    assert window.campaign is not None and window.campaign.path == target
+    assert session.recent_files()[0] == str(target)
+    window.close()

@@ -210,7 +210,10 @@ class _Layout:
             self.value_class.append(classes)
         self._memo: dict[tuple[int, ...], _Eval] = {}
         self._card_memo: dict[tuple[int, _Profile], int] = {}
-        self._suffix_memo: dict[tuple[int, tuple[int, ...]], frozenset[tuple[int, ...]]] = {}
+        # an allocation's classes packed in one integer, ``bits`` bits per location
+        self.bits = max(1, len(self.signatures).bit_length())
+        self._packed_memo: dict[int, _Eval] = {}
+        self._suffix_memo: dict[tuple[int, tuple[int, ...]], frozenset[int]] = {}
 
     def key(self, values: Sequence[int]) -> tuple[int, ...]:
         """The class of each location's strike value (0: no dice)."""
@@ -245,25 +248,36 @@ class _Layout:
         expected = sum(k * c for k, c in enumerate(won_count))
         return _Eval(tuple(f[0:3]), won_count, f[7], f[8], f[9], (expected, -f[7], f[9]))
 
-    def keys(self, dice: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
-        """The keys of every legal allocation of ``dice`` (sorted high to low)."""
+    def packed_evaluate(self, packed: int) -> _Eval:
+        """:meth:`evaluate` for an allocation's classes packed in one integer."""
+        found = self._packed_memo.get(packed)
+        if found is None:
+            mask = (1 << self.bits) - 1
+            key = tuple((packed >> (self.bits * i)) & mask for i in range(len(self.sizes)))
+            found = self.evaluate(key)
+            self._packed_memo[packed] = found
+        return found
+
+    def keys(self, dice: tuple[int, ...]) -> frozenset[int]:
+        """The packed keys of every legal allocation of ``dice`` (sorted high to low)."""
         return self._suffix(0, dice)
 
-    def _suffix(self, i: int, left: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
-        """Keys for locations ``i``.. with the dice ``left`` still to place (all of them,
-        or all but the surplus the water cannot hold)."""
+    def _suffix(self, i: int, left: tuple[int, ...]) -> frozenset[int]:
+        """Packed keys for locations ``i``.. with the dice ``left`` still to place (all
+        of them, or all but the surplus the water cannot hold)."""
         if i == len(self.sizes):
-            return frozenset({()}) if len(left) == self.surplus else frozenset()
+            return frozenset({0}) if len(left) == self.surplus else frozenset()
         memo = self._suffix_memo.get((i, left))
         if memo is not None:
             return memo
-        out: set[tuple[int, ...]] = set()
+        out: set[int] = set()
         classes = self.value_class[i]
+        shift = self.bits * i
         for chosen, rest in _splits(left, self.sizes[i]):
             if len(rest) - self.surplus > self.room_after[i]:
                 continue
-            c = classes[sum(chosen)]
-            out.update((c, *tail) for tail in self._suffix(i + 1, rest))
+            c = classes[sum(chosen)] << shift
+            out.update(c + tail for tail in self._suffix(i + 1, rest))
         result = frozenset(out)
         self._suffix_memo[(i, left)] = result
         return result
@@ -382,7 +396,7 @@ def fishing_chances(
     mishap_any = mishaps = bonuses = 0
     for roll in combinations_with_replacement(range(DIE_SIDES, 0, -1), dice):
         ways = _arrangements(roll)
-        best = max(map(layout.evaluate, layout.keys(roll)), key=_rank)
+        best = max(map(layout.packed_evaluate, layout.keys(roll)), key=_rank)
         for i in range(len(LINES)):
             per_line[i] += ways * best.per_line[i]
         for k in range(len(won_count)):

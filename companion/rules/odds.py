@@ -434,14 +434,21 @@ _Counts = tuple[dict[tuple[int, int], int], int]
 """Orders counted per (activity from cards, cards resolved), and the reshuffle factor."""
 
 
-def _combine(parts: Sequence[tuple[int, _Counts]]) -> _Counts:
-    """Sum weighted children counted over different reshuffle factors."""
-    top = max((r for _, (_, r) in parts), default=1)
+def _combine(parts: Sequence[tuple[int, int, _Counts]]) -> _Counts:
+    """Sum weighted children counted over different reshuffle factors; a child whose
+    card was resolved (``amount`` not -1) adds that amount and one card resolved."""
+    top = max((r for _, _, (_, r) in parts), default=1)
     out: dict[tuple[int, int], int] = {}
-    for weight, (found, r) in parts:
+    get = out.get
+    for weight, amount, (found, r) in parts:
         scale = weight * (top // r)
-        for key, v in found.items():
-            out[key] = out.get(key, 0) + v * scale
+        if amount < 0:
+            for key, v in found.items():
+                out[key] = get(key, 0) + v * scale
+        else:
+            for (a, q), v in found.items():
+                key = (a + amount, q + 1)
+                out[key] = get(key, 0) + v * scale
     return out, top
 
 
@@ -496,8 +503,10 @@ def night_activity_odds(
     drawn this Night); after as many misses as there are cards, the hex gets none. Then
     unrest adds its per-Night amount (D10).
 
-    Cards are grouped by (activity, the hexes where they can be resolved), so the
-    enumeration runs over counts of those classes, not over orders.
+    Cards are grouped by (activity, the hexes where they can still be resolved): while
+    drawing for hex h, cards alike for hexes h.. are one class (a card no later hex can
+    resolve loses its amount too), so the enumeration runs over counts of those classes,
+    memoised, not over orders; each state counts orders in integers until the end.
 
     Not modelled: a Night card's effects that change unrest or activity before a later
     card's requirements are checked, and the hardcore-solo card burnt at nightfall
@@ -526,6 +535,8 @@ def night_activity_odds(
         return tuple(out)
 
     full = [counts_at(h, full_base) for h in range(n_hexes + 1)]
+    ok_now = [[k[1][0] for k in levels[h]] for h in range(n_hexes)]
+    amount_now = [[k[0] for k in levels[h]] for h in range(n_hexes)]
     total = sum(full_base.values())
     limit = total  # the engine gives a hex up after more misses than there are cards
     # Each state's result counts the orders of its pile (and of any reshuffled deck):
@@ -549,8 +560,8 @@ def night_activity_odds(
             # the discard pile is shuffled into a new Night deck
             found, r = go(full[h], h, misses)
             return found, r * factorial(total)
-        classes = levels[h]
-        unmet = sum(c for k, c in zip(classes, counts, strict=True) if not k[1][0])
+        met = ok_now[h]
+        unmet = n - sum(c for c, m in zip(counts, met, strict=True) if m)
         if unmet < n and misses + unmet <= limit:
             # a resolvable card comes before the pile runs out and before the miss
             # limit: the count of misses no longer matters (fewer states to remember)
@@ -565,19 +576,19 @@ def night_activity_odds(
             orders = factorial(n)
             result = ({key: v * orders for key, v in found.items()}, r)
         else:
-            parts: list[tuple[int, _Counts]] = []
-            for k, (cls, c) in enumerate(zip(classes, counts, strict=True)):
+            parts: list[tuple[int, int, _Counts]] = []
+            lifted = lift(h, counts)
+            amounts = amount_now[h]
+            for k, c in enumerate(counts):
                 if not c:
                     continue
-                rest = counts[:k] + (c - 1,) + counts[k + 1 :]
-                if cls[1][0]:
-                    found, r = go(lift(h, rest), h + 1, 0)
-                    shifted = {(a + cls[0], q + 1): v for (a, q), v in found.items()}
-                    parts.append((c, (shifted, r)))
-                elif misses + 1 > limit:
-                    parts.append((c, go(lift(h, rest), h + 1, 0)))
+                if met[k] or misses + 1 > limit:
+                    m = up[h][k]
+                    rest = lifted[:m] + (lifted[m] - 1,) + lifted[m + 1 :]
+                    parts.append((c, amounts[k] if met[k] else -1, go(rest, h + 1, 0)))
                 else:
-                    parts.append((c, go(rest, h, misses + 1)))
+                    rest = counts[:k] + (c - 1,) + counts[k + 1 :]
+                    parts.append((c, -1, go(rest, h, misses + 1)))
             result = _combine(parts)
         memo[state] = result
         return result

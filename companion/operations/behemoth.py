@@ -334,7 +334,8 @@ def _movement_text(card: InstinctCard) -> str:
         return "does not move"
     roll = card.movement
     mod = f" {roll.modifier:+d}" if roll.modifier else ""
-    return f"{roll.dice} dice{mod}"
+    return f"{roll.dice}d6{mod} movement points" if roll.dice else \
+        f"{max(0, roll.modifier)} movement points"
 
 
 def _preview(campaign: Campaign, state: BehemothState, board: Behemoth, card: InstinctCard,

@@ -47,6 +47,10 @@ def _percent(p: Any) -> str:
     return f"{float(p) * 100:.1f}%"
 
 
+def _why(refusal: str | None) -> str:
+    return f"<br><small>({refusal})</small>" if refusal else ""
+
+
 def _label(text: str = "", name: str = "") -> QLabel:
     label = QLabel(text)
     label.setWordWrap(True)
@@ -82,8 +86,9 @@ class SetUpDialog(QDialog):
         form.addRow("&Secret card (face down):", self.secret)
         form.addRow("&Lair hex (explored, no overlay):", self.lair)
         form.addRow("Lair se&ction:", self.section)
-        hint = QLabel("Leave a card to the app to have it deal from the content pack; the "
-                      "app then shuffles the Reaction deck too.")
+        hint = QLabel("Leave a card to the app to have it deal from the content pack. When "
+                      "the app deals both cards it shuffles the Reaction deck too; otherwise "
+                      "the table draws its Reaction cards and types them.")
         hint.setWordWrap(True)
         form.addRow(hint)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
@@ -165,7 +170,7 @@ class BehemothPanel(QWidget):
         self.deck = _label(name="Reaction deck")
         left.addWidget(self.deck)
         left.addStretch(1)
-        columns.addLayout(left, 1)
+        columns.addLayout(left, 5)
 
         right = QVBoxLayout()
         preview = QGroupBox("This coming Night: where it ends its activation")
@@ -182,12 +187,16 @@ class BehemothPanel(QWidget):
             table.verticalHeader().hide()
             table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
             table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        preview_layout.addWidget(self.end_table, 1)
-        preview_layout.addWidget(QLabel("The chance it reaches each character (enters their "
-                                        "hex or ends there), and meets them by its card:"))
-        preview_layout.addWidget(self.reach_table, 1)
-        right.addWidget(preview, 1)
-        columns.addLayout(right, 1)
+            table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+            table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        preview_layout.addWidget(self.end_table)
+        preview_layout.addWidget(_label("The chance it reaches each character (enters "
+                                        "their hex or ends there), and meets them by its "
+                                        "card:"))
+        preview_layout.addWidget(self.reach_table)
+        right.addWidget(preview)
+        right.addStretch(1)
+        columns.addLayout(right, 4)
         layout.addLayout(columns, 1)
 
         self.progress = _label(name="Procedure in progress")
@@ -228,7 +237,7 @@ class BehemothPanel(QWidget):
             except Refused as refusal:
                 self.where.setText(str(refusal))
         self.view = view
-        self.set_up_button.setEnabled(campaign is not None)
+        self._enable_set_up(campaign)
         for button in (self.target_button, self.activate_button, self.encounter_button,
                        self.learn_habits_button, self.learn_secret_button):
             button.setEnabled(view is not None)
@@ -236,6 +245,15 @@ class BehemothPanel(QWidget):
             self._show_none()
             return
         self._show(view)
+
+    def _enable_set_up(self, campaign: Any) -> None:
+        from companion.operations.behemoth import set_up_options
+
+        left = set_up_options(campaign).behemoths if campaign is not None else {}
+        self.set_up_button.setEnabled(bool(left))
+        self.set_up_button.setToolTip(
+            "Behemoth Setup: deal its cards and place its lair" if left else
+            "Every behemoth of the content pack has been set up.")
 
     def _show_none(self) -> None:
         self.title.setText("No behemoth is in play")
@@ -266,12 +284,13 @@ class BehemothPanel(QWidget):
             f"<br>Movement: {view.instinct_movement}<br>Encounters: {view.instinct_encounter}"
             + (f"<br>{view.instinct_text}" if view.instinct_text else ""))
         self.habits.setText(f"Habits: learned, read outcome <b>{view.habits}</b>"
-                            if view.habits_learned else "Habits: not learned")
+                            if view.habits_learned else "Habits: not learned"
+                            + _why(view.learn_habits_refusal))
         if view.secret is not None:
             self.secret.setText(f"Secret: <b>{view.secret['id']} {view.secret['name']}</b> "
                                 f"({view.secret['omen']}): {view.secret['text']}")
         else:
-            self.secret.setText("Secret: face down")
+            self.secret.setText("Secret: face down" + _why(view.learn_secret_refusal))
         self._learn_button(self.learn_habits_button, view.habits_learned,
                            view.learn_habits_refusal, "habits")
         self._learn_button(self.learn_secret_button, view.secret_learned,
@@ -292,6 +311,8 @@ class BehemothPanel(QWidget):
             self._cell(self.reach_table, row, 1, view.characters.get(name) or "—")
             self._cell(self.reach_table, row, 2, _percent(p))
             self._cell(self.reach_table, row, 3, _percent(view.encounter.get(name, 0)))
+        self._fit(self.end_table)
+        self._fit(self.reach_table)
         busy = view.procedure is not None
         if view.procedure is not None:
             then = (f"; then {', '.join(view.pending_encounters)}"
@@ -301,6 +322,13 @@ class BehemothPanel(QWidget):
         else:
             self.progress.clear()
         self.activate_button.setEnabled(not busy)
+
+    @staticmethod
+    def _fit(table: QTableWidget) -> None:
+        # As tall as its rows: the preview reads at a glance, with no empty grid below.
+        height = table.horizontalHeader().height() + 2 * table.frameWidth()
+        height += sum(table.rowHeight(r) for r in range(table.rowCount()))
+        table.setFixedHeight(height)
 
     @staticmethod
     def _cell(table: QTableWidget, row: int, column: int, text: str) -> None:

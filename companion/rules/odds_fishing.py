@@ -53,6 +53,25 @@ _Best = tuple[int, int, int]
 
 
 @dataclass(frozen=True)
+class StrikeCounts:
+    """An allocation's best strikes counted over the outcome cards that can come (each
+    count is out of the number of cards)."""
+
+    per_line: tuple[int, ...]
+    """Cards on which each line's target is won (red, white, black)."""
+    won_count: tuple[int, ...]
+    """Cards on which 0, 1, 2, 3 targets are won."""
+    mishap_any: int
+    """Cards with at least one mishap."""
+    mishaps: int
+    """Mishaps summed over the cards."""
+    bonuses: int
+    """Bonuses summed over the cards."""
+    rank: tuple[int, int, int]
+    """Targets won summed, minus ``mishap_any``, ``bonuses``: higher is better."""
+
+
+@dataclass(frozen=True)
 class FishingChances:
     """Fishing odds before the dice are rolled (the stock and water known)."""
 
@@ -82,21 +101,40 @@ class AllocationOdds:
     gives it."""
     strike_values: tuple[int, ...]
     """The sum of the dice at each strike location (0: no dice)."""
-    target_chances: Mapping[WaterLine, Fraction]
-    """Per line, the probability of winning its target with the best strikes."""
-    targets_won: Mapping[int, Fraction]
-    """Probability of winning 0, 1, 2 or 3 targets; sums to 1."""
-    mishap_chance: Fraction
-    """Probability of at least one mishap with the best strikes."""
-    expected_mishaps: Fraction
-    """The mean number of mishaps."""
-    expected_bonuses: Fraction
-    """The mean number of bonuses resolved."""
+    counts: StrikeCounts
+    """The counts over the outcome cards the properties below are made of."""
+    outcomes: int
+    """The number of outcome cards that can come."""
+
+    @property
+    def target_chances(self) -> Mapping[WaterLine, Fraction]:
+        """Per line, the probability of winning its target with the best strikes."""
+        return _frac_lines(self.counts.per_line, self.outcomes)
+
+    @property
+    def targets_won(self) -> Mapping[int, Fraction]:
+        """Probability of winning 0, 1, 2 or 3 targets; sums to 1."""
+        return _frac_won(self.counts.won_count, self.outcomes)
+
+    @property
+    def mishap_chance(self) -> Fraction:
+        """Probability of at least one mishap with the best strikes."""
+        return Fraction(self.counts.mishap_any, self.outcomes)
+
+    @property
+    def expected_mishaps(self) -> Fraction:
+        """The mean number of mishaps."""
+        return Fraction(self.counts.mishaps, self.outcomes)
+
+    @property
+    def expected_bonuses(self) -> Fraction:
+        """The mean number of bonuses resolved."""
+        return Fraction(self.counts.bonuses, self.outcomes)
 
     @property
     def expected_targets(self) -> Fraction:
         """The mean number of targets won."""
-        return sum((k * p for k, p in self.targets_won.items()), Fraction(0))
+        return Fraction(self.counts.rank[0], self.outcomes)
 
 
 # --- the pieces -----------------------------------------------------------------------
@@ -208,18 +246,18 @@ class _Layout:
                     self.signatures.append(sig)
                 classes.append(seen[sig])
             self.value_class.append(classes)
-        self._memo: dict[tuple[int, ...], _Eval] = {}
+        self._memo: dict[tuple[int, ...], StrikeCounts] = {}
         self._card_memo: dict[tuple[int, _Profile], int] = {}
         # an allocation's classes packed in one integer, ``bits`` bits per location
         self.bits = max(1, len(self.signatures).bit_length())
-        self._packed_memo: dict[int, _Eval] = {}
+        self._packed_memo: dict[int, StrikeCounts] = {}
         self._suffix_memo: dict[tuple[int, tuple[int, ...]], frozenset[int]] = {}
 
     def key(self, values: Sequence[int]) -> tuple[int, ...]:
         """The class of each location's strike value (0: no dice)."""
         return tuple(self.value_class[i][v] for i, v in enumerate(values))
 
-    def evaluate(self, key: tuple[int, ...]) -> _Eval:
+    def evaluate(self, key: tuple[int, ...]) -> StrikeCounts:
         """Counts over the outcome cards for the allocation with classes ``key``."""
         found = self._memo.get(key)
         if found is None:
@@ -232,7 +270,7 @@ class _Layout:
             self._memo[key] = found
         return found
 
-    def _evaluate(self, key: tuple[int, ...]) -> _Eval:
+    def _evaluate(self, key: tuple[int, ...]) -> StrikeCounts:
         used = [self.signatures[c] for c in key]
         profiles: Iterable[_Profile] = zip(*used, strict=True) if used else [()] * self.cards
         memo = self._card_memo
@@ -246,9 +284,9 @@ class _Layout:
         f = [(packed >> (_BITS * k)) & _MASK for k in range(10)]
         won_count = tuple(f[3:7])
         expected = sum(k * c for k, c in enumerate(won_count))
-        return _Eval(tuple(f[0:3]), won_count, f[7], f[8], f[9], (expected, -f[7], f[9]))
+        return StrikeCounts(tuple(f[0:3]), won_count, f[7], f[8], f[9], (expected, -f[7], f[9]))
 
-    def packed_evaluate(self, packed: int) -> _Eval:
+    def packed_evaluate(self, packed: int) -> StrikeCounts:
         """:meth:`evaluate` for an allocation's classes packed in one integer."""
         found = self._packed_memo.get(packed)
         if found is None:
@@ -320,18 +358,7 @@ def _splits(
     return tuple(sorted(out.items()))
 
 
-@dataclass(frozen=True)
-class _Eval:
-    per_line: tuple[int, ...]
-    won_count: tuple[int, ...]
-    mishap_any: int
-    mishaps: int
-    bonuses: int
-    rank: tuple[int, int, int]
-    """Expected targets, fewer mishaps, expected bonuses (as counts over the cards)."""
-
-
-def _rank(ev: _Eval) -> tuple[int, int, int]:
+def _rank(ev: StrikeCounts) -> tuple[int, int, int]:
     return ev.rank
 
 
@@ -364,16 +391,7 @@ def rank_allocations(
     for n, allocation in enumerate(_allocations(water, [die(d) for d in dice])):
         values = tuple(sum(d) for d in allocation)
         ev = layout.evaluate(layout.key(values))
-        total = layout.cards
-        odds = AllocationOdds(
-            allocation,
-            values,
-            _frac_lines(ev.per_line, total),
-            _frac_won(ev.won_count, total),
-            Fraction(ev.mishap_any, total),
-            Fraction(ev.mishaps, total),
-            Fraction(ev.bonuses, total),
-        )
+        odds = AllocationOdds(allocation, values, ev, layout.cards)
         ranked.append((ev.rank, -n, odds))
     ranked.sort(key=lambda r: (r[0], r[1]), reverse=True)
     return tuple(r[2] for r in ranked)

@@ -252,6 +252,29 @@ class _Layout:
         self.bits = max(1, len(self.signatures).bit_length())
         self._packed_memo: dict[int, StrikeCounts] = {}
         self._suffix_memo: dict[tuple[int, tuple[int, ...]], frozenset[int]] = {}
+        # winnable[c][i]: the outcome cards (as bits) on which class c can win line i
+        self.winnable = [
+            [
+                sum(1 << o for o, opts in enumerate(sig) if any(b == 1 << i for b, _ in opts))
+                for i in range(len(LINES))
+            ]
+            for sig in self.signatures
+        ]
+        self._bound_memo: dict[int, int] = {}
+
+    def bound(self, packed: int) -> int:
+        """An upper bound on the targets won summed over the outcome cards: per card, the
+        lines some location could win (cheap: no strike plan is searched)."""
+        found = self._bound_memo.get(packed)
+        if found is None:
+            mask = (1 << self.bits) - 1
+            lines = [0] * len(LINES)
+            for i in range(len(self.sizes)):
+                for n, cards in enumerate(self.winnable[(packed >> (self.bits * i)) & mask]):
+                    lines[n] |= cards
+            found = sum(cards.bit_count() for cards in lines)
+            self._bound_memo[packed] = found
+        return found
 
     def key(self, values: Sequence[int]) -> tuple[int, ...]:
         """The class of each location's strike value (0: no dice)."""
@@ -295,6 +318,20 @@ class _Layout:
             found = self.evaluate(key)
             self._packed_memo[packed] = found
         return found
+
+    def best(self, dice: tuple[int, ...]) -> StrikeCounts:
+        """The best allocation's counts for ``dice``: the allocations are tried by their
+        :meth:`bound`, highest first, until no untried one can win more targets."""
+        keys = sorted(self.keys(dice), key=self.bound, reverse=True)
+        best: StrikeCounts | None = None
+        for packed in keys:
+            if best is not None and self.bound(packed) < best.rank[0]:
+                break
+            counts = self.packed_evaluate(packed)
+            if best is None or counts.rank > best.rank:
+                best = counts
+        assert best is not None
+        return best
 
     def keys(self, dice: tuple[int, ...]) -> frozenset[int]:
         """The packed keys of every legal allocation of ``dice`` (sorted high to low)."""
@@ -414,7 +451,7 @@ def fishing_chances(
     mishap_any = mishaps = bonuses = 0
     for roll in combinations_with_replacement(range(DIE_SIDES, 0, -1), dice):
         ways = _arrangements(roll)
-        best = max(map(layout.packed_evaluate, layout.keys(roll)), key=_rank)
+        best = layout.best(roll)
         for i in range(len(LINES)):
             per_line[i] += ways * best.per_line[i]
         for k in range(len(won_count)):

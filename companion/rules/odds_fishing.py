@@ -19,8 +19,16 @@ targets won, then by the chance of any mishap (lower first), then by expected bo
 
 **Speed.** A strike depends on its dice only through their sum, so an allocation is
 reduced to its strike values; the best strikes for a given outcome depend only on which
-lines each location would win or fail with a mishap, a small key that is memoised. Counts
-are integers until the end, then made :class:`~fractions.Fraction`.
+lines each location would win or fail with a mishap, a small key that is memoised. Before
+the roll, a roll's allocations are tried by a cheap upper bound on the targets they can
+win (the lines each location could win, per card), best first, and the search stops when
+no untried allocation can win more targets than the best found. Counts are integers until
+the end, then made :class:`~fractions.Fraction`.
+
+Among allocations that rank equal, the first in
+:func:`~companion.rules.fishing.legal_allocations` order is ranked first after the roll;
+before the roll any of them may be taken (their targets won, mishap chance and bonuses
+agree; which target they win may not).
 """
 
 from __future__ import annotations

@@ -507,12 +507,12 @@ class CharacterPage(QWizardPage):
             return
         self._built_for = content
         creation = content.rules.character_creation
-        for widget in self.dice + list(self.leave_out.buttons()):
-            widget.deleteLater()
+        keep = (self.roll_button, self.dice_source)
         while self.dice_grid.count():
             item = self.dice_grid.takeAt(0)
-            if item.widget() and item.widget() not in (self.roll_button, self.dice_source):
-                item.widget().deleteLater()
+            old = item.widget() if item is not None else None
+            if old is not None and old not in keep:
+                old.deleteLater()
         self.dice = []
         for button in self.leave_out.buttons():
             self.leave_out.removeButton(button)
@@ -782,7 +782,7 @@ class SummaryPage(QWizardPage):
         if not target.parent.is_dir():
             self.error.show_problem(f"The folder {target.parent} does not exist.")
             return False
-        problem = self.wiz.create()
+        problem = self.wiz.create_campaign()
         if problem:
             self.error.show_problem(problem)
             return False
@@ -913,7 +913,8 @@ class NewCampaignWizard(QWizard):
         for c in self.characters():
             abilities = ", ".join(f"{a.title()} {v}" for a, v in c.assignment.items())
             traits = ", ".join(content.traits[t].name for t in c.traits if t in content.traits)
-            mantle = content.mantles[c.mantle].name if c.mantle in content.mantles else "none"
+            worn = content.mantles.get(c.mantle) if c.mantle else None
+            mantle = worn.name if worn is not None else "none"
             how = "rolled in the app" if c.rolled_in_app else "typed from the table"
             lines.append(f"• <b>{escape(c.name)}</b> ({escape(c.player)}): {abilities}; "
                          f"{escape(traits)}; mantle {escape(mantle)} — dice {how}.")
@@ -921,7 +922,7 @@ class NewCampaignWizard(QWizard):
 
     # -- Finish ----------------------------------------------------------------------------
 
-    def create(self) -> str | None:
+    def create_campaign(self) -> str | None:
         """Create the campaign with the operations; ``None`` on success, else why not.
 
         On a refusal the file this call created is closed and deleted.

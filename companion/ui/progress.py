@@ -60,7 +60,7 @@ def run_with_progress(window: QWidget | None, title: str, fn: Callable[..., T], 
 
     Returns what ``fn`` returns; an exception raised by ``fn`` is raised here.
     """
-    dialog = QProgressDialog(label or f"{title}…", None, 0, 0, window)
+    dialog = QProgressDialog(label or f"{title}…", "", 0, 0, window)
     dialog.setWindowTitle(title)
     dialog.setAccessibleName(title)
     dialog.setCancelButton(None)

@@ -135,8 +135,8 @@ def journal_markdown(campaign: Campaign, *, valley_image: str | None = None,
     out += _table(("Code", "Found", "Item"), codes) if codes else ["None yet.", ""]
 
     out += ["## Entries", ""]
-    entries = j.entries(campaign, limit=history_limit or 100_000)
-    out += [_line(e) for e in reversed(entries)] or ["No entries yet."]
+    written = j.entries(campaign, limit=history_limit or 100_000)
+    out += [_line(e) for e in reversed(written)] or ["No entries yet."]
     out.append("")
     out += ["## History", ""]
     out += [_line(e) for e in j.history(campaign, limit=history_limit)] or ["Nothing yet."]

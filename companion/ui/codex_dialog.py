@@ -70,9 +70,9 @@ class CodexDialog(QDialog):
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.2)
         self.result_title.setFont(font)
-        self.result = QTextBrowser()
-        self.result.setAccessibleName("Codex entry")
-        self.result.setPlaceholderText("Only the entry you ask for is shown, and reading it "
+        self.entry_text = QTextBrowser()
+        self.entry_text.setAccessibleName("Codex entry")
+        self.entry_text.setPlaceholderText("Only the entry you ask for is shown, and reading it "
                                        "is recorded in the journal.")
         self.reveal: Any = None
         """The last :class:`~companion.operations.codex.CodexReveal` shown."""
@@ -82,7 +82,7 @@ class CodexDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(self.help)
         layout.addWidget(self.result_title)
-        layout.addWidget(self.result, 1)
+        layout.addWidget(self.entry_text, 1)
         layout.addWidget(buttons)
 
     def _omens_text(self) -> str:
@@ -105,13 +105,13 @@ class CodexDialog(QDialog):
             return changes
 
         self.result_title.clear()
-        self.result.clear()
+        self.entry_text.clear()
         if not self.window_.run_operation(operation, request=text,
                                           character=self.character.currentData()):
             return False
         reveal = made["changes"].detail
         self.reveal = reveal
         self.result_title.setText(reveal.title)
-        self.result.setPlainText(reveal.text)
+        self.entry_text.setPlainText(reveal.text)
         self.omens.setText(self._omens_text())
         return True

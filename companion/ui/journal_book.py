@@ -668,9 +668,11 @@ class JournalBook(QWidget):
         self.md_button.clicked.connect(lambda: self.export("md"))
         bar = QHBoxLayout()
         bar.addWidget(self.search_box, 1)
-        for widget in (self.section_filter, self.epoch_filter, self.challenge_filter,
-                       self.codex_button, self.pdf_button, self.md_button):
-            bar.addWidget(widget)
+        tools: tuple[QWidget, ...] = (self.section_filter, self.epoch_filter,
+                                      self.challenge_filter, self.codex_button,
+                                      self.pdf_button, self.md_button)
+        for tool in tools:
+            bar.addWidget(tool)
 
         self.contents = QListWidget()
         self.contents.setAccessibleName("Journal sections")
@@ -697,7 +699,7 @@ class JournalBook(QWidget):
             self.keys.append(key)
             self.contents.addItem(titles[key])
             self.pages.addWidget(page)
-        self.page_of = dict(built)
+        self.page_of: dict[str, Any] = dict(built)
         self._stale = set(self.keys)
         self.contents.currentRowChanged.connect(self._show_row)
         metrics = self.contents.fontMetrics()

@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from PySide6.QtGui import QImage, QTextDocument
+    from PySide6.QtCore import QSizeF
+    from PySide6.QtGui import QImage, QPdfWriter, QTextDocument
 
     from companion.operations import Campaign
 
@@ -166,6 +167,41 @@ def write_pdf(campaign: Campaign, out: Path) -> int:
                 _add_image(document, f"cave-wall-{art.id}.png", image, page.width() * 0.45,
                            page.height() * 0.3, sizes)
         _size_images(document, sizes)
-        document.print_(writer)
+        pages = _print(document, writer, page, f"{campaign.title} — the Journal")
         del writer  # finishes the file
-    return pdf_page_count(Path(out).read_bytes())
+    return pages
+
+
+def _print(document: QTextDocument, writer: QPdfWriter, page: QSizeF, title: str) -> int:
+    """Print ``document`` page by page with a footer (title, page n of N), as
+    QTextDocument.print_ does for a paginated document, plus the footer."""
+    from PySide6.QtCore import QRectF, QSizeF, Qt
+    from PySide6.QtGui import QAbstractTextDocumentLayout, QFont, QPainter, QPalette
+
+    footer = LAYOUT_DPI * 0.3
+    body = QSizeF(page.width(), page.height() - footer)
+    document.setPageSize(body)
+    count = document.pageCount()
+    painter = QPainter(writer)
+    scale = writer.resolution() / LAYOUT_DPI
+    painter.scale(scale, scale)
+    small = QFont("Serif", 8)
+    for number in range(count):
+        if number:
+            writer.newPage()
+        view = QRectF(0, number * body.height(), body.width(), body.height())
+        painter.save()
+        painter.translate(0, -number * body.height())
+        painter.setClipRect(view)
+        context = QAbstractTextDocumentLayout.PaintContext()
+        context.clip = view
+        context.palette.setColor(QPalette.ColorRole.Text, Qt.GlobalColor.black)
+        document.documentLayout().draw(painter, context)
+        painter.restore()
+        painter.setFont(small)
+        painter.setPen(Qt.GlobalColor.darkGray)
+        painter.drawText(QRectF(0, body.height(), body.width(), footer),
+                         int(Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignHCenter),
+                         f"{title} · page {number + 1} of {count}")
+    painter.end()
+    return count

@@ -93,7 +93,7 @@ def test_no_entry_says_so(qtbot: Any, demo: Any) -> None:
     _, dialog = make(qtbot, demo)
     dialog.request.setText("Sun FO13")
     assert dialog.look_up()
-    assert dialog.result.toPlainText() == "No entry Sun FO13 — your investigation ends."
+    assert dialog.entry_text.toPlainText() == "No entry Sun FO13 — your investigation ends."
     dialog.request.setText("R1410")
     assert dialog.look_up()
     assert dialog.result_title.text() == "Red 1410: Stone Knife"

@@ -330,10 +330,14 @@ class _Layout:
     def best(self, dice: tuple[int, ...]) -> StrikeCounts:
         """The best allocation's counts for ``dice``: the allocations are tried by their
         :meth:`bound`, highest first, until no untried one can win more targets."""
-        keys = sorted(self.keys(dice), key=self.bound, reverse=True)
+        bounds = self._bound_memo
+        found = self.keys(dice)
+        for packed in [k for k in found if k not in bounds]:
+            self.bound(packed)
+        keys = sorted(found, key=bounds.__getitem__, reverse=True)
         best: StrikeCounts | None = None
         for packed in keys:
-            if best is not None and self.bound(packed) < best.rank[0]:
+            if best is not None and bounds[packed] < best.rank[0]:
                 break
             counts = self.packed_evaluate(packed)
             if best is None or counts.rank > best.rank:

@@ -39,7 +39,7 @@ from companion.rules.checks import contest_outcome  # noqa: E402
 from companion.rules.fishing import Allocation, resolve_strike  # noqa: E402
 from companion.rules.foraging import front_row_predator, legal_expansion_choices  # noqa: E402
 from companion.rules.geometry import Axial  # noqa: E402
-from companion.rules.ids import CharacterName, HexId, LegendId, Trait  # noqa: E402
+from companion.rules.ids import CharacterName, HexId, LegendId, PlayerName, Trait  # noqa: E402
 from companion.rules.legends import Legend  # noqa: E402
 from companion.rules.mining import chips_for  # noqa: E402
 from companion.rules.odds import (  # noqa: E402
@@ -84,7 +84,7 @@ def timed(fn: Callable[[], Any], repeats: int = REPEATS) -> tuple[float, float]:
 
 ASH = Character(
     CharacterName("Ash"),
-    "p",
+    PlayerName("p"),
     Age.YOUNG,
     {Ability.MIGHT: 4, Ability.DEXTERITY: 3, Ability.AWARENESS: 5, Ability.CONVICTION: 2},
     (Trait("wise"),),

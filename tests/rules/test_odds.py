@@ -108,14 +108,22 @@ def test_legends_substitute_ability_or_lend_a_trait_both_reported() -> None:
 def test_contests_d16_might_4_against_7_with_a_major_boost(rules: RulesConstants) -> None:
     # score 9; totals 5..10: 10 succeeds; 5..9 are within 4 (stalemate)
     odds = contest_odds(rules, make(), Ability.MIGHT, 7, (2,)).without_legend
-    assert (odds.success, odds.stalemate, odds.defeat) == (Fraction(1, 6), Fraction(5, 6), 0)
+    assert (odds.success, odds.stalemate, odds.defeat) == (
+        Fraction(1, 6),
+        Fraction(5, 6),
+        Fraction(0),
+    )
     assert odds.behemoth_score == 9
 
 
 def test_contests_d16_dexterity_3_against_10_is_mostly_defeat(rules: RulesConstants) -> None:
     odds = contest_odds(rules, make(), Ability.DEXTERITY, 10).without_legend
     # totals 4..9: 6..9 are within 4 of 10 (stalemate), 4 and 5 are defeats
-    assert (odds.success, odds.stalemate, odds.defeat) == (0, Fraction(4, 6), Fraction(2, 6))
+    assert (odds.success, odds.stalemate, odds.defeat) == (
+        Fraction(0),
+        Fraction(4, 6),
+        Fraction(2, 6),
+    )
     assert sum(odds.outcomes.values()) == 1
 
 
@@ -246,10 +254,10 @@ def _night_brute(
     pile: list[NightCard],
     discard: list[NightCard],
     ok: list[list[bool]],
-) -> Counter[int]:
+) -> dict[int, Fraction]:
     """Every order of the pile, and of each reshuffled discard, as the Night engine
     draws: weight each path by the number of orders (probability = weight / total)."""
-    out: Counter[Fraction] = Counter()
+    out: dict[int, Fraction] = {}
     limit = len(pile) + len(discard)
     index = {c.id: i for i, c in enumerate(pile + discard)}
 
@@ -257,7 +265,7 @@ def _night_brute(
         h: int, pile: tuple[int, ...], discard: tuple[int, ...], p: Fraction, act: int, misses: int
     ) -> None:
         if h == len(ok):
-            out[act] += p  # type: ignore[index]
+            out[act] = out.get(act, Fraction(0)) + p
             return
         if not pile:
             if not discard:
@@ -268,7 +276,7 @@ def _night_brute(
                 hexes(h, order, (), p / len(orders), act, misses)
             return
         top, rest = pile[0], pile[1:]
-        c = (pile + discard)[0] if False else _cards[top]
+        c = _cards[top]
         if ok[h][top]:
             hexes(h + 1, rest, (*discard, top), p, act + c.activity, 0)
         elif misses + 1 > limit:
@@ -280,7 +288,7 @@ def _night_brute(
     starts = list(permutations(index[c.id] for c in pile))
     for order in starts:
         hexes(0, order, tuple(index[c.id] for c in discard), Fraction(1, len(starts)), 0, 0)
-    return out  # type: ignore[return-value]
+    return out
 
 
 NIGHT_DECK = [

@@ -378,6 +378,9 @@ class CraftingDialog(QDialog):
         note.setWordWrap(True)
         note.setStyleSheet("color: palette(mid);")
         read_layout.addWidget(note)
+        self.energy_label = QLabel()
+        self.energy_label.setAccessibleName("Energy")
+        read_layout.addWidget(self.energy_label)
         read_layout.addStretch(1)
         read_layout.addWidget(self.craft_button)
         read_layout.addWidget(self.result_label)
@@ -403,11 +406,16 @@ class CraftingDialog(QDialog):
         self.tree.setAccessibleName("Codes the materials at hand can make")
         self.tree.setAlternatingRowColors(True)
         self.tree.setWordWrap(True)
+        self.tree.itemDoubleClicked.connect(self._lay_from_explorer)
         form = QFormLayout()
         form.addRow("Materials of:", self.scope)
         layout = QVBoxLayout(page)
         layout.addLayout(form)
         layout.addWidget(self.explorer_summary)
+        hint = QLabel("Double-click a code to lay it on the first tab, when the character "
+                      "chosen above holds both tokens.")
+        hint.setWordWrap(True)
+        layout.addWidget(hint)
         layout.addWidget(self.tree, 1)
         return page
 
@@ -449,6 +457,12 @@ class CraftingDialog(QDialog):
         self._fill_palette()
         self._fill_scope()
         self.update_reading()
+        if self.name:
+            energy = campaign.character_detail(self.name).energy
+            cost = self.content.rules.action_costs.craft
+            self.energy_label.setText(f"{self.name} has {energy} energy; crafting costs {cost}.")
+            self.energy_label.setStyleSheet(
+                "" if energy >= cost else "color: #a3231b; font-weight: bold;")
 
     def _material_name(self, face: MaterialFace) -> str:
         material = self.content.materials.get(face.material)
@@ -663,19 +677,45 @@ class CraftingDialog(QDialog):
                 child = QTreeWidgetItem([f"{discovery.code.label} ({discovery.code})", known,
                                          how, held_by])
                 child.setToolTip(2, "\n".join(str(w) for w in ways))
-                child.setData(0, Qt.ItemDataRole.UserRole, str(discovery.code))
+                child.setData(0, Qt.ItemDataRole.UserRole, discovery)
                 top.addChild(child)
             top.setExpanded(True)
         for column in (0, 1, 2):
             self.tree.resizeColumnToContents(column)
             self.tree.setColumnWidth(column, self.tree.columnWidth(column) + 16)
         whose = self.scope.currentText() or "nobody"
+        whose = whose[0].lower() + whose[1:] if whose.startswith("The ") else whose
         self.explorer_summary.setText(
-            f"{total} code(s) the materials of {whose.lower() if whose.startswith('The') else whose}"
+            f"{total} code(s) the materials of {whose}"
             " can make, in every orientation. Known items and dead ends are what the society "
             "has already tried; nothing here is read from the Codex."
             if total else f"The materials of {whose} make no code yet: two tokens whose "
             "touching edges match are needed.")
+
+    def lay(self, discovery: Any) -> bool:
+        """Lay ``discovery``'s code from the chosen character's bag (any orientation
+        whose two faces they hold); False when they do not hold both tokens."""
+        for orientation in discovery.orientations:
+            left = next((i for i, f in self.faces.items() if f == orientation.left), None)
+            right = next((i for i, f in self.faces.items()
+                          if f == orientation.right and i != left), None)
+            if left is None or right is None:
+                continue
+            self.set_tokens(left, right)
+            self.set_rotation("left", orientation.left_rotation)
+            self.set_rotation("right", orientation.right_rotation)
+            self.tabs.setCurrentIndex(0)
+            return True
+        return False
+
+    def _lay_from_explorer(self, item: QTreeWidgetItem, _column: int = 0) -> None:
+        discovery = item.data(0, Qt.ItemDataRole.UserRole)
+        if discovery is None:
+            return
+        if not self.lay(discovery):
+            self.explorer_summary.setText(
+                f"{self.name} does not hold both tokens for {discovery.code.label}: choose "
+                "the character who does above, or trade tokens first.")
 
     def explorer_kind(self, code: str) -> str | None:
         """'item', 'dead_end' or 'untried' for ``code`` ("R1410"), or None (tests)."""

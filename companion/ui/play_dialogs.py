@@ -469,7 +469,7 @@ class AbilityTestDialog(PlayDialog):
             signal.connect(self._preview)
         self.rolled.toggled.connect(self._preview)
         self._preview()
-        self.resize(620, 520)
+        self.resize(620, 440)
 
     def refresh(self) -> None:
         self._preview()
@@ -492,7 +492,7 @@ class AbilityTestDialog(PlayDialog):
         modifier = sum(s.value() for t, s in self.traits.items() if t in held)
         die = "the die" if self.rolled.isChecked() else str(self.die.value())
         self.preview.setText(
-            f"{die} + {self.ability.currentText().lower()} {value} + boosts {boosts} + "
+            f"Adds up: {die} + {self.ability.currentText().lower()} {value} + boosts {boosts} + "
             f"traits {modifier:+d} against {self.difficulty.value()} (boosts used are "
             "degraded). Only the traits the character has count.")
 
@@ -552,7 +552,7 @@ class ProcessDialog(PlayDialog):
         self.process_button = self.action_button("Process")
         self.process_button.clicked.connect(self.process)
         self.refresh()
-        self.resize(620, 480)
+        self.resize(620, 400)
 
     def _icon_name(self, icon: str) -> str:
         if icon == "energy":
@@ -675,8 +675,13 @@ class StartChallengeDialog(PlayDialog):
         if status.challenge_id:
             self.explanation.setText(f"The challenge '{status.challenge_name}' is being "
                                      "played: end it first.")
+            self.explanation.setStyleSheet(WARN)
+            placeholder = QListWidgetItem("(none while a challenge is being played)")
+            placeholder.setFlags(Qt.ItemFlag.NoItemFlags)
+            self.choices.addItem(placeholder)
             self.start_button.setEnabled(False)
             return
+        self.explanation.setStyleSheet("")
         eligible = eligible_challenges(self.campaign)
         with self.campaign.file.read() as session:
             looming = [r.challenge_id for r in session.exec(select(models.LoomingChallenge))]
@@ -889,6 +894,7 @@ class GoalsDialog(PlayDialog):
         super().__init__(window)
         self.goals = QListWidget()
         self.goals.setAccessibleName("Goals")
+        self.goals.setWordWrap(True)
         self.goals.currentRowChanged.connect(self._selected)
         self.body.addWidget(QLabel("Goals the society has met (select one in play):"))
         self.body.addWidget(self.goals, 1)
@@ -902,7 +908,8 @@ class GoalsDialog(PlayDialog):
             return "Sealed goal — not yet revealed"
         card = self.content.goals.get(goal) or self.content.set_aside_goals.get(goal)
         name = card.name if card is not None else goal
-        text = f": {card.text}" if card is not None and getattr(card, "text", "") else ""
+        said: str = str(getattr(card, "text", "") or "") if card is not None else ""
+        text = f": {said}" if said else ""
         return f"{name} — {GOAL_STATES.get(state, state)}{text}"
 
     def refresh(self) -> None:

@@ -119,3 +119,51 @@ def test_open_crafting_and_too_few_tokens(qtbot: Any, window: MainWindow) -> Non
     assert dialog.name == "Bryn"
     assert "crafting lays two" in dialog.palette_empty.text()
     assert not dialog.craft_button.isEnabled()
+
+
+def test_a_refused_craft_leaves_the_dialog_open(qtbot: Any, window: MainWindow, demo: Any,
+                                                warnings: list[str]) -> None:
+    apply_effects(demo, name="Ash", effects=[{"do": "energy", "amount": -5}])
+    dialog = make_dialog(qtbot, window)
+    assert "Ash has 0 energy" in dialog.energy_label.text()
+    dialog.set_tokens(0, 1)
+    dialog.craft_button.click()
+    assert len(warnings) == 1 and "energy" in warnings[0]
+    assert dialog.isVisible()
+    assert dialog.result_label.text() == ""
+    assert [t.name for t in demo.character_detail("Ash").bag] == ["flint", "sinew"] * 2
+
+
+def test_double_click_in_the_explorer_lays_the_code(qtbot: Any, window: MainWindow) -> None:
+    dialog = make_dialog(qtbot, window)
+    dialog.set_tokens(1, 2)  # sinew beside flint: no code
+    assert not dialog.craft_button.isEnabled()
+    dialog.tabs.setCurrentIndex(1)
+    untried = dialog.tree.topLevelItem(2)
+    row = untried.child(0)
+    dialog.tree.itemDoubleClicked.emit(row, 0)
+    assert dialog.tabs.currentIndex() == 0
+    assert dialog.code_label.text() == row.text(0).replace(" (", "  (")
+    assert dialog.craft_button.isEnabled()
+
+
+def test_a_dead_end_is_remembered(qtbot: Any, window: MainWindow, demo: Any,
+                                  warnings: list[str]) -> None:
+    for _ in range(2):
+        apply_effects(demo, name="Bryn", effects=[{"do": "gain", "resource": "flint"},
+                                                  {"do": "gain", "resource": "riverstone"}])
+    dialog = CraftingDialog(window, "Bryn")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.set_tokens(0, 1)
+    dialog.set_rotation("left", 2)
+    dialog.set_rotation("right", 2)
+    assert dialog.code_label.text() == "Blue 4120  (B4120)"
+    assert dialog.known_label.text() == "untried"
+    dialog.craft_button.click()
+    assert warnings == []
+    dialog.set_tokens(0, 1)
+    dialog.set_rotation("left", 2)
+    dialog.set_rotation("right", 2)
+    assert dialog.known_label.text() == "dead end"
+    assert dialog.explorer_kind("B4120") == "dead_end"

@@ -50,6 +50,7 @@ from companion.rules.behemoth import (
 from companion.rules.chance import DIE_SIDES
 from companion.rules.character import Character
 from companion.rules.checks import ContestOutcome, ability_test, contest_outcome
+from companion.rules.effects import describe_effect
 from companion.rules.ids import CharacterName, HexId, LegendId, Trait
 from companion.rules.legends import Legend
 from companion.rules.mining import MiningChip, chip_distribution
@@ -322,6 +323,14 @@ class MiningPlan:
     yields: Mapping[tuple[tuple[str, int], ...], Fraction]
     """Probability of each yield: (resource, tokens) pairs, sorted; the chips' resources
     and the ``gain`` steps of their omen (or match) effects."""
+    other_effects: Mapping[tuple[str, ...], Fraction]
+    """Probability of each set of the chips' other effects (an injury, energy, activity
+    ...), in game words, sorted; ``()`` for none."""
+
+    @property
+    def any_other_effect(self) -> Fraction:
+        """The chance of at least one effect other than gaining resources."""
+        return ONE - self.other_effects.get((), ZERO)
 
     @property
     def expected_tokens(self) -> Fraction:
@@ -378,9 +387,11 @@ def mining_odds(
     for draws in range(1, min(draws_left, len(bag)) + 1):
         matches: dict[int, Fraction] = {}
         yields: dict[tuple[tuple[str, int], ...], Fraction] = {}
+        others: dict[tuple[str, ...], Fraction] = {}
         chips = chip_distribution(labels, draws)
         for taken, p in chips.items():
             gained: Counter[str] = Counter()
+            texts: list[str] = []
             matched = 0
             for label in taken:
                 chip = face[label]
@@ -390,10 +401,16 @@ def mining_odds(
                 for effect in chip.match_effects if hit else chip.effects:
                     if isinstance(effect, Gain):
                         gained[str(effect.resource)] += effect.amount
+                    else:
+                        texts.append(describe_effect(effect))
             key = tuple(sorted(gained.items()))
+            other = tuple(sorted(texts))
+            others[other] = others.get(other, ZERO) + p
             matches[matched] = matches.get(matched, ZERO) + p
             yields[key] = yields.get(key, ZERO) + p
-        plans.append(MiningPlan(draws, frozen(chips), frozen(matches), frozen(yields)))
+        plans.append(
+            MiningPlan(draws, frozen(chips), frozen(matches), frozen(yields), frozen(others))
+        )
     return MiningOdds(tuple(plans))
 
 

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from companion.content import Content, load_content
 from companion.content.schema.base import Ability, Omen
 from companion.content.schema.cards import MovementRoll, NightCard, NightRequirement, NightType
-from companion.content.schema.effects import Gain
+from companion.content.schema.effects import Gain, Suffer
 from companion.content.schema.rules import RulesConstants
 from companion.rules.behemoth import (
     BehemothState,
@@ -34,6 +34,7 @@ from companion.rules.behemoth import (
     shortest_paths,
 )
 from companion.rules.checks import ContestOutcome
+from companion.rules.effects import describe_effect
 from companion.rules.geometry import Axial
 from companion.rules.ids import CharacterName, HexId, LegendId, Trait
 from companion.rules.legends import Legend
@@ -171,7 +172,7 @@ def _rules() -> RulesConstants:
 # --- mining ---------------------------------------------------------------------------
 
 SUN = MiningChip("sunstone", Omen.SUN, (), (Gain(do="gain", resource="sunstone"),))
-CLOUD = MiningChip("cloudstone", Omen.CLOUD)
+CLOUD = MiningChip("cloudstone", Omen.CLOUD, (Suffer(do="suffer", token="minor_injury"),))
 CLAY = MiningChip("clay", Omen.MOON, (), (Gain(do="gain", resource="clay"),))
 RIVER = MiningChip("riverstone", Omen.COMET)
 CAVE = [SUN, SUN, CLOUD, CLAY, RIVER]  # Rulebook: Mining, step 1 (D14)
@@ -184,6 +185,7 @@ def test_mining_cave_under_the_sun_one_chip_matches_two_times_in_five() -> None:
     # a sunstone under the sun: 1 sunstone + 1 more (its match effect)
     assert one.expected("sunstone") == Fraction(2, 5) * 2
     assert one.expected_tokens == 1 + Fraction(2, 5)
+    assert one.any_other_effect == Fraction(1, 5)  # the cloudstone's injury
 
 
 def test_mining_cave_two_pulls_miss_the_sun_three_times_in_ten() -> None:
@@ -196,10 +198,17 @@ def test_mining_cave_two_pulls_miss_the_sun_three_times_in_ten() -> None:
 
 def _mining_brute(
     bag: Sequence[MiningChip], omens: set[Omen], draws: int
-) -> tuple[Counter[tuple[str, ...]], Counter[int], Counter[tuple[tuple[str, int], ...]], int]:
+) -> tuple[
+    Counter[tuple[str, ...]],
+    Counter[int],
+    Counter[tuple[tuple[str, int], ...]],
+    Counter[tuple[str, ...]],
+    int,
+]:
     chips: Counter[tuple[str, ...]] = Counter()
     matches: Counter[int] = Counter()
     yields: Counter[tuple[tuple[str, int], ...]] = Counter()
+    others: Counter[tuple[str, ...]] = Counter()
     orders = 0
     for order in permutations(range(len(bag)), draws):
         orders += 1
@@ -208,12 +217,16 @@ def _mining_brute(
         hit = [c.omen in omens for c in taken]
         matches[sum(hit)] += 1
         gained: Counter[str] = Counter(c.material for c in taken)
+        texts: list[str] = []
         for c, h in zip(taken, hit, strict=True):
             for e in c.match_effects if h else c.effects:
                 if isinstance(e, Gain):
                     gained[str(e.resource)] += e.amount
+                else:
+                    texts.append(describe_effect(e))
         yields[tuple(sorted(gained.items()))] += 1
-    return chips, matches, yields, orders
+        others[tuple(sorted(texts))] += 1
+    return chips, matches, yields, others, orders
 
 
 @settings(max_examples=40, deadline=None)
@@ -225,8 +238,9 @@ def test_mining_odds_match_every_order_of_pulls(bag: list[MiningChip], omens: se
     odds = mining_odds(bag, omens)
     assert len(odds.plans) == min(2, len(bag))
     for plan in odds.plans:
-        chips, matches, yields, n = _mining_brute(bag, omens, plan.draws)
-        for dist in (plan.chips, plan.matches, plan.yields):
+        chips, matches, yields, others, n = _mining_brute(bag, omens, plan.draws)
+        assert dict(plan.other_effects) == {k: Fraction(v, n) for k, v in others.items()}
+        for dist in (plan.chips, plan.matches, plan.yields, plan.other_effects):
             assert sum(dist.values()) == 1
         assert dict(plan.chips) == {k: Fraction(v, n) for k, v in chips.items()}
         assert dict(plan.matches) == {k: Fraction(v, n) for k, v in matches.items()}

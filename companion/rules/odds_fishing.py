@@ -407,10 +407,6 @@ def _splits(
     return tuple(sorted(out.items()))
 
 
-def _rank(ev: StrikeCounts) -> tuple[int, int, int]:
-    return ev.rank
-
-
 def _frac_lines(per_line: Sequence[int], total: int) -> Mapping[WaterLine, Fraction]:
     return MappingProxyType({LINES[i]: Fraction(per_line[i], total) for i in range(len(LINES))})
 

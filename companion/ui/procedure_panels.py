@@ -3,7 +3,8 @@
 Contract: ``panel_for(kind)`` returns a :class:`ProcedurePanel`; the dialog calls
 ``show_procedure(procedure)`` with the procedure object restored read-only by
 :func:`load_procedure` (never written). Fishing and mining lay out their cards, chips
-and dice; any other kind shows its ``describe()`` text. Panels show only what the
+and dice; foraging draws its tableau (and the cards on offer), delving its path of
+cards; any other kind shows its ``describe()`` text. Panels show only what the
 procedure holds: nothing is drawn or guessed for display.
 """
 
@@ -11,17 +12,31 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetrics,
+    QHelpEvent,
+    QKeyEvent,
+    QPainter,
+    QPainterPath,
+    QPalette,
+    QPen,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFrame,
     QHeaderView,
     QLabel,
     QPlainTextEdit,
+    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
+    QToolTip,
     QVBoxLayout,
     QWidget,
 )
@@ -283,4 +298,1002 @@ def panel_for(kind: str, font: QFont | None = None) -> ProcedurePanel:
         return FishingPanel(font)
     if kind == "mining":
         return MiningPanel(font)
+    if kind == "foraging":
+        return ForagingPanel(font)
+    if kind == "delving":
+        return DelvingPanel(font)
     return ProcedurePanel(font)
+
+
+# --- painted boards: foraging's tableau, delving's path --------------------------------
+
+
+@dataclass
+class BoardItem:
+    """Something on a painted board the keyboard can reach: where it is, what it says."""
+
+    rect: QRectF
+    text: str
+
+
+class Board(QWidget):
+    """A painted, read-only picture of a procedure that the keyboard can walk.
+
+    Tab gives it the focus; the arrow keys (and Home/End) move from item to item; the
+    item under the focus is its accessible description (and ``on_current`` is told, so
+    the panel can print it); hovering an item shows the same text as a tooltip. Every
+    size comes from the widget's font, so the picture grows with the system font."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAccessibleName(name)
+        self.items: list[BoardItem] = []
+        self.current = -1
+        self.on_current: Any = None
+        self._size = QSize(0, 0)
+
+    # -- subclasses ----------------------------------------------------------------------
+
+    def relayout(self) -> None:
+        """Recompute ``items`` and the size from the data and the font."""
+
+    def summary(self) -> str:
+        """What the whole board shows, in words."""
+        return ""
+
+    # -- size, focus, keys, tooltips ------------------------------------------------------
+
+    def set_board_size(self, size: QSize) -> None:
+        self._size = size
+        self.setMinimumSize(size)
+        self.updateGeometry()
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        return self._size
+
+    def changeEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.PaletteChange):
+            self.relayout()
+            self.update()
+
+    def refresh_items(self) -> None:
+        if self.current >= len(self.items):
+            self.current = len(self.items) - 1
+        self.setAccessibleDescription(self.summary())
+        self._announce()
+
+    def current_text(self) -> str:
+        if 0 <= self.current < len(self.items):
+            return self.items[self.current].text
+        return ""
+
+    def _announce(self) -> None:
+        text = self.current_text()
+        if text and self.hasFocus():
+            self.setAccessibleDescription(text)
+        if self.on_current is not None:
+            self.on_current(text if self.hasFocus() else "")
+
+    def move_to(self, index: int) -> None:
+        if not self.items:
+            return
+        self.current = max(0, min(index, len(self.items) - 1))
+        self._announce()
+        rect = self.items[self.current].rect
+        parent = self.parentWidget()
+        while parent is not None and not isinstance(parent, QScrollArea):
+            parent = parent.parentWidget()
+        if isinstance(parent, QScrollArea):
+            centre = rect.center().toPoint()
+            parent.ensureVisible(centre.x(), centre.y(), int(rect.width() / 2) + 8,
+                                 int(rect.height() / 2) + 8)
+        self.update()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        key = event.key()
+        if key in (Qt.Key.Key_Right, Qt.Key.Key_Down):
+            self.move_to(self.current + 1)
+        elif key in (Qt.Key.Key_Left, Qt.Key.Key_Up):
+            self.move_to(max(0, self.current - 1))
+        elif key == Qt.Key.Key_Home:
+            self.move_to(0)
+        elif key == Qt.Key.Key_End:
+            self.move_to(len(self.items) - 1)
+        else:
+            super().keyPressEvent(event)
+
+    def focusInEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        super().focusInEvent(event)
+        if self.current < 0 and self.items:
+            self.current = 0
+        self._announce()
+        self.update()
+
+    def focusOutEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        super().focusOutEvent(event)
+        self.setAccessibleDescription(self.summary())
+        if self.on_current is not None:
+            self.on_current("")
+        self.update()
+
+    def item_at(self, point: QPointF) -> int:
+        # Later items are drawn on top (chips over their card): the last hit wins.
+        for index in range(len(self.items) - 1, -1, -1):
+            if self.items[index].rect.contains(point):
+                return index
+        return -1
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip:
+            assert isinstance(event, QHelpEvent)
+            index = self.item_at(QPointF(event.pos()))
+            if index >= 0:
+                QToolTip.showText(event.globalPos(), self.items[index].text, self,
+                                  self.items[index].rect.toRect())
+            else:
+                QToolTip.hideText()
+                event.ignore()
+            return True
+        return super().event(event)
+
+    def paint_focus(self, painter: QPainter) -> None:
+        if not self.hasFocus() or not 0 <= self.current < len(self.items):
+            return
+        pen = QPen(self.palette().color(QPalette.ColorRole.Highlight), 2, Qt.PenStyle.DotLine)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        grow = self.fontMetrics().height() / 6
+        painter.drawRoundedRect(self.items[self.current].rect.adjusted(-grow, -grow, grow, grow),
+                                grow, grow)
+
+
+def _colours() -> dict[str, QColor]:
+    """The boards' colours, for the light or the dark palette (each state also has a
+    mark or a word, never colour alone)."""
+    from companion.ui import theme
+
+    if theme.is_dark():
+        return {"reach": QColor("#1f4d2b"), "reach_edge": QColor("#6fcf86"),
+                "chosen": QColor("#f2c14e"), "predator": QColor("#ff7b72"),
+                "predator_fill": QColor("#5a2323"), "path": QColor("#d8a657"),
+                "path_fill": QColor("#4a3a1c"), "forced": QColor("#f2c14e"),
+                "band": QColor(255, 255, 255, 14), "taken": QColor("#2f4f7a")}
+    return {"reach": QColor("#dcf3dc"), "reach_edge": QColor("#2e7d32"),
+            "chosen": QColor("#b8860b"), "predator": QColor("#c62828"),
+            "predator_fill": QColor("#fde2e0"), "path": QColor("#8d5a1a"),
+            "path_fill": QColor("#f3e3c6"), "forced": QColor("#b8860b"),
+            "band": QColor(0, 0, 0, 12), "taken": QColor("#d6e6fb")}
+
+
+@dataclass
+class SpotView:
+    """One object as the tableau board draws it."""
+
+    key: str
+    card: str
+    row: int
+    name: str
+    bonus: tuple[str, ...]
+    reach: bool | None
+    """Within reach now; None on a card on offer (reach is the tableau's)."""
+    chosen: bool
+    predator: bool
+    path: bool
+
+    def words(self) -> str:
+        from companion.rules.foraging import ROWS
+
+        bonus = f" with {', '.join(self.bonus)}" if self.bonus else ""
+        states = []
+        if self.predator:
+            states.append("a predator")
+        if self.path:
+            states.append("an animal path")
+        if self.reach is not None:
+            states.append("within reach" if self.reach else "out of reach")
+        if self.chosen:
+            states.append("chosen")
+        return f"{self.card}, {ROWS[self.row]} row: {self.name}{bonus} ({', '.join(states)})" \
+            if states else f"{self.card}, {ROWS[self.row]} row: {self.name}{bonus}"
+
+
+@dataclass
+class CardView:
+    """One forage card as the tableau board draws it."""
+
+    card: str
+    rows: tuple[list[SpotView], list[SpotView], list[SpotView]]
+    offer: bool = False
+    """Drawn and on offer, not yet in the tableau."""
+    caption: str = ""
+    """A word under the card id (on offer: whether it may be taken)."""
+    forced: bool = False
+    """The predator rule forces this card."""
+    barred: bool = False
+    """The predator rule bars this card."""
+
+
+ROW_NAMES = ("Front", "Middle", "Back")
+
+
+class TableauBoard(Board):
+    """The foraging tableau: cards side by side, each with its back, middle and front
+    rows (front at the bottom, nearest the player), rows lined up across cards; the cards
+    on offer beside it. Objects within reach are green, chosen ones carry a check mark,
+    predators a warning mark; animal paths are linked row to row across the cards."""
+
+    def __init__(self) -> None:
+        super().__init__("Foraging tableau")
+        self.cards: list[CardView] = []
+        self.open_rows: set[int] = set()
+        self._chips: list[tuple[QRectF, SpotView]] = []
+        self._card_rects: list[tuple[QRectF, CardView]] = []
+        self._rows_y: list[tuple[float, float]] = [(0.0, 0.0)] * 3
+        self._divider: float | None = None
+
+    def set_cards(self, cards: Sequence[CardView], open_rows: set[int]) -> None:
+        self.cards = list(cards)
+        self.open_rows = open_rows
+        self.relayout()
+        self.update()
+
+    def summary(self) -> str:
+        tableau = [c.card for c in self.cards if not c.offer]
+        offer = [c.card for c in self.cards if c.offer]
+        text = f"Tableau: {', '.join(tableau) or 'no cards yet'}."
+        if offer:
+            text += f" On offer: {', '.join(offer)}."
+        return text + " Arrow keys go from object to object."
+
+    def _fonts(self) -> tuple[QFont, QFont, QFontMetrics, QFontMetrics, QFontMetrics]:
+        base = self.font()
+        small = scaled_font(base, 0.85)
+        bold = scaled_font(base, 1.0, bold=True)
+        return bold, small, QFontMetrics(base), QFontMetrics(small), QFontMetrics(bold)
+
+    @staticmethod
+    def _label(spot: SpotView) -> str:
+        marks = ("✓ " if spot.chosen else "") + ("⚠ " if spot.predator else "") \
+            + ("⇡ " if spot.path else "")
+        return marks + spot.name
+
+    def relayout(self) -> None:
+        bold, small, fm, fms, fmb = self._fonts()
+        pad = max(3.0, fm.height() * 0.3)
+        self._pad = pad
+
+        def chip_size(spot: SpotView) -> tuple[float, float]:
+            width = float(fm.horizontalAdvance(self._label(spot)))
+            height = fm.height() + pad
+            if spot.bonus:
+                badges = sum(fms.horizontalAdvance(b) + pad * 1.6 for b in spot.bonus) - pad * 0.6
+                width = max(width, badges)
+                height += fms.height() + pad * 0.8
+            return width + 2 * pad, height
+
+        sizes = {id(s): chip_size(s) for c in self.cards for row in c.rows for s in row}
+        widest = max((w for w, _ in sizes.values()), default=0.0)
+        inner = max(widest, fm.horizontalAdvance("M") * 10.5)
+        card_w = inner + 2 * pad
+
+        # Flow each row of each card into the card's width.
+        flows: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
+        row_h = [fm.height() + pad for _ in range(3)]
+        for ci, card in enumerate(self.cards):
+            for r in range(3):
+                x = y = line_h = 0.0
+                placed = []
+                for spot in card.rows[r]:
+                    w, h = sizes[id(spot)]
+                    if x > 0 and x + w > inner:
+                        x, y, line_h = 0.0, y + line_h + pad, 0.0
+                    placed.append((x, y, w, h))
+                    x += w + pad
+                    line_h = max(line_h, h)
+                flows[(ci, r)] = placed
+                row_h[r] = max(row_h[r], y + line_h)
+
+        label_w = max(max(fmb.horizontalAdvance(n) for n in ROW_NAMES),
+                      fms.horizontalAdvance("nearest you"),
+                      fms.horizontalAdvance("open: paths")) + 2 * pad
+        title_h = fmb.height() + pad + (fms.height() if any(c.caption for c in self.cards) else 0)
+        margin = pad
+        top = margin + title_h + pad
+        # Rows from the top: back, middle, front (front nearest the player, at the bottom).
+        y = top
+        rows_y: list[tuple[float, float]] = [(0.0, 0.0)] * 3
+        for r in (2, 1, 0):
+            rows_y[r] = (y, row_h[r] + 2 * pad)
+            y += row_h[r] + 2 * pad
+        bottom = y + margin
+        self._rows_y = rows_y
+
+        self._chips, self._card_rects, self.items = [], [], []
+        x = margin + label_w + pad
+        self._divider = None
+        for ci, card in enumerate(self.cards):
+            if card.offer and self._divider is None and ci > 0:
+                self._divider = x + pad
+                x += 3 * pad
+            rect = QRectF(x, margin, card_w, bottom - 2 * margin + pad * 0)
+            self._card_rects.append((rect, card))
+            self.items.append(BoardItem(QRectF(x, margin, card_w, title_h), self._card_words(card)))
+            for r in (0, 1, 2):
+                row_top = rows_y[r][0] + pad
+                for spot, (sx, sy, w, h) in zip(card.rows[r], flows[(ci, r)], strict=True):
+                    chip = QRectF(x + pad + sx, row_top + sy, w, h)
+                    self._chips.append((chip, spot))
+                    self.items.append(BoardItem(chip, spot.words()))
+            x += card_w + 2 * pad
+        width = x - pad + margin
+        self._label_w = label_w
+        self._title_h = title_h
+        self.set_board_size(QSize(int(width) + 1, int(bottom) + 1))
+        self.refresh_items()
+
+    @staticmethod
+    def _card_words(card: CardView) -> str:
+        objects = sum(len(r) for r in card.rows)
+        where = "on offer" if card.offer else "in the tableau"
+        text = f"{card.card}, {where}, {objects} objects"
+        if card.caption:
+            text += f": {card.caption}"
+        return text
+
+    def paintEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        bold, small, fm, fms, fmb = self._fonts()
+        pad = self._pad
+        colours = _colours()
+        palette = self.palette()
+        text = palette.color(QPalette.ColorRole.WindowText)
+        # Dimmed (out of reach, barred) but still readable.
+        dim = QColor(text)
+        dim.setAlpha(130)
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        width = self.width()
+
+        # Row bands and their names, across every card.
+        for r in (2, 1, 0):
+            y, h = self._rows_y[r]
+            if r % 2 == 0:
+                painter.fillRect(QRectF(0, y, width, h), colours["band"])
+            painter.setPen(text)
+            painter.setFont(bold)
+            painter.drawText(QRectF(pad, y + pad, self._label_w, fmb.height()),
+                             Qt.AlignmentFlag.AlignLeft, ROW_NAMES[r])
+            sub = "nearest you" if r == 0 else ("open: paths" if r in self.open_rows else "")
+            if sub:
+                painter.setFont(small)
+                painter.setPen(colours["path"] if r else dim)
+                painter.drawText(QRectF(pad, y + pad + fmb.height(), self._label_w, fms.height()),
+                                 Qt.AlignmentFlag.AlignLeft, sub)
+
+        if self._divider is not None:
+            painter.setPen(QPen(dim, 1, Qt.PenStyle.DashLine))
+            bottom = self._rows_y[0][0] + self._rows_y[0][1]
+            painter.drawLine(QPointF(self._divider, pad), QPointF(self._divider, bottom))
+
+        # The cards.
+        base = palette.color(QPalette.ColorRole.Base)
+        for rect, card in self._card_rects:
+            edge = colours["forced"] if card.forced else palette.color(QPalette.ColorRole.Mid)
+            pen = QPen(edge, 3 if card.forced else 1.2,
+                       Qt.PenStyle.DashLine if card.offer and not card.forced
+                       else Qt.PenStyle.SolidLine)
+            painter.setPen(pen)
+            fill = QColor(base)
+            fill.setAlpha(150 if card.barred else 235)
+            painter.setBrush(fill)
+            painter.drawRoundedRect(rect, pad, pad)
+            painter.setFont(bold)
+            painter.setPen(dim if card.barred else text)
+            painter.drawText(QRectF(rect.x() + pad, rect.y() + pad / 2, rect.width() - 2 * pad,
+                                    fmb.height()), Qt.AlignmentFlag.AlignLeft, card.card)
+            if card.caption:
+                painter.setFont(small)
+                painter.setPen(colours["forced"] if card.forced else dim)
+                painter.drawText(QRectF(rect.x() + pad, rect.y() + pad / 2 + fmb.height(),
+                                        rect.width() - 2 * pad, fms.height()),
+                                 Qt.AlignmentFlag.AlignLeft, fms.elidedText(
+                                     card.caption, Qt.TextElideMode.ElideRight,
+                                     int(rect.width() - 2 * pad)))
+
+        # Animal paths: each path is linked to the nearest path in the row before it (on
+        # any card of the tableau), so a chain across cards reads as one line.
+        paths = [(rect, s) for rect, s in self._chips if s.path and s.reach is not None]
+        pen = QPen(colours["path"], max(2.0, pad * 0.6), Qt.PenStyle.DashLine)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        for rect, spot in paths:
+            if spot.row == 0:
+                continue
+            before = [(r, s) for r, s in paths if s.row == spot.row - 1]
+            if not before:
+                continue
+            near = min(before, key=lambda rs: abs(rs[0].center().x() - rect.center().x()))[0]
+            start = QPointF(near.center().x(), near.top())
+            end = QPointF(rect.center().x(), rect.bottom())
+            painter.setPen(pen)
+            painter.drawLine(start, end)
+            self._arrow(painter, start, end, pad * 1.2, colours["path"])
+
+        # The objects.
+        for rect, spot in self._chips:
+            self._paint_chip(painter, rect, spot, colours, fm, fms, small, dim, text, base)
+        self.paint_focus(painter)
+        painter.end()
+
+    @staticmethod
+    def _arrow(painter: QPainter, start: QPointF, end: QPointF, size: float,
+               colour: QColor) -> None:
+        line = end - start
+        length = (line.x() ** 2 + line.y() ** 2) ** 0.5
+        if length < 1:
+            return
+        ux, uy = line.x() / length, line.y() / length
+        tip = end
+        bx, by = tip.x() - ux * size, tip.y() - uy * size
+        left = QPointF(bx - uy * size * 0.6, by + ux * size * 0.6)
+        right = QPointF(bx + uy * size * 0.6, by - ux * size * 0.6)
+        path = QPainterPath(tip)
+        path.lineTo(left)
+        path.lineTo(right)
+        path.closeSubpath()
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(colour)
+        painter.drawPath(path)
+
+    def _paint_chip(self, painter: QPainter, rect: QRectF, spot: SpotView,
+                    colours: dict[str, QColor], fm: QFontMetrics, fms: QFontMetrics,
+                    small: QFont, dim: QColor, text: QColor, base: QColor) -> None:
+        pad = self._pad
+        out = spot.reach is False
+        if spot.predator:
+            fill, edge = colours["predator_fill"], colours["predator"]
+        elif spot.path:
+            fill, edge = colours["path_fill"], colours["path"]
+        elif spot.reach:
+            fill, edge = colours["reach"], colours["reach_edge"]
+        else:
+            fill, edge = QColor(base), self.palette().color(QPalette.ColorRole.Mid)
+        if spot.reach and (spot.predator or spot.path):
+            edge = colours["reach_edge"]
+        width = 1.3
+        style = Qt.PenStyle.DotLine if out else Qt.PenStyle.SolidLine
+        if spot.reach:
+            width = 2.2
+        if spot.chosen:
+            edge, width, style = colours["chosen"], 3.5, Qt.PenStyle.SolidLine
+        if out:
+            fill = QColor(fill)
+            fill.setAlpha(110)
+        painter.setBrush(fill)
+        painter.setPen(QPen(edge, width, style))
+        painter.drawRoundedRect(rect, pad * 0.8, pad * 0.8)
+        painter.setFont(self.font())
+        painter.setPen(dim if out else text)
+        painter.drawText(QRectF(rect.x() + pad, rect.y() + pad / 2, rect.width() - 2 * pad,
+                                fm.height()), Qt.AlignmentFlag.AlignLeft, self._label(spot))
+        if spot.bonus:
+            painter.setFont(small)
+            x = rect.x() + pad
+            y = rect.y() + pad / 2 + fm.height() + pad * 0.3
+            for name in spot.bonus:
+                w = fms.horizontalAdvance(name) + pad
+                badge = QRectF(x, y, w, fms.height() + pad * 0.2)
+                painter.setPen(QPen(dim, 1))
+                painter.setBrush(self.palette().color(QPalette.ColorRole.AlternateBase))
+                painter.drawRoundedRect(badge, badge.height() / 2, badge.height() / 2)
+                painter.setPen(dim if out else text)
+                painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, name)
+                x += w + pad * 0.6
+
+
+def _scroll(board: QWidget) -> QScrollArea:
+    area = QScrollArea()
+    area.setWidget(board)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    return area
+
+
+def _wrapped(parent_font: QFont | None = None, *, bold: bool = False) -> QLabel:
+    label = QLabel()
+    label.setWordWrap(True)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    if parent_font is not None:
+        label.setFont(scaled_font(parent_font, 1.1 if bold else 1.0, bold=bold))
+    return label
+
+
+class ForagingPanel(ProcedurePanel):
+    """The tableau, the cards on offer and the harvest (Rulebook: Foraging, steps 1-5)."""
+
+    def __init__(self, font: QFont | None = None) -> None:
+        QWidget.__init__(self)
+        if font is not None:
+            self.setFont(font)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        font = self.font()
+        self.header = _wrapped(font, bold=True)
+        layout.addWidget(self.header)
+        self.harvest = _wrapped()
+        self.harvest.setAccessibleName("Harvest")
+        layout.addWidget(self.harvest)
+        self.board = TableauBoard()
+        layout.addWidget(_scroll(self.board), 1)
+        self.offer = _wrapped()
+        self.offer.setAccessibleName("Cards on offer")
+        layout.addWidget(self.offer)
+        self.current = _wrapped()
+        self.current.setAccessibleName("Object under the keyboard focus")
+        self.current.hide()
+        layout.addWidget(self.current)
+        self.board.on_current = self._show_current
+        self.legend = _wrapped(scaled_font(font, 0.9))
+        self.legend.setText(
+            "Green: within reach.  ✓ chosen.  ⚠ predator.  ⇡ animal path (dashed arrows: "
+            "paths chaining row to row across cards).  Dotted edge: out of reach.  "
+            "Tab to the tableau, then the arrow keys read it object by object.")
+        layout.addWidget(self.legend)
+
+    def _show_current(self, text: str) -> None:
+        self.current.setText(text)
+        self.current.setVisible(bool(text))
+
+    def show_procedure(self, procedure: Any) -> None:
+        from companion.content.schema.cards import Encounter
+        from companion.rules import foraging
+        from companion.rules.foraging import ROWS, Phase
+
+        p = procedure
+        objects = p.objects
+
+        def predator(object_id: str) -> bool:
+            obj = objects.get(object_id)
+            return obj is not None and obj.encounter is Encounter.PREDATOR
+
+        def path(object_id: str) -> bool:
+            obj = objects.get(object_id)
+            return obj is not None and bool(obj.animal_path)
+
+        cards: list[CardView] = []
+        for tc in p.view():
+            rows = tuple([SpotView(s.key, tc.card, r, s.name, s.bonus, s.within_reach, s.chosen,
+                                   predator(s.object), path(s.object)) for s in tc.rows[r]]
+                         for r in range(3))
+            cards.append(CardView(tc.card, rows))  # type: ignore[arg-type]
+        # A row is open to every object when each row before it has an animal path.
+        path_rows = {s.row for c in cards for row in c.rows for s in row if s.path}
+        open_rows = {r for r in (1, 2) if all(x in path_rows for x in range(r))}
+
+        legal: tuple[str, ...] = tuple(p.drawn)
+        if p.phase is Phase.KEEP_MORE:
+            b = p.card(p.drawn[1]) if len(p.drawn) > 1 else None
+            legal = foraging.legal_expansion_choices(p.cards, p.card(p.drawn[0]), b, objects)
+        restricted = len(legal) < len(p.drawn)
+        for card_id in p.drawn:
+            card = p.card(card_id)
+            rows_: tuple[list[SpotView], list[SpotView], list[SpotView]] = ([], [], [])
+            for s in foraging.spots([card]):
+                bonus = tuple(p.bonuses[b].name for b in s.bonus)
+                rows_[s.row].append(SpotView(s.key, card_id, s.row, objects[s.object].name,
+                                             bonus, None, False, predator(s.object),
+                                             path(s.object)))
+            choosing = p.phase in (Phase.KEEP_FIRST, Phase.KEEP_MORE)
+            if not choosing:
+                caption = "drawn"
+            elif restricted:
+                caption = "forced (predator)" if card_id in legal else "barred (predator)"
+            else:
+                caption = "on offer"
+            cards.append(CardView(card_id, rows_, offer=True, caption=caption,
+                                  forced=restricted and card_id in legal,
+                                  barred=restricted and card_id not in legal))
+        self.board.set_cards(cards, open_rows)
+
+        left = len(p.deck) - len(p.tableau) - len(p.drawn)
+        self.header.setText(
+            f"{p.character.name} forages in the {p.deck_name}: {len(p.tableau)} "
+            f"{'card' if len(p.tableau) == 1 else 'cards'} in the tableau, {left} left in the "
+            f"deck.")
+        self.board.setAccessibleName(f"Foraging tableau of {p.character.name}")
+
+        # The cards on offer, and why the choice is restricted.
+        tableau_rows = [s.row for s in foraging.spots(p.cards) if predator(s.object)]
+        offer_text = ""
+        if p.drawn and p.phase is Phase.KEEP_FIRST:
+            offer_text = f"On offer: {' and '.join(p.drawn)}; choose the card that begins " \
+                "your tableau (the other goes back into the deck)."
+        elif p.drawn and p.phase is Phase.KEEP_MORE:
+            with_predator = [c for c in p.drawn
+                             if any(predator(s.object) for s in foraging.spots([p.card(c)]))]
+            if restricted:
+                closest = ROWS[min(tableau_rows)]
+                if len(with_predator) == 1:
+                    why = (f"a predator is in your tableau ({closest} row), so you must take "
+                           f"the card with a predator")
+                else:
+                    rows_of = {c: min(s.row for s in foraging.spots([p.card(c)])
+                                      if predator(s.object)) for c in with_predator}
+                    why = (f"both cards show a predator and yours is in the {closest} row: you "
+                           f"must take the one with a predator as close or closer "
+                           f"({legal[0]}: {ROWS[rows_of[legal[0]]]} row)")
+                offer_text = f"On offer: {' and '.join(p.drawn)}. The predator rule forces " \
+                    f"{legal[0]}: {why}."
+            elif tableau_rows and not with_predator:
+                offer_text = f"On offer: {' and '.join(p.drawn)}. A predator is in your " \
+                    "tableau, but neither card shows one: choose either."
+            elif tableau_rows:
+                offer_text = f"On offer: {' and '.join(p.drawn)}. Both show a predator as " \
+                    "close as yours: choose either."
+            else:
+                offer_text = f"On offer: {' and '.join(p.drawn)}. No predator in your " \
+                    "tableau: choose either card."
+            danger = [c for c in legal if any(predator(s.object) and s.row == 0
+                                              for s in foraging.spots([p.card(c)]))]
+            if danger:
+                offer_text += f" Taking {' or '.join(danger)} brings a predator into the " \
+                    "front row: a predator encounter, and no harvest."
+        elif p.drawn:
+            offer_text = f"Drawn so far: {', '.join(p.drawn)}."
+        self.offer.setText(offer_text)
+        self.offer.setVisible(bool(offer_text))
+
+        # The harvest: the cap, what is chosen, what was gained.
+        by_key = {s.key: s for c in cards for row in c.rows for s in row}
+        chosen = [by_key[k] for k in p.chosen if k in by_key]
+        text = f"Harvest cap: {p.cap}."
+        if chosen:
+            names = ", ".join(f"{s.name} ({s.card} {ROWS[s.row]})" for s in chosen)
+            text += f" Chosen {len(chosen)} of at most {p.cap}: {names}."
+        elif p.phase is Phase.HARVEST:
+            text += " Nothing chosen yet: choose an object within reach (green)."
+        if p.tally.gained:
+            text += " Harvested: " + ", ".join(t.name for t in p.tally.gained) + "."
+        elif p.phase is Phase.DONE:
+            text += " Nothing harvested."
+        if p.phase is Phase.PREDATOR:
+            text += " A predator encounter: fight or flee; no harvest this time."
+        self.harvest.setText(text)
+
+
+@dataclass
+class DelveCardView:
+    """One card of the delve's path as the board draws it."""
+
+    depth: int
+    card: str
+    icon: str
+    text: str
+    effects: str
+    left: str | None
+    right: str | None
+    taken: str | None
+    """"left" or "right": the path taken from this card; None if none (yet)."""
+    exit: bool
+    cost: int
+    """Energy this card cost (from depth 7, D17)."""
+    current: bool
+
+    def words(self) -> str:
+        parts = [f"Depth {self.depth}: {self.card} ({self.icon})"]
+        if self.text:
+            parts.append(self.text)
+        parts.append(f"Effects: {self.effects}")
+        if self.left is not None:
+            parts.append(f"Left-hand path to {self.left}, right-hand path to {self.right}")
+        else:
+            parts.append("No path leads on")
+        if self.taken:
+            parts.append(f"took the {self.taken}-hand path")
+        if self.exit:
+            parts.append("the card says exit")
+        if self.cost:
+            parts.append(f"cost {self.cost} energy")
+        return ". ".join(parts) + "."
+
+
+class DelveBoard(Board):
+    """The delve as a chain of cards growing downwards with depth, each with its id, its
+    icon, its text and effects and its left/right paths (the one taken marked)."""
+
+    def __init__(self) -> None:
+        super().__init__("Delving path")
+        self.cards: list[DelveCardView] = []
+        self.next_text = ""
+        self._layout: list[tuple[QRectF, Any]] = []
+
+    def set_path(self, cards: Sequence[DelveCardView], next_text: str) -> None:
+        self.cards = list(cards)
+        self.next_text = next_text
+        self.relayout()
+        self.update()
+
+    def summary(self) -> str:
+        if not self.cards:
+            return "No card drawn yet."
+        return (f"The delve's path, {len(self.cards)} cards: "
+                + ", ".join(c.card for c in self.cards)
+                + ". Arrow keys go from card to card.")
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self.relayout()
+
+    def _metrics(self) -> tuple[float, float, QFont, QFont, QFont]:
+        fm = QFontMetrics(self.font())
+        pad = max(3.0, fm.height() * 0.35)
+        width = max(self.width(), int(fm.horizontalAdvance("M") * 26))
+        card_w = min(width - 2 * pad, fm.horizontalAdvance("M") * 40.0)
+        return pad, card_w, scaled_font(self.font(), 1.0, bold=True), \
+            scaled_font(self.font(), 0.9), scaled_font(self.font(), 0.9)
+
+    def _text_height(self, font: QFont, text: str, width: float) -> float:
+        if not text:
+            return 0.0
+        rect = QFontMetrics(font).boundingRect(0, 0, int(width), 100000,
+                                               int(Qt.TextFlag.TextWordWrap), text)
+        return float(rect.height())
+
+    def relayout(self) -> None:
+        pad, card_w, bold, small, _ = self._metrics()
+        fm = QFontMetrics(self.font())
+        fmb = QFontMetrics(bold)
+        inner = card_w - 2 * pad
+        x = pad
+        y = pad
+        link = fm.height() * 1.8
+        self._layout, self.items = [], []
+        for index, card in enumerate(self.cards):
+            h = pad + fmb.height() + pad * 0.5
+            h += self._text_height(small, card.text, inner) + pad * 0.5 if card.text else 0
+            h += self._text_height(self.font(), "Effects: " + card.effects, inner) + pad * 0.5
+            h += fm.height() + pad * 1.5
+            rect = QRectF(x, y, card_w, h)
+            self._layout.append((rect, card))
+            self.items.append(BoardItem(rect, card.words()))
+            y += h
+            if index < len(self.cards) - 1 or self.next_text:
+                y += link
+        if self.next_text:
+            h = self._text_height(self.font(), self.next_text, inner) + 2 * pad
+            rect = QRectF(x, y, card_w, h)
+            self._layout.append((rect, self.next_text))
+            self.items.append(BoardItem(rect, self.next_text))
+            y += h
+        self.set_board_size(QSize(int(card_w + 2 * pad), int(y + pad)))
+        self.refresh_items()
+
+    def paintEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        pad, card_w, bold, small, _ = self._metrics()
+        fm = QFontMetrics(self.font())
+        fmb = QFontMetrics(bold)
+        colours = _colours()
+        palette = self.palette()
+        text = palette.color(QPalette.ColorRole.WindowText)
+        dim = QColor(text)
+        dim.setAlpha(140)
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        previous: tuple[QRectF, DelveCardView] | None = None
+        for rect, card in self._layout:
+            if previous is not None:
+                self._paint_link(painter, previous, rect, pad, colours, dim)
+            if isinstance(card, str):
+                painter.setPen(QPen(dim, 1.5, Qt.PenStyle.DashLine))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawRoundedRect(rect, pad, pad)
+                painter.setFont(self.font())
+                painter.setPen(text)
+                painter.drawText(rect.adjusted(pad, pad, -pad, -pad),
+                                 int(Qt.TextFlag.TextWordWrap), card)
+                continue
+            self._paint_card(painter, rect, card, pad, bold, small, fm, fmb, colours, text, dim)
+            previous = (rect, card)
+        self.paint_focus(painter)
+        painter.end()
+
+    def _paint_link(self, painter: QPainter, previous: tuple[QRectF, DelveCardView],
+                    rect: QRectF, pad: float, colours: dict[str, QColor], dim: QColor) -> None:
+        above, card = previous
+        start = QPointF(above.center().x(), above.bottom())
+        end = QPointF(rect.center().x(), rect.top())
+        painter.setPen(QPen(colours["path"], max(2.0, pad * 0.5)))
+        painter.drawLine(start, end)
+        TableauBoard._arrow(painter, start, end, pad * 1.3, colours["path"])
+        label = ""
+        if card.taken:
+            icon = card.left if card.taken == "left" else card.right
+            label = f"{card.taken}-hand path, towards {icon}"
+        if label:
+            painter.setFont(scaled_font(self.font(), 0.9))
+            painter.setPen(colours["path"])
+            painter.drawText(QRectF(start.x() + pad, start.y(), rect.width() / 2,
+                                    rect.top() - start.y()),
+                             Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, label)
+
+    def _paint_card(self, painter: QPainter, rect: QRectF, card: DelveCardView, pad: float,
+                    bold: QFont, small: QFont, fm: QFontMetrics, fmb: QFontMetrics,
+                    colours: dict[str, QColor], text: QColor, dim: QColor) -> None:
+        palette = self.palette()
+        edge = colours["reach_edge"] if card.current else palette.color(QPalette.ColorRole.Mid)
+        painter.setPen(QPen(edge, 3 if card.current else 1.2))
+        painter.setBrush(palette.color(QPalette.ColorRole.Base))
+        painter.drawRoundedRect(rect, pad, pad)
+        inner = rect.adjusted(pad, pad, -pad, -pad)
+        y = inner.top()
+        painter.setFont(bold)
+        painter.setPen(text)
+        title = f"Depth {card.depth} · {card.card} · icon: {card.icon}"
+        painter.drawText(QRectF(inner.left(), y, inner.width(), fmb.height()),
+                         Qt.AlignmentFlag.AlignLeft, title)
+        badges = []
+        if card.cost:
+            badges.append((f"⚡ cost {card.cost} energy", colours["chosen"]))
+        if card.exit:
+            badges.append(("EXIT", colours["reach_edge"]))
+        bx = inner.right()
+        painter.setFont(small)
+        sfm = QFontMetrics(small)
+        for label, colour in badges:
+            w = sfm.horizontalAdvance(label) + pad * 1.5
+            badge = QRectF(bx - w, y, w, sfm.height() + pad * 0.3)
+            painter.setPen(QPen(colour, 1.5))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(badge, badge.height() / 2, badge.height() / 2)
+            painter.setPen(colour)
+            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, label)
+            bx -= w + pad * 0.5
+        y += fmb.height() + pad * 0.5
+        if card.text:
+            h = self._text_height(small, card.text, inner.width())
+            painter.setFont(small)
+            flavour = QColor(text)
+            flavour.setAlpha(190)
+            painter.setPen(flavour)
+            painter.drawText(QRectF(inner.left(), y, inner.width(), h),
+                             int(Qt.TextFlag.TextWordWrap), card.text)
+            y += h + pad * 0.5
+        effects = "Effects: " + card.effects
+        h = self._text_height(self.font(), effects, inner.width())
+        painter.setFont(self.font())
+        painter.setPen(text)
+        painter.drawText(QRectF(inner.left(), y, inner.width(), h),
+                         int(Qt.TextFlag.TextWordWrap), effects)
+        y += h + pad * 0.5
+        # The two paths under the effects: left at the left, right at the right.
+        row = QRectF(inner.left(), y, inner.width(), fm.height() + pad * 0.5)
+        if card.left is None:
+            painter.setPen(dim)
+            painter.drawText(row, Qt.AlignmentFlag.AlignCenter,
+                             "the way ends here" if not card.exit else "no path: exit")
+            return
+        half = row.width() / 2 - pad / 2
+        for side, icon, box, align in (
+                ("left", card.left, QRectF(row.left(), row.top(), half, row.height()),
+                 Qt.AlignmentFlag.AlignLeft),
+                ("right", card.right, QRectF(row.right() - half, row.top(), half, row.height()),
+                 Qt.AlignmentFlag.AlignRight)):
+            label = f"◀ left: {icon}" if side == "left" else f"right: {icon} ▶"
+            taken = card.taken == side
+            if taken:
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(colours["taken"])
+                painter.drawRoundedRect(box, pad * 0.6, pad * 0.6)
+            font = scaled_font(self.font(), 1.0, bold=taken)
+            painter.setFont(font)
+            painter.setPen(text if taken or card.taken is None else dim)
+            painter.drawText(box.adjusted(pad * 0.5, 0, -pad * 0.5, 0),
+                             align | Qt.AlignmentFlag.AlignVCenter,
+                             label + ("  (taken)" if taken else ""))
+
+
+_SCOPE_WORDS = {"adjacent": "an adjacent hex with a cave or chasm",
+                "region": "a hex of the same region with a cave or chasm",
+                "anywhere": "any hex with a cave or chasm"}
+
+
+class DelvingPanel(ProcedurePanel):
+    """The delve's path, depth, energy, the cost of cards from depth 7, and where an exit
+    can place the character (Rulebook: Delving > Depth, Exit)."""
+
+    def __init__(self, font: QFont | None = None) -> None:
+        QWidget.__init__(self)
+        if font is not None:
+            self.setFont(font)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        font = self.font()
+        self.header = _wrapped(font, bold=True)
+        layout.addWidget(self.header)
+        self.cost = _wrapped()
+        self.cost.setAccessibleName("Energy cost of the next card")
+        layout.addWidget(self.cost)
+        self.board = DelveBoard()
+        layout.addWidget(_scroll(self.board), 1)
+        self.current = _wrapped()
+        self.current.setAccessibleName("Card under the keyboard focus")
+        self.current.hide()
+        layout.addWidget(self.current)
+        self.board.on_current = self._show_current
+        self.exits_title = heading("Exits by depth (when a card says exit)", font, 1.0)
+        layout.addWidget(self.exits_title)
+        self.exits = make_table(["Depth", "Come out at", "Hexes", ""], stretch=[2])
+        self.exits.setAccessibleName("Exits by depth")
+        layout.addWidget(self.exits)
+
+    def _show_current(self, text: str) -> None:
+        self.current.setText(text)
+        self.current.setVisible(bool(text))
+
+    def show_procedure(self, procedure: Any) -> None:
+        from companion.rules import delving
+        from companion.rules.delving import LEFT, RIGHT, Phase
+
+        p = procedure
+        cards = delving.path_cards(p)
+        # The paths taken, in order, as the engine logged them.
+        taken: list[str] = []
+        for line in p.tally.log:
+            for side in (LEFT, RIGHT):
+                if line.startswith(f"Takes the {side}-hand path"):
+                    taken.append(side)
+        views = []
+        for index, card in enumerate(cards):
+            took = taken[index] if index < len(taken) else None
+            views.append(DelveCardView(
+                depth=index + 1, card=card.id, icon=card.icon, text=card.text,
+                effects=effects_text(card.effects),
+                left=card.paths.left if card.paths else None,
+                right=card.paths.right if card.paths else None,
+                taken=took, exit=card.exit,
+                cost=delving.card_cost(p.rules, index) if index else 0,
+                current=index == len(cards) - 1))
+        next_text = ""
+        if p.phase is Phase.DRAW:
+            could = delving.eligible_cards(p.deck, p.depth, p.direction, p.path)
+            cost = delving.card_cost(p.rules, p.depth) if p.path else 0
+            what = f"a card showing {p.direction}" if p.direction else "a card with no requirement"
+            next_text = (f"Next, depth {p.depth + 1}: {what} ({len(could)} in the deck could "
+                         f"come)" + (f"; it costs {cost} energy." if cost else "."))
+        self.board.set_path(views, next_text)
+
+        self.header.setText(f"{p.character.name} delves from {p.entered}.   Depth: {p.depth}.   "
+                            f"Energy left: {p.energy}.")
+        rules = p.rules
+        from_depth = rules.costly_from_depth
+        each = rules.energy_per_costly_card
+        if p.depth >= from_depth:
+            self.cost.setText(f"From depth {from_depth} each further card costs {each} energy: "
+                              f"the next card costs {each} ({p.character.name} has {p.energy}). "
+                              "Without the energy the delve ends.")
+        else:
+            self.cost.setText(f"Cards are free until depth {from_depth}; after that each "
+                              f"further card costs {each} energy ({from_depth - p.depth} free "
+                              "cards to go).")
+
+        # Exits: each depth band, the hexes it reaches, the current band marked.
+        now = delving.exit_scope(rules, p.depth) if p.depth else None
+        rows = []
+        for band in rules.exits:
+            span = f"{band.min_depth}+" if band.max_depth is None \
+                else f"{band.min_depth}–{band.max_depth}"
+            hexes = [p.entered + " (entered)"] + [
+                c.hex + ("" if c.explored else " (unexplored)")
+                for c in p.candidates if c.in_scope(band.scope) and c.hex != p.entered]
+            here = p.depth and band.min_depth <= p.depth and (
+                band.max_depth is None or p.depth <= band.max_depth)
+            rows.append([span, _SCOPE_WORDS.get(band.scope, band.scope), ", ".join(hexes),
+                         "◀ depth now" if here else ""])
+        fill_table(self.exits, rows)
+        if p.phase is Phase.EXIT:
+            self.exits_title.setText(f"This card says exit: at depth {p.depth}, "
+                                     f"{_SCOPE_WORDS.get(now or '', 'the hex where they entered')}"
+                                     " (or back where they entered)")
+        else:
+            self.exits_title.setText("Exits by depth (when a card says exit)")

@@ -250,8 +250,10 @@ def test_other_kinds_show_their_description(qtbot: Any, demo: Any,
     dialog = start_activity(window, "foraging", "Ash", "plains")
     qtbot.addWidget(dialog)
     assert dialog.title.text() == "Foraging — Ash"
-    assert type(dialog.panel).__name__ == "ProcedurePanel"
-    assert dialog.panel.text.toPlainText() == procedures.in_progress(demo).description
+    # Foraging has its own panel now (test_activity_panels.py); its description is in
+    # the "In words" tab, as every kind's is.
+    assert type(dialog.panel).__name__ == "ForagingPanel"
+    assert dialog.words.text.toPlainText() == procedures.in_progress(demo).description
     steps = 0
     while dialog.step is not None:
         steps += 1

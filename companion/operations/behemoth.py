@@ -689,7 +689,11 @@ def _night_end(campaign: Campaign, session: Session, result: Any) -> str | None:
                         secret_learned=state.secret_learned or "secret" in learned)
         save_state(session, campaign, state, row)
         session.flush()
-    return _begin_activation(campaign, session)
+    try:
+        return _begin_activation(campaign, session)
+    except (Refused, IllegalAction) as exc:
+        # The Night still ends: the table activates it by hand (start_activation).
+        return f"The behemoth could not activate: {exc}"
 
 
 procedures.register_kind(ACTIVATION, procedures.Kind(_restore_activation, _finish_activation))

@@ -320,3 +320,37 @@ def test_card_effects_apply_what_they_can_and_journal_the_rest(demo: Campaign) -
     assert "stone-knife" in [item for item, _slot in ash_after.items]
     assert "Read Codex outcome 104." in notes
     assert any("lore" in n for n in notes)  # 0 lore: the spend is not activated
+
+
+def test_a_behemoth_that_cannot_activate_does_not_stop_the_night(demo: Campaign) -> None:
+    bh.set_up_behemoth(demo, behemoth="rimeback", instinct="RBI2", secret="RBS3",
+                       lair_hex="E01")
+    with demo.file.transaction("test", "a card from an older pack") as session:
+        from sqlmodel import select
+
+        session.exec(select(models.BehemothState)).one().instinct_card = "OLD1"
+    operations.pass_turn(demo, name="Ash")
+    operations.pass_turn(demo, name="Bryn")
+    run.start_night(demo)
+    lines = play_out(demo)
+    assert "could not activate" in lines[-1] and "OLD1" in lines[-1]
+    assert run.in_progress(demo) is None
+
+
+def test_an_encounter_resumes_after_reopening(tmp_path: object) -> None:
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "r.stonesaga"
+    campaign = operations.create_demo_campaign(path)
+    bh.set_up_behemoth(campaign, behemoth="rimeback", instinct="RBI2", secret="RBS3",
+                       lair_hex="E01")
+    bh.start_activation(campaign)  # it stays and meets Ash, then Bryn
+    run.advance(campaign, choice="RB7")
+    campaign.close()
+    with operations.open_campaign(path) as again:
+        view = run.in_progress(again)
+        assert view is not None and view.actor == "Ash" and len(view.log) == 1
+        assert bh.behemoth_view(again).pending_encounters == ("Bryn",)  # type: ignore[union-attr]
+        run.advance(again, choice=(2,))
+        view = run.in_progress(again)
+        assert view is not None and view.actor == "Bryn"

@@ -240,3 +240,23 @@ def test_the_wizard_can_be_finished_with_the_keyboard_alone(qtbot) -> None:  # t
     finally:
         if wizard.campaign is not None:
             wizard.campaign.close()
+
+
+def test_main_window_tabs_are_named_and_reachable_by_keyboard(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Every input of every tab of the main window, on the demo campaign."""
+    from companion import operations
+    from companion.ui.main_window import MainWindow
+
+    campaign = operations.create_demo_campaign(tmp_path / "Demo.stonesaga")
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    window.set_campaign(campaign)
+    try:
+        for index in range(window.tabs.count()):
+            window.tabs.setCurrentIndex(index)
+            title = window.tabs.tabText(index)
+            assert unnamed(window.tabs.widget(index)) == [], title
+            assert not_reachable(window) == [], title
+    finally:
+        window.close()

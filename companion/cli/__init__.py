@@ -26,6 +26,9 @@ COMMAND_MODULES: tuple[str, ...] = (
     "companion.cli.campaign_cmd",
     "companion.cli.play_cmd",
     "companion.cli.procedure_cmd",
+    "companion.cli.map_cmd",
+    "companion.cli.journal_cmd",
+    "companion.cli.behemoth_cmd",
 )
 
 

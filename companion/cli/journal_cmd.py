@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import importlib
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +34,7 @@ def cmd_journal_export(args: argparse.Namespace) -> int:
             if args.pdf:
                 # The PDF is drawn by Qt (companion/ui), imported only here and only for
                 # --pdf, as the GUI launcher is: the other commands never load Qt.
-                pdf_export = importlib.import_module("companion.ui.pdf_export")
+                from companion.ui import pdf_export  # lazily: the PDF is drawn with Qt
                 written["pdf"] = args.pdf
                 written["pages"] = pdf_export.write_pdf(campaign, Path(args.pdf))
     except operations.Refused as exc:

@@ -9,7 +9,6 @@ Without ``--png`` only the grid is printed.
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import sys
 from pathlib import Path
@@ -32,7 +31,9 @@ def _headless() -> None:
 def _map_view() -> Any:
     # The renderer is the GUI's own map (Qt), imported only when a PNG is asked for, as
     # companion.cli.gui imports the window only to launch it.
-    return importlib.import_module("companion.ui.map_view")
+    from companion.ui import map_view  # lazily: the map is drawn with Qt
+
+    return map_view
 
 
 def write_png(campaign: Any, out: Path, *, width: int = DEFAULT_WIDTH) -> tuple[int, int]:

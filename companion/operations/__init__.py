@@ -6,6 +6,18 @@ and reports what changed. A refusal raises :class:`Refused` and changes nothing.
 """
 
 from companion.operations import activities as _activities  # noqa: F401  (registers foraging, delving)
+from companion.operations import behemoth as _behemoth  # noqa: F401  (registers its procedures)
+from companion.operations.behemoth import (
+    behemoth_overlay_data,
+    behemoth_view,
+    learn_habits,
+    learn_secret,
+    set_target,
+    set_up_behemoth,
+    set_up_options,
+    start_activation,
+    start_encounter,
+)
 from companion.operations.challenge import (
     ability_test,
     age_character,
@@ -17,6 +29,12 @@ from companion.operations.challenge import (
 )
 from companion.operations.changes import Changes, Refused
 from companion.operations.characters import create_character, roll_dice
+from companion.operations.codex import (
+    investigate_omen,
+    look_up,
+    look_up_crafting,
+    read_outcome,
+)
 from companion.operations.core import Campaign, Damaged
 from companion.operations.day import (
     available_actions,
@@ -30,6 +48,14 @@ from companion.operations.day import (
     revive,
     whose_turn,
 )
+from companion.operations.exploration import (
+    discovery_due,
+    draw_discovery,
+    explore_new_tray,
+    legal_placements,
+    move_and_discover,
+)
+from companion.operations.export import journal_markdown
 from companion.operations.files import (
     add_journal_entry,
     export_campaign,
@@ -45,6 +71,7 @@ from companion.operations.files import (
     undo,
     undo_to_save_point,
 )
+from companion.operations.journal import search, write_entry
 from companion.operations.setup import (
     create_demo_campaign,
     eligible_challenges,
@@ -62,6 +89,27 @@ from companion.operations.society import (
 )
 
 __all__ = [
+    "behemoth_overlay_data",
+    "behemoth_view",
+    "learn_habits",
+    "learn_secret",
+    "set_target",
+    "set_up_behemoth",
+    "set_up_options",
+    "start_activation",
+    "start_encounter",
+    "investigate_omen",
+    "journal_markdown",
+    "look_up",
+    "look_up_crafting",
+    "read_outcome",
+    "search",
+    "write_entry",
+    "discovery_due",
+    "draw_discovery",
+    "explore_new_tray",
+    "legal_placements",
+    "move_and_discover",
     "ability_test",
     "age_character",
     "claim_retained",

@@ -22,7 +22,7 @@ from companion.rules import day as day_rules
 from companion.rules import exploration
 from companion.rules.errors import IllegalAction
 from companion.rules.game import Game
-from companion.rules.ids import HexId, Icon, ItemId, OutpostId, StructureId, Technology
+from companion.rules.ids import Icon, ItemId, OutpostId, StructureId, Technology
 from companion.rules.inventory import ItemFacts
 from companion.rules.outposts import FeatureAction, FeatureFacts, MaterialCost, StructureFacts
 
@@ -121,28 +121,13 @@ def move(campaign: Campaign, *, name: str, to_hex: str) -> Changes:
     """Move (or Explore) into an adjacent hex (Rulebook: Actions > Move; Explore).
 
     The cost comes from the valley: 1 energy, +1 on an obstructed path; 2 to explore an
-    unexplored hex, which is then flipped. The Discovery draw that follows arrival is
-    resolved by the valley's exploration procedure.
+    unexplored hex, which is then flipped. On arrival a Discovery card is due
+    (:func:`companion.operations.exploration.draw_discovery`); the character cannot move
+    on until it is drawn.
     """
-    def step(game: Game, session: Session) -> tuple[Game, str]:
-        valley = load_valley(session)
-        character = game.character(name)
-        if character.hex is None:
-            raise IllegalAction(f"{character.name} has not been placed in the valley")
-        cost = exploration.move_cost(campaign.content.rules, valley, campaign.content,
-                                     character.hex, HexId(to_hex), who=character.name)
-        if cost.explores:
-            game = day_rules.explore(campaign.content.rules, game, name, HexId(to_hex))
-            revealed = exploration.reveal(campaign.content, valley, HexId(to_hex))
-            from companion.operations.valley import save_valley
+    from companion.operations.exploration import move_and_discover
 
-            save_valley(session, valley, revealed)
-        else:
-            game = day_rules.move(campaign.content.rules, game, name, HexId(to_hex),
-                                  obstructed=cost.obstructed)
-        return game, f"{character.name}: {cost.reason}"
-
-    return _day_operation(campaign, "day.move", step, valley=True, society=True)
+    return move_and_discover(campaign, name=name, to_hex=to_hex)
 
 
 def pass_turn(campaign: Campaign, *, name: str) -> Changes:

@@ -254,7 +254,7 @@ def advance(campaign: Campaign, *, choice: Choice | None = None) -> Changes:
         line = f"{step.prompt}: {_choice_text(step, choice)}"
         saved["log"] = [*saved.get("log", []), line]
         saved["procedure"] = procedure.to_state()
-        text = f"{saved['kind'].title()}: {line}"
+        text = f"{saved['kind'].replace('_', ' ').capitalize()}: {line}"
         if procedure.is_finished():
             # The row goes first, so a finish (the Night's end) may begin the next
             # procedure (the behemoth's activation) in the same transaction.

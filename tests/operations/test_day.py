@@ -29,6 +29,7 @@ def test_actions_explore_costs_2_and_flips_the_hex(demo: Campaign) -> None:
 def test_action_order_no_character_acts_twice_in_a_row(demo: Campaign) -> None:
     target = first(demo, "Ash", "explore").target
     operations.move(demo, name="Ash", to_hex=target)
+    operations.draw_discovery(demo, name="Ash")
     before = demo.characters()
     with pytest.raises(Refused, match="Bryn must act or pass first"):
         operations.gather_water(demo, name="Ash")
@@ -38,15 +39,28 @@ def test_action_order_no_character_acts_twice_in_a_row(demo: Campaign) -> None:
     assert operations.whose_turn(demo)["passed"] == ["Bryn"]
 
 
+def test_explore_a_discovery_card_is_drawn_on_arrival_before_moving_on(demo: Campaign) -> None:
+    target = first(demo, "Ash", "explore").target
+    operations.move(demo, name="Ash", to_hex=target)
+    assert operations.discovery_due(demo)["character"] == "Ash"
+    operations.pass_turn(demo, name="Bryn")
+    with pytest.raises(Refused, match="Ash must draw a Discovery card first"):
+        operations.move(demo, name="Ash", to_hex=demo.valley()[0].hexes[0].tile_id)
+    operations.draw_discovery(demo, name="Ash")
+    assert operations.discovery_due(demo) is None
+
+
 def test_actions_move_back_to_an_explored_hex_costs_1(demo: Campaign) -> None:
     start = demo.valley()[0].hexes[0].tile_id
     target = first(demo, "Ash", "explore").target
     operations.move(demo, name="Ash", to_hex=target)
+    operations.draw_discovery(demo, name="Ash")
     operations.pass_turn(demo, name="Bryn")
     option = next(o for o in operations.available_actions(demo, "Ash") if o.target == start)
     assert option.action == "move"
+    before = energy(demo, "Ash")
     operations.move(demo, name="Ash", to_hex=start)
-    assert energy(demo, "Ash") == 3 - option.cost
+    assert energy(demo, "Ash") == before - option.cost
 
 
 def test_feature_actions_gather_water_gains_two_water(demo: Campaign) -> None:
@@ -56,13 +70,9 @@ def test_feature_actions_gather_water_gains_two_water(demo: Campaign) -> None:
 
 
 def test_not_enough_energy_is_refused_in_game_words(demo: Campaign) -> None:
-    target = first(demo, "Ash", "explore").target
-    operations.move(demo, name="Ash", to_hex=target)
-    operations.pass_turn(demo, name="Bryn")
-    start = demo.valley()[0].hexes[0].tile_id
-    operations.move(demo, name="Ash", to_hex=start)
-    operations.gather_water(demo, name="Ash")
-    operations.gather_water(demo, name="Ash")
+    from companion.operations.effects import apply_effects
+
+    apply_effects(demo, name="Ash", effects=[{"do": "energy", "amount": -5}])
     assert energy(demo, "Ash") == 0
     with pytest.raises(Refused, match="Ash has 0 energy; Gather Water costs 1"):
         operations.gather_water(demo, name="Ash")

@@ -26,7 +26,7 @@ def test_window_starts_on_the_opening_page(qtbot: Any) -> None:
 def test_views_and_status_bar_show_the_campaign(qtbot: Any, campaign: Any) -> None:
     window = make_window(qtbot, campaign)
     titles = [window.tabs.tabText(i).replace("&", "") for i in range(window.tabs.count())]
-    assert titles == ["Valley", "Characters", "Day", "Journal", "Society"]
+    assert titles == ["Valley", "Characters", "Day", "Journal", "Society", "Behemoth"]
     assert "The Ember Folk" in window.windowTitle()
     labels = {k: v.text() for k, v in window._status_labels.items()}
     assert labels["unrest"] == "Unrest: 0"

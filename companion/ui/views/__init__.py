@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 
 def build_views(window: MainWindow) -> list[tuple[str, QWidget]]:
     """The views of the main window, in tab order."""
+    from companion.ui.behemoth_panel import BehemothPanel
     from companion.ui.views.characters import CharactersView
     from companion.ui.views.day import DayView
     from companion.ui.views.journal import JournalView
@@ -25,6 +26,7 @@ def build_views(window: MainWindow) -> list[tuple[str, QWidget]]:
         ("&Day", DayView(window)),
         ("&Journal", JournalView(window)),
         ("&Society", SocietyView(window)),
+        ("&Behemoth", BehemothPanel(window)),
     ]
 
 

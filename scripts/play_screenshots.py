@@ -1,7 +1,9 @@
 """Regenerate the play dialogs' pictures in docs/screenshots/ from a demo campaign:
 crafting-dialog.png (flint beside sinew reading Red 1410), crafting-explorer.png (the
-group's codes after one craft), play-effects.png (an effect list ready to apply) and
-play-end-challenge.png (the end-of-challenge form with retained supplies chosen).
+group's codes after one craft), play-effects.png (an effect list ready to apply),
+play-ability-test.png (a test with a typed die and a trait bonus), play-end-challenge.png
+(the end-of-challenge form with retained supplies chosen) and play-start-challenge.png
+(the next challenge, offered by the priority rule).
 
 Runs offscreen (QT_QPA_PLATFORM=offscreen); every picture is a ``QWidget.grab()`` at a
 fixed size. Writes go through the operations.
@@ -25,11 +27,17 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication
 
     from companion import operations
+    from companion.operations.challenge import end_challenge
     from companion.operations.crafting import craft
     from companion.operations.effects import apply_effects
     from companion.ui.crafting_dialog import CraftingDialog
     from companion.ui.main_window import MainWindow
-    from companion.ui.play_dialogs import EffectsDialog, EndChallengeDialog
+    from companion.ui.play_dialogs import (
+        AbilityTestDialog,
+        EffectsDialog,
+        EndChallengeDialog,
+        StartChallengeDialog,
+    )
 
     app = QApplication.instance() or QApplication(sys.argv)
     OUT.mkdir(parents=True, exist_ok=True)
@@ -74,6 +82,15 @@ def main() -> int:
         grab(effects, "play-effects.png", (820, 480))
         effects.close()
 
+        test = AbilityTestDialog(window, "Ash")
+        test.ability.setCurrentIndex(test.ability.findData("might"))
+        test.difficulty.setValue(11)
+        test.die.setValue(3)
+        test.traits["intrepid"].setValue(1)
+        test.test()
+        grab(test, "play-ability-test.png", (620, 440))
+        test.close()
+
         end = EndChallengeDialog(window)
         end.outcome.setText("112")
         end.check_material("Ash", 0)
@@ -82,6 +99,10 @@ def main() -> int:
         end.check_looming("C2")
         grab(end, "play-end-challenge.png", (900, 640))
         end.close()
+        end_challenge(campaign, outcome="112", looming=["C2", "C3"])
+        start = StartChallengeDialog(window)
+        grab(start, "play-start-challenge.png", (620, 400))
+        start.close()
         window.close()
     return 0
 

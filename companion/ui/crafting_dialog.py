@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.ui.theme import pip_letter
 from companion.ui.widgets import heading
 
 if TYPE_CHECKING:
@@ -66,7 +67,7 @@ def pip_text(pip: Pip | None) -> str:
         return "bare edge"
     colour = str(pip.colour.value if hasattr(pip.colour, "value") else pip.colour)
     shape = str(pip.shape.value if hasattr(pip.shape, "value") else pip.shape)
-    letter = PIP_STYLE[colour][2]
+    letter = pip_letter(colour)
     count = "null pip (0)" if pip.count == 0 else f"×{pip.count}"
     return f"{letter} {colour} {shape} {count}"
 
@@ -86,7 +87,7 @@ def _fitted(base: QFont, text: str, width: float, pixels: int, *, bold: bool) ->
 
     font = QFont(base)
     font.setBold(bold)
-    for size in range(max(8, pixels), 7, -1):
+    for size in range(max(7, pixels), 6, -1):
         font.setPixelSize(size)
         if QFontMetricsF(font).horizontalAdvance(text) <= width:
             break
@@ -120,8 +121,10 @@ class TokenFace(QWidget):
     rotate_requested = Signal(int)
     """+1 clockwise, -1 counterclockwise (from the keyboard)."""
 
-    def __init__(self, size: int = 150, parent: QWidget | None = None) -> None:
+    def __init__(self, lines: float = 9.0, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        # the token's side is counted in text lines, so it scales with the system font
+        size = round(self.fontMetrics().height() * lines)
         self._side = size
         self.face: MaterialFace | None = None
         self.rotation = 0
@@ -207,7 +210,8 @@ class TokenFace(QWidget):
         if pip is None:
             return
         colour = pip.colour.value
-        fill, ink, letter = PIP_STYLE[colour]
+        fill, ink, _ = PIP_STYLE[colour]
+        letter = pip_letter(colour)
         count = max(1, pip.count)
         # the pips: in a row along the edge
         if horizontal:
@@ -298,7 +302,7 @@ class CraftingDialog(QDialog):
         scroll.setWidget(holder)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setMinimumHeight(118)
+        scroll.setMinimumHeight(round(self.fontMetrics().height() * 8.5))
         self.palette_empty = QLabel()
         self.palette_empty.setWordWrap(True)
         box_layout = QVBoxLayout(palette_box)
@@ -316,7 +320,7 @@ class CraftingDialog(QDialog):
             picker = QComboBox()
             picker.setAccessibleName(f"{side.title()} token")
             picker.currentIndexChanged.connect(lambda _=0, s=side: self._picked(s))
-            face = TokenFace(170)
+            face = TokenFace(12.0)
             face.rotate_requested.connect(lambda step, s=side: self.turn(s, step))
             ccw = QPushButton("⟲")
             ccw.setToolTip(f"Turn the {side} token a quarter turn counterclockwise "
@@ -376,7 +380,6 @@ class CraftingDialog(QDialog):
                       f"{self.content.rules.action_costs.craft} energy; the Codex is read "
                       "when you craft.")
         note.setWordWrap(True)
-        note.setStyleSheet("color: palette(mid);")
         read_layout.addWidget(note)
         self.energy_label = QLabel()
         self.energy_label.setAccessibleName("Energy")
@@ -481,7 +484,7 @@ class CraftingDialog(QDialog):
         while self.palette_layout.count():
             self.palette_layout.takeAt(0)
         for index, face in self.faces.items():
-            tile = TokenFace(100)
+            tile = TokenFace(7.5)
             tile.set_face(face, 0, self._token_title(index, face), self._material_name(face))
             tile.clicked.connect(lambda i=index: self._palette_clicked(i))
             self.palette_layout.addWidget(tile)

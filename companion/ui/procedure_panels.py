@@ -30,10 +30,12 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QPlainTextEdit,
     QScrollArea,
+    QSizePolicy,
     QTableWidget,
     QTableWidgetItem,
     QToolTip,
@@ -704,8 +706,7 @@ class TableauBoard(Board):
         # Animal paths: each path is linked to the nearest path in the row before it (on
         # any card of the tableau), so a chain across cards reads as one line.
         paths = [(rect, s) for rect, s in self._chips if s.path and s.reach is not None]
-        pen = QPen(colours["path"], max(2.0, pad * 0.6), Qt.PenStyle.DashLine)
-        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        links: list[tuple[QPointF, QPointF]] = []
         for rect, spot in paths:
             if spot.row == 0:
                 continue
@@ -713,15 +714,23 @@ class TableauBoard(Board):
             if not before:
                 continue
             near = min(before, key=lambda rs: abs(rs[0].center().x() - rect.center().x()))[0]
-            start = QPointF(near.center().x(), near.top())
-            end = QPointF(rect.center().x(), rect.bottom())
+            links.append((QPointF(near.center().x(), near.top()),
+                          QPointF(rect.center().x(), rect.bottom())))
+        pen = QPen(colours["path"], max(2.0, pad * 0.6), Qt.PenStyle.DashLine)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        for start, end in links:
             painter.setPen(pen)
             painter.drawLine(start, end)
             self._arrow(painter, start, end, pad * 1.2, colours["path"])
 
-        # The objects.
+        # The objects; then the links again, faintly, where they pass over other objects.
         for rect, spot in self._chips:
             self._paint_chip(painter, rect, spot, colours, fm, fms, small, dim, text, base)
+        faint = QColor(colours["path"])
+        faint.setAlpha(90)
+        for start, end in links:
+            painter.setPen(QPen(faint, max(1.5, pad * 0.35), Qt.PenStyle.DashLine))
+            painter.drawLine(start, end)
         self.paint_focus(painter)
         painter.end()
 
@@ -795,6 +804,9 @@ def _scroll(board: QWidget) -> QScrollArea:
     area = QScrollArea()
     area.setWidget(board)
     area.setWidgetResizable(True)
+    # The board lies on the panel's own background (setWidget turns filling on).
+    board.setAutoFillBackground(False)
+    area.viewport().setAutoFillBackground(False)
     area.setFrameShape(QFrame.Shape.NoFrame)
     area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
     return area
@@ -979,12 +991,16 @@ class DelveCardView:
     cost: int
     """Energy this card cost (from depth 7, D17)."""
     current: bool
+    happened: str = ""
+    """What resolving it did (tests rolled, tokens gained), from the procedure's log."""
 
     def words(self) -> str:
         parts = [f"Depth {self.depth}: {self.card} ({self.icon})"]
         if self.text:
             parts.append(self.text)
         parts.append(f"Effects: {self.effects}")
+        if self.happened:
+            parts.append(self.happened.rstrip("."))
         if self.left is not None:
             parts.append(f"Left-hand path to {self.left}, right-hand path to {self.right}")
         else:
@@ -1028,10 +1044,14 @@ class DelveBoard(Board):
     def _metrics(self) -> tuple[float, float, QFont, QFont, QFont]:
         fm = QFontMetrics(self.font())
         pad = max(3.0, fm.height() * 0.35)
-        width = max(self.width(), int(fm.horizontalAdvance("M") * 26))
+        width = max(self.width(), self._min_width())
         card_w = min(width - 2 * pad, fm.horizontalAdvance("M") * 40.0)
         return pad, card_w, scaled_font(self.font(), 1.0, bold=True), \
             scaled_font(self.font(), 0.9), scaled_font(self.font(), 0.9)
+
+    def _min_width(self) -> int:
+        """The narrowest the path is drawn (the cards are wider when there is room)."""
+        return int(QFontMetrics(self.font()).horizontalAdvance("M") * 24)
 
     def _text_height(self, font: QFont, text: str, width: float) -> float:
         if not text:
@@ -1053,6 +1073,8 @@ class DelveBoard(Board):
             h = pad + fmb.height() + pad * 0.5
             h += self._text_height(small, card.text, inner) + pad * 0.5 if card.text else 0
             h += self._text_height(self.font(), "Effects: " + card.effects, inner) + pad * 0.5
+            if card.happened:
+                h += self._text_height(small, "→ " + card.happened, inner) + pad * 0.5
             h += fm.height() + pad * 1.5
             rect = QRectF(x, y, card_w, h)
             self._layout.append((rect, card))
@@ -1066,7 +1088,9 @@ class DelveBoard(Board):
             self._layout.append((rect, self.next_text))
             self.items.append(BoardItem(rect, self.next_text))
             y += h
-        self.set_board_size(QSize(int(card_w + 2 * pad), int(y + pad)))
+        # Only the height follows the cards: a width taken from the cards would never let
+        # the panel narrow again.
+        self.set_board_size(QSize(self._min_width(), int(y + pad)))
         self.refresh_items()
 
     def paintEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
@@ -1166,6 +1190,14 @@ class DelveBoard(Board):
         painter.drawText(QRectF(inner.left(), y, inner.width(), h),
                          int(Qt.TextFlag.TextWordWrap), effects)
         y += h + pad * 0.5
+        if card.happened:
+            happened = "→ " + card.happened
+            h = self._text_height(small, happened, inner.width())
+            painter.setFont(small)
+            painter.setPen(colours["reach_edge"])
+            painter.drawText(QRectF(inner.left(), y, inner.width(), h),
+                             int(Qt.TextFlag.TextWordWrap), happened)
+            y += h + pad * 0.5
         # The two paths under the effects: left at the left, right at the right.
         row = QRectF(inner.left(), y, inner.width(), fm.height() + pad * 0.5)
         if card.left is None:
@@ -1214,18 +1246,34 @@ class DelvingPanel(ProcedurePanel):
         self.cost = _wrapped()
         self.cost.setAccessibleName("Energy cost of the next card")
         layout.addWidget(self.cost)
+        # The path on the left, growing downwards (kept scrolled to the newest card); the
+        # exits by depth beside it.
+        body = QHBoxLayout()
+        layout.addLayout(body, 1)
+        path_column = QVBoxLayout()
+        body.addLayout(path_column, 3)
         self.board = DelveBoard()
-        layout.addWidget(_scroll(self.board), 1)
+        area = _scroll(self.board)
+        bar = area.verticalScrollBar()
+        bar.rangeChanged.connect(lambda _low, high: bar.setValue(high))
+        path_column.addWidget(area, 1)
         self.current = _wrapped()
         self.current.setAccessibleName("Card under the keyboard focus")
         self.current.hide()
-        layout.addWidget(self.current)
+        path_column.addWidget(self.current)
         self.board.on_current = self._show_current
+        side = QVBoxLayout()
+        body.addLayout(side, 2)
         self.exits_title = heading("Exits by depth (when a card says exit)", font, 1.0)
-        layout.addWidget(self.exits_title)
-        self.exits = make_table(["Depth", "Come out at", "Hexes", ""], stretch=[2])
+        side.addWidget(self.exits_title)
+        self.exits = make_table(["Depth", "Come out at", "Hexes"], stretch=[1, 2])
         self.exits.setAccessibleName("Exits by depth")
-        layout.addWidget(self.exits)
+        # Its text wraps: the width it would like must not push the steps' log aside.
+        policy = self.exits.sizePolicy()
+        policy.setHorizontalPolicy(QSizePolicy.Policy.Ignored)
+        self.exits.setSizePolicy(policy)
+        side.addWidget(self.exits)
+        side.addStretch(1)
 
     def _show_current(self, text: str) -> None:
         self.current.setText(text)
@@ -1243,6 +1291,14 @@ class DelvingPanel(ProcedurePanel):
             for side in (LEFT, RIGHT):
                 if line.startswith(f"Takes the {side}-hand path"):
                     taken.append(side)
+        # What each card did: the log's lines from its "Depth N:" line to the next card's
+        # (paths taken and the card's own line left out; they are drawn already).
+        happened: list[list[str]] = []
+        for line in p.tally.log:
+            if line.startswith("Depth ") and ": " in line:
+                happened.append([])
+            elif happened and not line.startswith("Takes the "):
+                happened[-1].append(line)
         views = []
         for index, card in enumerate(cards):
             took = taken[index] if index < len(taken) else None
@@ -1253,7 +1309,8 @@ class DelvingPanel(ProcedurePanel):
                 right=card.paths.right if card.paths else None,
                 taken=took, exit=card.exit,
                 cost=delving.card_cost(p.rules, index) if index else 0,
-                current=index == len(cards) - 1))
+                current=index == len(cards) - 1,
+                happened=" ".join(happened[index]) if index < len(happened) else ""))
         next_text = ""
         if p.phase is Phase.DRAW:
             could = delving.eligible_cards(p.deck, p.depth, p.direction, p.path)
@@ -1288,8 +1345,8 @@ class DelvingPanel(ProcedurePanel):
                 for c in p.candidates if c.in_scope(band.scope) and c.hex != p.entered]
             here = p.depth and band.min_depth <= p.depth and (
                 band.max_depth is None or p.depth <= band.max_depth)
-            rows.append([span, _SCOPE_WORDS.get(band.scope, band.scope), ", ".join(hexes),
-                         "◀ depth now" if here else ""])
+            rows.append([span + ("  ◀ now" if here else ""),
+                         _SCOPE_WORDS.get(band.scope, band.scope), ", ".join(hexes)])
         fill_table(self.exits, rows)
         if p.phase is Phase.EXIT:
             self.exits_title.setText(f"This card says exit: at depth {p.depth}, "

@@ -146,3 +146,12 @@ def test_revive_is_offered_for_an_incapacitated_character_in_the_hex(
     revive.click()
     assert calls == [{"name": "Ash", "target": "Bryn", "token": 4}]
     assert not any(b.text().startswith("Revive") for b in day.buttons["Bryn"])
+
+
+def test_a_discovery_card_is_drawn_from_the_panel_after_exploring(day: DayView,
+                                                                 demo: Any) -> None:
+    day.button("Ash", "Explore E09").click()
+    assert operations.discovery_due(demo)["character"] == "Ash"
+    day.discovery_draw.click()
+    assert operations.discovery_due(demo) is None
+    assert "Discovery" in demo.journal(limit=1)[0].text or demo.journal(limit=1)[0].kind

@@ -159,6 +159,9 @@ class DayView(QWidget):
         if not game.characters:
             self.body_layout.addWidget(QLabel("No characters in play: create them in the "
                                               "Characters tab."))
+        due = operations.discovery_due(campaign)
+        if due is not None:
+            self.body_layout.addWidget(self._discovery_row(due))
         self.body_layout.addWidget(self._night_row(turn))
         for character in game.characters:
             box = self._character_box(character, game, turn)
@@ -266,6 +269,33 @@ class DayView(QWidget):
         line.addWidget(button)
         line.addWidget(label, 1)
         return row
+
+    def _discovery_row(self, due: dict[str, Any]) -> QWidget:
+        """On arrival a Discovery card is due (Rulebook: Actions > Move; Explore): drawn
+        by the app, or typed from the table."""
+        from PySide6.QtWidgets import QLineEdit
+
+        from companion import operations
+
+        name = str(due.get("character", ""))
+        box = QGroupBox(f"Discovery due: {name} arrived in {due.get('hex', '?')}")
+        box.setAccessibleName("Discovery due")
+        line = QHBoxLayout(box)
+        draw = QPushButton("Draw in the &app")
+        draw.setAccessibleName("Draw the Discovery card in the app")
+        typed = QLineEdit()
+        typed.setPlaceholderText("or the card id drawn at the table")
+        typed.setAccessibleName("Discovery card drawn at the table")
+        use = QPushButton("&Use this card")
+        draw.clicked.connect(lambda _=False: self.window_.run_operation(
+            operations.draw_discovery, name=name))
+        use.clicked.connect(lambda _=False: typed.text().strip() and self.window_.run_operation(
+            operations.draw_discovery, name=name, card=typed.text().strip()))
+        line.addWidget(draw)
+        line.addWidget(typed, 1)
+        line.addWidget(use)
+        self.discovery_draw = draw
+        return box
 
     def _begin_night(self) -> None:
         from companion.ui.procedure_dialog import start_night

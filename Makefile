@@ -35,8 +35,10 @@ bench: venv
 	$(PY) bench/content.py
 	$(PY) bench/campaign.py
 
+## Regenerate docs/screenshots/ (offscreen), and the real-window one when xvfb-run exists.
 screenshots: venv
 	QT_QPA_PLATFORM=offscreen $(PY) scripts/screenshots.py
+	if command -v xvfb-run >/dev/null; then scripts/xvfb_screenshot.sh; fi
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .mypy_cache .pytest_cache

@@ -49,6 +49,11 @@ def _gui_parser() -> argparse.ArgumentParser:
         "print one line and exit 0: the self-test of a packaged build",
     )
     parser.add_argument(
+        "--screenshot", metavar="OUT.png",
+        help="open the campaign (a fresh demo if none), save a picture of the main window "
+        "and exit (run it under xvfb-run for a real window)",
+    )
+    parser.add_argument(
         "--content", action="append", default=[], metavar="PATH",
         help="an extra content pack folder (may be repeated)",
     )
@@ -93,4 +98,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     parsed = _gui_parser().parse_args(args)
     from companion.cli import gui  # lazily: Qt is only needed here
 
-    return gui.launch(parsed.path, smoke=parsed.smoke, content=parsed.content)
+    return gui.launch(parsed.path, smoke=parsed.smoke or bool(parsed.screenshot),
+                      content=parsed.content, screenshot=parsed.screenshot)

@@ -26,8 +26,10 @@ if TYPE_CHECKING:
 DEMO_FILE_NAME = "Demo - The Ember Folk.stonesaga"
 
 
-def launch(path: str | None, *, smoke: bool = False, content: Sequence[str] = ()) -> int:
-    """Show the main window and open a campaign; with ``smoke``, paint once and exit."""
+def launch(path: str | None, *, smoke: bool = False, content: Sequence[str] = (),
+           screenshot: str | None = None) -> int:
+    """Show the main window and open a campaign; with ``smoke``, paint once and exit
+    (with ``screenshot``, saving the painted window to that PNG file first)."""
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
     app.setApplicationName("Stonesaga Companion")
@@ -42,7 +44,7 @@ def launch(path: str | None, *, smoke: bool = False, content: Sequence[str] = ()
     window.apply_deferred_shortcuts()
     outcome: dict[str, int] = {}
     loader = _Loader(window, path, content=[Path(c) for c in content], smoke=smoke,
-                     outcome=outcome)
+                     outcome=outcome, screenshot=screenshot)
     QTimer.singleShot(0, loader.run)
     app.exec()
     del probe
@@ -53,7 +55,8 @@ class _Loader:
     """Opens the campaign after the first paint; in smoke mode reports and quits."""
 
     def __init__(self, window: MainWindow, path: str | None, *, content: list[Path],
-                 smoke: bool, outcome: dict[str, int]) -> None:
+                 smoke: bool, outcome: dict[str, int], screenshot: str | None = None) -> None:
+        self.screenshot = screenshot
         self.window = window
         self.path = path
         self.content = content
@@ -75,7 +78,10 @@ class _Loader:
             _StartupProbe.campaign_shown(self.window)
             return
         if self.smoke:
+            QApplication.processEvents()  # let the status bar and views lay themselves out
             image = self.window.grab()
+            if self.screenshot:
+                image.save(self.screenshot)
             print(
                 f"companion {__version__} smoke ok: painted {image.width()}x{image.height()} "
                 f"main window on '{campaign.title}' ({campaign.path})",
@@ -94,9 +100,12 @@ class _Loader:
         if self.smoke:
             import tempfile
 
+            from companion import operations
+
+            # A throw-away demo: not remembered as the last campaign.
             self._tmp = tempfile.TemporaryDirectory(prefix="companion-smoke-")
-            return s.create_demo(Path(self._tmp.name) / DEMO_FILE_NAME,
-                                 extra_content=self.content)
+            return operations.create_demo_campaign(Path(self._tmp.name) / DEMO_FILE_NAME,
+                                                   extra_content=self.content)
         return s.open_last_or_demo(DEMO_FILE_NAME, extra_content=self.content)
 
     def _fail(self, exc: Exception) -> None:

@@ -198,3 +198,14 @@ def test_effects_craft_and_codes(tmp_path: Path, capsys: Any) -> None:
     code, out, err = run(capsys, "craft", str(path), "Ash", "1", "2")
     assert code == 0, err
     assert "Red 1410" in out or "R1410" in out
+
+
+def test_screenshot_saves_the_painted_main_window(tmp_path: Path) -> None:
+    out = tmp_path / "shot.png"
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", COMPANION_HOME=str(tmp_path))
+    done = subprocess.run([sys.executable, "-m", "companion", "--screenshot", str(out)],
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert not (tmp_path / "settings.ini").exists() or "companion-smoke" not in \
+        (tmp_path / "settings.ini").read_text()  # a throw-away demo is not remembered

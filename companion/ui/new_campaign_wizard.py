@@ -827,9 +827,16 @@ class NewCampaignWizard(QWizard):
     def load_pack(self, pack_id: str) -> Content:
         """The merged content of ``pack_id`` (cached); ``Refused`` if it does not load."""
         if pack_id not in self._packs:
-            from companion.operations.core import _load_pack
+            from companion.content import ContentError, load_content
+            from companion.operations import Refused
 
-            self._packs[pack_id] = _load_pack(pack_id, self.extra_content)
+            try:
+                self._packs[pack_id] = load_content(pack_id, extra_dirs=tuple(self.extra_content))
+            except ContentError as exc:
+                raise Refused(f"The content pack '{pack_id}' could not be loaded:\n{exc}") \
+                    from exc
+            except KeyError as exc:
+                raise Refused(f"The content pack '{pack_id}' is not installed.") from exc
         return self._packs[pack_id]
 
     def content(self) -> Content:

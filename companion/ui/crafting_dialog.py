@@ -360,6 +360,8 @@ class CraftingDialog(QDialog):
         self.code_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.known_label = heading("", 1.2)
         self.known_label.setAccessibleName("What the society knows of this code")
+        self.known_note = QLabel()
+        self.known_note.setWordWrap(True)
         self.reason_label = QLabel()
         self.reason_label.setWordWrap(True)
         self.reason_label.setAccessibleName("Why the tokens do not combine")
@@ -374,6 +376,7 @@ class CraftingDialog(QDialog):
         read_layout = QVBoxLayout(reading)
         read_layout.addWidget(self.code_label)
         read_layout.addWidget(self.known_label)
+        read_layout.addWidget(self.known_note)
         read_layout.addWidget(self.reason_label)
         note = QLabel("Known / dead end / untried come from what the society has tried "
                       "(the crafting explorer), not from the Codex. Crafting costs "
@@ -589,6 +592,14 @@ class CraftingDialog(QDialog):
         self.code_label.setText(code)
         self.known_label.setText(known)
         self.known_label.setVisible(bool(known))
+        notes = {"dead end": "The society has tried this code: a dead end. Crafting it again "
+                             "wastes the action" + (" and uses up both tokens."
+                                                    if self.content.rules.crafting
+                                                    .consume_on_dead_end else "."),
+                 "untried": "Nobody has tried this code yet: Craft reads the Codex."}
+        note = notes.get(known, "Crafting it again makes another." if known else "")
+        self.known_note.setText(note)
+        self.known_note.setVisible(bool(note))
         self.reason_label.setText(reason)
         self.reason_label.setVisible(bool(reason))
         self.craft_button.setEnabled(self.code is not None)

@@ -40,5 +40,10 @@ screenshots: venv
 	QT_QPA_PLATFORM=offscreen $(PY) scripts/screenshots.py
 	if command -v xvfb-run >/dev/null; then scripts/xvfb_screenshot.sh; fi
 
+## Build the one-folder Linux binary (PyInstaller, installed into the venv on demand) and
+## smoke-test it (packaging/README.md; not part of CI: it takes a few minutes).
+package: venv
+	packaging/build.sh
+
 clean:
 	rm -rf $(VENV) build dist *.egg-info .mypy_cache .pytest_cache

@@ -42,6 +42,7 @@ def launch(path: str | None, *, smoke: bool = False, content: Sequence[str] = ()
     window.repaint()
     app.processEvents()
     window.apply_deferred_shortcuts()
+    _apply_theme(app)
     outcome: dict[str, int] = {}
     loader = _Loader(window, path, content=[Path(c) for c in content], smoke=smoke,
                      outcome=outcome, screenshot=screenshot)
@@ -49,6 +50,16 @@ def launch(path: str | None, *, smoke: bool = False, content: Sequence[str] = ()
     app.exec()
     del probe
     return outcome.get("code", 0)
+
+
+def _apply_theme(app: QApplication) -> None:
+    """The light/dark theme of the settings. Applied right after the first paint: the
+    theme module builds Qt's enum namespace, which would delay the first paint by
+    tens of milliseconds; the palette then changes before the campaign is shown."""
+    from companion import settings
+    from companion.ui import theme
+
+    theme.apply(app, settings.load().theme)
 
 
 class _Loader:
@@ -74,6 +85,10 @@ class _Loader:
             return
         self.window.set_campaign(campaign)
         session.wire_window(self.window, extra_content=self.content)
+        if getattr(self, "first_start", False) and not self.smoke:
+            from companion.ui import new_campaign_wizard
+
+            QTimer.singleShot(0, lambda: new_campaign_wizard.welcome(self.window))
         if _StartupProbe.active():
             _StartupProbe.campaign_shown(self.window)
             return
@@ -106,6 +121,7 @@ class _Loader:
             self._tmp = tempfile.TemporaryDirectory(prefix="companion-smoke-")
             return operations.create_demo_campaign(Path(self._tmp.name) / DEMO_FILE_NAME,
                                                    extra_content=self.content)
+        self.first_start = s.is_first_start(DEMO_FILE_NAME)
         return s.open_last_or_demo(DEMO_FILE_NAME, extra_content=self.content)
 
     def _fail(self, exc: Exception) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -115,3 +116,11 @@ class CodexDialog(QDialog):
         self.entry_text.setPlainText(reveal.text)
         self.omens.setText(self._omens_text())
         return True
+
+
+def open_codex(window: Any) -> CodexDialog:
+    """Play ▸ Codex: look up one entry (modeless, so the table can keep it open)."""
+    dialog = CodexDialog(window)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.show()
+    return dialog

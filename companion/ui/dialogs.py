@@ -11,16 +11,12 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
-    QFormLayout,
     QHeaderView,
     QLabel,
-    QLineEdit,
     QMessageBox,
-    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -45,77 +41,20 @@ def _campaigns_folder() -> str:
     return str(paths.campaigns_dir())
 
 
-class NewCampaignDialog(QDialog):
-    """Society name, players, characters and solo variant of a new campaign."""
-
-    def __init__(self, parent: QWidget) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("New Campaign")
-        self.society = QLineEdit()
-        self.society.setAccessibleName("Society name")
-        self.society.setPlaceholderText("e.g. The Ember Folk")
-        self.players = QSpinBox()
-        self.players.setRange(1, 4)
-        self.players.setValue(2)
-        self.players.setAccessibleName("Players")
-        self.characters = QSpinBox()
-        self.characters.setRange(1, 4)
-        self.characters.setValue(2)
-        self.characters.setAccessibleName("Characters")
-        self.solo = QComboBox()
-        self.solo.addItem("Not solo", "none")
-        self.solo.addItem("Multi-character solo", "multi")
-        self.solo.addItem("Hardcore solo (one character)", "hardcore")
-        self.solo.setAccessibleName("Solo variant")
-        form = QFormLayout()
-        form.addRow("&Society name:", self.society)
-        form.addRow("&Players:", self.players)
-        form.addRow("&Characters:", self.characters)
-        form.addRow("S&olo variant:", self.solo)
-        note = QLabel("2 players may field 2 or 4 characters; the character count sets "
-                      "health and energy (reading D8).")
-        note.setWordWrap(True)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(note)
-        layout.addWidget(buttons)
-
-
 def new_campaign(window: MainWindow) -> None:
-    """File ▸ New Campaign."""
-    from companion import operations
+    """File ▸ New Campaign: the New Campaign wizard (society, players, packs, region,
+    first challenge, then each character)."""
+    from companion.ui.new_campaign_wizard import new_campaign as run_wizard
 
-    dialog = NewCampaignDialog(window)
-    if dialog.exec() != QDialog.DialogCode.Accepted:
-        return
-    name = dialog.society.text().strip() or "Unnamed Society"
-    suggested = str(Path(_campaigns_folder()) / f"{name}.stonesaga")
-    path, _ = QFileDialog.getSaveFileName(window, "Save the new campaign as", suggested,
-                                          CAMPAIGN_FILTER)
-    if not path:
-        return
-    if not path.endswith(".stonesaga"):
-        path += ".stonesaga"
-    try:
-        campaign = operations.new_campaign(
-            Path(path),
-            society_name=name,
-            players=dialog.players.value(),
-            characters=dialog.characters.value(),
-            solo=str(dialog.solo.currentData()),
-        )
-    except operations.Refused as refusal:
-        show_refusal(window, "Could not create the campaign", refusal)
-        return
-    from companion.ui import session
+    run_wizard(window)
 
-    session.remember(Path(path))
-    window.set_campaign(campaign)
+
+def settings(window: MainWindow) -> None:
+    """Edit ▸ Settings."""
+    from companion.ui.settings_dialog import open_settings
+
+    if open_settings(window) is not None:
+        window.refresh_all()
 
 
 def open_campaign(window: MainWindow) -> None:
@@ -146,7 +85,6 @@ def save_copy(window: MainWindow) -> None:
 
 def export(window: MainWindow) -> None:
     """File ▸ Export Campaign: one portable file (see docs/campaign-file.md)."""
-    from companion import operations
 
     if window.campaign is None:
         return
@@ -154,9 +92,14 @@ def export(window: MainWindow) -> None:
                                           EXPORT_FILTER)
     if not path:
         return
+    from companion import store
+    from companion.ui.progress import run_with_progress
+
     try:
-        operations.export_campaign(window.campaign, Path(path))
-    except operations.Refused as refusal:
+        # A file-level export on its own read-only connection, off the GUI thread.
+        run_with_progress(window, "Exporting the campaign", store.export_campaign,
+                          window.campaign.path, Path(path))
+    except store.CampaignFileError as refusal:
         show_refusal(window, "Could not export the campaign", refusal)
         return
     window.statusBar().showMessage(f"Exported to {path}", 6000)
@@ -176,8 +119,11 @@ def import_(window: MainWindow) -> None:
                                           CAMPAIGN_FILTER)
     if not dest:
         return
+    from companion.ui.progress import run_with_progress
+
     try:
-        campaign = operations.import_campaign(Path(src), Path(dest))
+        campaign = run_with_progress(window, "Importing the campaign",
+                                     operations.import_campaign, Path(src), Path(dest))
     except operations.Refused as refusal:
         show_refusal(window, "Could not import", refusal)
         return

@@ -189,6 +189,16 @@ class MainWindow(QMainWindow):
 
         return open_dialog
 
+    def _ui(self, module: str, name: str) -> Callable[[], object]:
+        """A menu slot calling ``companion.ui.<module>.<name>(window)``, imported when
+        first used so the dialogs cost nothing at start-up."""
+        def open_dialog() -> object:
+            import importlib
+
+            return getattr(importlib.import_module(f"companion.ui.{module}"), name)(self)
+
+        return open_dialog
+
     def _procedure(self, name: str) -> Callable[[], object]:
         """A menu slot opening the procedure dialogs (imported when first used)."""
         def open_procedure() -> object:
@@ -231,12 +241,37 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self._action("Undo to Save P&oint…",
                                          self._dialog("undo_to_save_point"),
                                          needs_campaign=True))
+        edit_menu.addSeparator()
+        preferences = self._action("Se&ttings…", self._dialog("settings"),
+                                   QKeySequence.StandardKey.Preferences)
+        preferences.setMenuRole(QAction.MenuRole.PreferencesRole)
+        edit_menu.addAction(preferences)
 
         play_menu = self.menuBar().addMenu("&Play")
         play_menu.addAction(self._action("&Continue Procedure…", self._procedure("open_procedure"),
                                          "Ctrl+Return", needs_campaign=True))
         play_menu.addAction(self._action("Begin the &Night…", self._procedure("start_night"),
                                          "Ctrl+Shift+N", needs_campaign=True))
+        play_menu.addSeparator()
+        for text, module, name, shortcut in (
+            ("C&rafting…", "crafting_dialog", "open_crafting", "Ctrl+Shift+C"),
+            ("&Process…", "play_dialogs", "open_processing", None),
+            ("Apply &Effects…", "play_dialogs", "open_effects", "Ctrl+Shift+E"),
+            ("Ability &Test…", "play_dialogs", "open_ability_test", "Ctrl+T"),
+            (None, None, None, None),
+            ("&Start Challenge…", "play_dialogs", "open_start_challenge", None),
+            ("En&d Challenge…", "play_dialogs", "open_end_challenge", None),
+            ("&Goals…", "play_dialogs", "open_goals", None),
+            ("New E&poch…", "play_dialogs", "open_new_epoch", None),
+            ("&Age and Heal…", "play_dialogs", "open_ageing", None),
+            (None, None, None, None),
+            ("&Codex…", "codex_dialog", "open_codex", "Ctrl+K"),
+        ):
+            if text is None:
+                play_menu.addSeparator()
+                continue
+            play_menu.addAction(self._action(text, self._ui(module, name), shortcut,
+                                             needs_campaign=True))
         self.play_menu = play_menu
 
         help_menu = self.menuBar().addMenu("&Help")

@@ -39,18 +39,40 @@ def remember(path: Path) -> None:
     store.sync()
 
 
+def _with_preferences(campaign: Campaign) -> Campaign:
+    """The user's backup policy applies to every campaign the GUI opens."""
+    from companion import settings as preferences
+
+    campaign.file.policy = preferences.load().backup_policy()
+    return campaign
+
+
+def _packs(extra_content: Sequence[Path]) -> list[Path]:
+    from companion import settings as preferences
+
+    return [*preferences.load().extra_content(), *extra_content]
+
+
 def open_path(path: Path, *, extra_content: Sequence[Path] = ()) -> Campaign:
     """Open a campaign file and remember it."""
-    campaign = operations.open_campaign(path, extra_content=extra_content, verify="background")
+    campaign = operations.open_campaign(path, extra_content=_packs(extra_content),
+                                        verify="background")
     remember(path)
-    return campaign
+    return _with_preferences(campaign)
 
 
 def create_demo(path: Path, *, extra_content: Sequence[Path] = ()) -> Campaign:
     """Create the demo campaign from the sample pack at ``path`` and open it."""
-    campaign = operations.create_demo_campaign(path, extra_content=extra_content)
+    campaign = operations.create_demo_campaign(path, extra_content=_packs(extra_content))
     remember(path)
-    return campaign
+    return _with_preferences(campaign)
+
+
+def is_first_start(demo_name: str) -> bool:
+    """No campaign has been opened before and the demo has not been made yet."""
+    last = settings().value("last", "")
+    return not (isinstance(last, str) and last) and \
+        not (paths.campaigns_dir() / demo_name).exists()
 
 
 def open_last_or_demo(demo_name: str, *, extra_content: Sequence[Path] = ()) -> Campaign:

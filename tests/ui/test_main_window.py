@@ -43,7 +43,7 @@ def test_menus_have_the_standard_entries(qtbot: Any, campaign: Any) -> None:
     assert menus["File"][:3] == ["New Campaign…", "Open…", "Open Recent"]
     assert {"Save a Copy…", "Export Campaign…", "Import Campaign…", "Backups…", "Quit"} <= \
         set(menus["File"])
-    assert menus["Edit"] == ["Undo", "Redo", "Save Point…", "Undo to Save Point…"]
+    assert menus["Edit"] == ["Undo", "Redo", "Save Point…", "Undo to Save Point…", "Settings…"]
     assert menus["Help"] == ["Rulebook Readings…", "About Stonesaga Companion"]
     assert window.undo_action.shortcut().toString() == "Ctrl+Z"
 

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from companion.rules.night import NightStage, RestBreakdown
 from companion.rules.procedure import Step
+from companion.ui.odds_panel import OddsPanel
 from companion.ui.procedure_dialog import TABLE_FONT, StepWidget
 from companion.ui.procedure_panels import (
     fill_table,
@@ -153,7 +154,12 @@ class NightWizard(QDialog):
         frame_layout = QVBoxLayout(frame)
         self.step_widget = StepWidget()
         self.step_widget.answered.connect(self.answer)
-        frame_layout.addWidget(self.step_widget)
+        step_row = QHBoxLayout()  # the step's input, and the odds of its choices beside it
+        step_row.addWidget(self.step_widget, 3)
+        self.odds_panel = OddsPanel()
+        self.odds_panel.suggested.connect(self.answer)
+        step_row.addWidget(self.odds_panel, 2)
+        frame_layout.addLayout(step_row)
         self.summary = QLabel()
         self.summary.setObjectName("finalSummary")
         self.summary.setWordWrap(True)
@@ -252,6 +258,7 @@ class NightWizard(QDialog):
         cards = night.draw_pile
         labels = {c: f"{c} {night.facts.cards[c].name}" for c in cards if c in night.facts.cards}
         self.step_widget.set_step(view.step, cards=cards, card_labels=labels)
+        self.odds_panel.show_for(campaign, night)
         self.close_button.setDefault(False)
 
     def _show_stage(self, stage: NightStage) -> None:
@@ -318,6 +325,7 @@ class NightWizard(QDialog):
                                  f"   ·   Lore {status.lore}")
         self.step_widget.set_step(None)
         self.step_widget.hide()
+        self.odds_panel.clear()
         self.summary.setText(text)
         self.summary.show()
         self.close_button.setDefault(True)

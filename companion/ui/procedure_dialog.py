@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.rules.procedure import Decider, Step
+from companion.ui.odds_panel import OddsPanel
 from companion.ui.procedure_panels import (
     ProcedurePanel,
     load_procedure,
@@ -309,7 +310,12 @@ class ProcedureDialog(QDialog):
         frame = QFrame()
         frame.setFrameShape(QFrame.Shape.StyledPanel)
         frame_layout = QVBoxLayout(frame)
-        frame_layout.addWidget(self.step_widget)
+        step_row = QHBoxLayout()  # the step's input, and the odds of its choices beside it
+        step_row.addWidget(self.step_widget, 3)
+        self.odds_panel = OddsPanel()
+        self.odds_panel.suggested.connect(self.answer)
+        step_row.addWidget(self.odds_panel, 2)
+        frame_layout.addLayout(step_row)
         self.summary = QLabel()
         self.summary.setObjectName("finalSummary")
         self.summary.setWordWrap(True)
@@ -377,6 +383,7 @@ class ProcedureDialog(QDialog):
         self.summary.hide()
         self.step_widget.show()
         self.step_widget.set_step(view.step, **self.extra_cards(procedure))
+        self.odds_panel.show_for(campaign, procedure)
         self.close_button.setDefault(False)
 
     def extra_cards(self, procedure: Any) -> dict[str, Any]:
@@ -399,6 +406,7 @@ class ProcedureDialog(QDialog):
         self.finished_ = True
         self.step_widget.set_step(None)
         self.step_widget.hide()
+        self.odds_panel.clear()
         self.summary.setText(text)
         self.summary.show()
         self.close_button.setDefault(True)

@@ -1,0 +1,148 @@
+"""The odds advisor's queries (issue 12): the numbers are the pure advisors' own, built
+from the campaign and the procedure in progress; distributions sum to 1."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from companion import operations
+from companion.operations import Campaign, activities, odds, procedures
+from companion.rules.foraging import Phase
+from companion.rules.odds import mining_odds
+from companion.rules.odds_fishing import LINES, fishing_chances, rank_allocations
+from companion.rules.procedure import Decider
+
+
+def fishing_at_the_dice(demo: Campaign) -> Any:
+    procedures.start_fishing(demo, name="Ash", feature="river")
+    procedures.advance(demo)  # the stock, drawn in the app
+    procedures.advance(demo)  # the water
+    procedure = procedures.current(demo)
+    assert procedure.step().decider is Decider.DICE
+    return procedure
+
+
+def sums_to_one(report: odds.OddsReport) -> None:
+    assert report.distributions
+    for name, distribution in report.distributions.items():
+        assert sum(distribution.values()) == 1, name
+
+
+def test_fishing_before_the_roll_matches_the_rules(demo: Campaign) -> None:
+    procedure = fishing_at_the_dice(demo)
+    report = odds.advice(demo)
+    assert report is not None and report.title == "Fishing: before the roll"
+    outcomes = [c for c in procedure.deck if c.id not in {procedure.stock, procedure.water}]
+    direct = fishing_chances(procedure.card(procedure.stock), procedure.locations, outcomes,
+                             demo.content.rules.fishing.dice)
+    for line in LINES:
+        assert report.chances[line.value] == direct.target_chances[line]
+    assert report.chances["mishap"] == direct.mishap_chance
+    assert report.distributions["targets won"] == dict(direct.targets_won)
+    sums_to_one(report)
+    # shown as percentages with one decimal, the exact fraction in the tooltip
+    first = report.tables[0].rows[0][1]
+    assert first.text == odds.percent(direct.target_chances[LINES[0]])
+    assert first.text.endswith("%") and "." in first.text
+    assert first.tooltip == odds.exact(direct.target_chances[LINES[0]])
+
+
+def test_fishing_after_the_roll_ranks_the_allocations_and_suggests_a_place(
+        demo: Campaign) -> None:
+    procedure = fishing_at_the_dice(demo)
+    procedures.advance(demo, choice=(3, 4, 2, 6))
+    report = odds.advice(demo)
+    assert report is not None and report.suggestion is not None
+    outcomes = [c for c in procedure.deck if c.id not in {procedure.stock, procedure.water}]
+    best = rank_allocations(procedure.card(procedure.stock), procedure.locations,
+                            (3, 4, 2, 6), outcomes)[0]
+    assert report.chances["mishap"] == best.mishap_chance
+    assert len(report.tables[0].rows) == odds.TOP_ALLOCATIONS
+    sums_to_one(report)
+    # Following the suggestion die by die places the best allocation.
+    while (report := odds.advice(demo)) is not None:
+        procedures.advance(demo, choice=report.suggestion.choice)
+    assert procedures.current(demo).allocation == best.allocation
+
+
+def test_fishing_odds_stop_once_the_outcome_is_drawn(demo: Campaign) -> None:
+    fishing_at_the_dice(demo)
+    procedures.advance(demo)
+    while procedures.current(demo).step().decider is Decider.PLAYER:
+        procedures.advance(demo, choice=procedures.current(demo).step().options[0])
+    procedures.advance(demo)  # the outcome card
+    assert odds.advice(demo) is None
+
+
+def test_a_large_case_is_not_computed(demo: Campaign, monkeypatch: Any) -> None:
+    fishing_at_the_dice(demo)
+    monkeypatch.setattr(odds, "MAX_FISHING_OUTCOMES", 2)
+    report = odds.advice(demo)
+    assert report is not None and report.unavailable and not report.tables
+
+
+def test_mining_stop_or_pull_again(demo: Campaign) -> None:
+    operations.move(demo, name="Ash", to_hex="E09")
+    operations.pass_turn(demo, name="Bryn")
+    mine = next(a for a in operations.available_actions(demo, "Ash") if a.action == "mine")
+    procedures.start_mining(demo, name="Ash", feature=mine.target)
+    procedure = procedures.current(demo)
+    report = odds.advice(demo)
+    assert report is not None
+    direct = mining_odds(procedure.bag, procedure.omens, 2)
+    assert report.distributions["this chip, then stop: chips"] == dict(direct.plans[0].chips)
+    sums_to_one(report)
+    procedures.advance(demo)  # a chip, drawn in the app
+    if not procedures.current(demo).is_finished():
+        report = odds.advice(demo)
+        assert report is not None and report.tables[0].rows[0][0].text == "stop now"
+        sums_to_one(report)
+
+
+def test_foraging_keep_steps_and_encounters(demo: Campaign) -> None:
+    activities.start_foraging(demo, name="Ash", feature="plains")
+    seen: set[str] = set()
+    for _ in range(60):
+        procedure = procedures.current(demo)
+        if procedure is None or procedure.is_finished():
+            break
+        report = odds.advice(demo)
+        if procedure.phase in (Phase.KEEP_FIRST, Phase.KEEP_MORE):
+            assert report is not None and report.title == "Foraging: which card to keep"
+            assert len(report.tables[0].rows) == len(procedure.drawn)
+            for p in report.chances.values():
+                assert 0 <= p <= 1
+            seen.add("keep")
+        if procedure.phase in (Phase.PREDATOR, Phase.TEST):
+            assert report is not None and report.chances
+            seen.add("encounter")
+        step = procedure.step()
+        procedures.advance(demo, choice=step.options[0] if step.decider is Decider.PLAYER
+                           else None)
+    assert "keep" in seen
+
+
+def test_the_night_before_its_cards(demo: Campaign) -> None:
+    operations.pass_turn(demo, name="Bryn")
+    operations.pass_turn(demo, name="Ash")
+    procedures.start_night(demo)
+    report = odds.advice(demo)
+    assert report is not None and report.title == "The Night: activity"
+    sums_to_one(report)
+    assert all(k >= 0 for k in report.distributions["increase"])
+    if "next event" in report.chances:
+        assert Fraction(0) <= report.chances["next event"] <= 1
+
+
+def test_percent_and_exact() -> None:
+    assert odds.percent(Fraction(2, 3)) == "66.7%"
+    assert odds.exact(Fraction(2, 3)) == "exactly 2/3"
+
+
+def test_the_switch_is_saved() -> None:
+    assert odds.advisor_on()
+    odds.set_advisor(False)
+    assert not odds.advisor_on()
+    odds.set_advisor(True)
+    assert odds.advisor_on()

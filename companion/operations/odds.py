@@ -251,9 +251,9 @@ def fishing_report(procedure: Any) -> OddsReport | None:
         (OddsTable(f"Best ways to place the dice ({len(fits)} legal)",
                    ("allocation", "targets", "mishap", *(line.value for line in LINES)),
                    tuple(rows)),),
-        notes=(f"Over the {len(outcomes)} outcome cards that can come, striking at best "
-               "once the outcome is seen; ranked by expected targets won, then the "
-               "lower mishap chance.",),
+        notes=(f"Targets: the mean number won, over the {len(outcomes)} outcome cards "
+               "that can come, striking at best once the outcome is seen; ranked by it, "
+               "then by the lower mishap chance.",),
         suggestion=suggestion,
         chances={"mishap": best.mishap_chance,
                  **{line.value: best.target_chances[line] for line in LINES}},

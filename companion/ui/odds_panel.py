@@ -88,6 +88,13 @@ class OddsPanel(QFrame):
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         self._show(None)
 
+    def changeEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        super().changeEvent(event)
+        if event.type() == event.Type.FontChange:  # the dialog's larger font arrived
+            self.title.setFont(scaled_font(self.font(), 1.1, bold=True))
+            self.notes.setFont(scaled_font(self.font(), 0.85))
+            self._show(self.report)
+
     # -- what the dialogs call -------------------------------------------------------------
 
     def show_for(self, campaign: Any, procedure: Any = None) -> None:
@@ -124,6 +131,9 @@ class OddsPanel(QFrame):
                 widget.hide()
                 widget.deleteLater()
         on = self.show_odds.isChecked()
+        # Switched off, the panel keeps only its check box's width beside the step.
+        self.setSizePolicy(QSizePolicy.Policy.Preferred if on else QSizePolicy.Policy.Maximum,
+                           QSizePolicy.Policy.Preferred)
         if report is None:
             self.title.setText("Odds" if on else "")
             self.tables_area.hide()

@@ -311,10 +311,10 @@ class ProcedureDialog(QDialog):
         frame.setFrameShape(QFrame.Shape.StyledPanel)
         frame_layout = QVBoxLayout(frame)
         step_row = QHBoxLayout()  # the step's input, and the odds of its choices beside it
-        step_row.addWidget(self.step_widget, 3)
+        step_row.addWidget(self.step_widget, 1, Qt.AlignmentFlag.AlignTop)
         self.odds_panel = OddsPanel()
         self.odds_panel.suggested.connect(self.answer)
-        step_row.addWidget(self.odds_panel, 2)
+        step_row.addWidget(self.odds_panel, 1)
         frame_layout.addLayout(step_row)
         self.summary = QLabel()
         self.summary.setObjectName("finalSummary")

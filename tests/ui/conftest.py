@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from PySide6.QtWidgets import QMessageBox
 
 from companion import operations
 
@@ -17,3 +19,20 @@ def campaign(tmp_path: Path) -> Iterator[operations.Campaign]:
                                      players=2, characters=2, seed=7)
     yield opened
     opened.close()
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Iterator[operations.Campaign]:
+    """The demo campaign: first tray (E01 face up), challenge C1, Ash and Bryn in E01."""
+    opened = operations.create_demo_campaign(tmp_path / "d.stonesaga")
+    yield opened
+    if not opened.file.closed:
+        opened.close()
+
+
+@pytest.fixture
+def refusals(monkeypatch: Any) -> list[str]:
+    """Refusals the window would show in a message box, collected instead."""
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append(text))
+    return shown

@@ -4,8 +4,6 @@ checking what the panel draws after every step."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,7 +13,6 @@ from PySide6.QtWidgets import QMessageBox
 from companion import operations
 from companion.operations import procedures
 from companion.rules.procedure import Decider
-from companion.ui.main_window import MainWindow
 from companion.ui.procedure_dialog import ProcedureDialog, start_activity
 from companion.ui.procedure_panels import (
     DelvingPanel,
@@ -23,14 +20,7 @@ from companion.ui.procedure_panels import (
     SpotView,
     cell_texts,
 )
-
-
-@pytest.fixture
-def demo(tmp_path: Path) -> Iterator[operations.Campaign]:
-    campaign = operations.create_demo_campaign(tmp_path / "d.stonesaga")
-    yield campaign
-    if not campaign.file.closed:
-        campaign.close()
+from tests.ui.helpers import make_window
 
 
 @pytest.fixture
@@ -41,12 +31,6 @@ def refusals(monkeypatch: Any) -> list[str]:
     return shown
 
 
-def make_window(qtbot: Any, campaign: operations.Campaign) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    window.set_campaign(campaign)
-    return window
 
 
 def bag(campaign: operations.Campaign, name: str) -> list[str]:

@@ -4,34 +4,16 @@ panel's buttons through the procedure dialog."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QInputDialog, QMessageBox
+from PySide6.QtWidgets import QDialog, QInputDialog
 
 from companion import operations
 from companion.operations import behemoth as bh  # registers its procedures
 from companion.operations import procedures
 from companion.ui.behemoth_panel import BehemothPanel, SetUpDialog, behemoth_overlay_data
 from companion.ui.main_window import MainWindow
-
-
-@pytest.fixture
-def demo(tmp_path: Path) -> Iterator[operations.Campaign]:
-    campaign = operations.create_demo_campaign(tmp_path / "d.stonesaga")
-    yield campaign
-    if not campaign.file.closed:
-        campaign.close()
-
-
-@pytest.fixture
-def refusals(monkeypatch: Any) -> list[str]:
-    shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append(text))
-    return shown
 
 
 def make_panel(qtbot: Any, campaign: operations.Campaign) -> tuple[MainWindow, BehemothPanel]:

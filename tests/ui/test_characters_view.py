@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
-import pytest
 from PySide6.QtCore import Qt
 
 from companion import operations
@@ -24,13 +21,6 @@ from companion.ui.views.character_sheet import (
 )
 from companion.ui.views.characters import CharactersModel
 from companion.ui.widgets import read_game
-
-
-@pytest.fixture
-def demo(tmp_path: Path) -> Iterator[operations.Campaign]:
-    campaign = operations.create_demo_campaign(tmp_path / "d.stonesaga")
-    yield campaign
-    campaign.close()
 
 
 def ash(campaign: operations.Campaign) -> Any:

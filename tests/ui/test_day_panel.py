@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,13 +11,6 @@ from companion import operations
 from companion.operations.day import ActionOption
 from companion.ui.main_window import MainWindow
 from companion.ui.views.day import DayView, action_rows, turn_text
-
-
-@pytest.fixture
-def demo(tmp_path: Path) -> Iterator[operations.Campaign]:
-    campaign = operations.create_demo_campaign(tmp_path / "d.stonesaga")
-    yield campaign
-    campaign.close()
 
 
 @pytest.fixture

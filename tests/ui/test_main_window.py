@@ -6,14 +6,7 @@ from typing import Any
 
 from companion import __version__, operations
 from companion.ui.main_window import MainWindow
-
-
-def make_window(qtbot: Any, campaign: operations.Campaign) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    window.set_campaign(campaign)
-    return window
+from tests.ui.helpers import make_window
 
 
 def test_window_starts_on_the_opening_page(qtbot: Any) -> None:

@@ -4,7 +4,6 @@ dragging, refusals with their reasons, exploring a new tray, redrawing only what
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,13 +18,6 @@ from companion.rules.geometry import Axial
 from companion.ui import map_items
 from companion.ui.main_window import MainWindow
 from companion.ui.views.valley import ValleyView
-
-
-@pytest.fixture
-def demo(tmp_path: Path) -> Iterator[operations.Campaign]:
-    campaign = operations.create_demo_campaign(tmp_path / "d.stonesaga")
-    yield campaign
-    campaign.close()
 
 
 @pytest.fixture

@@ -3,13 +3,9 @@ rules, the whole Night in the app, and a Night resumed after closing the campaig
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
 
 from companion import operations
 from companion.operations import procedures
@@ -18,29 +14,7 @@ from companion.ui.main_window import MainWindow
 from companion.ui.night_wizard import REST_HEADERS, NightWizard
 from companion.ui.procedure_dialog import open_procedure, start_night
 from companion.ui.procedure_panels import cell_texts
-
-
-@pytest.fixture
-def demo(tmp_path: Path) -> Iterator[operations.Campaign]:
-    campaign = operations.create_demo_campaign(tmp_path / "d.stonesaga")
-    yield campaign
-    if not campaign.file.closed:
-        campaign.close()
-
-
-@pytest.fixture
-def refusals(monkeypatch: Any) -> list[str]:
-    shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append(text))
-    return shown
-
-
-def make_window(qtbot: Any, campaign: operations.Campaign) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    window.set_campaign(campaign)
-    return window
+from tests.ui.helpers import make_window
 
 
 def nightfall(qtbot: Any, window: MainWindow) -> NightWizard:

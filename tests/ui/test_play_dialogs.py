@@ -3,8 +3,6 @@ challenge and starting the next, a new epoch, ageing."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,12 +15,11 @@ from companion.ui.main_window import MainWindow
 
 
 @pytest.fixture
-def demo(tmp_path: Path) -> Iterator[operations.Campaign]:
-    campaign = operations.create_demo_campaign(tmp_path / "d.stonesaga")
-    apply_effects(campaign, name="Ash", effects=[{"do": "gain", "resource": "flint"},
-                                                 {"do": "gain", "resource": "sinew"}])
-    yield campaign
-    campaign.close()
+def demo(demo: operations.Campaign) -> operations.Campaign:
+    """The shared demo campaign, with flint and sinew in Ash's bag."""
+    apply_effects(demo, name="Ash", effects=[{"do": "gain", "resource": "flint"},
+                                             {"do": "gain", "resource": "sinew"}])
+    return demo
 
 
 @pytest.fixture

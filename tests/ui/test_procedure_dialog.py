@@ -3,8 +3,6 @@ refusals that leave the dialog on its step, and the per-kind panels."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,14 +20,7 @@ from companion.ui.procedure_dialog import (
     start_activity,
 )
 from companion.ui.procedure_panels import FishingPanel, MiningPanel, cell_texts
-
-
-@pytest.fixture
-def demo(tmp_path: Path) -> Iterator[operations.Campaign]:
-    campaign = operations.create_demo_campaign(tmp_path / "d.stonesaga")
-    yield campaign
-    if not campaign.file.closed:
-        campaign.close()
+from tests.ui.helpers import make_window
 
 
 @pytest.fixture
@@ -41,12 +32,6 @@ def refusals(monkeypatch: Any) -> list[str]:
     return shown
 
 
-def make_window(qtbot: Any, campaign: operations.Campaign) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    window.set_campaign(campaign)
-    return window
 
 
 def bag(campaign: operations.Campaign, name: str) -> list[str]:

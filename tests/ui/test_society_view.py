@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,13 +10,6 @@ from PySide6.QtWidgets import QMessageBox
 from companion import operations
 from companion.ui.main_window import MainWindow
 from companion.ui.views.society import SocietyView, activity_slots, lore_slots, unrest_slots
-
-
-@pytest.fixture
-def demo(tmp_path: Path) -> Iterator[operations.Campaign]:
-    campaign = operations.create_demo_campaign(tmp_path / "d.stonesaga")
-    yield campaign
-    campaign.close()
 
 
 @pytest.fixture

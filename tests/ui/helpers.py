@@ -1,0 +1,17 @@
+"""Helpers shared by the UI tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion import operations
+from companion.ui.main_window import MainWindow
+
+
+def make_window(qtbot: Any, campaign: operations.Campaign) -> MainWindow:
+    """A shown main window on ``campaign`` (closed with the test by qtbot)."""
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    window.set_campaign(campaign)
+    return window

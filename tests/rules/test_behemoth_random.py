@@ -1,16 +1,8 @@
-"""Random play over the behemoth's procedures (the checks of test_random_play.py).
-
-For many seeds the activation and the encounter are set up at random from the sample
-pack and played to their end, chance drawn from a seeded :class:`Chance`. At every step:
-the procedure survives a JSON round trip of ``to_state``; an unfinished procedure asks
-for something; illegal inputs are refused with IllegalAction and change nothing. The same
-seed replays the same end, and typing the same inputs (as at the table) does too.
-"""
+"""Starting and checking the behemoth's procedures for the random-play test
+(tests/rules/test_random_play.py runs them with every other engine)."""
 
 from __future__ import annotations
 
-import json
-from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -30,11 +22,10 @@ from companion.rules.behemoth import (
 )
 from companion.rules.behemoth_procedures import ActivationProcedure, EncounterProcedure
 from companion.rules.chance import Chance
-from companion.rules.errors import IllegalAction
 from companion.rules.exploration import SECTIONS, Tray, Valley
 from companion.rules.geometry import Axial
 from companion.rules.ids import CharacterName, HexId
-from companion.rules.procedure import Choice, Decider, Procedure, Step, draw_for, run_to_end
+from companion.rules.procedure import Procedure
 from tests.rules.factories import load_rules, make
 
 SEEDS = range(120)
@@ -169,107 +160,3 @@ def check_encounter(proc: Procedure) -> None:
         assert (result.contest is not None) == (card.contest is not None)
     assert all(not proc.resolvable(proc.card(c)) for c in result.set_aside)
     assert (result.codex is not None) == (result.reaction is not None and proc.secret is not None)
-
-
-ENGINES = [
-    Engine(
-        "behemoth_activation", start_activation, ActivationProcedure.from_state, check_activation
-    ),
-    Engine(
-        "behemoth_encounter",
-        start_encounter,
-        lambda state: EncounterProcedure.from_state(state, load_rules()),
-        check_encounter,
-    ),
-]
-
-
-# --- the invariants (as in test_random_play.py) ----------------------------------------------
-
-
-def illegal_inputs(step: Step) -> list[Choice]:
-    if step.decider is Decider.DICE:
-        return ["1", (), (1,) * (step.count + 1), (7,) * step.count, (0,) * step.count]
-    return ["\x00not-an-option", "", (1,), tuple(range(len(step.options)))]
-
-
-def check_step(engine: Engine, proc: Procedure) -> None:
-    state = proc.to_state()
-    assert state["kind"] == proc.kind == engine.name
-    again = engine.from_state(json.loads(json.dumps(state)))
-    assert again == proc and again.to_state() == state
-    assert proc.describe()
-    if proc.is_finished():
-        with pytest.raises(IllegalAction):
-            proc.apply("\x00not-an-option")
-        return
-    step = proc.step()
-    if step.decider is Decider.DICE:
-        assert step.count > 0
-    else:
-        assert step.options, step.prompt
-        assert len(set(step.options)) == len(step.options)
-        assert set(step.labels) <= set(step.options)
-    for bad in illegal_inputs(step):
-        with pytest.raises(IllegalAction):
-            proc.apply(bad)
-    assert proc == again and proc.to_state() == state  # a refusal changed nothing
-
-
-def random_play(engine: Engine, content: Content, seed: int) -> tuple[Procedure, list[Choice]]:
-    chance = Chance(seed)
-    proc = engine.start(content, chance)
-    choices: list[Choice] = []
-    for _ in range(LIMIT):
-        check_step(engine, proc)
-        if proc.is_finished():
-            engine.check_end(proc)
-            return proc, choices
-        step = proc.step()
-        if step.decider is Decider.PLAYER:
-            choice: Choice = chance.choice(list(step.options))
-        else:
-            choice = draw_for(step, chance)
-        choices.append(choice)
-        proc = proc.apply(choice)
-    raise AssertionError(f"{engine.name} did not finish within {LIMIT} steps")
-
-
-@pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.name)
-def test_random_play(engine: Engine, content: Content) -> None:
-    for seed in SEEDS:
-        try:
-            end, _ = random_play(engine, content, seed)
-            chance = Chance(seed)
-            replay = run_to_end(engine.start(content, chance), chance)
-            assert replay == end and replay.outcome() == end.outcome()
-        except AssertionError as exc:
-            raise AssertionError(f"{engine.name}, seed {seed}: {exc}") from exc
-
-
-@pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.name)
-def test_random_play_replays_the_table(engine: Engine, content: Content) -> None:
-    """Typing in the same dice and cards (as at the table) reaches the same end."""
-    for seed in range(20):
-        end, choices = random_play(engine, content, seed)
-        proc = engine.start(content, Chance(seed))
-        for choice in choices:
-            proc = proc.apply(choice)
-        assert proc == end
-
-
-@pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.name)
-def test_random_play_visits_every_decider_kind(engine: Engine, content: Content) -> None:
-    seen: Counter[Decider] = Counter()
-    for seed in SEEDS:
-        chance = Chance(seed)
-        proc = engine.start(content, chance)
-        while not proc.is_finished():
-            step = proc.step()
-            seen[step.decider] += 1
-            proc = proc.apply(draw_for(step, chance))
-    expected = {
-        "behemoth_activation": {Decider.DICE, Decider.CHIP},
-        "behemoth_encounter": {Decider.CARD, Decider.DICE},
-    }[engine.name]
-    assert set(seen) == expected

@@ -205,12 +205,35 @@ def check_delving(proc: Procedure) -> None:
     assert not proc.queue
 
 
-ENGINES = [
-    Engine("fishing", start_fishing, FishingProcedure.from_state, check_fishing),
-    Engine("mining", start_mining, MiningProcedure.from_state, check_mining),
-    Engine("foraging", start_foraging, ForagingProcedure.from_state, check_foraging),
-    Engine("delving", start_delving, DelvingProcedure.from_state, check_delving),
-]
+def _engines() -> list[Engine]:
+    # The Night and the behemoth keep content out of their saved state: their
+    # from_state takes the facts again (rebuilt here as the operations layer does).
+    from companion.rules.behemoth_procedures import ActivationProcedure, EncounterProcedure
+    from tests.rules.factories import load_rules
+    from tests.rules.test_behemoth_random import (
+        check_activation,
+        check_encounter,
+        start_activation,
+        start_encounter,
+    )
+    from tests.rules.test_night import check_night, night_from_state, start_night
+
+    return [
+        Engine("fishing", start_fishing, FishingProcedure.from_state, check_fishing),
+        Engine("mining", start_mining, MiningProcedure.from_state, check_mining),
+        Engine("foraging", start_foraging, ForagingProcedure.from_state, check_foraging),
+        Engine("delving", start_delving, DelvingProcedure.from_state, check_delving),
+        Engine("night", start_night, night_from_state, check_night),
+        Engine("behemoth_activation", start_activation, ActivationProcedure.from_state,
+               check_activation),
+        Engine("behemoth_encounter", start_encounter,
+               lambda state: EncounterProcedure.from_state(state, load_rules()),
+               check_encounter),
+    ]
+
+
+ENGINES = _engines()
+"""Every procedure engine (DESIGN.md: one random-play test across every procedure)."""
 
 
 # --- the invariants -------------------------------------------------------------------
@@ -308,6 +331,9 @@ def test_random_play_visits_every_decider_kind(engine: Engine, content: Content)
         "mining": {Decider.CHIP, Decider.PLAYER},
         "foraging": {Decider.CARD, Decider.DICE, Decider.PLAYER},
         "delving": {Decider.CARD, Decider.DICE, Decider.PLAYER},
+        "night": {Decider.CARD, Decider.DICE, Decider.PLAYER},
+        "behemoth_activation": {Decider.DICE, Decider.CHIP},
+        "behemoth_encounter": {Decider.CARD, Decider.DICE},
     }[engine.name]
     assert set(seen) == expected
 

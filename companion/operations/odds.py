@@ -352,7 +352,7 @@ def mining_report(procedure: Any) -> OddsReport | None:
 # --- foraging ---------------------------------------------------------------------------
 
 
-def foraging_report(procedure: Any) -> OddsReport | None:
+def foraging_report(procedure: Any, legends: Sequence[Any] = ()) -> OddsReport | None:
     """Foraging (Rulebook: Foraging, steps 1-2; Animal Encounters): at the keep steps,
     what each drawn card leads to; at an encounter, each test's chance."""
     from companion.rules.foraging import Phase
@@ -362,28 +362,29 @@ def foraging_report(procedure: Any) -> OddsReport | None:
         return _keep_report(procedure)
     if phase is Phase.PREDATOR:
         rules = procedure.rules
-        rows = []
+        rows: list[tuple[OddsCell, ...]] = []
         chances = {}
         for name, test in (("fight", rules.fight_predator), ("flee", rules.flee_predator)):
-            p = _encounter_chance(procedure, test)
-            rows.append((text(name, f"{test.ability.value} test"), chance(p)))
-            chances[name] = p
+            advice_ = _encounter_advice(procedure, test, legends)
+            rows.extend(_test_rows(advice_, legends, f"{name} ({test.ability.value})"))
+            chances[name] = advice_.without_legend.success
         return OddsReport("Predator encounter",
                           (OddsTable("Chance of success", ("", "chance"), tuple(rows)),),
                           chances=chances)
     if phase is Phase.TEST and procedure.test is not None:
         test = getattr(procedure.rules, procedure.test)
-        p = _encounter_chance(procedure, test)
-        name = procedure.test.replace("_", " ")
+        advice_ = _encounter_advice(procedure, test, legends)
+        p = advice_.without_legend.success
+        name = f"{procedure.test.replace('_', ' ')} ({test.ability.value})"
         return OddsReport("The encounter's test",
                           (OddsTable("Chance of success", ("", "chance"),
-                                     ((text(name, f"{test.ability.value} test"), chance(p)),)),),
+                                     _test_rows(advice_, legends, name)),),
                           chances={"success": p},
                           distributions={"test": {True: p, False: 1 - p}})
     return None
 
 
-def _encounter_chance(procedure: Any, test: Any) -> Fraction:
+def _encounter_advice(procedure: Any, test: Any, legends: Sequence[Any]) -> Any:
     from companion.rules.foraging import encounter_difficulty
     from companion.rules.ids import Trait
     from companion.rules.odds import ability_test_odds
@@ -391,7 +392,7 @@ def _encounter_chance(procedure: Any, test: Any) -> Fraction:
     traits = {Trait(t): v for t, v in test.traits.items()}
     need = encounter_difficulty(test, max(1, procedure.animals))
     return ability_test_odds(procedure.character, test.ability, need,
-                             trait_modifiers=traits).without_legend.success
+                             trait_modifiers=traits, legends=legends)
 
 
 def _keep_report(procedure: Any) -> OddsReport | None:
@@ -455,7 +456,7 @@ def _spots(procedure: Any) -> Any:
 # --- delving ----------------------------------------------------------------------------
 
 
-def delving_report(procedure: Any) -> OddsReport | None:
+def delving_report(procedure: Any, legends: Sequence[Any] = ()) -> OddsReport | None:
     """Delving: the chance of the test the current card asks for."""
     from companion.content.schema.effects import Test
     from companion.rules.delving import Phase
@@ -466,14 +467,44 @@ def delving_report(procedure: Any) -> OddsReport | None:
     test = procedure.queue[0]
     if not isinstance(test, Test):
         return None
-    p = ability_test_odds(procedure.character, test.ability, test.difficulty
-                          ).without_legend.success
+    advice_ = ability_test_odds(procedure.character, test.ability, test.difficulty,
+                                legends=legends)
+    p = advice_.without_legend.success
     return OddsReport("The delving test",
                       (OddsTable("Chance of success", ("", "chance"),
-                                 ((text(f"{test.ability.value} {test.difficulty}+"),
-                                   chance(p)),)),),
+                                 _test_rows(advice_, legends,
+                                            f"{test.ability.value} {test.difficulty}+")),),
                       chances={"success": p},
                       distributions={"test": {True: p, False: 1 - p}})
+
+
+# --- a behemoth encounter ---------------------------------------------------------------
+
+
+def encounter_contest_report(procedure: Any, legends: Sequence[Any] = ()) -> OddsReport | None:
+    """A behemoth encounter's contest, before the die (Rulebook: Behemoths > Contests;
+    D16): success, stalemate and defeat."""
+    from companion.rules.odds import contest_odds
+
+    card = procedure.resolving()
+    if card is None or card.contest is None:
+        return None
+    ability = card.contest
+    boosts = tuple(procedure.behemoth.boosts.get(ability, ()))
+    advice_ = contest_odds(procedure.rules, procedure.character, ability,
+                           procedure.abilities[ability], boosts, legends=legends)
+    odds = advice_.without_legend
+    rows = tuple((text(_way(way.test, legends)), chance(way.success), chance(way.stalemate),
+                  chance(way.defeat)) for way in (odds, *advice_.with_legend))
+    return OddsReport(
+        f"The contest of {ability.value}",
+        (OddsTable(f"{procedure.character.name} against {procedure.name} "
+                   f"(score {odds.behemoth_score})",
+                   ("", "success", "stalemate", "defeat"), rows),),
+        chances={"success": odds.success, "stalemate": odds.stalemate, "defeat": odds.defeat},
+        distributions={"contest": {"success": odds.success, "stalemate": odds.stalemate,
+                                   "defeat": odds.defeat}},
+    )
 
 
 # --- the Night --------------------------------------------------------------------------
@@ -534,10 +565,38 @@ def night_report(night: Any) -> OddsReport | None:
 _BUILDERS: dict[str, Any] = {
     "fishing": lambda campaign, p: fishing_report(p),
     "mining": lambda campaign, p: mining_report(p),
-    "foraging": lambda campaign, p: foraging_report(p),
-    "delving": lambda campaign, p: delving_report(p),
+    "foraging": lambda campaign, p: foraging_report(p, held_legends(campaign, p.character)),
+    "delving": lambda campaign, p: delving_report(p, held_legends(campaign, p.character)),
     "night": lambda campaign, p: night_report(p),
+    "behemoth_encounter": lambda campaign, p: encounter_contest_report(
+        p, held_legends(campaign, p.character)),
 }
+
+
+def held_legends(campaign: Campaign, character: Any) -> tuple[Any, ...]:
+    """The legend cards ``character`` holds (Rulebook: Legends > Using Legend Cards)."""
+    if not getattr(character, "legends", ()):
+        return ()
+    from companion.operations.characters import _legends
+
+    with campaign.file.read() as session:
+        cards = _legends(session)
+    return tuple(c for c in cards if c.id in character.legends)
+
+
+def _way(odds: Any, legends: Sequence[Any]) -> str:
+    """How a test is made: alone, or with a legend (substituting, or lending a trait)."""
+    if odds.legend is None:
+        return "alone"
+    name = next((c.name for c in legends if c.id == odds.legend), str(odds.legend))
+    return f"with {name}'s legend" + (f" ({odds.legend_trait})" if odds.legend_trait else "")
+
+
+def _test_rows(advice: Any, legends: Sequence[Any], label: str) -> tuple[tuple[OddsCell, ...], ...]:
+    """A test's success, alone and with each held legend."""
+    ways = (advice.without_legend, *advice.with_legend)
+    return tuple((text(label if len(ways) == 1 else f"{label}, {_way(w, legends)}"),
+                  chance(w.success)) for w in ways)
 
 
 # --- the switch ---------------------------------------------------------------------------

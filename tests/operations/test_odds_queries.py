@@ -146,3 +146,49 @@ def test_the_switch_is_saved() -> None:
     assert not odds.advisor_on()
     odds.set_advisor(True)
     assert odds.advisor_on()
+
+
+def test_a_behemoth_contest_before_the_die(demo: Campaign) -> None:
+    from companion.operations import behemoth as bh
+    from companion.rules.odds import contest_odds
+
+    bh.set_up_behemoth(demo, behemoth="rimeback")
+    bh.start_encounter(demo, name="Bryn")
+    seen = 0
+    for _ in range(20):
+        procedure = procedures.current(demo)
+        if procedure is None:
+            break
+        report = odds.advice(demo)
+        if procedure.step().decider is Decider.DICE:
+            card = procedure.resolving()
+            direct = contest_odds(demo.content.rules, procedure.character, card.contest,
+                                  procedure.abilities[card.contest],
+                                  tuple(procedure.behemoth.boosts.get(card.contest, ())))
+            assert report is not None
+            assert report.chances["success"] == direct.without_legend.success
+            assert report.chances["defeat"] == direct.without_legend.defeat
+            sums_to_one(report)
+            seen += 1
+        else:
+            assert report is None
+        procedures.advance(demo)
+    assert seen
+
+
+def test_a_test_is_shown_alone_and_with_each_held_legend() -> None:
+    from dataclasses import replace
+
+    from companion.content.schema.base import Ability
+    from companion.rules.character import Age, Character
+    from companion.rules.ids import LegendId
+    from companion.rules.legends import Legend
+    from companion.rules.odds import ability_test_odds
+
+    legend = Legend(LegendId("7"), "Old Wren", {Ability.MIGHT: 6}, ())
+    ash = replace(Character("Ash", "p", Age.YOUNG, {Ability.MIGHT: 2}, (), 3, 4, 4),
+                  legends=(legend.id,))
+    advice = ability_test_odds(ash, Ability.MIGHT, 8, legends=[legend])
+    rows = odds._test_rows(advice, [legend], "might 8+")
+    assert [r[0].text for r in rows] == ["might 8+, alone", "might 8+, with Old Wren's legend"]
+    assert [r[1].value for r in rows] == [Fraction(1, 6), Fraction(5, 6)]

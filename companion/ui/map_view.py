@@ -24,7 +24,12 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QImage, QKeySequence, QPainter, QShortcut
-from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsView
+from PySide6.QtWidgets import (
+    QApplication,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+    QGraphicsView,
+)
 
 from companion.rules.geometry import Axial, pixel_bounds
 from companion.ui.map_items import (
@@ -39,6 +44,7 @@ from companion.ui.map_items import (
     SectionState,
     TargetMarker,
     cell_at,
+    centre,
     piece_position,
 )
 
@@ -75,6 +81,9 @@ class MapData:
     """("hex", tile) or ("character", name) of its target token."""
     energy: dict[str, tuple[int, int]] = field(default_factory=dict)
     """Character -> (energy, maximum)."""
+    behemoth_odds: dict[str, float] = field(default_factory=dict)
+    """Tile -> probability that the behemoth ends its next activation there (exact,
+    over its movement roll and random tie-breaks; Rulebook: Behemoth Activation)."""
 
 
 def _initials(names: Sequence[str]) -> dict[str, str]:
@@ -170,11 +179,46 @@ def read_map(campaign: Campaign) -> MapData:
             target = ("hex", str(aim["hex"]))
         elif "character" in aim:
             target = ("character", str(aim["character"]))
+    odds: dict[str, float] = {}
+    if behemoth is not None:
+        from companion.operations import Refused
+        from companion.operations.behemoth import behemoth_overlay_data
+
+        try:
+            overlay = behemoth_overlay_data(campaign)
+        except Refused:
+            overlay = None  # e.g. its Instinct card is not in the pack: no preview to draw
+        odds = dict(overlay["end_odds"]) if overlay else {}
     return MapData(valley, tuple(hexes), tuple(pieces), outposts, behemoth, target,
-                   {c.name: (c.energy, c.energy_max) for c in game.characters})
+                   {c.name: (c.energy, c.energy_max) for c in game.characters}, odds)
 
 
 # --- the scene ---------------------------------------------------------------------------
+
+
+class OddsBadge(QGraphicsSimpleTextItem):
+    """'◆ 83%' on a hex: where the behemoth may end its next activation."""
+
+    def __init__(self, cell: Axial) -> None:
+        super().__init__()
+        self.setZValue(12)
+        font = self.font()
+        font.setBold(True)
+        self.setFont(font)
+        self.setBrush(QColor("#4b1d5c"))
+        self.cell = cell
+        self.chance = -1.0
+
+    def set_chance(self, chance: float) -> None:
+        if chance == self.chance:
+            return
+        self.chance = chance
+        self.setText(f"◆ {chance:.0%}")
+        self.setToolTip(f"The behemoth ends its next activation here with probability "
+                        f"{chance:.1%}")
+        base = centre(self.cell)
+        rect = self.boundingRect()
+        self.setPos(base.x() - rect.width() / 2, base.y() - HEX_SIZE * 0.78)
 
 
 class MapScene(QGraphicsScene):
@@ -189,6 +233,7 @@ class MapScene(QGraphicsScene):
         self.hex_items: dict[Axial, HexItem] = {}
         self.piece_items: dict[str, CharacterPiece] = {}
         self.behemoth_item: BehemothPiece | None = None
+        self.odds_items: dict[str, OddsBadge] = {}
         self.target_item: TargetMarker | None = None
         self.ghosts: list[GhostTray] = []
         self.selected: Axial | None = None
@@ -236,7 +281,23 @@ class MapScene(QGraphicsScene):
             self.setSceneRect(QRectF(left - pad, top - pad, right - left + 2 * pad,
                                      bottom - top + 2 * pad))
 
+    def _sync_odds(self, data: MapData) -> None:
+        """The preview of the behemoth's path this coming Night: the chance it ends in
+        each hex, as a badge on the hex (updated in place like every other item)."""
+        for tile in [t for t in self.odds_items if t not in data.behemoth_odds]:
+            self.removeItem(self.odds_items.pop(tile))
+        for tile, chance in data.behemoth_odds.items():
+            if tile not in data.valley:
+                continue
+            badge = self.odds_items.get(tile)
+            if badge is None:
+                badge = OddsBadge(data.valley.locate(tile))  # type: ignore[arg-type]
+                self.addItem(badge)
+                self.odds_items[tile] = badge
+            badge.set_chance(chance)
+
     def _sync_behemoth(self, data: MapData) -> None:
+        self._sync_odds(data)
         if data.behemoth is None:
             for item in (self.behemoth_item, self.target_item):
                 if item is not None:

@@ -18,6 +18,7 @@ from companion.rules.geometry import Axial
 from companion.ui import map_items
 from companion.ui.main_window import MainWindow
 from companion.ui.views.valley import ValleyView
+from tests.ui.helpers import make_window
 
 
 @pytest.fixture
@@ -320,3 +321,19 @@ def test_arrow_keys_pan_and_ctrl_plus_zooms(qtbot: Any, demo: operations.Campaig
     assert view.map.zoom() > zoom
     view.map.fit()
     assert view.map.zoom() < zoom
+
+
+def test_the_map_previews_the_behemoths_path_with_exact_odds(qtbot: Any, demo: Any) -> None:
+    from companion.operations import behemoth as behemoth_ops
+
+    window = make_window(qtbot, demo)
+    options = behemoth_ops.set_up_options(demo)
+    beast = next(iter(options.behemoths))
+    assert window.run_operation(behemoth_ops.set_up_behemoth, behemoth=beast,
+                                lair_hex=options.lair_hexes[0])
+    valley = next(v for v in window.tabs.findChildren(ValleyView))
+    badges = valley.scene.odds_items
+    assert badges, "no preview on the map"
+    total = sum(badge.chance for badge in badges.values())
+    assert abs(total - 1.0) < 1e-9
+    assert all(b.text().startswith("◆ ") and b.text().endswith("%") for b in badges.values())

@@ -510,7 +510,7 @@ def encounter_contest_report(procedure: Any, legends: Sequence[Any] = ()) -> Odd
 # --- the Night --------------------------------------------------------------------------
 
 
-def night_report(night: Any) -> OddsReport | None:
+def night_report(night: Any, campaign: Campaign | None = None) -> OddsReport | None:
     """The Night, before its cards are drawn (Rulebook: Draw Night Cards; Increase
     Activity; D7, D10): the coming activity increase and the next activity event."""
     from companion.rules.night import NightStage
@@ -554,8 +554,14 @@ def night_report(night: Any) -> OddsReport | None:
         event = upcoming[0]
         p = odds.at_least(event.threshold - society.activity)
         chances["next event"] = p
+        words = str(event.id)
+        if campaign is not None:
+            from companion.operations.society import event_text
+
+            words = event_text(campaign, str(event.id))
         tables.append(OddsTable("The next activity event", ("event", "chance"),
-                                ((text(f"{event.id} at {event.threshold}"), chance(p)),)))
+                                ((text(f"activity reaches {event.threshold}", words),
+                                  chance(p)),)))
     else:
         notes.append("No activity event is still to come.")
     return OddsReport("The Night: activity", tuple(tables), notes=tuple(notes),
@@ -567,7 +573,7 @@ _BUILDERS: dict[str, Any] = {
     "mining": lambda campaign, p: mining_report(p),
     "foraging": lambda campaign, p: foraging_report(p, held_legends(campaign, p.character)),
     "delving": lambda campaign, p: delving_report(p, held_legends(campaign, p.character)),
-    "night": lambda campaign, p: night_report(p),
+    "night": lambda campaign, p: night_report(p, campaign),
     "behemoth_encounter": lambda campaign, p: encounter_contest_report(
         p, held_legends(campaign, p.character)),
 }

@@ -58,6 +58,11 @@ class MainWindow(QMainWindow):
 
     # -- campaign ------------------------------------------------------------------
 
+    @property
+    def opening_page(self) -> QLabel:
+        """The page shown while a campaign opens (the first thing painted)."""
+        return self._opening
+
     def show_opening(self, text: str = "Opening campaign…") -> None:
         """Show the "opening" page (used at start-up and while switching campaigns)."""
         self._opening.setText(text)

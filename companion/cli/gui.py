@@ -80,10 +80,13 @@ class _Loader:
 
         try:
             campaign = self._open()
+            self.window.set_campaign(campaign)
         except Exception as exc:  # every failure is shown (or printed), never swallowed
+            if self.window.campaign is not None:
+                self.window.campaign.close()
+                self.window.campaign = None
             self._fail(exc)
             return
-        self.window.set_campaign(campaign)
         session.wire_window(self.window, extra_content=self.content)
         if getattr(self, "first_start", False) and not self.smoke:
             from companion.ui import new_campaign_wizard

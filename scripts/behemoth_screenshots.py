@@ -35,7 +35,9 @@ def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     campaign = operations.create_demo_campaign(Path(home) / "Demo.stonesaga")
     operations.move(campaign, name="Ash", to_hex="E05")
+    operations.draw_discovery(campaign, name="Ash")
     operations.move(campaign, name="Bryn", to_hex="E09")
+    operations.draw_discovery(campaign, name="Bryn")
     window = MainWindow()
     window.campaign = campaign
 

@@ -10,7 +10,6 @@ nothing changes, and the dialog stays open to fix it.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
@@ -32,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.ui.widgets import read_game
+from companion.ui.widgets import check_assignment, fill_ability_combos, read_game
 
 if TYPE_CHECKING:
     from companion.operations import Changes
@@ -226,15 +225,7 @@ class CharacterDialog(QDialog):
 
     def _fill_abilities(self) -> None:
         """Offer the kept values in every ability combo; assign them highest first."""
-        kept = sorted(self.kept(), reverse=True)
-        choices = sorted(set(kept), reverse=True)
-        for combo, value in zip(self.abilities.values(), kept, strict=False):
-            combo.blockSignals(True)
-            combo.clear()
-            for choice in choices:
-                combo.addItem(str(choice), choice)
-            combo.setCurrentIndex(choices.index(value))
-            combo.blockSignals(False)
+        fill_ability_combos(list(self.abilities.values()), self.kept())
         self._validate()
 
     # -- checks and creation ---------------------------------------------------------
@@ -243,27 +234,15 @@ class CharacterDialog(QDialog):
         return {a: int(c.currentData() or 0) for a, c in self.abilities.items()}
 
     def _validate(self) -> None:
-        kept = self.kept()
-        values = list(self.assignment().values())
-        ok = Counter(values) == Counter(kept)
-        kept_text = ", ".join(map(str, sorted(kept, reverse=True)))
-        if ok:
-            self.assignment_note.setText(f"✓ Uses the kept dice {kept_text} "
-                                         f"(sum {sum(values)}).")
-            self.assignment_note.setStyleSheet("")
-        else:
-            self.assignment_note.setText(
-                f"The abilities must use exactly the kept dice {kept_text}; "
-                f"now {', '.join(map(str, values))}.")
-            self.assignment_note.setStyleSheet("QLabel { color: #a3231b; font-weight: bold; }")
-        limit = self.creation.second_trait_max_sum
-        two = ok and sum(values) <= limit
-        self.second_trait.setEnabled(two)
-        if not two:
+        check = check_assignment(self.kept(), list(self.assignment().values()),
+                                 self.creation.second_trait_max_sum)
+        self.assignment_note.setText(check.note)
+        self.assignment_note.setStyleSheet(
+            "" if check.ok else "QLabel { color: #a3231b; font-weight: bold; }")
+        self.second_trait.setEnabled(check.second_trait)
+        if not check.second_trait:
             self.second_trait.setCurrentIndex(0)
-        self.trait_note.setText(
-            f"Abilities sum to {sum(values)}: a second trait is allowed." if two else
-            f"A second trait is allowed only when the abilities sum to {limit} or less.")
+        self.trait_note.setText(check.trait_note)
 
     def traits(self) -> list[str]:
         chosen = [str(self.trait.currentData())]

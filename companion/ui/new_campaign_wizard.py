@@ -25,7 +25,6 @@ After ``exec()`` is accepted, ``wizard.campaign`` is the open campaign and
 from __future__ import annotations
 
 import secrets
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,6 +52,8 @@ from PySide6.QtWidgets import (
     QWizard,
     QWizardPage,
 )
+
+from companion.ui.widgets import check_assignment, fill_ability_combos
 
 if TYPE_CHECKING:
     from companion.content.model import Content
@@ -637,40 +638,21 @@ class CharacterPage(QWizardPage):
         self._fill_abilities()
 
     def _fill_abilities(self) -> None:
-        kept = sorted(self.kept(), reverse=True)
-        choices = sorted(set(kept), reverse=True)
-        for combo, value in zip(self.abilities.values(), kept, strict=False):
-            combo.blockSignals(True)
-            combo.clear()
-            for choice in choices:
-                combo.addItem(str(choice), choice)
-            combo.setCurrentIndex(choices.index(value))
-            combo.blockSignals(False)
+        fill_ability_combos(list(self.abilities.values()), self.kept())
         self._validate_assignment()
 
     def assignment(self) -> dict[str, int]:
         return {a: int(c.currentData() or 0) for a, c in self.abilities.items()}
 
     def _validate_assignment(self) -> None:
-        kept = self.kept()
-        values = list(self.assignment().values())
-        ok = Counter(values) == Counter(kept)
-        kept_text = ", ".join(map(str, sorted(kept, reverse=True)))
-        if ok:
-            self.assignment_note.setText(f"✓ Uses the kept dice {kept_text} "
-                                         f"(sum {sum(values)}).")
-        else:
-            self.assignment_note.setText(
-                f"⚠ The abilities must use exactly the kept dice {kept_text}; "
-                f"now {', '.join(map(str, values))}.")
-        limit = self.wiz.content().rules.character_creation.second_trait_max_sum
-        two = ok and sum(values) <= limit
-        self.second_trait.setEnabled(two)
-        if not two:
+        check = check_assignment(
+            self.kept(), list(self.assignment().values()),
+            self.wiz.content().rules.character_creation.second_trait_max_sum)
+        self.assignment_note.setText(check.note)
+        self.second_trait.setEnabled(check.second_trait)
+        if not check.second_trait:
             self.second_trait.setCurrentIndex(0)
-        self.trait_note.setText(
-            f"Abilities sum to {sum(values)}: a second trait is allowed." if two else
-            f"A second trait is allowed only when the abilities sum to {limit} or less.")
+        self.trait_note.setText(check.trait_note)
         self.error.clear_problem()
 
     def traits(self) -> list[str]:

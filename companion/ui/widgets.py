@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 if TYPE_CHECKING:
     from companion.operations import Campaign
@@ -127,3 +127,54 @@ def heading(text: str, scale: float = 1.25) -> QLabel:
     font.setBold(True)
     label.setFont(font)
     return label
+
+
+# --- character creation (shared by the New Character dialog and the wizard) ---------------
+
+
+def fill_ability_combos(combos: Sequence[QComboBox], kept: Sequence[int]) -> None:
+    """Offer the kept dice in every ability combo, assigned highest first (Rulebook:
+    Character Creation, step 1). Signals are held so one refill is one validation."""
+    ordered = sorted(kept, reverse=True)
+    choices = sorted(set(ordered), reverse=True)
+    for combo, value in zip(combos, ordered, strict=False):
+        combo.blockSignals(True)
+        combo.clear()
+        for choice in choices:
+            combo.addItem(str(choice), choice)
+        combo.setCurrentIndex(choices.index(value))
+        combo.blockSignals(False)
+
+
+@dataclass(frozen=True)
+class AssignmentCheck:
+    """Whether the abilities use exactly the kept dice, and what a second trait needs."""
+
+    ok: bool
+    """The four abilities use exactly the kept dice."""
+    total: int
+    """The abilities' sum."""
+    note: str
+    """The assignment in words (✓ or ⚠)."""
+    second_trait: bool
+    """A second trait is allowed (sum at most the pack's limit, Step 2)."""
+    trait_note: str
+    """Why a second trait is, or is not, allowed."""
+
+
+def check_assignment(kept: Sequence[int], values: Sequence[int],
+                     second_trait_max_sum: int) -> AssignmentCheck:
+    """Check an assignment of the kept dice (Rulebook: Character Creation, steps 1-2)."""
+    from collections import Counter
+
+    ok = Counter(values) == Counter(kept)
+    kept_text = ", ".join(map(str, sorted(kept, reverse=True)))
+    total = sum(values)
+    note = (f"✓ Uses the kept dice {kept_text} (sum {total})." if ok else
+            f"⚠ The abilities must use exactly the kept dice {kept_text}; "
+            f"now {', '.join(map(str, values))}.")
+    two = ok and total <= second_trait_max_sum
+    trait_note = (f"Abilities sum to {total}: a second trait is allowed." if two else
+                  "A second trait is allowed only when the abilities sum to "
+                  f"{second_trait_max_sum} or less.")
+    return AssignmentCheck(ok, total, note, two, trait_note)

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from companion.rules.night import NightStage, RestBreakdown
 from companion.rules.procedure import Step
 from companion.ui.odds_panel import OddsPanel
-from companion.ui.procedure_dialog import TABLE_FONT, StepWidget
+from companion.ui.procedure_dialog import TABLE_FONT, StepAnswering, StepWidget
 from companion.ui.procedure_panels import (
     fill_table,
     heading,
@@ -89,7 +89,7 @@ def rest_row(rest: RestBreakdown) -> list[str]:
     ]
 
 
-class NightWizard(QDialog):
+class NightWizard(StepAnswering, QDialog):
     """The Night, stage by stage; non-blocking."""
 
     def __init__(self, window: MainWindow) -> None:
@@ -204,35 +204,14 @@ class NightWizard(QDialog):
         window.campaign_changed.connect(self._campaign_changed)
         self.refresh()
 
-    # -- answering ---------------------------------------------------------------------
-
-    def answer(self, choice: object) -> bool:
-        """Answer the current step through the main window; False if refused."""
-        from companion.operations import procedures
-
-        return self.window_.run_operation(procedures.advance, choice=choice) is not None
-
-    def _campaign_changed(self, changes: object) -> None:
-        if changes is not None and getattr(changes, "procedure", False):
-            self.last_summary = str(getattr(changes, "summary", "")) or self.last_summary
-        if (changes is None or getattr(changes, "procedure", False)) and self.isVisible():
-            self.refresh()
-
     # -- showing -----------------------------------------------------------------------
 
     def refresh(self) -> None:
         """Redraw from the Night in progress (or show that it has ended)."""
-        from companion.operations import Refused, procedures
-
+        ok, view = self._read_view()
+        if not ok:
+            return
         campaign = self.window_.campaign
-        if campaign is None:
-            self._show_finished("No campaign is open.")
-            return
-        try:
-            view = procedures.in_progress(campaign)
-        except Refused as refusal:
-            self._show_finished(str(refusal))
-            return
         if view is None or view.kind != "night":
             self._show_finished(self.last_summary or "No Night is in progress.")
             if view is not None:  # the Night's end began another (the behemoth's turn)

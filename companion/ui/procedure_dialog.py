@@ -267,7 +267,44 @@ class StepWidget(QWidget):
             first.setFocus()
 
 
-class ProcedureDialog(QDialog):
+class StepAnswering:
+    """What the procedure dialog and the Night wizard share: answering a step through
+    the main window, and redrawing when an operation changed the procedure."""
+
+    # The dialog that mixes this in is a QDialog (isVisible) with refresh() and
+    # _show_finished(text) of its own.
+    window_: MainWindow
+    last_summary: str
+
+    def answer(self, choice: object) -> bool:
+        """Answer the current step through the main window; False if refused."""
+        from companion.operations import procedures
+
+        return self.window_.run_operation(procedures.advance, choice=choice) is not None
+
+    def _campaign_changed(self, changes: object) -> None:
+        if changes is not None and getattr(changes, "procedure", False):
+            self.last_summary = str(getattr(changes, "summary", "")) or self.last_summary
+        if (changes is None or getattr(changes, "procedure", False)) and self.isVisible():
+            self.refresh()
+
+    def _read_view(self) -> tuple[bool, Any]:
+        """(True, the procedure in progress or None); (False, None) once the dialog has
+        shown why it cannot read it."""
+        from companion.operations import Refused, procedures
+
+        campaign = self.window_.campaign
+        if campaign is None:
+            self._show_finished("No campaign is open.")
+            return False, None
+        try:
+            return True, procedures.in_progress(campaign)
+        except Refused as refusal:
+            self._show_finished(str(refusal))
+            return False, None
+
+
+class ProcedureDialog(StepAnswering, QDialog):
     """An activity in progress (fishing, mining ...), step by step; non-blocking."""
 
     def __init__(self, window: MainWindow) -> None:
@@ -335,35 +372,14 @@ class ProcedureDialog(QDialog):
         window.campaign_changed.connect(self._campaign_changed)
         self.refresh()
 
-    # -- answering ---------------------------------------------------------------------
-
-    def answer(self, choice: object) -> bool:
-        """Answer the current step through the main window; False if refused."""
-        from companion.operations import procedures
-
-        return self.window_.run_operation(procedures.advance, choice=choice) is not None
-
-    def _campaign_changed(self, changes: object) -> None:
-        if changes is not None and getattr(changes, "procedure", False):
-            self.last_summary = str(getattr(changes, "summary", "")) or self.last_summary
-        if (changes is None or getattr(changes, "procedure", False)) and self.isVisible():
-            self.refresh()
-
     # -- showing -----------------------------------------------------------------------
 
     def refresh(self) -> None:
         """Redraw from the procedure in progress (or show that it has finished)."""
-        from companion.operations import Refused, procedures
-
+        ok, view = self._read_view()
+        if not ok:
+            return
         campaign = self.window_.campaign
-        if campaign is None:
-            self._show_finished("No campaign is open.")
-            return
-        try:
-            view = procedures.in_progress(campaign)
-        except Refused as refusal:
-            self._show_finished(str(refusal))
-            return
         if view is None or view.kind == "night":  # the Night is the wizard's
             self._show_finished(self.last_summary or "No activity is in progress.")
             return

@@ -10,6 +10,7 @@ import contextlib
 import os
 import sqlite3
 import threading
+import time
 import uuid
 from collections.abc import Callable, Iterator
 from datetime import datetime
@@ -58,6 +59,9 @@ META_KINDS = ("undo", "redo", "save_point")
 
 BASELINE_KINDS = ("campaign.new",)
 """Journal kinds that found the campaign: the history starts there, undo stops before."""
+
+BACKGROUND_CHECK_DELAY = 0.2
+"""Seconds the background integrity check waits, so the first reads go first."""
 
 Clock = Callable[[], datetime]
 
@@ -308,7 +312,13 @@ class CampaignFile:
             self._backup("open", force=False)
 
     def _verify_and_back_up(self) -> None:
-        """The background half of open(): quick_check, then the automatic backup."""
+        """The background half of open(): quick_check, then the automatic backup.
+
+        It starts after a short head start (:data:`BACKGROUND_CHECK_DELAY`) so that the
+        reads which show the campaign do not compete with it for the disk; any write
+        waits for the check anyway.
+        """
+        time.sleep(BACKGROUND_CHECK_DELAY)
         try:
             with open_readonly(self.path, shared=True) as conn:
                 try:

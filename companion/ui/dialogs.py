@@ -192,15 +192,24 @@ class BackupsDialog(QDialog):
             )
             if answer != QMessageBox.StandardButton.Yes:
                 return
+        from companion import store
+        from companion.ui.progress import run_with_progress
+
         window = self.window_
-        target: object = self.path
         if window.campaign is not None and window.campaign.path == self.path:
-            target = window.campaign
-            window.campaign = None  # the restore closes the open handle
+            window.campaign.close()  # the restore needs the file to itself
+            window.campaign = None
         try:
-            self.restored = operations.restore_backup(target, backup)  # type: ignore[arg-type]
-        except operations.Refused as refusal:
+            # The copy runs on a worker (a whole file through SQLite's backup API);
+            # the restored campaign is then opened here, on the GUI's own thread.
+            run_with_progress(self, "Restoring the backup", store.restore_backup,
+                              self.path, backup)
+            self.restored = operations.open_campaign(self.path)
+        except store.CampaignFileError as refusal:
             show_refusal(self, "Could not restore", refusal)
+            return
+        except operations.Refused as refusal:
+            show_refusal(self, "Could not open the restored campaign", refusal)
             return
         self.accept()
 

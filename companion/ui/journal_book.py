@@ -820,9 +820,14 @@ class JournalBook(QWidget):
                 return False
         try:
             if kind == "pdf":
-                from companion.ui.pdf_export import write_pdf
+                from companion.ui import pdf_export
+                from companion.ui.progress import run_with_progress
 
-                pages = write_pdf(campaign, Path(path))
+                # Read on this thread (the campaign and the map are its own); lay out
+                # and paint the pages on a worker, so a long journal never freezes.
+                prepared = pdf_export.prepare(campaign)
+                pages = run_with_progress(self.window_, "Writing the journal PDF",
+                                          pdf_export.paint_pdf, prepared, Path(path))
                 message = f"Journal exported to {path} ({pages} pages)"
             else:
                 from companion.operations.export import journal_markdown

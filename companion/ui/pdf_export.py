@@ -14,6 +14,7 @@ import os
 import re
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -119,9 +120,40 @@ def _style_tables(document: QTextDocument) -> None:
             frame.setFormat(fmt)
 
 
-def write_pdf(campaign: Campaign, out: Path) -> int:
-    """Write the journal of ``campaign`` to ``out`` as a PDF; returns the page count."""
+@dataclass(frozen=True)
+class PreparedJournal:
+    """What the PDF shows, read from the campaign on the GUI thread (the campaign file
+    and the map scene belong to it); painting the pages can then run on a worker."""
+
+    title: str
+    markdown: str
+    valley_png: bytes | None
+    cave_wall: tuple[tuple[int, bytes], ...]
+    """(illustration id, PNG bytes) of the illustrations that have an image."""
+
+
+def prepare(campaign: Campaign) -> PreparedJournal:
+    """Read everything the PDF needs (GUI thread)."""
     _ensure_app()
+    from companion.operations import journal as j
+    from companion.operations.export import journal_markdown
+
+    with tempfile.TemporaryDirectory() as tmp:
+        valley = _valley_png(campaign, Path(tmp))
+        valley_bytes = valley.read_bytes() if valley is not None else None
+    text = journal_markdown(campaign, valley_image="valley-map.png" if valley_bytes else None,
+                            cave_wall_images=True)
+    images = []
+    for art in j.cave_wall(campaign):
+        data = j.cave_wall_image(campaign, art.id) if art.has_image else None
+        if data:
+            images.append((art.id, data))
+    return PreparedJournal(campaign.title, text, valley_bytes, tuple(images))
+
+
+def paint_pdf(prepared: PreparedJournal, out: Path) -> int:
+    """Lay out and paint the prepared journal on A4 pages (safe on a worker thread:
+    only a text document, images and the PDF writer). Returns the page count."""
     from PySide6.QtCore import QMarginsF, QSizeF
     from PySide6.QtGui import (
         QFont,
@@ -132,44 +164,43 @@ def write_pdf(campaign: Campaign, out: Path) -> int:
         QTextDocument,
     )
 
-    from companion.operations import journal as j
-    from companion.operations.export import journal_markdown
-
-    with tempfile.TemporaryDirectory() as tmp:
-        valley = _valley_png(campaign, Path(tmp))
-        text = journal_markdown(campaign, valley_image="valley-map.png" if valley else None,
-                                cave_wall_images=True)
-        writer = QPdfWriter(str(out))
-        writer.setTitle(f"{campaign.title} — the Journal")
-        writer.setCreator("Stonesaga Companion")
-        writer.setResolution(150)
-        writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4),
-                                         QPageLayout.Orientation.Portrait,
-                                         QMarginsF(15, 15, 15, 15),
-                                         QPageLayout.Unit.Millimeter))
-        # Lay out on a page of the paper's printable size in 96-dpi pixels (fonts in
-        # points come out right); print_() scales it onto the PDF's pages.
-        paint = writer.pageLayout().paintRect(QPageLayout.Unit.Inch)
-        page = QSizeF(paint.width() * LAYOUT_DPI, paint.height() * LAYOUT_DPI)
-        document = QTextDocument()
-        document.setDefaultFont(QFont("Serif", 10))
-        document.setMarkdown(text)  # (clears resources: add images after it)
-        document.setPageSize(page)
-        _style_tables(document)
-        sizes: dict[str, tuple[float, float]] = {}
-        if valley is not None:
-            _add_image(document, "valley-map.png", QImage(str(valley)),
-                       page.width() * 0.9, page.height() * 0.6, sizes)
-        for art in j.cave_wall(campaign):
-            data = j.cave_wall_image(campaign, art.id) if art.has_image else None
-            image = QImage()
-            if data and image.loadFromData(data):
-                _add_image(document, f"cave-wall-{art.id}.png", image, page.width() * 0.45,
-                           page.height() * 0.3, sizes)
-        _size_images(document, sizes)
-        pages = _print(document, writer, page, f"{campaign.title} — the Journal")
-        del writer  # finishes the file
+    writer = QPdfWriter(str(out))
+    writer.setTitle(f"{prepared.title} — the Journal")
+    writer.setCreator("Stonesaga Companion")
+    writer.setResolution(150)
+    writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4),
+                                     QPageLayout.Orientation.Portrait,
+                                     QMarginsF(15, 15, 15, 15),
+                                     QPageLayout.Unit.Millimeter))
+    # Lay out on a page of the paper's printable size in 96-dpi pixels (fonts in
+    # points come out right); print_() scales it onto the PDF's pages.
+    paint = writer.pageLayout().paintRect(QPageLayout.Unit.Inch)
+    page = QSizeF(paint.width() * LAYOUT_DPI, paint.height() * LAYOUT_DPI)
+    document = QTextDocument()
+    document.setDefaultFont(QFont("Serif", 10))
+    document.setMarkdown(prepared.markdown)  # (clears resources: add images after it)
+    document.setPageSize(page)
+    _style_tables(document)
+    sizes: dict[str, tuple[float, float]] = {}
+    if prepared.valley_png is not None:
+        valley = QImage()
+        valley.loadFromData(prepared.valley_png)
+        _add_image(document, "valley-map.png", valley, page.width() * 0.9,
+                   page.height() * 0.6, sizes)
+    for art_id, data in prepared.cave_wall:
+        image = QImage()
+        if image.loadFromData(data):
+            _add_image(document, f"cave-wall-{art_id}.png", image, page.width() * 0.45,
+                       page.height() * 0.3, sizes)
+    _size_images(document, sizes)
+    pages = _print(document, writer, page, f"{prepared.title} — the Journal")
+    del writer  # finishes the file
     return pages
+
+
+def write_pdf(campaign: Campaign, out: Path) -> int:
+    """Write the journal of ``campaign`` to ``out`` as a PDF; returns the page count."""
+    return paint_pdf(prepare(campaign), out)
 
 
 def _print(document: QTextDocument, writer: QPdfWriter, page: QSizeF, title: str) -> int:

@@ -101,7 +101,9 @@ class Page(QWidget):
         self.layout_.addWidget(_heading(self.title))
 
     def refresh(self, campaign: Campaign | None) -> None:
-        raise NotImplementedError
+        """Reload the section from ``campaign``; every section overrides this (a Page
+        is never shown itself), so reaching here is a programming error."""
+        raise TypeError(f"{type(self).__name__} must reload itself in refresh()")
 
     def run(self, operation: Callable[..., Any], **kwargs: Any) -> bool:
         return bool(self.window_.run_operation(operation, **kwargs))

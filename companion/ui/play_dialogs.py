@@ -370,9 +370,9 @@ class EffectsDialog(PlayDialog):
         for number, effect in enumerate(self.effects, 1):
             self.list.addItem(f"{number}. {self.describe(effect)}")
         if not self.effects:
-            placeholder = QListWidgetItem("(nothing yet: Apply takes the effect in the form)")
-            placeholder.setFlags(Qt.ItemFlag.NoItemFlags)
-            self.list.addItem(placeholder)
+            hint = QListWidgetItem("(nothing yet: Apply takes the effect in the form)")
+            hint.setFlags(Qt.ItemFlag.NoItemFlags)
+            self.list.addItem(hint)
         self.remove_button.setEnabled(bool(self.effects))
 
     def apply(self) -> None:
@@ -676,9 +676,9 @@ class StartChallengeDialog(PlayDialog):
             self.explanation.setText(f"The challenge '{status.challenge_name}' is being "
                                      "played: end it first.")
             self.explanation.setStyleSheet(WARN)
-            placeholder = QListWidgetItem("(none while a challenge is being played)")
-            placeholder.setFlags(Qt.ItemFlag.NoItemFlags)
-            self.choices.addItem(placeholder)
+            hint = QListWidgetItem("(none while a challenge is being played)")
+            hint.setFlags(Qt.ItemFlag.NoItemFlags)
+            self.choices.addItem(hint)
             self.start_button.setEnabled(False)
             return
         self.explanation.setStyleSheet("")

@@ -117,7 +117,7 @@ def test_an_empty_campaign_and_the_new_character_button(qtbot: Any, campaign: An
     window.show()
     window.set_campaign(campaign)
     view = window.tabs.widget(1)
-    assert not view.sheet.placeholder.isHidden()
+    assert not view.sheet.no_selection.isHidden()
     assert "No characters yet" in view.empty.text()
     assert "nobody" in window.tabs.widget(2).turn.text()
     society = window.tabs.widget(4)

@@ -128,8 +128,8 @@ class CharacterSheet(QWidget):
         self.title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.subtitle = QLabel()
         self.subtitle.setWordWrap(True)
-        self.placeholder = QLabel("Select a character in the table to see their sheet.")
-        self.placeholder.setWordWrap(True)
+        self.no_selection = QLabel("Select a character in the table to see their sheet.")
+        self.no_selection.setWordWrap(True)
 
         self.abilities_box = QGroupBox("Abilities and boosts")
         self.ability_grid = QGridLayout(self.abilities_box)
@@ -180,7 +180,7 @@ class CharacterSheet(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.subtitle)
-        layout.addWidget(self.placeholder)
+        layout.addWidget(self.no_selection)
         columns = QHBoxLayout()
         left = QVBoxLayout()
         left.addWidget(self.abilities_box)
@@ -202,7 +202,7 @@ class CharacterSheet(QWidget):
         for widget in (self.abilities_box, self.tracks_box, self.details_box, self.title,
                        self.subtitle):
             widget.setVisible(character is not None)
-        self.placeholder.setVisible(character is None)
+        self.no_selection.setVisible(character is None)
         if character is None:
             return
         self.title.setText(character.name)

@@ -48,9 +48,8 @@ def load_valley(session: Session) -> Valley:
                   overlays=overlays, lair=lair)  # type: ignore[arg-type]
 
 
-def save_valley(session: Session, before: Valley, after: Valley, *, event_hint: str = "") -> None:
+def save_valley(session: Session, before: Valley, after: Valley) -> None:
     """Write new trays, revealed or read tiles, and overlay changes."""
-    del event_hint
     tray_ids: dict[int, int] = {}
     for row in session.exec(select(models.ValleyTray)).all():
         tray_ids[row.tray_number - 1] = row.id or 0

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.ui.widgets import check_assignment, fill_ability_combos, read_game
+from companion.ui.widgets import AbilityDice, check_assignment, fill_ability_combos, read_game
 
 if TYPE_CHECKING:
     from companion.operations import Changes
@@ -51,7 +51,7 @@ def start_hexes(campaign: Any, game: Any) -> list[tuple[str, str]]:
     return options
 
 
-class CharacterDialog(QDialog):
+class CharacterDialog(AbilityDice, QDialog):
     """The New Character dialog."""
 
     def __init__(self, window: MainWindow) -> None:
@@ -209,20 +209,6 @@ class CharacterDialog(QDialog):
                                       purpose=f"{name}'s abilities") and results:
             self.set_dice(tuple(results[0].detail))  # type: ignore[arg-type]
 
-    def _leave_out_toggled(self, checked: bool) -> None:
-        if checked and not self._filling:
-            self._leave_out_chosen = True
-            self._fill_abilities()
-
-    def _dice_changed(self) -> None:
-        if not self._leave_out_chosen:
-            values = self.rolled()
-            lowest = values.index(min(values))
-            self._filling = True
-            self.leave_out.button(lowest).setChecked(True)
-            self._filling = False
-        self._fill_abilities()
-
     def _fill_abilities(self) -> None:
         """Offer the kept values in every ability combo; assign them highest first."""
         fill_ability_combos(list(self.abilities.values()), self.kept())
@@ -230,8 +216,6 @@ class CharacterDialog(QDialog):
 
     # -- checks and creation ---------------------------------------------------------
 
-    def assignment(self) -> dict[str, int]:
-        return {a: int(c.currentData() or 0) for a, c in self.abilities.items()}
 
     def _validate(self) -> None:
         check = check_assignment(self.kept(), list(self.assignment().values()),

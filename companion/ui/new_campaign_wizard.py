@@ -53,7 +53,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from companion.ui.widgets import check_assignment, fill_ability_combos
+from companion.ui.widgets import AbilityDice, check_assignment, fill_ability_combos
 
 if TYPE_CHECKING:
     from companion.content.model import Content
@@ -429,7 +429,7 @@ class ChallengePage(QWizardPage):
         return True
 
 
-class CharacterPage(QWizardPage):
+class CharacterPage(AbilityDice, QWizardPage):
     """One character (Rulebook: Character Creation, steps 1-4): name, player, five dice
     typed from the table or rolled in the app, the die left out, the abilities, traits
     (a second only if the abilities sum to 11 or less) and a mantle (each worn once)."""
@@ -621,28 +621,10 @@ class CharacterPage(QWizardPage):
         self.dice_source.setText("Dice rolled in the app." if self.rolled_in_app
                                  else "Dice typed from the table.")
 
-    def _leave_out_toggled(self, checked: bool) -> None:
-        if checked and not self._filling:
-            self._leave_out_chosen = True
-            self._fill_abilities()
-
-    def _dice_changed(self) -> None:
-        if not self.dice:
-            return
-        if not self._leave_out_chosen:
-            values = self.rolled()
-            lowest = values.index(min(values))
-            self._filling = True
-            self.leave_out.button(lowest).setChecked(True)
-            self._filling = False
-        self._fill_abilities()
-
     def _fill_abilities(self) -> None:
         fill_ability_combos(list(self.abilities.values()), self.kept())
         self._validate_assignment()
 
-    def assignment(self) -> dict[str, int]:
-        return {a: int(c.currentData() or 0) for a, c in self.abilities.items()}
 
     def _validate_assignment(self) -> None:
         check = check_assignment(

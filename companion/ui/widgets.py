@@ -178,3 +178,32 @@ def check_assignment(kept: Sequence[int], values: Sequence[int],
                   "A second trait is allowed only when the abilities sum to "
                   f"{second_trait_max_sum} or less.")
     return AssignmentCheck(ok, total, note, two, trait_note)
+
+
+class AbilityDice:
+    """The dice half of character creation, shared by the New Character dialog and the
+    wizard's character pages: the lowest die is left out until the player picks one,
+    and the ability lists follow the kept dice. The class mixing it in provides
+    ``dice``, ``leave_out`` (a QButtonGroup), ``abilities`` (ability -> QComboBox),
+    ``rolled()``, ``kept()`` and ``_fill_abilities()``, and sets ``_filling`` and
+    ``_leave_out_chosen`` to False."""
+
+    def _leave_out_toggled(self, checked: bool) -> None:
+        if checked and not self._filling:  # type: ignore[attr-defined]
+            self._leave_out_chosen = True
+            self._fill_abilities()  # type: ignore[attr-defined]
+
+    def _dice_changed(self) -> None:
+        if not self.dice:  # type: ignore[attr-defined]
+            return
+        if not self._leave_out_chosen:  # type: ignore[has-type]
+            values = self.rolled()  # type: ignore[attr-defined]
+            self._filling = True
+            self.leave_out.button(values.index(min(values))).setChecked(True)  # type: ignore[attr-defined]
+            self._filling = False
+        self._fill_abilities()  # type: ignore[attr-defined]
+
+    def assignment(self) -> dict[str, int]:
+        """The die assigned to each ability, as chosen in the lists."""
+        return {a: int(c.currentData() or 0)
+                for a, c in self.abilities.items()}  # type: ignore[attr-defined]

@@ -197,7 +197,7 @@ class CharacterSheet(QWidget):
         self.show_character(None, None)
 
     def show_character(self, character: Character | None, content: Any) -> None:
-        """Show ``character`` (``None``: the placeholder)."""
+        """Show ``character`` (``None``: the "select a character" note)."""
         self.character = character
         for widget in (self.abilities_box, self.tracks_box, self.details_box, self.title,
                        self.subtitle):

@@ -411,6 +411,7 @@ def _cross_check(run: _Run, entries: dict[str, dict[Any, _Entry]],
     _check_world(run, entries, broken)
     _check_cards(run, entries)
     if rules is not None:
+        _check_pip_colours(run, entries, rules)
         for index, threshold in enumerate(rules.unrest_thresholds):
             goal = threshold.epoch_goal
             if goal is not None and goal not in ids["goals"]:
@@ -418,6 +419,26 @@ def _cross_check(run: _Run, entries: dict[str, dict[Any, _Entry]],
                     yamlio.locate(d.node, ("unrest_thresholds", index, "epoch_goal"))[1]))
                 run.at(doc, ("unrest_thresholds", index, "epoch_goal"),
                        f"no goal with id {goal!r}")
+
+
+def _check_pip_colours(run: _Run, entries: dict[str, dict[Any, _Entry]],
+                       rules: RulesConstants) -> None:
+    """Every pip and crafting entry shows a colour the rules file lists (pip_colours)."""
+    listed = set(rules.crafting.pip_colours)
+    names = ", ".join(c.value for c in rules.crafting.pip_colours)
+    for entry in entries["materials"].values():
+        material: Any = entry.model
+        for side in ("unprocessed", "processed"):
+            for edge, pip in getattr(material, side).edges.items():
+                if pip is not None and pip.colour not in listed:
+                    run.at(entry.doc, entry.loc + (side, "edges", edge.value),
+                           f"{pip.colour.value} is not among the rules file's pip "
+                           f"colours ({names})")
+    for entry in entries["crafting"].values():
+        colour = entry.model.colour  # type: ignore[attr-defined]
+        if colour not in listed:
+            run.at(entry.doc, entry.loc + ("colour",),
+                   f"{colour.value} is not among the rules file's pip colours ({names})")
 
 
 def _check_world(run: _Run, entries: dict[str, dict[Any, _Entry]],

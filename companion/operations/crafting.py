@@ -130,9 +130,10 @@ def craft(campaign: Campaign, *, name: str, left: int, left_rotation: int, right
         game, character = day_rules.take_action(content.rules, before, name, "Craft",
                                                 content.rules.action_costs.craft)
         found = content.crafting.lookup(code.colour, code.digits)
-        outcome = crafting_rules.craft(character.name, orientation, found.entry,
-                                       consume_on_dead_end=content.rules.crafting
-                                       .consume_on_dead_end)
+        outcome = crafting_rules.craft(
+            character.name, orientation, found.entry,
+            consume_on_dead_end=content.rules.crafting.consume_on_dead_end,
+            consume_on_no_entry=content.rules.crafting.consume_on_no_entry)
         if outcome.extra.get("consumed"):
             character, _ = inventory.take_tokens(character, sorted({left, right}))
         facts = item_facts(campaign)

@@ -27,16 +27,22 @@ True
 
 Readings: orientation is free (4 rotations each, either token on the left) but a token
 is never flipped (its other side is its other state). A successful craft consumes both
-tokens (they become the item); a Codex dead end consumes them too unless the caller
-says otherwise (``consume_on_dead_end``; D20, the least favourable reading, since the
-rulebook does not say); a code the pack does not know crafts nothing and consumes
-nothing. The energy cost is the Craft action's, not this module's.
+tokens (they become the item). What a dead end does with them comes from its entry
+(the community's dead ends return them); an entry that does not say follows the rules
+file (``consume_on_dead_end``, D20, the least favourable reading). A code the pack has
+no entry for crafts nothing, and the rules file says whether the tokens are used up
+(``consume_on_no_entry``). The energy cost is the Craft action's, not this module's.
+
+Pips may record no shape (the community's transcription of the box's tokens has
+none): two edges then join on colour alone. Counts run 0-9. A bare edge reads 0 and,
+having no colour to match, can only be the last row (the right token's right edge).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -56,14 +62,17 @@ COLOUR_LETTERS: dict[PipColour, str] = {
     PipColour.BLUE: "B",
     PipColour.YELLOW: "Y",
     PipColour.PURPLE: "P",
+    PipColour.GREY: "G",
+    PipColour.GREEN: "Gn",
+    PipColour.ORANGE: "O",
     PipColour.SILVER: "S",
 }
-"""The one-letter colour of a code, in the Codex's order (Red, Blue, Yellow, Purple,
-Silver)."""
+"""The colour's letter(s) in a code, as the community writes codes ("Y1111", "Gn2301"):
+G is grey, Gn green. In the default order of the Codex's sections."""
 
 _COLOUR_ORDER = {colour: i for i, colour in enumerate(COLOUR_LETTERS)}
-_BY_LETTER = {letter: colour for colour, letter in COLOUR_LETTERS.items()}
-_CODE_TEXT = re.compile(r"^\s*([A-Za-z]+)[\s-]*([0-9]{4})\s*$")
+_BY_LETTER = {letter.upper(): colour for colour, letter in COLOUR_LETTERS.items()}
+_CODE_TEXT = re.compile(r"^\s*([A-Za-z]+)[\s:-]*([0-9]{4})\s*$")
 
 
 @dataclass(frozen=True)
@@ -84,10 +93,13 @@ class CraftingCode:
 
     @classmethod
     def parse(cls, text: str) -> CraftingCode:
-        """``"R1410"``, ``"r1410"``, ``"Red 1410"`` or ``"red-1410"`` as a code.
+        """``"R1410"``, ``"r1410"``, ``"Red 1410"``, ``"red-1410"``, ``"Gn2301"`` (green)
+        or ``"G1111"`` (grey) as a code.
 
         >>> CraftingCode.parse("S2400").label
         'Silver 2400'
+        >>> str(CraftingCode.parse("Green 2301")), CraftingCode.parse("gn2301").label
+        ('Gn2301', 'Green 2301')
         """
         match = _CODE_TEXT.match(text)
         if not match:
@@ -95,14 +107,15 @@ class CraftingCode:
                 f"a crafting code is a colour and four digits, e.g. R1410; not {text!r}"
             )
         word, digits = match[1], match[2]
-        colour = _BY_LETTER.get(word.upper()) if len(word) == 1 else None
+        colour = _BY_LETTER.get(word.upper())
         if colour is None:
             try:
                 colour = PipColour(word.lower())
             except ValueError:
                 raise IllegalAction(
-                    f"{word!r} is not a pip colour "
-                    "(R, B, Y, P, S or red, blue, yellow, purple, silver)"
+                    f"{word!r} is not a pip colour ("
+                    + ", ".join(f"{letter} {c.value}" for c, letter in COLOUR_LETTERS.items())
+                    + ")"
                 ) from None
         return cls(colour, digits)
 
@@ -116,8 +129,13 @@ class CraftingCode:
 
     @property
     def sort_key(self) -> tuple[int, str]:
-        """The Codex's order: by colour section, then ascending."""
+        """The Codex's default order: by colour section, then ascending."""
         return (_COLOUR_ORDER[self.colour], self.digits)
+
+    def sort_key_in(self, colours: Sequence[PipColour]) -> tuple[int, str]:
+        """The order of a pack whose rules list its ``colours`` (``pip_colours``)."""
+        order = colours.index(self.colour) if self.colour in colours else len(colours)
+        return (order, self.digits)
 
 
 @dataclass(frozen=True)
@@ -154,7 +172,7 @@ class MaterialFace:
 
 
 def _pip_text(pip: Pip | None) -> str:
-    return "a bare edge" if pip is None else f"{pip.colour.value} {pip.shape.value} {pip.count}"
+    return "a bare edge" if pip is None else str(pip)
 
 
 def combine(
@@ -163,17 +181,14 @@ def combine(
     """The code read from ``left`` beside ``right``, each turned as given.
 
     Refused (IllegalAction) when the touching edges do not carry pips of the same colour
-    and shape, or when the leftmost row is the null pip or a bare edge.
+    (and shape, where both record one), or when the leftmost row is the null pip or a
+    bare edge. A bare edge reads 0 and so can only be last (the right token's right).
     """
     outer_left = left.edge(Edge.LEFT, left_rotation)
     inner_left = left.edge(Edge.RIGHT, left_rotation)
     inner_right = right.edge(Edge.LEFT, right_rotation)
     outer_right = right.edge(Edge.RIGHT, right_rotation)
-    if (
-        inner_left is None
-        or inner_right is None
-        or (inner_left.colour, inner_left.shape) != (inner_right.colour, inner_right.shape)
-    ):
+    if inner_left is None or inner_right is None or not inner_left.joins(inner_right):
         raise IllegalAction(
             f"{left} and {right} do not combine this way: the touching edges show "
             f"{_pip_text(inner_left)} and {_pip_text(inner_right)}"
@@ -255,19 +270,48 @@ The operations layer passes the society's code records, or the Codex
 (``content.crafting.lookup(code.colour, code.digits).entry``) where spoilers are fine."""
 
 
+def pairs_at_hand(materials: Sequence[MaterialFace]) -> list[tuple[MaterialFace, MaterialFace]]:
+    """The pairs of tokens that can be laid from ``materials`` (the tokens at hand, one
+    entry per token): each two different faces once, and a face with itself where two
+    such tokens are held.
+
+    >>> a, b = (MaterialFace(m, False, (None, None, None, None)) for m in "ab")
+    >>> [(x.material, y.material) for x, y in pairs_at_hand([a, b, a])]
+    [('a', 'a'), ('a', 'b')]
+    """
+    held = Counter(materials)
+    faces = list(held)
+    return [
+        (a, b)
+        for i, a in enumerate(faces)
+        for b in faces[i:]
+        if a != b or held[a] >= 2
+    ]
+
+
 def explore(materials: Sequence[MaterialFace], lookup: Lookup) -> list[Discovery]:
     """Every code any two of ``materials`` can make, classified by ``lookup``, in the
-    Codex's order (the crafting explorer). ``materials`` are the tokens at hand; a
-    material listed once is not paired with itself."""
+    Codex's order (the crafting explorer). ``materials`` are the tokens at hand, one
+    entry per token: a material is paired with itself only where two tokens are held."""
+    return explore_pairs(pairs_at_hand(materials), lookup)
+
+
+def explore_pairs(
+    pairs: Iterable[tuple[MaterialFace, MaterialFace]],
+    lookup: Lookup,
+    colours: Sequence[PipColour] = tuple(COLOUR_LETTERS),
+) -> list[Discovery]:
+    """Every code the given pairs of faces make (each pair in both orders, every
+    rotation), classified by ``lookup``, in the Codex's order of ``colours``. A pair
+    may be a face with itself (two tokens of one material)."""
     by_code: dict[CraftingCode, list[Orientation]] = {}
-    for i, a in enumerate(materials):
-        for b in materials[i + 1 :]:
-            for orientation, code in all_codes(a, b):
-                places = by_code.setdefault(code, [])
-                if orientation not in places:
-                    places.append(orientation)
+    for a, b in pairs:
+        for orientation, code in all_codes(a, b):
+            places = by_code.setdefault(code, [])
+            if orientation not in places:
+                places.append(orientation)
     discoveries = []
-    for code in sorted(by_code, key=lambda c: c.sort_key):
+    for code in sorted(by_code, key=lambda c: c.sort_key_in(colours)):
         entry = lookup(code)
         if entry is None:
             kind, item = DiscoveryKind.UNTRIED, None
@@ -285,15 +329,19 @@ def craft(
     entry: CraftingEntry | None,
     *,
     consume_on_dead_end: bool = True,
+    consume_on_no_entry: bool = False,
 ) -> Outcome:
     """Craft: lay two tokens as ``orientation`` and read the Codex ``entry`` for its code.
 
     ``entry`` is the Codex's entry for ``orientation.code()`` (None: the pack has none).
+    What a dead end does with the tokens comes from its entry
+    (``CraftingEntry.dead_end_materials``), else ``consume_on_dead_end``; a code without
+    an entry uses them up only when ``consume_on_no_entry`` (both from the rules file).
     The outcome's ``items`` names the item gained (the operations layer fits it into a
     slot with :func:`companion.rules.inventory.receive_item`); ``extra`` holds ``code``,
     ``result`` ("item", "dead_end" or "unknown"), ``consumed`` (the two tokens used up:
     ``{"material", "processed"}``) and, for an imported entry without an item card,
-    ``item_name``.
+    ``item_name`` (and ``item_cards``, the card ids its text names).
     """
     code = orientation.code()
     if entry is not None and (PipColour(entry.colour), entry.code) != (code.colour, code.digits):
@@ -304,14 +352,18 @@ def craft(
     ]
     laid = f"{character} lays {orientation}: {code.label}."
     if entry is None:
+        consumed = tokens if consume_on_no_entry else []
+        spent = " Both materials are used up." if consumed else \
+            " The materials go back to the inventory."
         return Outcome(
-            log=(laid, "The Codex has no entry for it: nothing is crafted."),
-            extra={"code": str(code), "result": "unknown", "consumed": []},
+            log=(laid, f"The Codex has no entry for it: nothing is crafted.{spent}"),
+            extra={"code": str(code), "result": "unknown", "consumed": consumed},
         )
     if entry.dead_end:
-        consumed = tokens if consume_on_dead_end else []
+        consumed = tokens if entry.uses_up_materials(consume_on_dead_end) else []
         text = entry.text or "A dead end."
-        spent = " Both materials are used up." if consumed else ""
+        spent = " Both materials are used up." if consumed else \
+            " The materials go back to the inventory."
         return Outcome(
             log=(laid, f"{text}{spent}"),
             extra={"code": str(code), "result": "dead_end", "consumed": consumed},
@@ -324,6 +376,9 @@ def craft(
         made = entry.item_name
         items = ()
         extra["item_name"] = entry.item_name
+        if entry.item_cards:
+            extra["item_cards"] = list(entry.item_cards)
+            made += f" (item card {', '.join(entry.item_cards)})"
     lines = [laid, f"{character} crafts {made}."]
     if entry.text:
         lines.append(entry.text)

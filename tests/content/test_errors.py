@@ -13,8 +13,10 @@ from tests.content.conftest import edit, line_of
 # (file, text to replace, replacement, field path the issue names, message fragment,
 #  text whose line the issue points at; None: the replaced line)
 BREAKAGES = [
-    ("materials.yaml", "right: blue circle 4", "right: blue circle 7",
-     "materials.0.unprocessed.edges.right.count", "less than or equal to 4", None),
+    ("materials.yaml", "right: blue circle 4", "right: blue circle 10",
+     "materials.0.unprocessed.edges.right.count", "less than or equal to 9", None),
+    ("materials.yaml", "right: blue circle 4", "right: teal circle 4",
+     "materials.0.unprocessed.edges.right.colour", "grey", None),
     ("materials.yaml", "right: blue circle 4", "right: blue blob 1",
      "materials.0.unprocessed.edges.right.shape", "diamond", None),
     ("materials.yaml", "category: mineral", "category: metal",

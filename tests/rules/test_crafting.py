@@ -63,7 +63,7 @@ def test_crafting_entries_code_parse_and_str(
     assert CraftingCode.parse(code.label) == code
 
 
-@pytest.mark.parametrize("text", ["R0141", "X1234", "R141", "Red 14100", "1410", "Green 1410"])
+@pytest.mark.parametrize("text", ["R0141", "X1234", "R141", "Red 14100", "1410", "Teal 1410", "Gx1410"])
 def test_crafting_entries_code_parse_refuses(text: str) -> None:
     with pytest.raises(IllegalAction):
         CraftingCode.parse(text)

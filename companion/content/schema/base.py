@@ -188,17 +188,35 @@ class ComponentRef(Ref):
 
 
 class PipColour(StrEnum):
-    """Pip colours on material edges, in the Codex's order (Rulebook: Crafting Entries)."""
+    """Pip colours on material edges, in the Codex's order (Rulebook: Crafting Entries
+    lists Red, Blue, Yellow, Purple, Silver; the box's tokens also show grey, green and
+    orange pips, which the community's files place before silver). Which colours a pack
+    uses, and their order, is the list ``crafting.pip_colours`` of its rules file.
+    A name is read without regard to case, and "gray" is grey."""
 
     RED = "red"
     BLUE = "blue"
     YELLOW = "yellow"
     PURPLE = "purple"
+    GREY = "grey"
+    GREEN = "green"
+    ORANGE = "orange"
     SILVER = "silver"
+
+    @classmethod
+    def _missing_(cls, value: object) -> PipColour | None:
+        if isinstance(value, str):
+            name = value.strip().lower()
+            name = "grey" if name == "gray" else name
+            for colour in cls:
+                if colour.value == name:
+                    return colour
+        return None
 
 
 class PipShape(StrEnum):
-    """Pip shapes; two edges join only if colour and shape both match."""
+    """Pip shapes. Two edges join when their colours match and, where both edges record
+    a shape, their shapes match too (the community's transcription records none)."""
 
     DIAMOND = "diamond"
     CIRCLE = "circle"

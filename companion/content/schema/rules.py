@@ -7,9 +7,9 @@ printing changes a number in YAML, never in code.
 
 from __future__ import annotations
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
-from companion.content.schema.base import Ability, HealthToken, PackModel, Slot
+from companion.content.schema.base import Ability, HealthToken, PackModel, PipColour, Slot
 from companion.content.schema.effects import Effect
 
 
@@ -196,9 +196,26 @@ class Outposts(PackModel):
 
 class Crafting(PackModel):
     """Rulebook: Crafting Items (reading D20: the rulebook does not say whether a Codex
-    dead end uses up the two tokens; the least favourable reading is that it does)."""
+    dead end uses up the two tokens; the least favourable reading is that it does).
+
+    A dead-end entry may say itself what happens to the materials
+    (``CraftingEntry.dead_end_materials``); these are the defaults."""
 
     consume_on_dead_end: bool
+    """A dead-end entry that does not say: are the two tokens used up?"""
+    consume_on_no_entry: bool
+    """A code the Codex has no entry for: are the two tokens used up?"""
+    pip_colours: tuple[PipColour, ...] = tuple(PipColour)
+    """The pip colours the pack's tokens show, in the Codex's order of sections."""
+
+    @field_validator("pip_colours")
+    @classmethod
+    def _each_colour_once(cls, colours: tuple[PipColour, ...]) -> tuple[PipColour, ...]:
+        if not colours:
+            raise ValueError("list at least one pip colour")
+        if len(set(colours)) != len(colours):
+            raise ValueError("a pip colour is listed twice")
+        return colours
 
 
 class Lore(PackModel):

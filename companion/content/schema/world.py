@@ -221,17 +221,21 @@ class Overlay(PackModel):
 
 # --- materials and food -------------------------------------------------------------
 
-_PIP_TEXT = re.compile(r"^\s*(\w+)\s+(\w+)\s+(\d+)\s*$")
+_PIP_TEXT = re.compile(r"^\s*([A-Za-z]+)(?:\s+([A-Za-z]+))?\s+(\d+)\s*$")
 
 
 class Pip(PackModel):
     """The pips on one edge: colour, shape and count (0 is the "null" pip, which reads
     as zero and cannot begin a crafting code). In YAML either a mapping or the short
-    form ``"red diamond 1"``."""
+    form ``"red diamond 1"``; the shape may be left out (``"grey 6"``, as the
+    community transcribes the box's tokens): two edges then join on colour alone.
+    Counts run 0 to 9, since a code's digits do."""
 
     colour: PipColour
-    shape: PipShape
-    count: int = Field(ge=0, le=4)
+    shape: PipShape | None = Field(
+        default=None, description="matters only when both touching edges record one"
+    )
+    count: int = Field(ge=0, le=9)
 
     @model_validator(mode="before")
     @classmethod
@@ -239,16 +243,31 @@ class Pip(PackModel):
         if isinstance(data, str):
             match = _PIP_TEXT.match(data)
             if not match:
-                raise ValueError(f"a pip is 'colour shape count', e.g. 'red diamond 1', "
-                                 f"not {data!r}")
-            return {"colour": match[1], "shape": match[2], "count": int(match[3])}
+                raise ValueError(f"a pip is 'colour shape count' or 'colour count', e.g. "
+                                 f"'red diamond 1' or 'grey 6', not {data!r}")
+            pip: dict[str, Any] = {"colour": match[1], "count": int(match[3])}
+            if match[2]:
+                pip["shape"] = match[2].lower()
+            return pip
         return data
+
+    def joins(self, other: Pip) -> bool:
+        """Whether this edge can touch ``other``: same colour, and same shape where both
+        record one (Rulebook: Crafting Items, "matching color and shape")."""
+        if self.colour != other.colour:
+            return False
+        return self.shape is None or other.shape is None or self.shape == other.shape
+
+    def __str__(self) -> str:
+        shape = f" {self.shape.value}" if self.shape is not None else ""
+        return f"{self.colour.value}{shape} {self.count}"
 
 
 class MaterialSide(PackModel):
-    """One side of a material token: four edges, each a pip or nothing (null)."""
+    """One side of a material token: four edges, each a pip or nothing (null). An edge
+    left out is bare, so a side with no pips at all may be written ``edges: {}``."""
 
-    edges: dict[Edge, Pip | None]
+    edges: dict[Edge, Pip | None] = Field(default_factory=dict, validate_default=True)
     process_icons: tuple[IconRef, ...] = Field(
         default=(), description="icons needed to process this side (unprocessed side only)"
     )
@@ -256,14 +275,12 @@ class MaterialSide(PackModel):
     @field_validator("edges")
     @classmethod
     def _four_edges(cls, edges: dict[Edge, Pip | None]) -> dict[Edge, Pip | None]:
-        if set(edges) != set(Edge):
-            raise ValueError("a side lists its four edges top, right, bottom and left "
-                             "(null for an edge without pips)")
-        return edges
+        # A printed token may show pips on only some edges: the others are bare.
+        return {edge: edges.get(edge) for edge in Edge}
 
     def pip(self, edge: Edge) -> Pip | None:
         """The pip on ``edge`` (None if the edge is bare)."""
-        return self.edges[edge]
+        return self.edges.get(edge)
 
 
 class MaterialCategory(StrEnum):
@@ -273,6 +290,15 @@ class MaterialCategory(StrEnum):
     MINERAL = "mineral"
     VEGETABLE = "vegetable"
     RARE = "rare"
+
+    @classmethod
+    def _missing_(cls, value: object) -> MaterialCategory | None:
+        # The Codex calls vegetable tokens "plant materials"; so do the community's files.
+        if isinstance(value, str):
+            name = value.strip().lower()
+            return cls.VEGETABLE if name == "plant" else next(
+                (c for c in cls if c.value == name), None)
+        return None
 
 
 class MiningChipFace(PackModel):
@@ -389,6 +415,19 @@ class Structure(PackModel):
     effects: tuple[Effect, ...] = ()
 
 
+_CARD_ID_IN_TEXT = re.compile(r"\b(IT\d+)\b", re.IGNORECASE)
+
+
+def item_cards_in(text: str) -> tuple[str, ...]:
+    """The item card ids a Codex text names ("search the Item Card deck for IT29"), in
+    order, without repeats.
+
+    >>> item_cards_in("Search the Item Card deck for it29, then IT3; not IT29 again.")
+    ('IT29', 'IT3')
+    """
+    return tuple(dict.fromkeys(m.upper() for m in _CARD_ID_IN_TEXT.findall(text)))
+
+
 class CraftingEntry(PackModel):
     """A Codex crafting entry: colour + four-digit code -> an item, or a dead end.
 
@@ -403,7 +442,15 @@ class CraftingEntry(PackModel):
     code: str = Field(pattern=r"^[0-9]{4}$")
     item: ItemRef | None = None
     dead_end: bool = False
+    dead_end_materials: Literal["returned", "used up"] | None = Field(
+        default=None,
+        description="what a dead end does with the two tokens, as its entry says "
+        "(unset: the rules file's crafting.consume_on_dead_end)",
+    )
     item_name: str = ""
+    item_cards: tuple[str, ...] = Field(
+        default=(), description="item card ids the entry's text names (e.g. IT29)"
+    )
     text: str = ""
     flavor: str = ""
     verified: bool = True
@@ -424,9 +471,20 @@ class CraftingEntry(PackModel):
         if outcomes != 1:
             raise ValueError("a crafting entry names an item (or, when imported, an "
                              "item_name) or is a dead_end: exactly one of them")
+        if self.dead_end_materials is not None and not self.dead_end:
+            raise ValueError("only a dead end says what happens to the materials")
         return self
 
     @property
     def key(self) -> tuple[PipColour, str]:
         """(colour, code): the entry's identity."""
         return (self.colour, self.code)
+
+    def uses_up_materials(self, default: bool) -> bool:
+        """Whether crafting this entry uses up the two tokens: always for an item; for a
+        dead end, as the entry says, else ``default`` (the rules file's)."""
+        if not self.dead_end:
+            return True
+        if self.dead_end_materials is None:
+            return default
+        return self.dead_end_materials == "used up"

@@ -42,6 +42,7 @@ def register(subparsers: Any) -> None:
                           help="the user pack folder to write (created if missing)")
     importer.add_argument("--extends", default="sample", metavar="ID",
                           help="pack a new user pack extends (default: sample)")
+    importer.add_argument("--json", action="store_true", help="machine-readable report")
     importer.set_defaults(func=_import)
 
 
@@ -151,10 +152,19 @@ def _import(args: argparse.Namespace) -> int:
     from companion.content import import_crafting_csv
 
     report = import_crafting_csv(args.csv, args.pack, extends=args.extends)
+    if getattr(args, "json", False):
+        print(json.dumps(report.as_dict(), indent=2))
+        return 1 if report.problems else 0
+    for row in report.rows:
+        print(f"  {row.action:<9} {row.code:<7} {row.why}  [{row.where}]")
     for line in report.problems:
         print(line, file=sys.stderr)
-    print(f"imported {report.imported} crafting entr{'y' if report.imported == 1 else 'ies'} "
-          f"(unverified) into {report.written}"
-          + (f"; kept {report.kept_verified} already verified" if report.kept_verified else "")
+    entries = f"entr{'y' if report.imported == 1 else 'ies'}"
+    skipped = [f"{n} {why}" for n, why in (
+        (report.kept_verified, "already verified"), (report.repeated, "repeated"),
+        (len(report.problems), "with problems")) if n]
+    print(f"imported {report.imported} crafting {entries} (unverified) into {report.written}"
+          f": {report.new} new, {report.updated} updated"
+          + (f"; skipped {', '.join(skipped)}" if skipped else "")
           + ("; created pack.yaml" if report.created_manifest else ""))
     return 1 if report.problems else 0

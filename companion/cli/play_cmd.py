@@ -158,11 +158,16 @@ def cmd_craft(args: argparse.Namespace) -> int:
 
 def cmd_codes(args: argparse.Namespace) -> int:
     from companion import operations
-    from companion.operations.crafting import crafting_explorer
+    from companion.operations.crafting import crafting_explorer, explore_materials
 
     try:
         with _open(args) as campaign:
-            found = crafting_explorer(campaign, args.names or None)
+            if getattr(args, "material", None):
+                found = explore_materials(campaign, args.material, args.partner)
+            elif getattr(args, "partner", None):
+                raise operations.Refused("--with needs --material: the first material")
+            else:
+                found = crafting_explorer(campaign, args.names or None)
     except operations.Refused as exc:
         return _refused(exc)
     rows = [{"code": str(d.code), "known": d.kind.value, "item": d.item,
@@ -230,6 +235,11 @@ def register(sub: Any) -> None:
     codes = _with_path(sub.add_parser("codes", help="the crafting explorer: every code the "
                                                     "materials at hand make"))
     codes.add_argument("names", nargs="*", help="characters (default: the whole group)")
+    codes.add_argument("--material", metavar="A",
+                       help="explore any material the society knows, held or not "
+                            "(id or name; both sides)")
+    codes.add_argument("--with", dest="partner", metavar="B",
+                       help="with --material: only this partner (default: every material)")
     codes.set_defaults(func=cmd_codes)
 
     valley = sub.add_parser("valley", help="set up the valley")

@@ -80,11 +80,49 @@ def _record_lookup(records: dict[str, models.CodeRecord]) -> crafting_rules.Look
 def crafting_explorer(campaign: Campaign, names: Sequence[str] | None = None
                       ) -> list[Discovery]:
     """Every code the materials at hand can make, in every orientation, and whether the
-    society knows it as an item, a dead end, or has not tried it yet."""
-    faces = list(dict.fromkeys(h.face for h in held_materials(campaign, names)))
+    society knows it as an item, a dead end, or has not tried it yet. A material is
+    paired with itself where two of its tokens (same side up) are held."""
+    faces = [h.face for h in held_materials(campaign, names)]
     with campaign.file.read() as session:
         records = _known(session)
-    return crafting_rules.explore(faces, _record_lookup(records))
+    pairs = crafting_rules.pairs_at_hand(faces)
+    return crafting_rules.explore_pairs(pairs, _record_lookup(records),
+                                        campaign.content.rules.crafting.pip_colours)
+
+
+def find_material(campaign: Campaign, text: str) -> str:
+    """The id of the pack material ``text`` names (its id or its name, any case)."""
+    materials = campaign.content.materials
+    if text in materials:
+        return text
+    wanted = text.strip().lower()
+    for material in materials.values():
+        if wanted in (material.id.lower(), material.name.lower()):
+            return material.id
+    raise Refused(f"No material called {text!r} in this campaign's content: "
+                  f"{', '.join(sorted(m.name for m in materials.values()))}.")
+
+
+def _both_sides(campaign: Campaign, material: str) -> list[MaterialFace]:
+    token = campaign.content.materials[material]
+    return [MaterialFace.of(token, processed=side) for side in (False, True)]
+
+
+def explore_materials(campaign: Campaign, first: str, second: str | None = None
+                      ) -> list[Discovery]:
+    """The crafting explorer over any materials the society knows, held or not: every
+    code ``first`` makes with ``second`` (or, without it, with every material, itself
+    included), each material with either side up, in every orientation; classified
+    by what the society has found, never by the Codex."""
+    a = find_material(campaign, first)
+    partners = [find_material(campaign, second)] if second else \
+        list(campaign.content.materials)
+    pairs = [(x, y) for other in partners for x in _both_sides(campaign, a)
+             for y in _both_sides(campaign, other)]
+    with campaign.file.read() as session:
+        records = _known(session)
+    return crafting_rules.explore_pairs(pairs, _record_lookup(records),
+                                        campaign.content.rules.crafting.pip_colours)
 
 
 def pair_codes(campaign: Campaign, left: str, right: str, *, left_processed: bool = False,

@@ -6,7 +6,7 @@ materials at hand can make.
 What the society knows of a code (item, dead end, untried) comes from the crafting
 explorer's records (``operations.crafting.pair_codes`` / ``crafting_explorer``), never
 from the Codex, so the dialog spoils nothing. The Codex is read only by the Craft
-operation itself. Every pip colour is drawn with its letter (R, B, Y, P, S) so the
+operation itself. Every pip colour is drawn with its letter (R, B, Y, P, G, Gn, O, S) so the
 tokens read without colour vision.
 
 Entry point: :func:`open_crafting`.
@@ -53,12 +53,17 @@ PIP_STYLE: dict[str, tuple[str, str, str]] = {
     "blue": ("#2f6db5", "#ffffff", "B"),
     "yellow": ("#f2c12e", "#000000", "Y"),
     "purple": ("#7d5ba6", "#ffffff", "P"),
+    "grey": ("#6b6f75", "#ffffff", "G"),
+    "green": ("#2e8b3a", "#ffffff", "Gn"),
+    "orange": ("#e07b1f", "#000000", "O"),
     "silver": ("#b8bec6", "#000000", "S"),
 }
 SIDE_FILL = {False: "#e9dcc3", True: "#f6eed9"}
 """Token face backgrounds: unprocessed (brown-ish) and processed (lighter)."""
 
 KNOWN_WORDS = {"item": "known item", "dead_end": "known dead end", "untried": "untried"}
+ANY_MATERIALS = "any materials"
+"""The explorer's scope over any materials the society knows, held or not."""
 
 
 def pip_text(pip: Pip | None) -> str:
@@ -66,10 +71,10 @@ def pip_text(pip: Pip | None) -> str:
     if pip is None:
         return "bare edge"
     colour = str(pip.colour.value if hasattr(pip.colour, "value") else pip.colour)
-    shape = str(pip.shape.value if hasattr(pip.shape, "value") else pip.shape)
+    shape = "" if pip.shape is None else " " + str(getattr(pip.shape, "value", pip.shape))
     letter = pip_letter(colour)
     count = "null pip (0)" if pip.count == 0 else f"×{pip.count}"
-    return f"{letter} {colour} {shape} {count}"
+    return f"{letter} {colour}{shape} {count}"
 
 
 def face_text(face: MaterialFace, rotation: int = 0) -> str:
@@ -94,10 +99,12 @@ def _fitted(base: QFont, text: str, width: float, pixels: int, *, bold: bool) ->
     return font
 
 
-def _shape_path(shape: str, centre: QPointF, r: float) -> QPainterPath:
+def _shape_path(shape: str | None, centre: QPointF, r: float) -> QPainterPath:
     path = QPainterPath()
     x, y = centre.x(), centre.y()
-    if shape == "circle":
+    if shape is None:  # no shape recorded: a plain dot
+        path.addEllipse(centre, r * 0.7, r * 0.7)
+    elif shape == "circle":
         path.addEllipse(centre, r, r)
     elif shape == "square":
         path.addRect(QRectF(x - r * 0.85, y - r * 0.85, r * 1.7, r * 1.7))
@@ -227,7 +234,7 @@ class TokenFace(QWidget):
             badge = QRectF(x - badge_w / 2, start + step * (count - 1) + r * 1.8, badge_w,
                            badge_h)
         for centre in centres:
-            path = _shape_path(pip.shape.value, centre, r)
+            path = _shape_path(pip.shape.value if pip.shape else None, centre, r)
             if pip.count == 0:
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.setPen(QPen(QColor(fill).darker(130), 1.6))
@@ -347,9 +354,11 @@ class CraftingDialog(QDialog):
             grid.addLayout(turns, 3, column)
             self.pickers[side], self.laid[side] = picker, face
             self.turn_text[side], self.turn_buttons[side] = turned, (ccw, cw)
-        legend = QLabel("Each edge shows its pips (shape × count) and a badge with the colour "
-                        "letter and count: R red, B blue, Y yellow, P purple, S silver. A "
-                        "hollow shape marked 0 is the null pip, which cannot begin a code. "
+        legend = QLabel("Each edge shows its pips (shape × count; a dot where the token "
+                        "records no shape) and a badge with the colour letter and count: "
+                        "R red, B blue, Y yellow, P purple, G grey, Gn green, O orange, "
+                        "S silver. A hollow shape marked 0 is the null pip, which cannot "
+                        "begin a code. "
                         "Click a token, then turn it with Left/Right (or Q/E, [ and ]).")
         legend.setWordWrap(True)
         grid.addWidget(legend, 4, 0, 1, 2)
@@ -413,8 +422,35 @@ class CraftingDialog(QDialog):
         self.tree.setAlternatingRowColors(True)
         self.tree.setWordWrap(True)
         self.tree.itemDoubleClicked.connect(self._lay_from_explorer)
+        # Any two materials the society knows, held or not (as the community explorer).
+        self.material_a = QComboBox()
+        self.material_a.setAccessibleName("First material")
+        self.material_b = QComboBox()
+        self.material_b.setAccessibleName("Second material")
+        self.material_b.addItem("— every material (itself too) —", None)
+        for material in sorted(self.content.materials.values(), key=lambda m: m.name):
+            self.material_a.addItem(material.name, material.id)
+            self.material_b.addItem(material.name, material.id)
+        for combo in (self.material_a, self.material_b):
+            combo.currentIndexChanged.connect(self.refresh_explorer)
+        self.pick_row = QWidget()
+        pick = QHBoxLayout(self.pick_row)
+        pick.setContentsMargins(0, 0, 0, 0)
+        pick.addWidget(QLabel("Material:"))
+        pick.addWidget(self.material_a, 1)
+        pick.addWidget(QLabel("with"))
+        pick.addWidget(self.material_b, 1)
+        self.pick_row.setVisible(False)
+        self.import_button = QPushButton("Import community codes…")
+        self.import_button.setToolTip("Read the community's crafting files (one per pip "
+                                      "colour) into a pack of your own, unverified")
+        self.import_button.clicked.connect(self._import_codes)
+        scope_row = QHBoxLayout()
+        scope_row.addWidget(self.scope, 1)
+        scope_row.addWidget(self.import_button)
         form = QFormLayout()
-        form.addRow("Materials of:", self.scope)
+        form.addRow("Materials of:", scope_row)
+        form.addRow("", self.pick_row)
         layout = QVBoxLayout(page)
         layout.addLayout(form)
         layout.addWidget(self.explorer_summary)
@@ -469,6 +505,15 @@ class CraftingDialog(QDialog):
             self.energy_label.setText(f"{self.name} has {energy} energy; crafting costs {cost}.")
             self.energy_label.setStyleSheet(
                 "" if energy >= cost else "color: #a3231b; font-weight: bold;")
+
+    def _face_name(self, face: MaterialFace) -> str:
+        side = "processed" if face.processed else "unprocessed"
+        return f"{self._material_name(face)} ({side})"
+
+    def _import_codes(self) -> None:
+        from companion.ui.crafting_import_dialog import open_crafting_import
+
+        open_crafting_import(self)
 
     def _material_name(self, face: MaterialFace) -> str:
         material = self.content.materials.get(face.material)
@@ -636,6 +681,7 @@ class CraftingDialog(QDialog):
         self.scope.addItem("The whole group", names)
         for name in names:
             self.scope.addItem(name, [name])
+        self.scope.addItem("Any materials, held or not", ANY_MATERIALS)
         position = self.scope.findData(current) if current is not None else -1
         if position < 0:
             position = self.scope.findData([self.name]) if self.name else 0
@@ -652,19 +698,34 @@ class CraftingDialog(QDialog):
         groups: dict[str, list[Any]] = {"item": [], "dead_end": [], "untried": []}
         if campaign is None:
             return groups
-        for discovery in crafting_explorer(campaign, names):
+        if self.any_materials:
+            from companion.operations.crafting import explore_materials
+
+            first = self.material_a.currentData()
+            found = explore_materials(campaign, first, self.material_b.currentData()) \
+                if first else []
+        else:
+            found = crafting_explorer(campaign, names)
+        for discovery in found:
             groups[str(discovery.kind)].append(discovery)
         return groups
+
+    @property
+    def any_materials(self) -> bool:
+        """Whether the explorer is over any materials, held or not."""
+        return bool(self.scope.currentData() == ANY_MATERIALS)
 
     def refresh_explorer(self) -> None:
         from companion.operations.crafting import held_materials
 
         self.tree.clear()
+        self.pick_row.setVisible(self.any_materials)
         groups = self.explorer_groups()
         campaign = self.window_.campaign
         holders: dict[Any, list[str]] = {}
         if campaign is not None:
-            for held in held_materials(campaign, self.scope.currentData()):
+            scope = None if self.any_materials else self.scope.currentData()
+            for held in held_materials(campaign, scope):
                 names = holders.setdefault(held.face, [])
                 if held.character not in names:
                     names.append(held.character)
@@ -685,8 +746,9 @@ class CraftingDialog(QDialog):
                 ways = discovery.orientations
                 how = str(ways[0]) + (f" (and {len(ways) - 1} more)" if len(ways) > 1 else "")
                 first = ways[0]
+                nobody = "nobody" if self.any_materials else "?"
                 held_by = "; ".join(
-                    f"{self._material_name(f)}: {', '.join(holders.get(f, [])) or '?'}"
+                    f"{self._face_name(f)}: {', '.join(holders.get(f, [])) or nobody}"
                     for f in dict.fromkeys((first.left, first.right)))
                 child = QTreeWidgetItem([f"{discovery.code.label} ({discovery.code})", known,
                                          how, held_by])
@@ -697,11 +759,23 @@ class CraftingDialog(QDialog):
         for column in (0, 1, 2):
             self.tree.resizeColumnToContents(column)
             self.tree.setColumnWidth(column, self.tree.columnWidth(column) + 16)
+        if self.any_materials:
+            a = self.material_a.currentText()
+            b = self.material_b.currentText() if self.material_b.currentData() else \
+                "every material (itself too)"
+            self.explorer_summary.setText(
+                f"{total} code(s) {a} makes with {b}, either side up, in every "
+                "orientation, whether anyone holds the tokens or not. Known items and dead "
+                "ends are what the society has already tried; nothing here is read from "
+                "the Codex." if total else f"{a} makes no code with {b}: no touching "
+                "edges match.")
+            return
         whose = self.scope.currentText() or "nobody"
         whose = whose[0].lower() + whose[1:] if whose.startswith("The ") else whose
         self.explorer_summary.setText(
             f"{total} code(s) the materials of {whose}"
-            " can make, in every orientation. Known items and dead ends are what the society "
+            " can make, in every orientation (a material with itself where two of its "
+            "tokens are held). Known items and dead ends are what the society "
             "has already tried; nothing here is read from the Codex."
             if total else f"The materials of {whose} make no code yet: two tokens whose "
             "touching edges match are needed.")

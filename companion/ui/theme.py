@@ -34,10 +34,11 @@ SETTINGS = ("system", "light", "dark")
 # -- pips -----------------------------------------------------------------------------
 
 PIP_LETTERS: dict[str, str] = {
-    "red": "R", "blue": "B", "yellow": "Y", "purple": "P", "silver": "S",
+    "red": "R", "blue": "B", "yellow": "Y", "purple": "P", "grey": "G", "green": "Gn",
+    "orange": "O", "silver": "S",
 }
-"""The one-letter colour of a crafting code, in the Codex's order (as in
-``companion.rules.crafting.COLOUR_LETTERS``)."""
+"""The letter(s) of a pip colour in a crafting code, in the Codex's order (as in
+``companion.rules.crafting.COLOUR_LETTERS``; G is grey, Gn green)."""
 
 PIP_SWATCHES: dict[str, tuple[str, str]] = {
     # (light theme, dark theme): distinct in lightness as well as hue.
@@ -45,12 +46,16 @@ PIP_SWATCHES: dict[str, tuple[str, str]] = {
     "blue": ("#1f5fbf", "#6fa8ff"),
     "yellow": ("#b58900", "#ffd54a"),
     "purple": ("#7b3fa0", "#c58cf0"),
+    "grey": ("#5f6368", "#a9adb2"),
+    "green": ("#2e7d32", "#7ddc82"),
+    "orange": ("#c55a11", "#ffa45c"),
     "silver": ("#7f8c8d", "#c8d0d2"),
 }
 
 
 def _colour_name(colour: Any) -> str:
-    return str(getattr(colour, "value", colour)).strip().lower()
+    name = str(getattr(colour, "value", colour)).strip().lower()
+    return "grey" if name == "gray" else name
 
 
 def pip_label(colour: Any) -> str:
@@ -63,12 +68,12 @@ def pip_label(colour: Any) -> str:
     name = _colour_name(colour)
     letter = PIP_LETTERS.get(name)
     if letter is None:
-        raise ValueError(f"'{colour}' is not a pip colour (red, blue, yellow, purple, silver)")
+        raise ValueError(f"'{colour}' is not a pip colour ({', '.join(PIP_LETTERS)})")
     return f"{letter} {name.title()}"
 
 
 def pip_letter(colour: Any) -> str:
-    """The one letter of a pip colour (``"R"`` for red)."""
+    """The letter(s) of a pip colour (``"R"`` for red, ``"Gn"`` for green)."""
     return pip_label(colour).split(" ", 1)[0]
 
 

@@ -160,10 +160,11 @@ def test_pip_labels_carry_a_letter_for_every_colour() -> None:
         letter, name = label.split(" ")
         assert letter == COLOUR_LETTERS[colour]  # the Codex's letters
         assert name.lower() == colour.value
-    assert len({label[0] for label in labels.values()}) == len(PipColour)
+    assert len({label.split(" ")[0] for label in labels.values()}) == len(PipColour)
     assert theme.pip_letter("silver") == "S"
+    assert theme.pip_label("green") == "Gn Green" and theme.pip_letter("grey") == "G"
     with pytest.raises(ValueError, match="not a pip colour"):
-        theme.pip_label("green")
+        theme.pip_label("teal")
 
 
 def _luminance(colour: QColor) -> float:

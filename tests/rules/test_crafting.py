@@ -63,7 +63,8 @@ def test_crafting_entries_code_parse_and_str(
     assert CraftingCode.parse(code.label) == code
 
 
-@pytest.mark.parametrize("text", ["R0141", "X1234", "R141", "Red 14100", "1410", "Teal 1410", "Gx1410"])
+@pytest.mark.parametrize(
+    "text", ["R0141", "X1234", "R141", "Red 14100", "1410", "Teal 1410", "Gx1410"])
 def test_crafting_entries_code_parse_refuses(text: str) -> None:
     with pytest.raises(IllegalAction):
         CraftingCode.parse(text)
@@ -253,6 +254,40 @@ def test_crafting_items_unknown_code_crafts_and_consumes_nothing(content: Conten
     assert str(laid.code()) == "B1014"
     out = craft("Ash", laid, codex(content)(laid.code()))
     assert (out.items, out.extra["result"], out.extra["consumed"]) == ((), "unknown", [])
+
+
+def test_crafting_entries_a_dead_end_says_what_happens_to_the_materials(
+        content: Content) -> None:
+    """Orange 5650 (processed slate unturned beside slate turned 270°: orange 5 | orange 6
+    touches orange 5 | bare) is a dead end whose entry returns the materials, whatever
+    the rules file's default for dead ends."""
+    laid = Orientation(face(content, "slate", True), 0, face(content, "slate"), 3)
+    entry = codex(content)(laid.code())
+    assert str(laid.code()) == "O5650" and entry is not None
+    assert entry.dead_end_materials == "returned"
+    for default in (True, False):
+        out = craft("Ash", laid, entry, consume_on_dead_end=default)
+        assert (out.extra["result"], out.extra["consumed"]) == ("dead_end", [])
+        assert "go back to the inventory" in out.log[-1]
+    used_up = entry.model_copy(update={"dead_end_materials": "used up"})
+    assert len(craft("Ash", laid, used_up, consume_on_dead_end=False).extra["consumed"]) == 2
+    with pytest.raises(ValueError, match="only a dead end"):
+        CraftingEntry(colour="red", code="1410", item_name="Knife", dead_end_materials="returned")
+
+
+def test_crafting_items_a_code_without_an_entry_follows_the_rules_file(
+        content: Content) -> None:
+    laid = Orientation(face(content, "shell"), 0, face(content, "reed"), 2)
+    assert craft("Ash", laid, None).extra["consumed"] == []
+    assert len(craft("Ash", laid, None, consume_on_no_entry=True).extra["consumed"]) == 2
+
+
+def test_crafting_items_an_imported_entry_names_its_item_card(content: Content) -> None:
+    laid = Orientation(face(content, "flint"), 0, face(content, "sinew"), 0)
+    entry = CraftingEntry(colour="red", code="1410", item_name="Stone Knife",
+                          item_cards=("IT29",), verified=False)
+    out = craft("Ash", laid, entry)
+    assert out.extra["item_cards"] == ["IT29"] and "Stone Knife (item card IT29)" in out.log[1]
 
 
 def test_crafting_items_craft_refuses_a_wrong_entry_or_orientation(content: Content) -> None:

@@ -764,7 +764,7 @@ class CraftingDialog(QDialog):
             b = self.material_b.currentText() if self.material_b.currentData() else \
                 "every material (itself too)"
             self.explorer_summary.setText(
-                f"{total} code(s) {a} makes with {b}, either side up, in every "
+                f"{a} makes {total} code(s) with {b}, either side up, in every "
                 "orientation, whether anyone holds the tokens or not. Known items and dead "
                 "ends are what the society has already tried; nothing here is read from "
                 "the Codex." if total else f"{a} makes no code with {b}: no touching "

@@ -161,13 +161,23 @@ def import_crafting_csv(csv_paths: Sequence[Path], pack_dir: Path,
         first, _entry = run.seen[key]
         code = _LETTERS[key[0]] + key[1]
         report.repeated += len(lines)
-        report.rows.append(ImportedRow(
+        # reported once, where the code first came back
+        at = next((i for i, row in enumerate(report.rows) if _after(row.where, lines[0])),
+                  len(report.rows))
+        report.rows.insert(at, ImportedRow(
             lines[0], code, "skipped",
             f"repeats {first} ({len(lines)} time(s): {', '.join(lines)}); written once"))
     if not run.seen and report.problems:
         return report
     _write(report, pack_dir, target, entries, extends)
     return report
+
+
+def _after(where: str, other: str) -> bool:
+    """Whether ``where`` (file:line) comes after ``other`` in the same file."""
+    name, _, line = where.rpartition(":")
+    other_name, _, other_line = other.rpartition(":")
+    return name == other_name and int(line) > int(other_line)
 
 
 def _import_file(run: _Run, csv_path: Path) -> None:

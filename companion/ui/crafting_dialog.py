@@ -219,7 +219,13 @@ class TokenFace(QWidget):
         colour = pip.colour.value
         fill, ink, _ = PIP_STYLE[colour]
         letter = pip_letter(colour)
+        if len(letter) > 1:  # "Gn": a wider badge
+            badge_w = s * 0.27
         count = max(1, pip.count)
+        # up to nine pips: closer together (and smaller) where many share an edge
+        if count > 1:
+            step = min(step, s * 0.5 / (count - 1))
+            r = min(r, step / 2.4)
         # the pips: in a row along the edge
         if horizontal:
             y = s * 0.12 if edge is Edge.TOP else s * 0.88

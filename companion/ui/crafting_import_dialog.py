@@ -142,7 +142,9 @@ class CraftingImportDialog(QDialog):
         text = (f"{report.imported} code(s) written to {report.written.name} in "
                 f"{report.written.parent}: {report.new} new, {report.updated} updated."
                 + (f" Skipped: {', '.join(skipped)}." if skipped else "")
-                + (" Created the pack's pack.yaml." if report.created_manifest else ""))
+                + (" Created the pack's pack.yaml." if report.created_manifest else "")
+                + f" The pack extends {self.extends}; a new campaign can be started with it"
+                " (New Campaign, content pack).")
         shown = {row.where for row in report.rows}
         problems = [p for p in report.problems if p.split(": ", 1)[0] not in shown]
         if problems:

@@ -198,6 +198,8 @@ def look_up_crafting(campaign: Campaign, *, code: str, colour: str | None = None
         status, name = None, ""
     elif result.kind is CraftingResultKind.DEAD_END:
         text = result.entry.text if result.entry and result.entry.text else "A dead end."
+        if result.entry is not None and result.entry.dead_end_materials is not None:
+            text += f" (The materials are {result.entry.dead_end_materials}.)"
         reveal = CodexReveal("crafting", label, True, f"{label}: nothing", text)
         status, name = "null", "dead end"
     else:
@@ -207,6 +209,8 @@ def look_up_crafting(campaign: Campaign, *, code: str, colour: str | None = None
         body = [item.text] if item is not None and item.text else []
         if result.entry is not None and result.entry.text:
             body.append(result.entry.text)
+        if item is None and result.entry is not None and result.entry.item_cards:
+            body.append(f"Item card: {', '.join(result.entry.item_cards)}.")
         if result.entry is not None and not result.entry.verified:
             body.append("(An imported entry nobody has confirmed at the table yet.)")
         reveal = CodexReveal("crafting", label, True, f"{label}: {name}",

@@ -98,3 +98,17 @@ def test_codes_command_over_any_materials(tmp_path: Path, capsys: Any) -> None:
     assert "No material called 'granite'" in capsys.readouterr().err
     assert main(["codes", path, "--with", "moss"]) == 1
     assert "--with needs --material" in capsys.readouterr().err
+
+
+def test_the_codex_reads_community_codes_and_says_what_a_dead_end_does(
+        demo: Campaign) -> None:
+    """Using the Codex > Crafting Entries: "Gn6116" and "Orange 5650" are looked up like
+    any code; the dead end says the materials come back."""
+    from companion.operations import codex
+
+    sling = codex.look_up(demo, request="Gn6116").detail
+    assert sling.title == "Green 6116: Sling"  # type: ignore[union-attr]
+    dead = codex.look_up(demo, request="Orange 5650").detail
+    assert dead.title == "Orange 5650: nothing"  # type: ignore[union-attr]
+    assert dead.text.endswith("(The materials are returned.)")  # type: ignore[union-attr]
+    assert codex.parse_request("g5656").key == "G5656"

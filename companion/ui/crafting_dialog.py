@@ -645,8 +645,8 @@ class CraftingDialog(QDialog):
         self.known_label.setVisible(bool(known))
         notes = {"dead end": "The society has tried this code: a dead end. Crafting it again "
                              "wastes the action" + (" and uses up both tokens."
-                                                    if self.content.rules.crafting
-                                                    .consume_on_dead_end else "."),
+                                                    if self._dead_end_uses_up() else
+                                                    "; the tokens come back."),
                  "untried": "Nobody has tried this code yet: Craft reads the Codex."}
         note = notes.get(known, "Crafting it again makes another." if known else "")
         self.known_note.setText(note)
@@ -655,6 +655,16 @@ class CraftingDialog(QDialog):
         self.reason_label.setVisible(bool(reason))
         self.craft_button.setEnabled(self.code is not None)
         self.craft_button.setToolTip("" if self.code is not None else reason)
+
+    def _dead_end_uses_up(self) -> bool:
+        # The society already knows this code is a dead end: its entry may say what
+        # happens to the tokens (the community's dead ends return them).
+        default = self.content.rules.crafting.consume_on_dead_end
+        if self.code is None:
+            return default
+        entry = self.content.crafting.lookup(self.code.colour, self.code.digits).entry
+        return entry.uses_up_materials(default) if entry is not None and entry.dead_end \
+            else default
 
     # -- crafting -------------------------------------------------------------------
 

@@ -204,5 +204,6 @@ def _remember(session: Session, code: CraftingCode, result: object, found: objec
 
 
 def colour_letter(colour: PipColour | str) -> str:
-    """The letter that always accompanies a pip colour (colour-blind players)."""
-    return CraftingCode(PipColour(colour), "1000").label[0]
+    """The letter(s) that always accompany a pip colour (colour-blind players): "R",
+    "Gn" for green."""
+    return crafting_rules.COLOUR_LETTERS[PipColour(colour)]

@@ -40,8 +40,6 @@ from companion.content.schema.world import CraftingEntry, item_cards_in
 HEADER = ("Code", "Flavor Text", "Game Text", "Item Name")
 IMPORT_FILE = "crafting-imported.yaml"
 
-_LETTERS = {"red": "R", "blue": "B", "yellow": "Y", "purple": "P", "grey": "G",
-            "green": "Gn", "orange": "O", "silver": "S"}
 _DEAD_END_NAMES = ("", "none")
 _LOST = re.compile(r"\b(discard|lose|lost|destroy|used up|consumed?)\b", re.IGNORECASE)
 _RETURNED = re.compile(r"\breturn", re.IGNORECASE)
@@ -159,7 +157,7 @@ def import_crafting_csv(csv_paths: Sequence[Path], pack_dir: Path,
         _import_file(run, csv_path)
     for key, lines in run.repeats.items():
         first, _entry = run.seen[key]
-        code = _LETTERS[key[0]] + key[1]
+        code = PipColour(key[0]).letter + key[1]
         report.repeated += len(lines)
         # reported once, where the code first came back
         at = next((i for i, row in enumerate(report.rows) if _after(row.where, lines[0])),
@@ -228,8 +226,7 @@ def _code_digits(text: str, colour: PipColour) -> str:
     if match is None or not match[1]:
         return text
     word = match[1].lower()
-    named = next((PipColour(c) for c, letter in _LETTERS.items() if letter.lower() == word),
-                 None)
+    named = next((c for c in PipColour if c.letter.lower() == word), None)
     if named is None:
         try:
             named = PipColour(word)
@@ -290,7 +287,7 @@ def _import_row(run: _Run, colour: PipColour, where: str, row: list[str]) -> Non
         report.rows.append(ImportedRow(where, code, "skipped", message))
         return
     key = (colour.value, digits)
-    shown = _LETTERS[colour.value] + digits
+    shown = colour.letter + digits
     if key in run.seen:
         first, first_entry = run.seen[key]
         if first_entry == entry:

@@ -57,16 +57,7 @@ EDGE_ORDER: tuple[Edge, Edge, Edge, Edge] = (Edge.TOP, Edge.RIGHT, Edge.BOTTOM, 
 ROTATIONS: tuple[int, ...] = (0, 1, 2, 3)
 """Quarter turns clockwise a token can be laid at."""
 
-COLOUR_LETTERS: dict[PipColour, str] = {
-    PipColour.RED: "R",
-    PipColour.BLUE: "B",
-    PipColour.YELLOW: "Y",
-    PipColour.PURPLE: "P",
-    PipColour.GREY: "G",
-    PipColour.GREEN: "Gn",
-    PipColour.ORANGE: "O",
-    PipColour.SILVER: "S",
-}
+COLOUR_LETTERS: dict[PipColour, str] = {colour: colour.letter for colour in PipColour}
 """The colour's letter(s) in a code, as the community writes codes ("Y1111", "Gn2301"):
 G is grey, Gn green. In the default order of the Codex's sections."""
 

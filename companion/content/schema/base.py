@@ -213,6 +213,12 @@ class PipColour(StrEnum):
                     return colour
         return None
 
+    @property
+    def letter(self) -> str:
+        """The colour's letter(s) in a written code, as the community writes codes:
+        R, B, Y, P, G (grey), Gn (green), O, S ("Gn2301")."""
+        return "Gn" if self is PipColour.GREEN else self.value[0].upper()
+
 
 class PipShape(StrEnum):
     """Pip shapes. Two edges join when their colours match and, where both edges record

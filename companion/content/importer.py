@@ -299,10 +299,11 @@ def _import_row(run: _Run, colour: PipColour, where: str, row: list[str]) -> Non
         return
     run.seen[key] = (where, entry)
     old = run.entries.get(key)
-    if old is not None and old.get("verified", True) is True:
+    if old is not None and (old.get("verified", True) is True or old.get("item")):
         report.kept_verified += 1
-        report.rows.append(ImportedRow(where, shown, "skipped",
-                                       "already confirmed at the table; kept"))
+        why = "already confirmed at the table; kept" if old.get("verified", True) is True \
+            else "linked to its item card; kept"
+        report.rows.append(ImportedRow(where, shown, "skipped", why))
         return
     action = "new" if old is None else "unchanged" if old == entry else "updated"
     run.entries[key] = entry

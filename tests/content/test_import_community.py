@@ -212,3 +212,21 @@ def test_import_crafting_json_report(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert [(r["code"], r["action"], r["why"]) for r in data["rows"]] == [
         ("Gn2301", "new", "Moss Pad (IT7)"), ("Gn2302", "new", "dead end, materials returned")]
     assert main(["content", "check", str(pack)]) == 0
+
+
+def test_an_imported_entry_linked_to_its_item_card_loads_and_is_kept(tmp_path: Path) -> None:
+    red = write(tmp_path / "red.csv", HEADER + "1410;Sharp.;Provides cut.;Stone Knife\n")
+    pack = tmp_path / "pack"
+    import_crafting_csv([red], pack)
+    target = pack / "crafting-imported.yaml"
+    # the group links the entry to the item card, as the file's banner says
+    target.write_text(target.read_text(encoding="utf-8").replace(
+        "  item_name: Stone Knife\n", "  item_name: Stone Knife\n  item: stone-knife\n"),
+        encoding="utf-8")
+    content = load_content("pack", extra_dirs=[pack])
+    found = content.crafting.lookup("red", "1410")
+    assert found.item is not None and found.item.id == "stone-knife"
+    report = import_crafting_csv([red], pack)
+    assert [(r.action, r.why) for r in report.rows] == [
+        ("skipped", "linked to its item card; kept")]
+    assert by_code(pack)[("red", "1410")]["item"] == "stone-knife"

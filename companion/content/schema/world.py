@@ -467,8 +467,9 @@ class CraftingEntry(PackModel):
     def _item_or_dead_end(self) -> CraftingEntry:
         if self.code.startswith("0"):
             raise ValueError("a crafting code cannot begin with 0 (the null pip)")
-        outcomes = (self.item is not None) + self.dead_end + bool(self.item_name)
-        if outcomes != 1:
+        # An imported entry keeps the community's item_name once its card is linked.
+        makes = self.item is not None or bool(self.item_name)
+        if makes == self.dead_end:
             raise ValueError("a crafting entry names an item (or, when imported, an "
                              "item_name) or is a dead_end: exactly one of them")
         if self.dead_end_materials is not None and not self.dead_end:

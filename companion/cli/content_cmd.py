@@ -155,10 +155,13 @@ def _import(args: argparse.Namespace) -> int:
     if getattr(args, "json", False):
         print(json.dumps(report.as_dict(), indent=2))
         return 1 if report.problems else 0
-    for row in report.rows:
+    for row in report.rows if report.saved else ():
         print(f"  {row.action:<9} {row.code:<7} {row.why}  [{row.where}]")
     for line in report.problems:
         print(line, file=sys.stderr)
+    if not report.saved:
+        print(f"nothing imported: {report.written} is unchanged", file=sys.stderr)
+        return 1
     entries = f"entr{'y' if report.imported == 1 else 'ies'}"
     skipped = [f"{n} {why}" for n, why in (
         (report.kept_verified, "already verified"), (report.repeated, "repeated"),

@@ -82,6 +82,9 @@ class ImportReport:
     """Every row, in file order, with what was done and why."""
     created_manifest: bool = False
     """Whether ``pack.yaml`` was created."""
+    saved: bool = False
+    """Whether the pack file was (re)written; not when no file could be read or the
+    folder cannot be written."""
 
     def as_dict(self) -> dict[str, Any]:
         """The report as plain data (``--json``)."""
@@ -89,7 +92,7 @@ class ImportReport:
             "written": str(self.written), "imported": self.imported, "new": self.new,
             "updated": self.updated, "kept_verified": self.kept_verified,
             "repeated": self.repeated, "problems": list(self.problems),
-            "created_manifest": self.created_manifest,
+            "created_manifest": self.created_manifest, "saved": self.saved,
             "rows": [vars(row) for row in self.rows],
         }
 
@@ -167,7 +170,13 @@ def import_crafting_csv(csv_paths: Sequence[Path], pack_dir: Path,
             f"repeats {first} ({len(lines)} time(s): {', '.join(lines)}); written once"))
     if not run.seen and report.problems:
         return report
-    _write(report, pack_dir, target, entries, extends)
+    try:
+        _write(report, pack_dir, target, entries, extends)
+    except OSError as exc:
+        report.problems.append(f"{pack_dir}: cannot write the pack: "
+                               f"{exc.strerror or exc}")
+        return report
+    report.saved = True
     return report
 
 

@@ -130,7 +130,7 @@ class CraftingImportDialog(QDialog):
         report = import_crafting_csv(paths, Path(folder), extends=self.extends)
         self.report = report
         self.rows.clear()
-        for row in report.rows:
+        for row in report.rows if report.saved else ():
             self.rows.addTopLevelItem(QTreeWidgetItem(
                 [ACTION_WORDS.get(row.action, row.action), row.code, row.why, row.where]))
         for column in range(4):
@@ -145,7 +145,9 @@ class CraftingImportDialog(QDialog):
                 + (" Created the pack's pack.yaml." if report.created_manifest else "")
                 + f" The pack extends {self.extends}; a new campaign can be started with it"
                 " (New Campaign, content pack).")
-        shown = {row.where for row in report.rows}
+        if not report.saved:
+            text = f"Nothing imported: {report.written} is unchanged."
+        shown = {row.where for row in report.rows} if report.saved else set()
         problems = [p for p in report.problems if p.split(": ", 1)[0] not in shown]
         if problems:
             text += "\n" + "\n".join(problems)

@@ -230,3 +230,14 @@ def test_an_imported_entry_linked_to_its_item_card_loads_and_is_kept(tmp_path: P
     assert [(r.action, r.why) for r in report.rows] == [
         ("skipped", "linked to its item card; kept")]
     assert by_code(pack)[("red", "1410")]["item"] == "stone-knife"
+
+
+def test_a_pack_folder_that_cannot_be_written_is_reported(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    red = write(tmp_path / "red.csv", HEADER + "1410;Sharp.;Cut.;Stone Knife\n")
+    blocker = write(tmp_path / "blocker", "a file, not a folder")
+    assert main(["content", "import-crafting", str(red), "--pack",
+                 str(blocker / "pack")]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "cannot write the pack" in err and "nothing imported" in err

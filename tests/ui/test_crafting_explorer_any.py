@@ -167,3 +167,21 @@ def test_a_dead_end_that_returns_the_materials(qtbot: Any, dialog: CraftingDialo
     dialog.set_rotation("right", 3)
     assert dialog.known_label.text() == "dead end"
     assert dialog.known_note.text().endswith("the tokens come back.")
+
+
+def test_import_of_files_that_cannot_be_read_changes_nothing(qtbot: Any,
+                                                             tmp_path: Path) -> None:
+    importer = CraftingImportDialog(None, tmp_path / "mine", "sample")
+    qtbot.addWidget(importer)
+    importer.show()
+    codes = tmp_path / "codes.csv"
+    codes.write_text("Code;Flavor Text;Game Text;Item Name\n1111;;;Thing\n", encoding="utf-8")
+    importer.add_files([codes])
+    assert importer.files.item(0).text() == "codes.csv — no pip colour in the name"
+    qtbot.mouseClick(importer.import_button, Qt.MouseButton.LeftButton)
+    assert importer.rows.topLevelItemCount() == 0
+    assert importer.summary.text() == (
+        f"Nothing imported: {tmp_path / 'mine' / 'crafting-imported.yaml'} is unchanged.\n"
+        "codes.csv: the file name names no single pip colour "
+        "(red, blue, yellow, purple, grey, green, orange, silver)")
+    assert not (tmp_path / "mine").exists()

@@ -28,9 +28,15 @@ from hypothesis import strategies as st
 
 from companion.cli import main
 from companion.content import load_pack_dir
-from companion.content.schema.base import PipColour
-from companion.content.schema.world import Material
-from companion.rules.crafting import CraftingCode, MaterialFace, all_codes, pairs_at_hand
+from companion.content.schema.base import Edge, PipColour
+from companion.content.schema.world import MaterialSide
+from companion.rules.crafting import (
+    EDGE_ORDER,
+    CraftingCode,
+    MaterialFace,
+    all_codes,
+    pairs_at_hand,
+)
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "community" / "materials.json"
 COLOURS = ["Blue", "Red", "Yellow", "Purple", "Grey", "Green", "Orange", "Silver"]
@@ -70,12 +76,10 @@ def community_rule(marks_a: Marks, marks_b: Marks) -> set[tuple[str, str]]:
 
 
 def face(name: str, marks: Marks) -> MaterialFace:
-    """Our face for a community side: the marks written as our pips (no shape)."""
-    material = Material.model_validate({
-        "id": "x", "name": name, "category": "rare", "size": "small",
-        "unprocessed": {"edges": {e: v for e, v in (marks or {}).items() if v}},
-        "processed": {"edges": {}}})
-    return MaterialFace(name, False, MaterialFace.of(material).edges)
+    """Our face for a community side: the marks read as our pips (no shape)."""
+    side = MaterialSide.from_marks(marks)
+    a, b, c, d = (side.pip(edge) for edge in EDGE_ORDER)
+    return MaterialFace(name, False, (a, b, c, d))
 
 
 def our_codes_with_a_left(a: MaterialFace, b: MaterialFace) -> set[tuple[str, str]]:
@@ -169,3 +173,11 @@ def test_any_community_tokens_read_as_the_community_reads_them(a: Marks, b: Mark
     """Invariant: for any two tokens in the community's shape, our reading of A on the
     left of B is the community explorer's."""
     assert our_codes_with_a_left(face("a", a), face("b", b)) == community_rule(a, b)
+
+
+def test_marks_in_the_web_apps_list_order_read_the_same() -> None:
+    """The web app keeps marks as [left, right, top, bottom] internally."""
+    as_list = MaterialSide.from_marks(["Grey 5", "Red 6", "Yellow 5", None])
+    assert as_list == MaterialSide.from_marks(MARKS["Quartz"])
+    assert as_list.pip(Edge.BOTTOM) is None and str(as_list.pip(Edge.TOP)) == "yellow 5"
+    assert MaterialSide.from_marks(None) == MaterialSide.from_marks(MARKS["Lichen"])

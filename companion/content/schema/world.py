@@ -7,6 +7,7 @@ pack can add, or replace in a pack that extends it (an entry with the same ``id`
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Any, Literal
 
@@ -281,6 +282,24 @@ class MaterialSide(PackModel):
     def pip(self, edge: Edge) -> Pip | None:
         """The pip on ``edge`` (None if the edge is bare)."""
         return self.edges.get(edge)
+
+    @classmethod
+    def from_marks(cls, marks: Mapping[str, str | None] | Sequence[str | None] | None
+                   ) -> MaterialSide:
+        """A side from the community's "marks" (the Stonesaga Campaign Journal's token
+        data): a mapping ``{"left": "Blue 2", "right": None, ...}`` or a list in its
+        order ``[left, right, top, bottom]``; None for a side without pips.
+
+        >>> side = MaterialSide.from_marks(["Grey 6", None, "Red 5", None])
+        >>> str(side.pip(Edge.LEFT)), side.pip(Edge.RIGHT), str(side.pip(Edge.TOP))
+        ('grey 6', None, 'red 5')
+        """
+        if marks is None:
+            return cls()
+        if not isinstance(marks, Mapping):
+            marks = dict(zip(("left", "right", "top", "bottom"), marks, strict=True))
+        return cls.model_validate({"edges": {edge: text for edge, text in marks.items()
+                                             if text}})
 
 
 class MaterialCategory(StrEnum):

@@ -18,6 +18,7 @@ from companion.store import (
     import_campaign,
     import_web_journal,
 )
+from companion.store import migrations
 from companion.store.models import (
     ALL_TABLES,
     BehemothState,
@@ -42,9 +43,9 @@ def all_rows(cf: CampaignFile) -> dict[str, list[dict[str, object]]]:
 
 @pytest.fixture
 def rich(tmp_path: Path) -> Path:
-    """A copy of the v1 fixture: rows in most tables, bytes, datetimes, an undone event."""
+    """A copy of the newest fixture: rows in most tables, bytes, datetimes, an undone event."""
     path = tmp_path / "rich.stonesaga"
-    shutil.copyfile(FIXTURES / "campaign-v1.stonesaga", path)
+    shutil.copyfile(FIXTURES / f"campaign-v{migrations.SCHEMA_VERSION}.stonesaga", path)
     return path
 
 

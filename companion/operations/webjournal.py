@@ -293,7 +293,9 @@ def _plan_codes(doc: fmt.WebDocument, existing: dict[str, models.CodeRecord],
                     target.data = {**target.data, **extra}
             differing = sorted(k for k, v in data.items() if not _same(row.data.get(k), v))
             items.append(Planned("codes", label, "conflict",
-                                 f"the file's {', '.join(differing) or 'name'} differ",
+                                 "the file's " + (", ".join(_DATA_WORDS.get(k, k)
+                                                            for k in differing) or "name")
+                                 + " differ",
                                  replace=merge))
         else:
             ours = f"{row.status} {row.name}".strip()
@@ -338,6 +340,10 @@ def _plan_codes(doc: fmt.WebDocument, existing: dict[str, models.CodeRecord],
             items.append(Planned("codes", f"{text} (unverified)", "already there"))
             continue
         plan(text, "provisional", prov.name, data, f"{text} (unverified)")
+
+
+_DATA_WORDS = {"item_id": "item card", "game_text": "game text", "card_id": "card",
+               "dead_end": "dead end", "web": "other fields"}
 
 
 def _status_words(text: str) -> str:
@@ -546,9 +552,7 @@ def preview(campaign: Campaign, src: Path, document: fmt.WebDocument | None = No
         kept_titles = {(p.title, p.text) for p in session.exec(select(models.NotePage).where(
             col(models.NotePage.title).startswith(KEPT_PREFIX))).all()}
     for left in doc.leftovers:
-        label = f"{left.section}" if left.label == left.section else \
-            f"{left.label} ({left.section})"
-        item = _kept_item(label, left.text)
+        item = _kept_item(left.label, left.text)
         page = item.new_rows[0]
         assert isinstance(page, models.NotePage)
         if (page.title, page.text) in kept_titles:

@@ -147,7 +147,6 @@ class WebBehemoth:
     demeanor: int | None
     secrets: tuple[WebSecret, ...]
     notes: str
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -419,7 +418,7 @@ def _culture(r: _Reader, value: Any, path: str, doc: WebDocument) -> None:
                 notes=r.text(item, "notes", where) if "notes" in others else ""))
             extra = _extra(item, (main, *others))
             if extra:
-                doc.leftovers.append(Leftover(where, item.get(main) or kind,
+                doc.leftovers.append(Leftover(where, f"{_words(kind)}: {item.get(main)}",
                                               _dump(extra)))
     for kind, value_ in culture.items():
         if kind in (*fields, "tribeName", "updatedAt") or value_ in (None, "", []):
@@ -446,6 +445,10 @@ def _secrets(r: _Reader, values: Any, path: str) -> tuple[WebSecret, ...]:
 def _behemoths(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
     known = ("cardId", "name", "lairHex", "demeanor", "secrets", "notes")
     for where, item in _live(r, values, path, doc):
+        extra = _extra(item, known)
+        if extra:
+            doc.leftovers.append(Leftover(
+                where, f"Behemoth: {r.text(item, 'name', where)}", _dump(extra)))
         demeanor = r.number(item, "demeanor", where)
         if demeanor is not None and not 1 <= demeanor <= 9:
             raise r.refuse(f"{where}.demeanor", f"a demeanor is 1 to 9, not {demeanor}")
@@ -453,7 +456,7 @@ def _behemoths(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
             card_id=r.text(item, "cardId", where), name=r.text(item, "name", where),
             lair_hex=r.text(item, "lairHex", where), demeanor=demeanor,
             secrets=_secrets(r, item.get("secrets"), f"{where}.secrets"),
-            notes=r.text(item, "notes", where), extra=_extra(item, known)))
+            notes=r.text(item, "notes", where)))
 
 
 def _challenges(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
@@ -471,8 +474,8 @@ def _challenges(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
     for where, item, epoch in entries:
         extra = _extra(item, known)
         if extra:
-            doc.leftovers.append(Leftover(where, r.text(item, "name", where) or "challenge",
-                                          _dump(extra)))
+            doc.leftovers.append(Leftover(
+                where, f"Challenge record: {r.text(item, 'name', where)}", _dump(extra)))
         doc.challenges.append(WebChallenge(
             epoch=r.number(item, "epoch", where) if item.get("epoch") not in (None, "")
             else epoch, name=r.text(item, "name", where), card_id=r.text(item, "cardId", where),
@@ -490,8 +493,8 @@ def _looming(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
         order = r.number(item, "order", where)
         extra = _extra(item, known)
         if extra:
-            doc.leftovers.append(Leftover(where, r.text(item, "name", where) or "challenge",
-                                          _dump(extra)))
+            doc.leftovers.append(Leftover(
+                where, f"Looming challenge: {r.text(item, 'name', where)}", _dump(extra)))
         doc.looming.append(WebLooming(
             name=r.text(item, "name", where), card_id=r.text(item, "cardId", where),
             prepare_by=prepare, notes=r.text(item, "notes", where),
@@ -506,7 +509,7 @@ def _investigations(r: _Reader, values: Any, path: str, doc: WebDocument) -> Non
             r.text(item, "notes", where)))
         extra = _extra(item, ("omen", "cardId", "notes"))
         if extra:
-            doc.leftovers.append(Leftover(where, item.get("omen") or "investigation",
+            doc.leftovers.append(Leftover(where, f"Investigation: {item.get('omen')}",
                                           _dump(extra)))
 
 

@@ -148,9 +148,9 @@ def test_v3_investigations_notes_and_leftovers(v3: Any) -> None:
     notes = {n.title: n.text for n in j.note_pages(campaign)}
     assert notes["Kim's theories"].startswith("The behemoth lairs in the marsh")
     # The cave wall drawings have no home: kept as a note with the original text.
-    kept = notes["From the web journal: Cave wall (caveWall)"]
+    kept = notes["From the web journal: Cave wall"]
     assert json.loads(kept)[0]["strokes"][0]["pts"] == [10, 20, 30, 40]
-    assert report.kept_as_notes == ("Cave wall (caveWall)",)
+    assert report.kept_as_notes == ("Cave wall",)
     assert report.not_imported == ("the web journal's own Google Drive sync settings",)
 
 
@@ -323,7 +323,7 @@ def test_per_section_choice_and_one_undo(tmp_path: Path) -> None:
         changes = wj.apply(campaign, wj.preview(campaign, V3), {"notes": "skip",
                                                                  "behemoths": "skip"})
         assert [n.title for n in j.note_pages(campaign)] == [
-            "From the web journal: Cave wall (caveWall)"]  # "Kim's theories" left out
+            "From the web journal: Cave wall"]  # "Kim's theories" left out
         assert rows(campaign, models.BehemothState) == []
         assert len(rows(campaign, models.ChallengeLogEntry)) == 2
         assert campaign.undo_label() == changes.summary
@@ -375,7 +375,7 @@ def test_export_writes_every_field_the_web_app_has(v3: Any, tmp_path: Path) -> N
     ours = _web_fields(document)
     theirs = _web_fields(json.loads(V3.read_text(encoding="utf-8")))
     kept_note = ours["notePages"].pop()
-    assert kept_note["title"] == "From the web journal: Cave wall (caveWall)"
+    assert kept_note["title"] == "From the web journal: Cave wall"
     assert ours == theirs
     assert [e["order"] for e in document["loomingChallenges"]] == [0, 1]
 
@@ -394,3 +394,22 @@ def test_round_trip_ours_to_web_to_ours_keeps_every_field(v3: Any, tmp_path: Pat
                     for r in rows(c, t)]
             assert dump(again) == dump(campaign), table.__name__
         assert again.title == campaign.title
+
+
+def test_newer_files_fields_without_a_home_are_kept_and_deleted_entries_skipped(
+        tmp_path: Path) -> None:
+    data = json.loads(V3.read_text())
+    data["version"] = 5
+    data["behemoths"][0].update(lairOverlay="OG03", lairZone="B")
+    data["culture"]["mantlePowers"] = [{"id": "x1", "mantle": "Seeker", "name": "Far Sight"}]
+    data["notePages"].append({"id": "x2", "title": "Old", "body": "gone", "deleted": True})
+    src = tmp_path / "v5.json"
+    src.write_text(json.dumps(data))
+    campaign, report = wj.import_new(src, tmp_path / "x.stonesaga")
+    with campaign:
+        notes = {n.title: n.text for n in j.note_pages(campaign)}
+        assert json.loads(notes["From the web journal: Behemoth: Mossback"]) == {
+            "lairOverlay": "OG03", "lairZone": "B"}
+        assert "Far Sight" in notes["From the web journal: Mantle powers"]
+        assert "Old" not in notes
+        assert "1 entries the web journal had deleted" in report.not_imported

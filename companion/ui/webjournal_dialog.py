@@ -9,7 +9,7 @@ becomes a new campaign and the dialog opens on its report.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import (
     QComboBox,
@@ -105,9 +105,9 @@ class WebJournalDialog(QDialog):
         layout.addWidget(self.sections, 2)
         layout.addWidget(QLabel("Where the file and the campaign differ:"))
         self.conflicts = _section_tree("Differences", ("Section", "Entry", "Difference"))
-        for item in plan.conflicts():
+        for planned in plan.conflicts():
             self.conflicts.addTopLevelItem(QTreeWidgetItem([
-                self._title(item.section), item.label, item.detail]))
+                self._title(planned.section), planned.label, planned.detail]))
         if not plan.conflicts():
             self.conflicts.addTopLevelItem(QTreeWidgetItem(["", "No differences.", ""]))
         layout.addWidget(self.conflicts, 1)
@@ -200,7 +200,8 @@ def import_web_journal(window: MainWindow) -> WebJournalDialog | None:
     return open_import(window, Path(src))
 
 
-def open_import(window: MainWindow, src: Path, dest: Path | None = None) -> Any:
+def open_import(window: MainWindow, src: Path, dest: Path | None = None
+                ) -> WebJournalDialog | None:
     """Show the preview for ``src`` (or, without a campaign, import it into ``dest``)."""
     from companion.operations import Refused, webjournal
 

@@ -36,6 +36,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -664,10 +665,14 @@ def import_new(src: Path, dest: Path, *, extra_content: Sequence[Path] = ()
     if dest.exists():
         raise Refused(f"{dest} already exists; choose a new file name.")
     document = read(src)
+    if not dest.parent.is_dir():
+        raise Refused(f"There is no folder {dest.parent} to save the campaign in.")
     try:
         build_new(dest)
     except CampaignFileError as exc:
         raise Refused(str(exc)) from None
+    except (OSError, sqlite3.Error) as exc:
+        raise Refused(f"Could not create {dest}: {exc}") from None
     try:
         campaign = Campaign.open(dest, extra_content=extra_content)
     except BaseException:
@@ -676,8 +681,11 @@ def import_new(src: Path, dest: Path, *, extra_content: Sequence[Path] = ()
     try:
         with campaign.file.transaction("setup", "A campaign from the web journal") as session:
             row = session.get(models.Campaign, 1)
-            if row is not None and not document.tribe_name:
-                row.society_name = src.stem
+            if row is not None:
+                if not document.tribe_name:
+                    row.society_name = src.stem
+                # The campaign goes on in the latest epoch the record reached.
+                row.epoch = max((c.epoch or 1 for c in document.challenges), default=1)
         report = _import_doc(campaign, src, document)
     except BaseException:
         campaign.close()

@@ -98,6 +98,7 @@ def test_rulebook_crafting_the_explorer_knows_every_imported_code(v3: Any) -> No
 def test_v3_culture_goes_to_the_society_and_the_culture_page(v3: Any) -> None:
     campaign, _ = v3
     assert campaign.title == "The Reed People"
+    assert campaign.status().epoch == 2  # the latest epoch of the challenge record
     page = j.culture(campaign)
     assert [e.text for e in page.lists["structures"]] == ["ST02 Fire Pit — Built in the "
                                                           "first winter"]

@@ -2,13 +2,14 @@
 
 The version is ``PRAGMA user_version``. ``STEPS[n]`` upgrades a file from version ``n``
 to ``n + 1``; each step runs in its own transaction (with the version bump), after the
-caller has taken a backup copy. To add version 2:
+caller has taken a backup copy. To add version n + 1 (version 2 is the example):
 
-1. change ``models.py`` and set ``SCHEMA_VERSION = 2``;
-2. add ``STEPS[1] = _v1_to_v2`` (plain SQL: ``ALTER TABLE``, ``CREATE TABLE``, data moves);
+1. change ``models.py`` and set ``SCHEMA_VERSION = n + 1``;
+2. add ``STEPS[n] = _vn_to_vn1`` (plain SQL: ``ALTER TABLE``, ``CREATE TABLE``, data moves);
    never import the models in a step, they describe the *newest* schema;
-3. add ``EXPORT_UPGRADES[1]`` if the export format's tables changed;
-4. run ``tests/store/make_fixtures.py`` to add ``campaign-v2.stonesaga`` (keep v1's).
+3. add ``EXPORT_UPGRADES[n]`` if the export format's tables changed;
+4. run ``tests/store/make_fixtures.py`` to add ``campaign-v<n+1>.stonesaga`` (keep the
+   older ones).
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 "Stonesaga Campaign Journal" (its argument parsing lives with the other campaign
 commands in ``campaign_cmd``; these run the web-journal side).
 
-    companion import journal.json new.stonesaga            # a new campaign, and a report
+    companion import journal.json new.stonesaga  # a new campaign, and a report
+    companion import journal.json                # ... in the campaigns folder
     companion import journal.json --into old.stonesaga --preview
     companion import journal.json --into old.stonesaga --section codes=theirs \
         --section notes=skip
@@ -16,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -89,11 +89,13 @@ def run_import(args: argparse.Namespace) -> int:
             if args.preview:
                 raise operations.Refused("--preview needs --into CAMPAIGN (a new campaign "
                                          "takes everything).")
-            if not args.dest:
-                raise operations.Refused("Name the new campaign file (companion import FILE "
-                                         "NEW.stonesaga), or import --into an existing one.")
+            from companion import paths
+
+            # No file named: a new campaign in the campaigns folder, named after the file.
+            dest = Path(args.dest) if args.dest else \
+                paths.campaigns_dir() / f"{src.stem}{paths.CAMPAIGN_SUFFIX}"
             campaign, report = webjournal.import_new(
-                src, Path(args.dest), extra_content=[Path(p) for p in args.content])
+                src, dest, extra_content=[Path(p) for p in args.content])
             campaign.close()
     except operations.Refused as exc:
         return _refused(exc)
@@ -117,7 +119,3 @@ def run_export(args: argparse.Namespace) -> int:
     _emit(args, {"exported": args.web_journal, "web_journal": counts}, text)
     return 0
 
-
-def main_error(message: str) -> int:
-    print(f"refused: {message}", file=sys.stderr)
-    return 1

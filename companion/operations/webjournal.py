@@ -337,6 +337,8 @@ def _plan_codes(doc: fmt.WebDocument, existing: dict[str, models.CodeRecord],
                 if v}
         if prov.dead_end:
             data["dead_end"] = True
+        if prov.revealed:
+            data["revealed"] = True
         if text in seen:  # verified already: the unverified entry adds nothing
             items.append(Planned("codes", f"{text} (unverified)", "already there"))
             continue
@@ -884,7 +886,8 @@ def _provisional_json(record: models.CodeRecord) -> dict[str, Any]:
     data = record.data or {}
     return {"cardId": data.get("card_id") or None, "name": record.name or None,
             "isNothing": bool(data.get("dead_end")), "flavor": data.get("flavor", ""),
-            "gameText": data.get("game_text", ""), "source": data.get("source", "")}
+            "gameText": data.get("game_text", ""), "source": data.get("source", ""),
+            "revealed": bool(data.get("revealed"))}
 
 
 def _material_json(m: Mapping[str, Any]) -> dict[str, Any]:

@@ -109,6 +109,8 @@ class WebProvisional:
     flavor: str
     game_text: str
     source: str
+    revealed: bool = False
+    """The group has revealed its spoilers in the web app."""
 
 
 @dataclass(frozen=True)
@@ -385,7 +387,8 @@ def _provisional(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
         doc.provisional.append(WebProvisional(
             code=code, card_id=r.text(item, "cardId", where), name=r.text(item, "name", where),
             dead_end=r.flag(item, "isNothing", where), flavor=r.text(item, "flavor", where),
-            game_text=r.text(item, "gameText", where), source=r.text(item, "source", where)))
+            game_text=r.text(item, "gameText", where), source=r.text(item, "source", where),
+            revealed=r.flag(item, "revealed", where)))
 
 
 def _materials(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:

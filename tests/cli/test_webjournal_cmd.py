@@ -101,3 +101,14 @@ def test_export_web_journal(capsys: Any, tmp_path: Path) -> None:
     assert document["version"] == 3 and document["culture"]["tribeName"] == "The Reed People"
     code, _, err = run(capsys, "export", str(path))
     assert code == 1 and "Name the export file" in err
+
+
+def test_import_without_a_file_name_goes_to_the_campaigns_folder(capsys: Any) -> None:
+    from companion import paths
+
+    code, out, _ = run(capsys, "import", str(V2), "--json")
+    assert code == 0
+    assert json.loads(out)["import"]["campaign"] == "web-journal-v2"
+    assert (paths.campaigns_dir() / "web-journal-v2.stonesaga").is_file()
+    code, _, err = run(capsys, "import", str(V2))
+    assert code == 1 and "already exists" in err

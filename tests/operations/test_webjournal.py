@@ -79,6 +79,7 @@ def test_v3_crafting_codes_are_codes_with_materials_pairs_and_notes(v3: Any) -> 
                            "game_text": "Gain the Bone Needle item card (IT12).",
                            "source": "crafting-blue.txt"}
     assert found["Y4444"].status == "provisional" and found["Y4444"].data["dead_end"]
+    assert found["Y4444"].data["revealed"] and "revealed" not in needle.data
     assert len(found) == 8
 
 
@@ -340,9 +341,9 @@ def test_unknown_choices_are_refused(v3: Any) -> None:
 
 # --- export, and the round trip ------------------------------------------------------------
 
-#: Bookkeeping of the web app (sync ids, timestamps, the reveal toggle, the Drive link)
+#: Bookkeeping of the web app (sync ids, timestamps, the Drive link)
 #: is not part of the campaign; everything else must come back.
-_BOOKKEEPING = {"id", "updatedAt", "addedAt", "revealed"}
+_BOOKKEEPING = {"id", "updatedAt", "addedAt"}
 
 
 def _web_fields(document: dict[str, Any]) -> dict[str, Any]:

@@ -272,11 +272,11 @@ def _plan_codes(doc: fmt.WebDocument, existing: dict[str, models.CodeRecord],
 
     def plan(text: str, status: str, name: str, data: dict[str, Any], label: str) -> None:
         if text in seen:
-            items.append(_kept_item(f"{label} (the code {text} is also {seen[text]})",
+            items.append(_kept_item(f"{label} (the file also has {text}: {seen[text]})",
                                     json.dumps({"code": text, "name": name, **data},
                                                ensure_ascii=False, indent=2)))
             return
-        seen[text] = f"{status} {name}".strip()
+        seen[text] = _status_words(f"{status} {name}".strip())
         row = existing.get(text)
         if row is None:
             items.append(Planned("codes", label, "added", new_rows=[models.CodeRecord(
@@ -439,7 +439,7 @@ def _plan_rows(section: str, rows: Iterable[tuple[str, SQLModel]], table: type[S
         if not differing:
             items.append(Planned(section, label, "already there"))
             continue
-        if old in (i.new_rows[0] for i in items if i.new_rows):
+        if any(old is i.new_rows[0] for i in items if i.new_rows):
             # Twice in the same file: the first one stands; the second is kept as a note.
             items.append(_kept_item(f"{SECTIONS[section]}: {label} (second entry)",
                                     json.dumps(row.model_dump(exclude={"id"}),

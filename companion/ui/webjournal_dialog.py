@@ -228,6 +228,8 @@ def open_import(window: MainWindow, src: Path, dest: Path | None = None
     except Refused as refusal:
         show_refusal(window, "Could not import the Campaign Journal file", refusal)
         return None
+    # Modal: the preview must still be true when Import is pressed.
+    dialog.setModal(True)
     dialog.show()
     return dialog
 

@@ -415,3 +415,21 @@ def test_newer_files_fields_without_a_home_are_kept_and_deleted_entries_skipped(
         assert "Far Sight" in notes["From the web journal: Mantle powers"]
         assert "Old" not in notes
         assert "1 entries the web journal had deleted" in report.not_imported
+
+
+def test_a_code_on_two_recipes_and_a_recipe_without_codes_are_kept_as_notes(
+        tmp_path: Path) -> None:
+    src = tmp_path / "clash.json"
+    src.write_text(json.dumps([
+        {"id": "IT29", "name": "Rope", "codes": [{"color": "Yellow", "digits": "1111"}]},
+        {"id": "IT30", "name": "Cord", "codes": [{"color": "Yellow", "digits": "1111"}]},
+        {"id": "IT31", "name": "Net", "codes": [], "notes": "Found by accident"},
+    ]))
+    campaign, report = wj.import_new(src, tmp_path / "x.stonesaga")
+    with campaign:
+        assert {k: r.name for k, r in codes(campaign).items()} == {"Y1111": "Rope"}
+        notes = {n.title: n.text for n in j.note_pages(campaign)}
+        assert "IT30" in notes["From the web journal: Y1111 Cord (the file also has Y1111: "
+                               "crafts Rope)"]
+        assert "Found by accident" in notes["From the web journal: Recipe Net (no code)"]
+        assert len(report.kept_as_notes) == 2

@@ -16,7 +16,6 @@ with per section ``added``, ``conflicts``, ``already_there`` and ``choice``.
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import Any
 
@@ -24,18 +23,10 @@ from companion.cli.campaign_cmd import _emit, _open, _refused
 
 
 def is_web_journal(src: Path) -> bool:
-    """Whether ``src`` is meant as a web-journal file (a truncated or broken file named
-    ``*.json`` that is not our export counts too, so its refusal names the field)."""
-    from companion.store.webjournal import looks_like_web_journal
+    """Whether ``src`` is a web-journal file (see ``store.webjournal``)."""
+    from companion.store.webjournal import is_web_journal_file
 
-    try:
-        text = Path(src).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return False
-    try:
-        return looks_like_web_journal(json.loads(text))
-    except json.JSONDecodeError:
-        return '"format"' not in text[:200]
+    return is_web_journal_file(src)
 
 
 def parse_choices(values: list[str]) -> dict[str, str]:

@@ -612,3 +612,17 @@ def looks_like_web_journal(data: Any) -> bool:
         return True
     return isinstance(data, dict) and "tables" not in data and (
         data.get("app") in APP_NAMES or any(k in data for k in _SECTIONS))
+
+
+def is_web_journal_file(src: Path) -> bool:
+    """Whether the file ``src`` is meant as a web-journal file (rather than our own
+    export): a broken or truncated JSON file that is not ours counts too, so that its
+    refusal names what is wrong with it."""
+    try:
+        text = Path(src).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+    try:
+        return looks_like_web_journal(json.loads(text))
+    except json.JSONDecodeError:
+        return '"format"' not in text[:200]

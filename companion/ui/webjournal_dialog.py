@@ -202,36 +202,47 @@ def import_web_journal(window: MainWindow) -> WebJournalDialog | None:
 
 def open_import(window: MainWindow, src: Path, dest: Path | None = None
                 ) -> WebJournalDialog | None:
-    """Show the preview for ``src`` (or, without a campaign, import it into ``dest``)."""
+    """Show the preview for ``src`` into the open campaign; with none open (or with
+    ``dest`` given), import it into a new campaign and show the report."""
     from companion.operations import Refused, webjournal
 
-    try:
-        if window.campaign is not None:
-            plan = webjournal.preview(window.campaign, src)
-            dialog = WebJournalDialog(window, plan)
-        else:
-            if dest is None:
-                name, _ = QFileDialog.getSaveFileName(
-                    window, "Save the imported campaign as",
-                    str(Path(_campaigns_folder()) / (src.stem + ".stonesaga")),
-                    CAMPAIGN_FILTER)
-                if not name:
-                    return None
-                dest = Path(name)
+    if window.campaign is not None and dest is None:
+        try:
+            dialog = WebJournalDialog(window, webjournal.preview(window.campaign, src))
+        except Refused as refusal:
+            show_refusal(window, "Could not import the Campaign Journal file", refusal)
+            return None
+    else:
+        if dest is None:
+            name, _ = QFileDialog.getSaveFileName(
+                window, "Save the imported campaign as",
+                str(Path(_campaigns_folder()) / (src.stem + ".stonesaga")), CAMPAIGN_FILTER)
+            if not name:
+                return None
+            dest = Path(name)
+        try:
             campaign, report = webjournal.import_new(src, dest)
-            from companion.ui import session
+        except Refused as refusal:
+            show_refusal(window, "Could not import the Campaign Journal file", refusal)
+            return None
+        from companion.ui import session
 
-            session.remember(dest)
-            window.set_campaign(campaign)
-            dialog = WebJournalDialog(window)
-            dialog.show_report(report)
-    except Refused as refusal:
-        show_refusal(window, "Could not import the Campaign Journal file", refusal)
-        return None
+        session.remember(dest)
+        window.set_campaign(campaign)
+        dialog = WebJournalDialog(window)
+        dialog.show_report(report)
     # Modal: the preview must still be true when Import is pressed.
     dialog.setModal(True)
     dialog.show()
     return dialog
+
+
+def is_web_journal_file(src: Path) -> bool:
+    """Whether ``src`` is a web Campaign Journal file (File ▸ Import Campaign… sends
+    those here, to show the report)."""
+    from companion.store.webjournal import is_web_journal_file
+
+    return is_web_journal_file(src)
 
 
 def export_web_journal(window: MainWindow) -> Path | None:

@@ -142,3 +142,21 @@ def test_note_pages_in_the_journal_book(qtbot: Any, tmp_path: Path) -> None:
     assert found.text(0) == "Note pages" and found.text(1) == "Kim's theories"
     operations.undo(campaign)
     campaign.close()
+
+
+def test_import_campaign_menu_shows_the_report_for_a_web_journal(
+        qtbot: Any, tmp_path: Path, monkeypatch: Any) -> None:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    dest = tmp_path / "reed.stonesaga"
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(V3), ""))
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(dest), ""))
+    menu_action(window, "Import Campaign…").trigger()
+    dialogs = [w for w in QApplication.topLevelWidgets()
+               if isinstance(w, WebJournalDialog) and w.isVisible()]
+    assert len(dialogs) == 1
+    qtbot.addWidget(dialogs[0])
+    assert dialogs[0].stack.currentWidget() is dialogs[0].report_page
+    assert window.campaign is not None and window.campaign.path == dest
+    window.campaign.close()

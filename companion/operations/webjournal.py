@@ -177,7 +177,8 @@ class ImportPlan:
             "sections": [s.to_dict() for s in self.summary(choices)],
             "conflicts": [{"section": i.section, "label": i.label, "detail": i.detail}
                           for i in self.conflicts()],
-            "kept_as_notes": [i.label for i in self.items if i.section == "kept"],
+            "kept_as_notes": [i.label for i in self.items
+                              if i.section == "kept" and i.state == "added"],
             "not_imported": self.not_imported(),
         }
 
@@ -721,13 +722,13 @@ def _pack_id(campaign: Campaign) -> str:
 
 def materials_file(pack_id: str) -> Path:
     """Where the web journal's custom materials are kept for the user's pack extending
-    ``pack_id``: ``<data>/content/web-journal/<pack>-mine-materials.yaml``.
+    ``pack_id``: ``<user data>/web-journal/<pack>-mine-materials.yaml``.
 
     The web app's materials have pip colours and counts but no pip shapes (and one side
     each), so they cannot yet be checked as pack materials; they wait here, in the
     user's data folder, for the user pack to take them (issue 17: the user pack).
     """
-    return paths.user_content_dir().parent / WEB_MATERIALS_DIR / f"{pack_id}-mine-materials.yaml"
+    return paths.user_data_dir() / WEB_MATERIALS_DIR / f"{pack_id}-mine-materials.yaml"
 
 
 def read_custom_materials(pack_id: str) -> list[dict[str, Any]]:

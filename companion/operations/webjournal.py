@@ -395,24 +395,46 @@ def parse_culture_text(kind: str, text: str) -> dict[str, str]:
     return entry
 
 
+def _culture_key(kind: str, text: str) -> str:
+    """What names one Culture line: a structure or knowledge card by its card ID (else
+    its name), a taboo or pigment by its text."""
+    entry = parse_culture_text(kind, text)
+    return _fold(entry.get("cardId") or entry.get("name") or entry.get("text") or text)
+
+
 def _plan_culture(doc: fmt.WebDocument, session: Session, items: list[Planned]) -> None:
     pages = session.exec(select(models.NotePage).where(
         col(models.NotePage.title).startswith(CULTURE_PREFIX))).all()
-    have = {(p.title, p.text) for p in pages}
+    web_kind = {v: k for k, v in CULTURE_KINDS.items()}
+    have: dict[tuple[str, str], models.NotePage | None] = {}
     positions: dict[str, int] = {}
     for page in pages:
         positions[page.title] = max(positions.get(page.title, 0), page.position)
+        kind = web_kind.get(page.title[len(CULTURE_PREFIX):])
+        if kind:
+            have[(page.title, _culture_key(kind, page.text))] = page
     for entry in doc.culture:
         title = CULTURE_PREFIX + CULTURE_KINDS[entry.kind]
         text = culture_text(entry)
         label = f"{fmt._words(entry.kind)}: {text}"
-        if (title, text) in have:
+        key = (title, _culture_key(entry.kind, text))
+        if key not in have:
+            have[key] = None
+            positions[title] = positions.get(title, 0) + 1
+            items.append(Planned("culture", label, "added", new_rows=[models.NotePage(
+                title=title, text=text, position=positions[title])]))
+            continue
+        old = have[key]
+        if old is None or old.text == text:
             items.append(Planned("culture", label, "already there"))
             continue
-        have.add((title, text))
-        positions[title] = positions.get(title, 0) + 1
-        items.append(Planned("culture", label, "added", new_rows=[models.NotePage(
-            title=title, text=text, position=positions[title])]))
+
+        def take(s: Session, row_id: int = old.id or 0, new_text: str = text) -> None:
+            target = s.get(models.NotePage, row_id)
+            if target is not None:
+                target.text = new_text
+        items.append(Planned("culture", label, "conflict",
+                             f"ours: {old.text}; the file: {text}", replace=take))
 
 
 def _behemoth_row(b: fmt.WebBehemoth) -> models.BehemothState:

@@ -507,3 +507,19 @@ def test_round_trip_invariant_web_to_ours_to_web(document: dict[str, Any],
             assert report.kept_as_notes == ()
             back = wj.export_document(campaign)
         assert _web_fields(back) == _web_fields(document)
+
+
+def test_a_structure_edited_on_the_web_is_a_difference_not_a_second_line(v3: Any,
+                                                                         tmp_path: Path) -> None:
+    campaign, _ = v3
+    data = json.loads(V3.read_text())
+    data["culture"]["structures"][0]["notes"] = "Rebuilt after the flood"
+    src = tmp_path / "edited.json"
+    src.write_text(json.dumps(data))
+    plan = wj.preview(campaign, src)
+    (conflict,) = plan.conflicts()
+    assert conflict.detail == ("ours: ST02 Fire Pit — Built in the first winter; the file: "
+                               "ST02 Fire Pit — Rebuilt after the flood")
+    wj.apply(campaign, plan, {"culture": "theirs"})
+    assert [e.text for e in j.culture(campaign).lists["structures"]] == [
+        "ST02 Fire Pit — Rebuilt after the flood"]

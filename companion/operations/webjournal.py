@@ -381,7 +381,11 @@ _CULTURE_LINE = re.compile(r"^(?:([A-Z]{2}\d+[A-Za-z]?)\s+)?(.*?)(?:\s+—\s+(.*
 
 
 def parse_culture_text(kind: str, text: str) -> dict[str, str]:
-    """The web app's entry of one Culture line (the inverse of :func:`culture_text`)."""
+    """The web app's entry of one Culture line (the inverse of :func:`culture_text`).
+
+    A line beginning with a card ID ("ST02 ...") reads as that card; a structure whose
+    name itself began with one would come back split (none of the game's do).
+    """
     if kind in ("taboos", "pigments"):
         return {"text" if kind == "taboos" else "name": text}
     match = _CULTURE_LINE.match(text)

@@ -167,6 +167,12 @@ def cmd_backup_restore(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     from companion import operations
 
+    if args.web_journal:
+        from companion.cli import webjournal_cmd
+
+        return webjournal_cmd.run_export(args)
+    if not args.out:
+        return _refused(operations.Refused("Name the export file (or --web-journal FILE)."))
     try:
         with _open(args) as campaign:
             operations.export_campaign(campaign, Path(args.out))
@@ -178,7 +184,12 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_import(args: argparse.Namespace) -> int:
     from companion import operations
+    from companion.cli import webjournal_cmd
 
+    if args.into or webjournal_cmd.is_web_journal(Path(args.src)):
+        return webjournal_cmd.run_import(args)
+    if not args.dest:
+        return _refused(operations.Refused("Name the new campaign file to import into."))
     try:
         campaign = operations.import_campaign(Path(args.src), Path(args.dest),
                                               extra_content=[Path(p) for p in args.content])
@@ -253,12 +264,20 @@ def register(sub: Any) -> None:
     restore.set_defaults(func=cmd_backup_restore)
 
     export = _with_path(sub.add_parser("export", help="export to one portable file"))
-    export.add_argument("out")
+    export.add_argument("out", nargs="?")
+    export.add_argument("--web-journal", metavar="FILE",
+                        help="write a file the web Stonesaga Campaign Journal imports")
     export.set_defaults(func=cmd_export)
 
     imp = sub.add_parser("import", help="import a portable export or a web journal file")
     imp.add_argument("src")
-    imp.add_argument("dest")
+    imp.add_argument("dest", nargs="?", help="the new campaign file")
+    imp.add_argument("--into", metavar="CAMPAIGN",
+                     help="import a web journal file into this existing campaign")
+    imp.add_argument("--preview", action="store_true",
+                     help="with --into: only say what would be added, differ or be there")
+    imp.add_argument("--section", action="append", default=[], metavar="KEY=CHOICE",
+                     help="with --into: add (default), theirs or skip for a section")
     imp.add_argument("--json", action="store_true")
     imp.add_argument("--content", action="append", default=[], metavar="PATH")
     imp.set_defaults(func=cmd_import)

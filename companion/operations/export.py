@@ -55,9 +55,10 @@ def journal_markdown(campaign: Campaign, *, valley_image: str | None = None,
         out += ["No challenge played yet.", ""]
     for epoch in sorted({line.epoch for line in log}):
         out += [f"### Epoch {epoch}", ""]
-        out += _table(("Challenge", "Characters", "Outcome entry"), (
+        out += _table(("Challenge", "Characters", "Outcome entry", "Notes"), (
             (f"{line.challenge_name} ({line.challenge_id})", ", ".join(line.characters) or "—",
-             line.outcome_entry or "—") for line in log if line.epoch == epoch))
+             line.outcome_entry or "—", line.notes or "") for line in log
+            if line.epoch == epoch))
 
     page = j.culture(campaign)
     out += ["## Culture", "", f"Lore: {page.lore}", ""]
@@ -90,9 +91,11 @@ def journal_markdown(campaign: Campaign, *, valley_image: str | None = None,
 
     out += ["## Behemoths", ""]
     beasts = j.behemoths(campaign)
-    out += _table(("Behemoth", "Hex", "Lair", "Habits learned", "Secret learned", "Notes"),
-                  ((b.name, b.hex_id or "—", b.lair_hex_id or "—",
-                    ", ".join(b.habits_learned) or "—", "yes" if b.secret_learned else "no",
+    out += _table(("Behemoth", "Hex", "Lair", "Demeanor", "Habits learned", "Secrets",
+                   "Notes"),
+                  ((b.name, b.hex_id or "—", b.lair_hex_id or b.lair_hex or "—",
+                    b.demeanor or "—", ", ".join(b.habits_learned) or "—",
+                    "; ".join(b.secrets) or ("learned" if b.secret_learned else "—"),
                     b.note or "") for b in beasts)) if beasts else ["None met yet.", ""]
 
     out += ["## Decks", ""]
@@ -133,6 +136,13 @@ def journal_markdown(campaign: Campaign, *, valley_image: str | None = None,
     out += ["## Crafting codes found", ""]
     codes = j.crafting_codes(campaign)
     out += _table(("Code", "Found", "Item"), codes) if codes else ["None yet.", ""]
+
+    out += ["## Note pages", ""]
+    notes = j.note_pages(campaign)
+    for note in notes:
+        out += [f"### {_escape(note.title or 'Note page')}", "", _escape(note.text), ""]
+    if not notes:
+        out += ["No note pages.", ""]
 
     out += ["## Entries", ""]
     written = j.entries(campaign, limit=history_limit or 100_000)

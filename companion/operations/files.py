@@ -174,17 +174,22 @@ def export_campaign(campaign: Campaign, dest: Path) -> None:
 
 
 def import_campaign(src: Path, dest: Path, *, extra_content: Sequence[Path] = ()) -> Campaign:
-    """Import a portable export, or a web Campaign Journal (v3) JSON file, into a new
-    campaign file at ``dest``, and open it."""
+    """Import a portable export, or a web Campaign Journal file (any version it writes),
+    into a new campaign file at ``dest``, and open it. A web journal's import report is
+    :func:`companion.operations.webjournal.import_new`'s."""
     import json
+
+    from companion.store.webjournal import looks_like_web_journal
 
     try:
         head = json.loads(Path(src).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise Refused(f"{src} is not a campaign export: {exc}") from exc
-    importer = store.import_campaign
-    if isinstance(head, dict) and "format" not in head:
-        importer = store.import_web_journal
-    file = _refusing(importer, Path(src), Path(dest))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        head = None
+    if looks_like_web_journal(head):
+        from companion.operations import webjournal
+
+        campaign, _ = webjournal.import_new(Path(src), Path(dest), extra_content=extra_content)
+        return campaign
+    file = _refusing(store.import_campaign, Path(src), Path(dest))
     file.close()
     return open_campaign(Path(dest), extra_content=extra_content)

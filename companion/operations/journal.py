@@ -41,6 +41,7 @@ from companion.store import models
 
 #: The Culture page's free lists: key -> title.
 CULTURE_LISTS: dict[str, str] = {
+    "structures": "Structures known",
     "taboos": "Taboos",
     "pigments": "Pigments",
     "knowledge": "Knowledge cards",
@@ -64,6 +65,7 @@ SECTIONS: dict[str, str] = {
     "legends": "Legends",
     "omens": "Omens investigated",
     "codes": "Crafting codes",
+    "notes": "Note pages",
 }
 
 MAX_IMAGE_BYTES = 20 * 1024 * 1024
@@ -87,6 +89,7 @@ class ChallengeLine:
     outcome_entry: str | None
     """The Codex outcome read at the end ("104"), if recorded."""
     finished: bool
+    notes: str = ""
 
 
 @dataclass(frozen=True)
@@ -139,6 +142,21 @@ class BehemothLine:
     habits_learned: tuple[str, ...]
     secret_learned: bool
     note: str
+    lair_hex: str = ""
+    """The lair as written in the journal ("VV02"), before or without a placed tile."""
+    demeanor: int | None = None
+    secrets: tuple[str, ...] = ()
+    """Revealed secrets in reveal order, as "BT01 Soft Belly: description"."""
+
+
+@dataclass(frozen=True)
+class NoteLine:
+    """A page of free notes (the web Campaign Journal's note pages, and anything an
+    import kept with its original text)."""
+
+    id: int
+    title: str
+    text: str
 
 
 @dataclass(frozen=True)
@@ -231,9 +249,10 @@ def challenge_log(campaign: Campaign) -> list[ChallengeLine]:
             col(models.ChallengeLogEntry.epoch), col(models.ChallengeLogEntry.id))).all()
         return [ChallengeLine(
             id=r.id or 0, epoch=r.epoch, challenge_id=r.challenge_id,
-            challenge_name=_name(campaign.content.challenges, r.challenge_id),
+            challenge_name=_name(campaign.content.challenges, r.challenge_id)
+            if r.challenge_id in campaign.content.challenges or not r.name else r.name,
             characters=tuple(r.characters), outcome_entry=r.outcome_entry,
-            finished=r.finished) for r in rows]
+            finished=r.finished, notes=r.notes) for r in rows]
 
 
 def culture(campaign: Campaign) -> CulturePage:
@@ -302,8 +321,25 @@ def behemoths(campaign: Campaign) -> list[BehemothLine]:
             hex_id=tiles.get(r.hex_id) if r.hex_id else None,
             lair_hex_id=tiles.get(r.lair_hex_id) if r.lair_hex_id else None,
             habits_learned=tuple(r.habits_learned), secret_learned=r.secret_learned,
-            note=r.note) for r in session.exec(select(models.BehemothState).order_by(
+            note=r.note, lair_hex=r.lair_hex, demeanor=r.demeanor,
+            secrets=tuple(_secret_text(x) for x in r.secrets))
+            for r in session.exec(select(models.BehemothState).order_by(
                 col(models.BehemothState.id))).all()]
+
+
+def _secret_text(secret: dict[str, str]) -> str:
+    head = " ".join(x for x in (secret.get("card_id", ""), secret.get("name", "")) if x)
+    description = secret.get("description", "")
+    return f"{head}: {description}" if head and description else head or description
+
+
+def note_pages(campaign: Campaign) -> list[NoteLine]:
+    """The journal's note pages, in order (the Culture page's lists are not among them)."""
+    with campaign.file.read() as session:
+        return [NoteLine(r.id or 0, r.title, r.text) for r in session.exec(
+            select(models.NotePage).where(~col(models.NotePage.title).startswith(
+                CULTURE_PREFIX)).order_by(col(models.NotePage.position),
+                                         col(models.NotePage.id))).all()]
 
 
 def deck_changes(campaign: Campaign) -> list[DeckChangeLine]:
@@ -825,7 +861,7 @@ def _search_challenges(campaign: Campaign, session: Session, pattern: str, epoch
     named = [c.id for c in campaign.content.challenges.values()
              if needle in c.name.casefold()]
     statement = select(t).where(or_(_matches(pattern, t.challenge_id, t.characters,
-                                             t.outcome_entry),
+                                             t.outcome_entry, t.name, t.notes),
                                     col(t.challenge_id).in_(named)))
     if epoch is not None:
         statement = statement.where(t.epoch == epoch)
@@ -902,7 +938,19 @@ def _search_behemoths(campaign: Campaign, session: Session, pattern: str, epoch:
     return [SearchHit("behemoths", r.id or 0, r.name or r.behemoth_id,
                       ", ".join(r.habits_learned) + (f" — {r.note}" if r.note else ""))
             for r in _rows(session, t, pattern, (t.behemoth_id, t.name, t.note,
-                                                 t.habits_learned), None, None, limit)]
+                                                 t.habits_learned, t.lair_hex, t.secrets),
+                           None, None, limit)]
+
+
+def _search_notes(campaign: Campaign, session: Session, pattern: str, epoch: int | None,
+                  challenge: str | None, limit: int) -> list[SearchHit]:
+    if epoch is not None:
+        return []
+    page = models.NotePage
+    statement = select(page).where(~col(page.title).startswith(CULTURE_PREFIX),
+                                   _matches(pattern, page.title, page.text))
+    return [SearchHit("notes", r.id or 0, r.title or "Note page", r.text)
+            for r in session.exec(statement.order_by(col(page.id).desc()).limit(limit)).all()]
 
 
 def _search_decks(campaign: Campaign, session: Session, pattern: str, epoch: int | None,
@@ -967,4 +1015,5 @@ _SEARCHERS: dict[str, Any] = {
     "legends": _search_legends,
     "omens": _search_omens,
     "codes": _search_codes,
+    "notes": _search_notes,
 }

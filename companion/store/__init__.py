@@ -29,14 +29,16 @@ from companion.store.lock import LockOwner, lock_holder
 from companion.store.migrations import APPLICATION_ID, SCHEMA_VERSION
 from companion.store.portable import FORMAT_NAME, FORMAT_VERSION, export_campaign, import_campaign
 from companion.store.restore import CheckReport, check_campaign, restore_backup
-from companion.store.webjournal import import_web_journal
+from companion.store.webjournal import WebJournalRefused
+from companion.store.webjournal import read_document as read_web_journal
 
 __all__ = [
     "APPLICATION_ID", "FORMAT_NAME", "FORMAT_VERSION", "META_KINDS", "SCHEMA_VERSION",
     "BackupInfo", "BackupPolicy", "BadExportFile", "CampaignClosed", "CampaignDamaged",
     "CampaignFile", "CampaignFileError", "CampaignFileExists", "CampaignLocked",
     "CampaignNotFound", "CampaignTooNew", "CheckReport", "DiskFull", "LockOwner",
-    "NotACampaign", "ReadOnly", "UndoConflict", "backups_dir", "check_campaign",
-    "export_campaign", "import_campaign", "import_web_journal", "list_backups",
+    "NotACampaign", "ReadOnly", "UndoConflict", "WebJournalRefused", "backups_dir",
+    "check_campaign",
+    "export_campaign", "import_campaign", "list_backups", "read_web_journal",
     "lock_holder", "restore_backup",
 ]

@@ -2,13 +2,14 @@
 
 The version is ``PRAGMA user_version``. ``STEPS[n]`` upgrades a file from version ``n``
 to ``n + 1``; each step runs in its own transaction (with the version bump), after the
-caller has taken a backup copy. To add version 2:
+caller has taken a backup copy. To add version n + 1 (version 2 is the example):
 
-1. change ``models.py`` and set ``SCHEMA_VERSION = 2``;
-2. add ``STEPS[1] = _v1_to_v2`` (plain SQL: ``ALTER TABLE``, ``CREATE TABLE``, data moves);
+1. change ``models.py`` and set ``SCHEMA_VERSION = n + 1``;
+2. add ``STEPS[n] = _vn_to_vn1`` (plain SQL: ``ALTER TABLE``, ``CREATE TABLE``, data moves);
    never import the models in a step, they describe the *newest* schema;
-3. add ``EXPORT_UPGRADES[1]`` if the export format's tables changed;
-4. run ``tests/store/make_fixtures.py`` to add ``campaign-v2.stonesaga`` (keep v1's).
+3. add ``EXPORT_UPGRADES[n]`` if the export format's tables changed;
+4. run ``tests/store/make_fixtures.py`` to add ``campaign-v<n+1>.stonesaga`` (keep the
+   older ones).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from sqlmodel import SQLModel
 
 from companion.store.models import ALL_TABLES, table_of
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """The schema version this program writes."""
 
 APPLICATION_ID = 0x53534743
@@ -29,10 +30,48 @@ APPLICATION_ID = 0x53534743
 
 Step = Callable[[sqlite3.Connection], None]
 
-STEPS: dict[int, Step] = {}
-"""``STEPS[n]`` upgrades version n to n + 1 (none yet: version 1 is the first)."""
+#: Columns version 2 adds: (table, column, SQL type and default, default value).
+#: The web Campaign Journal keeps these, and the journal shows them (issue 18).
+_V2_COLUMNS: tuple[tuple[str, str, str, Any], ...] = (
+    ("behemoth_state", "lair_hex", "VARCHAR NOT NULL DEFAULT ''", ""),
+    ("behemoth_state", "demeanor", "INTEGER", None),
+    ("behemoth_state", "secrets", "JSON NOT NULL DEFAULT '[]'", []),
+    ("challenge_log_entry", "name", "VARCHAR NOT NULL DEFAULT ''", ""),
+    ("challenge_log_entry", "notes", "VARCHAR NOT NULL DEFAULT ''", ""),
+    ("looming_challenge", "name", "VARCHAR NOT NULL DEFAULT ''", ""),
+    ("looming_challenge", "prepare_by", "INTEGER", None),
+    ("looming_challenge", "position", "INTEGER NOT NULL DEFAULT 0", 0),
+)
 
-EXPORT_UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+def _v1_to_v2(conn: sqlite3.Connection) -> None:
+    """Behemoths gain the lair hex as written, demeanor and revealed secrets; the
+    challenge log its name and notes; looming challenges their name, prepare-by epoch
+    and the group's order (kept in the order they were set aside)."""
+    for table, column, sql, _ in _V2_COLUMNS:
+        conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {sql}")
+    conn.execute("UPDATE looming_challenge SET position = id")
+
+
+def _export_v1_to_v2(tables: dict[str, Any]) -> dict[str, Any]:
+    """Add version 2's columns, with their defaults, to a version 1 export's tables."""
+    for table, column, _, default in _V2_COLUMNS:
+        data = tables.get(table)
+        if not isinstance(data, dict) or column in data.get("columns", []):
+            continue
+        columns = data.setdefault("columns", [])
+        id_at = columns.index("id") if "id" in columns else None
+        columns.append(column)
+        for row in data.get("rows", []):
+            value = row[id_at] if column == "position" and id_at is not None else default
+            row.append(value)
+    return tables
+
+
+STEPS: dict[int, Step] = {1: _v1_to_v2}
+"""``STEPS[n]`` upgrades version n to n + 1."""
+
+EXPORT_UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _export_v1_to_v2}
 """``EXPORT_UPGRADES[n]`` turns an export's ``tables`` from schema n into n + 1."""
 
 

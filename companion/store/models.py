@@ -243,6 +243,9 @@ class ChallengeLogEntry(SQLModel, table=True):
     characters: list[str] = Field(default_factory=list, sa_column=_json())
     outcome_entry: str | None = None
     finished: bool = False
+    name: str = ""
+    """The challenge's name as the group wrote it (when the pack does not know the card)."""
+    notes: str = ""
 
 
 class LoomingChallenge(SQLModel, table=True):
@@ -253,6 +256,12 @@ class LoomingChallenge(SQLModel, table=True):
     challenge_id: str = ""
     epoch: int = 1
     note: str = ""
+    name: str = ""
+    """The challenge's name as the group wrote it (when the pack does not know the card)."""
+    prepare_by: int | None = None
+    """The epoch the group means to be ready for it by."""
+    position: int = 0
+    """The group's order of the looming challenges (lowest first)."""
 
 
 class GoalState(SQLModel, table=True):
@@ -293,6 +302,12 @@ class BehemothState(SQLModel, table=True):
     habits_learned: list[str] = Field(default_factory=list, sa_column=_json())
     boosts: dict[str, list[int]] = Field(default_factory=dict, sa_column=_json())
     reaction_deck: list[str] = Field(default_factory=list, sa_column=_json())
+    lair_hex: str = ""
+    """The lair's hex as written in the journal ("VV02"), known before the tile is placed."""
+    demeanor: int | None = None
+    """The behemoth's demeanor dial (1-9), when the group tracks it."""
+    secrets: list[dict[str, str]] = Field(default_factory=list, sa_column=_json())
+    """Revealed secrets in reveal order: ``[{"card_id", "name", "description"}]``."""
     """The reaction deck's order, top first."""
     note: str = ""
 

@@ -1,245 +1,628 @@
-"""Import the "Stonesaga Campaign Journal" web app's JSON export (version 3).
+"""The web app "Stonesaga Campaign Journal" and its JSON files: read and write them.
 
-Its shape is known only loosely, so every reader is tolerant: a section may be a list of
-objects or of plain strings (or a map of them), and several key spellings are accepted.
-Nothing is lost: the whole original document is kept in the import's journal event
-payload, and anything that does not fit a table becomes a note page.
+The web app (it began as the "Stonesaga Crafting Journal", and its files still say so)
+exports one JSON document. What its export code writes, by version:
+
+- a **bare recipe array** (the oldest files, which it still reads): ``[recipe, ...]``;
+- **version 2** ``{"app", "version": 2, "exportedAt", "lastUpdated", "recipes",
+  "nullCodes", "customMaterials", "driveFileId"}``; early v2 files have only ``recipes``
+  and ``nullCodes`` (no custom materials, no Drive link): the two v2 variants;
+- **version 3** adds the journal: ``culture`` (``tribeName``, ``structures``,
+  ``mantlePowers``, ``knowledgeCards``, ``taboos``, ``pigments``), ``behemoths``,
+  ``challengeRecord``, ``loomingChallenges``, ``investigations``, ``notePages``,
+  ``caveWall`` and ``provisionalCodes``; versions 4 and 5 mark deleted entries
+  ``"deleted": true`` and add ``codexEntries`` and ``culture.outposts``.
+
+Entries: a recipe is ``{id (item card), name, codes: [{color, digits}], mat1Name,
+mat1Cat, mat2Name, mat2Cat, altPairs: [{mat1Name, mat1Cat, mat2Name, mat2Cat}], notes}``;
+null codes and provisional codes are maps keyed by the code (``"Blue 1234"``).
+
+This module only knows the *format*: :func:`read_document` checks every field's type and
+refuses a bad file with the field's path (``recipes[2].codes[0].digits``); nothing here
+touches a campaign (``companion.operations.webjournal`` maps the document onto one).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+import re
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlmodel import Session, SQLModel
+from companion.store.errors import BadExportFile
 
-from companion.store.campaign_file import CampaignFile, build_new
-from companion.store.errors import BadExportFile, CampaignFileExists
-from companion.store.models import (
-    BehemothState,
-    ChallengeLogEntry,
-    CodeRecord,
-    CultureAbility,
-    LoomingChallenge,
-    NotePage,
-    OmenInvestigation,
-)
+APP_NAMES = ("Stonesaga Campaign Journal", "Stonesaga Crafting Journal")
+"""What the web app writes in ``"app"``: its newer name and its first one."""
+READABLE_VERSIONS = (2, 3, 4, 5)
+WRITTEN_VERSION = 3
+WRITTEN_APP = "Stonesaga Crafting Journal"
+"""The name our export writes: every version of the web app accepts a file by it."""
+PIP_COLOURS = ("Blue", "Red", "Yellow", "Purple", "Grey", "Green", "Orange", "Silver")
+"""The pip colours the web app offers."""
 
-WEB_JOURNAL_VERSION = 3
-SECTIONS = (
-    "recipes", "nullCodes", "customMaterials", "culture", "behemoths", "challengeRecord",
-    "loomingChallenges", "investigations", "notePages", "provisionalCodes",
-)
+#: Keys of the document that hold the web app's own sync settings, not the campaign.
+SYNC_KEYS = ("driveFileId", "driveToken", "tokenData")
+META_KEYS = ("app", "version", "exportedAt", "lastUpdated")
+CULTURE_LISTS = ("structures", "knowledgeCards", "taboos", "pigments")
+#: Entry keys that are bookkeeping of the web app (sync merge), never shown to players.
+BOOKKEEPING = ("id", "updatedAt", "addedAt", "deleted", "revealed")
 
-
-def _pick(item: dict[str, Any], *keys: str, default: Any = None) -> Any:
-    for key in keys:
-        if item.get(key) not in (None, ""):
-            return item[key]
-    return default
+_CODE_KEY = re.compile(r"^\s*([A-Za-z]+)\s+([0-9]{4})\s*$")
 
 
-def _text(value: Any) -> str:
+class WebJournalRefused(BadExportFile):
+    """A web-journal file refused, naming the field at fault."""
+
+
+# --- the document ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WebCode:
+    """A crafting code as the web app keeps it: ``{"color": "Blue", "digits": "1111"}``."""
+
+    color: str
+    digits: str
+
+    @property
+    def key(self) -> str:
+        """The web app's key for it: ``"Blue 1111"``."""
+        return f"{self.color} {self.digits}"
+
+
+@dataclass(frozen=True)
+class WebPair:
+    """Two materials that craft a recipe (left, right), with their categories."""
+
+    left: str
+    right: str
+    left_category: str = ""
+    right_category: str = ""
+    inferred: bool = False
+
+
+@dataclass(frozen=True)
+class WebRecipe:
+    item_id: str
+    name: str
+    codes: tuple[WebCode, ...]
+    pairs: tuple[WebPair, ...]
+    """The primary pair first, then the alternative pairs."""
+    notes: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+    """Keys the importer has no home for, with their original values."""
+
+
+@dataclass(frozen=True)
+class WebNullCode:
+    code: WebCode
+    pair: WebPair | None
+
+
+@dataclass(frozen=True)
+class WebProvisional:
+    code: WebCode
+    card_id: str
+    name: str
+    dead_end: bool
+    flavor: str
+    game_text: str
+    source: str
+    revealed: bool = False
+    """The group has revealed its spoilers in the web app."""
+
+
+@dataclass(frozen=True)
+class WebMaterial:
+    name: str
+    category: str
+    processed: str
+    image: str
+    marks: tuple[str | None, ...]
+    """Edge marks left, right, top, bottom ("Blue 2"), or empty when it has none."""
+    notes: str
+
+
+@dataclass(frozen=True)
+class WebCultureEntry:
+    kind: str
+    """"structures", "knowledgeCards", "taboos" or "pigments"."""
+    text: str
+    """The name (a structure, a knowledge card, a pigment) or the taboo's text."""
+    card_id: str = ""
+    notes: str = ""
+
+
+@dataclass(frozen=True)
+class WebSecret:
+    card_id: str
+    name: str
+    description: str
+
+
+@dataclass(frozen=True)
+class WebBehemoth:
+    card_id: str
+    name: str
+    lair_hex: str
+    demeanor: int | None
+    secrets: tuple[WebSecret, ...]
+    notes: str
+
+
+@dataclass(frozen=True)
+class WebChallenge:
+    epoch: int | None
+    name: str
+    card_id: str
+    outcome: str
+    """"Won", "Lost", "Fled" (version 3) or "resolved"/"current" (later versions)."""
+    notes: str
+    goals_completed: str = ""
+
+
+@dataclass(frozen=True)
+class WebLooming:
+    name: str
+    card_id: str
+    prepare_by: int | None
+    notes: str
+    order: int
+
+
+@dataclass(frozen=True)
+class WebInvestigation:
+    omen: str
+    card_id: str
+    notes: str
+
+
+@dataclass(frozen=True)
+class WebNotePage:
+    title: str
+    body: str
+
+
+@dataclass(frozen=True)
+class Leftover:
+    """Something the campaign has no home for, kept with its original text."""
+
+    section: str
+    """Where it was in the file (``"caveWall"``, ``"behemoths[0].lairOverlay"``)."""
+    label: str
+    text: str
+
+
+@dataclass
+class WebDocument:
+    """A web-journal file, read and checked."""
+
+    shape: str
+    """"bare recipe array", "version 2" ... as a player would call it."""
+    version: int
+    app: str = ""
+    recipes: list[WebRecipe] = field(default_factory=list)
+    null_codes: list[WebNullCode] = field(default_factory=list)
+    provisional: list[WebProvisional] = field(default_factory=list)
+    materials: list[WebMaterial] = field(default_factory=list)
+    tribe_name: str = ""
+    culture: list[WebCultureEntry] = field(default_factory=list)
+    behemoths: list[WebBehemoth] = field(default_factory=list)
+    challenges: list[WebChallenge] = field(default_factory=list)
+    looming: list[WebLooming] = field(default_factory=list)
+    investigations: list[WebInvestigation] = field(default_factory=list)
+    notes: list[WebNotePage] = field(default_factory=list)
+    leftovers: list[Leftover] = field(default_factory=list)
+    deleted: int = 0
+    """Entries the web app had deleted (tombstones): not imported."""
+    skipped_sync: tuple[str, ...] = ()
+    """The web app's own sync settings found in the file (never imported)."""
+
+
+# --- reading, field by field -------------------------------------------------------------
+
+
+class _Reader:
+    """Type checks with the path of the field at fault."""
+
+    def __init__(self, src: Path) -> None:
+        self.src = src
+
+    def refuse(self, path: str, why: str) -> WebJournalRefused:
+        return WebJournalRefused(self.src, f"{path}: {why}" if path else why)
+
+    def obj(self, value: Any, path: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.refuse(path, f"expected an object, found {_kind(value)}")
+        return value
+
+    def array(self, value: Any, path: str) -> list[Any]:
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            raise self.refuse(path, f"expected a list, found {_kind(value)}")
+        return value
+
+    def text(self, item: dict[str, Any], key: str, path: str, *, required: bool = False
+             ) -> str:
+        value = item.get(key)
+        if value is None or (value == "" and not required):
+            if required:
+                raise self.refuse(f"{path}.{key}", "missing")
+            return ""
+        if not isinstance(value, str):
+            raise self.refuse(f"{path}.{key}", f"expected text, found {_kind(value)}")
+        return value
+
+    def number(self, item: dict[str, Any], key: str, path: str) -> int | None:
+        """A whole number; the web app's forms give them as numbers or as digit text."""
+        value = item.get(key)
+        if value is None or value == "":
+            return None
+        if isinstance(value, bool):
+            raise self.refuse(f"{path}.{key}", "expected a number, found true/false")
+        if isinstance(value, int):
+            return value
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            return int(value)
+        raise self.refuse(f"{path}.{key}", f"expected a whole number, found {value!r}")
+
+    def flag(self, item: dict[str, Any], key: str, path: str) -> bool:
+        value = item.get(key, False)
+        if value is None:
+            return False
+        if not isinstance(value, bool):
+            raise self.refuse(f"{path}.{key}", f"expected true or false, found {_kind(value)}")
+        return value
+
+    def code(self, value: Any, path: str) -> WebCode:
+        item = self.obj(value, path)
+        color = self.text(item, "color", path, required=True)
+        digits = item.get("digits")
+        if not isinstance(digits, str):
+            raise self.refuse(f"{path}.digits", f"expected text, found {_kind(digits)}")
+        return self.checked_code(color, digits, path)
+
+    def checked_code(self, color: str, digits: str, path: str) -> WebCode:
+        colour = next((c for c in PIP_COLOURS if c.casefold() == color.strip().casefold()),
+                      None)
+        if colour is None:
+            raise self.refuse(path, f"{color!r} is not a pip colour of the web journal "
+                              f"({', '.join(PIP_COLOURS)})")
+        if not re.fullmatch(r"[0-9]{4}", digits.strip()):
+            raise self.refuse(path, f"a code has four digits, not {digits!r}")
+        return WebCode(colour, digits.strip())
+
+    def code_key(self, key: str, path: str) -> WebCode:
+        match = _CODE_KEY.match(key)
+        if not match:
+            raise self.refuse(path, f"{key!r} is not a code like \"Blue 1234\"")
+        return self.checked_code(match[1], match[2], path)
+
+
+def _kind(value: Any) -> str:
     if value is None:
-        return ""
-    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+        return "nothing"
+    if isinstance(value, bool):
+        return "true/false"
+    return {str: "text", int: "a number", float: "a number", list: "a list",
+            dict: "an object"}.get(type(value), type(value).__name__)
 
 
-def _int(value: Any, default: int = 1) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return default
+def _extra(item: dict[str, Any], known: tuple[str, ...]) -> dict[str, Any]:
+    return {k: v for k, v in item.items()
+            if k not in known and k not in BOOKKEEPING and v not in (None, "", [], {})}
 
 
-def _strings(value: Any) -> list[str]:
-    if value is None:
+def _live(r: _Reader, section: Any, path: str, doc: WebDocument
+          ) -> list[tuple[str, dict[str, Any]]]:
+    """(path, entry) of the entries of a list section that are not deleted."""
+    out = []
+    for i, value in enumerate(r.array(section, path)):
+        item = r.obj(value, f"{path}[{i}]")
+        if r.flag(item, "deleted", f"{path}[{i}]"):
+            doc.deleted += 1
+            continue
+        out.append((f"{path}[{i}]", item))
+    return out
+
+
+def _keyed(r: _Reader, section: Any, path: str, doc: WebDocument
+           ) -> list[tuple[str, WebCode, dict[str, Any]]]:
+    if section is None:
         return []
-    if isinstance(value, list):
-        return [_text(v) for v in value]
-    return [_text(value)]
+    out = []
+    for key, value in r.obj(section, path).items():
+        where = f"{path}[{key!r}]"
+        code = r.code_key(key, where)
+        item = r.obj(value, where)
+        if r.flag(item, "deleted", where):
+            doc.deleted += 1
+            continue
+        out.append((where, code, item))
+    return out
 
 
-def _items(section: Any) -> Iterable[tuple[str | None, Any]]:
-    """(key, item) pairs of a list, or of a map whose keys mean something (an epoch)."""
-    if isinstance(section, dict):
-        for key, value in section.items():
-            for item in value if isinstance(value, list) else [value]:
-                yield key, item
-    elif isinstance(section, list):
-        for item in section:
-            yield None, item
-    elif section not in (None, ""):
-        yield None, section
+_PAIR_KEYS = ("mat1Name", "mat1Cat", "mat2Name", "mat2Cat")
 
 
-def _code(status: str) -> Callable[[Any, str | None], SQLModel | None]:
-    def make(item: Any, _key: str | None) -> SQLModel | None:
-        if isinstance(item, str | int):
-            return CodeRecord(code=str(item), status=status)
-        if isinstance(item, dict):
-            return CodeRecord(code=_text(_pick(item, "code", "id", default="")), status=status,
-                              name=_text(_pick(item, "name", "item", "result", "title")),
-                              data=item)
+def _pair(r: _Reader, item: dict[str, Any], path: str) -> WebPair | None:
+    left, right = r.text(item, "mat1Name", path), r.text(item, "mat2Name", path)
+    if not left and not right:
         return None
-    return make
+    return WebPair(left, right, r.text(item, "mat1Cat", path), r.text(item, "mat2Cat", path),
+                   r.flag(item, "inferred", path))
 
 
-def _culture(item: Any, key: str | None) -> SQLModel | None:
-    if isinstance(item, str):
-        return CultureAbility(name=item, text=item)
-    if isinstance(item, dict):
-        name = _text(_pick(item, "name", "title", "ability", default=""))
-        return CultureAbility(ability_id=_pick(item, "id", "code"), name=name,
-                              text=_text(_pick(item, "text", "description", "effect",
-                                               default=name)),
-                              epoch=_int(_pick(item, "epoch", default=key)))
-    return None
+def _recipes(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
+    known = ("name", "codes", *_PAIR_KEYS, "altPairs", "notes")
+    for where, item in _live(r, values, path, doc):
+        codes = tuple(r.code(c, f"{where}.codes[{j}]")
+                      for j, c in enumerate(r.array(item.get("codes"), f"{where}.codes")))
+        primary = _pair(r, item, where)
+        alternatives = [_pair(r, r.obj(p, f"{where}.altPairs[{j}]"), f"{where}.altPairs[{j}]")
+                        for j, p in enumerate(r.array(item.get("altPairs"),
+                                                      f"{where}.altPairs"))]
+        pairs = tuple(p for p in [primary, *alternatives] if p is not None)
+        item_id = item.get("id")
+        if item_id is not None and not isinstance(item_id, str):
+            raise r.refuse(f"{where}.id", f"expected text, found {_kind(item_id)}")
+        doc.recipes.append(WebRecipe(
+            item_id=(item_id or "").strip(), name=r.text(item, "name", where), codes=codes,
+            pairs=pairs, notes=r.text(item, "notes", where), extra=_extra(item, known)))
 
 
-def _behemoth(item: Any, _key: str | None) -> SQLModel | None:
-    if isinstance(item, str):
-        return BehemothState(behemoth_id=item, name=item)
-    if isinstance(item, dict):
-        name = _text(_pick(item, "name", "title", default=""))
-        return BehemothState(
-            behemoth_id=_text(_pick(item, "id", "behemothId", "name", default="")), name=name,
-            secret_learned=bool(_pick(item, "secretLearned", "secret_learned", default=False)),
-            secret_card=_pick(item, "secret", "secretCard"),
-            habits_learned=_strings(_pick(item, "habits", "habitsLearned")),
-            note=_text(_pick(item, "notes", "note", default="")),
-        )
-    return None
+def _null_codes(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
+    for where, code, item in _keyed(r, values, path, doc):
+        left, right = r.text(item, "mat1", where), r.text(item, "mat2", where)
+        doc.null_codes.append(WebNullCode(code, WebPair(left, right) if left or right
+                                          else None))
 
 
-def _challenge(item: Any, key: str | None) -> SQLModel | None:
-    if isinstance(item, str):
-        return ChallengeLogEntry(epoch=_int(key), challenge_id=item)
-    if isinstance(item, dict):
-        outcome = _pick(item, "outcome", "outcomeEntry", "entry", "result")
-        return ChallengeLogEntry(
-            epoch=_int(_pick(item, "epoch", default=key)),
-            challenge_id=_text(_pick(item, "challenge", "challengeId", "id", "name", default="")),
-            characters=_strings(_pick(item, "characters", "heroes")),
-            outcome_entry=None if outcome is None else _text(outcome),
-            finished=bool(_pick(item, "finished", "complete", "done", default=outcome)),
-        )
-    return None
+def _provisional(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
+    for where, code, item in _keyed(r, values, path, doc):
+        doc.provisional.append(WebProvisional(
+            code=code, card_id=r.text(item, "cardId", where), name=r.text(item, "name", where),
+            dead_end=r.flag(item, "isNothing", where), flavor=r.text(item, "flavor", where),
+            game_text=r.text(item, "gameText", where), source=r.text(item, "source", where),
+            revealed=r.flag(item, "revealed", where)))
 
 
-def _looming(item: Any, key: str | None) -> SQLModel | None:
-    if isinstance(item, str):
-        return LoomingChallenge(challenge_id=item, epoch=_int(key))
-    if isinstance(item, dict):
-        return LoomingChallenge(
-            challenge_id=_text(_pick(item, "challenge", "challengeId", "id", "name", default="")),
-            epoch=_int(_pick(item, "epoch", default=key)),
-            note=_text(_pick(item, "note", "notes", default="")))
-    return None
+def _materials(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
+    for where, item in _live(r, values, path, doc):
+        marks = item.get("marks")
+        if marks is not None:
+            marks = r.array(marks, f"{where}.marks")
+            for j, mark in enumerate(marks):
+                if mark is not None and not isinstance(mark, str):
+                    raise r.refuse(f"{where}.marks[{j}]", f"expected text like \"Blue 2\", "
+                                   f"found {_kind(mark)}")
+        doc.materials.append(WebMaterial(
+            name=r.text(item, "name", where, required=True), category=r.text(item, "cat", where),
+            processed=r.text(item, "processed", where), image=r.text(item, "image", where),
+            marks=tuple(marks or ()), notes=r.text(item, "notes", where)))
 
 
-def _investigation(item: Any, key: str | None) -> SQLModel | None:
-    if isinstance(item, str):
-        return OmenInvestigation(omen_id=item, epoch=_int(key))
-    if isinstance(item, dict):
-        return OmenInvestigation(
-            omen_id=_text(_pick(item, "omen", "omenId", "id", default="")),
-            component_id=_text(_pick(item, "component", "componentId", "componentID",
-                                     default="")),
-            epoch=_int(_pick(item, "epoch", default=key)),
-            note=_text(_pick(item, "note", "notes", "result", default="")))
-    return None
+def _culture(r: _Reader, value: Any, path: str, doc: WebDocument) -> None:
+    if value is None:
+        return
+    culture = r.obj(value, path)
+    doc.tribe_name = r.text(culture, "tribeName", path)
+    fields = {"structures": ("name", ("cardId", "notes")), "knowledgeCards": ("name", ("cardId",)),
+              "taboos": ("text", ()), "pigments": ("name", ())}
+    for kind, (main, others) in fields.items():
+        for where, item in _live(r, culture.get(kind), f"{path}.{kind}", doc):
+            doc.culture.append(WebCultureEntry(
+                kind, r.text(item, main, where, required=True),
+                card_id=r.text(item, "cardId", where) if "cardId" in others else "",
+                notes=r.text(item, "notes", where) if "notes" in others else ""))
+            extra = _extra(item, (main, *others))
+            if extra:
+                doc.leftovers.append(Leftover(where, f"{_words(kind)}: {item.get(main)}",
+                                              _dump(extra)))
+    for kind, value_ in culture.items():
+        if kind in (*fields, "tribeName", "updatedAt") or value_ in (None, "", []):
+            continue
+        live = [e for e in value_ if not (isinstance(e, dict) and e.get("deleted"))] \
+            if isinstance(value_, list) else value_
+        if live:
+            doc.leftovers.append(Leftover(f"{path}.{kind}", _words(kind), _dump(live)))
 
 
-def _note_page(item: Any, key: str | None) -> SQLModel | None:
-    if isinstance(item, str):
-        return NotePage(title=key or "", text=item)
-    if isinstance(item, dict):
-        return NotePage(title=_text(_pick(item, "title", "name", default=key or "")),
-                        text=_text(_pick(item, "text", "content", "body", default="")))
-    return None
+def _secrets(r: _Reader, values: Any, path: str) -> tuple[WebSecret, ...]:
+    secrets = []
+    for j, value in enumerate(r.array(values, path)):
+        if isinstance(value, str):  # the web app's first secrets were plain text
+            secrets.append(WebSecret("", value, ""))
+            continue
+        item = r.obj(value, f"{path}[{j}]")
+        secrets.append(WebSecret(r.text(item, "cardId", f"{path}[{j}]"),
+                                 r.text(item, "name", f"{path}[{j}]"),
+                                 r.text(item, "description", f"{path}[{j}]")))
+    return tuple(secrets)
 
 
-READERS: dict[str, Callable[[Any, str | None], SQLModel | None]] = {
-    "recipes": _code("recipe"),
-    "nullCodes": _code("null"),
-    "provisionalCodes": _code("provisional"),
-    "culture": _culture,
-    "behemoths": _behemoth,
-    "challengeRecord": _challenge,
-    "loomingChallenges": _looming,
-    "investigations": _investigation,
-    "notePages": _note_page,
+def _behemoths(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
+    known = ("cardId", "name", "lairHex", "demeanor", "secrets", "notes")
+    for where, item in _live(r, values, path, doc):
+        extra = _extra(item, known)
+        if extra:
+            doc.leftovers.append(Leftover(
+                where, f"Behemoth: {r.text(item, 'name', where)}", _dump(extra)))
+        demeanor = r.number(item, "demeanor", where)
+        if demeanor is not None and not 1 <= demeanor <= 9:
+            raise r.refuse(f"{where}.demeanor", f"a demeanor is 1 to 9, not {demeanor}")
+        doc.behemoths.append(WebBehemoth(
+            card_id=r.text(item, "cardId", where), name=r.text(item, "name", where),
+            lair_hex=r.text(item, "lairHex", where), demeanor=demeanor,
+            secrets=_secrets(r, item.get("secrets"), f"{where}.secrets"),
+            notes=r.text(item, "notes", where)))
+
+
+def _challenges(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
+    entries: list[tuple[str, dict[str, Any], int | None]] = []
+    if isinstance(values, dict):  # {"epoch1": [...], ...}: how the journal was planned
+        for key, group in values.items():
+            digits = re.sub(r"\D", "", key)
+            for where, item in _live(r, group, f"{path}[{key!r}]", doc):
+                entries.append((where, item, int(digits) if digits else None))
+    else:
+        for where, item in _live(r, values, path, doc):
+            entries.append((where, item, None))
+    known = ("epoch", "name", "cardId", "outcome", "status", "notes", "goalsCompleted",
+             "prepareBy")
+    for where, item, epoch in entries:
+        extra = _extra(item, known)
+        if extra:
+            doc.leftovers.append(Leftover(
+                where, f"Challenge record: {r.text(item, 'name', where)}", _dump(extra)))
+        doc.challenges.append(WebChallenge(
+            epoch=r.number(item, "epoch", where) if item.get("epoch") not in (None, "")
+            else epoch, name=r.text(item, "name", where), card_id=r.text(item, "cardId", where),
+            outcome=r.text(item, "outcome", where) or r.text(item, "status", where),
+            notes=r.text(item, "notes", where),
+            goals_completed=r.text(item, "goalsCompleted", where)))
+
+
+def _looming(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
+    known = ("name", "cardId", "prepareBy", "prepareByEpoch", "notes", "order")
+    for position, (where, item) in enumerate(_live(r, values, path, doc)):
+        prepare = r.number(item, "prepareBy", where)
+        if prepare is None:
+            prepare = r.number(item, "prepareByEpoch", where)
+        order = r.number(item, "order", where)
+        extra = _extra(item, known)
+        if extra:
+            doc.leftovers.append(Leftover(
+                where, f"Looming challenge: {r.text(item, 'name', where)}", _dump(extra)))
+        doc.looming.append(WebLooming(
+            name=r.text(item, "name", where), card_id=r.text(item, "cardId", where),
+            prepare_by=prepare, notes=r.text(item, "notes", where),
+            order=position if order is None else order))
+    doc.looming.sort(key=lambda e: e.order)
+
+
+def _investigations(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
+    for where, item in _live(r, values, path, doc):
+        doc.investigations.append(WebInvestigation(
+            r.text(item, "omen", where), r.text(item, "cardId", where),
+            r.text(item, "notes", where)))
+        extra = _extra(item, ("omen", "cardId", "notes"))
+        if extra:
+            doc.leftovers.append(Leftover(where, f"Investigation: {item.get('omen')}",
+                                          _dump(extra)))
+
+
+def _note_pages(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
+    for where, item in _live(r, values, path, doc):
+        doc.notes.append(WebNotePage(r.text(item, "title", where),
+                                     r.text(item, "body", where)))
+
+
+_SECTIONS = {
+    "recipes": _recipes, "nullCodes": _null_codes, "provisionalCodes": _provisional,
+    "customMaterials": _materials, "culture": _culture, "behemoths": _behemoths,
+    "challengeRecord": _challenges, "loomingChallenges": _looming,
+    "investigations": _investigations, "notePages": _note_pages,
+}
+#: Sections each version writes (what else a file holds is kept as notes).
+_BY_VERSION = {
+    2: ("recipes", "nullCodes", "customMaterials"),
+    3: tuple(_SECTIONS),
 }
 
 
-def _load(src: Path) -> dict[str, Any]:
-    try:
-        document = json.loads(Path(src).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise BadExportFile(src, f"it is not a readable JSON file ({exc})") from None
-    if not isinstance(document, dict) or not any(k in document for k in SECTIONS):
-        raise BadExportFile(src, "it is not a Stonesaga Campaign Journal export")
-    version = _pick(document, "version", "formatVersion", "schemaVersion")
-    if version is not None and _int(version, -1) != WEB_JOURNAL_VERSION:
-        raise BadExportFile(
-            src, f"it is web-journal version {version}; only version {WEB_JOURNAL_VERSION} "
-            "can be imported")
-    return document
+def _words(key: str) -> str:
+    """A web-app key in words: ``caveWall`` -> "Cave wall"."""
+    return re.sub(r"(?<!^)([A-Z])", r" \1", key).capitalize()
 
 
-def _fill(session: Session, document: dict[str, Any]) -> int:
-    """Add a row per item it can read, a note page per thing it cannot; returns row count."""
-    added, leftovers = 0, []
-    for section, value in document.items():
-        reader = READERS.get(section)
-        if reader is None:
-            if section not in ("version", "formatVersion", "schemaVersion") and value:
-                leftovers.append((section, value))
-            continue
-        unread = []
-        for key, item in _items(value):
-            row = reader(item, key)
-            if row is None:
-                unread.append(item)
-            else:
-                session.add(row)
-                added += 1
-        if unread:
-            leftovers.append((section, unread))
-    for position, (section, value) in enumerate(leftovers):
-        session.add(NotePage(title=f"Web journal: {section}", position=1000 + position,
-                             text=json.dumps(value, ensure_ascii=False, indent=2)))
-        added += 1
-    return added
+def _dump(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, indent=2)
 
 
-def import_web_journal(src: Path, dest: Path) -> CampaignFile:
-    """Create campaign ``dest`` from a web-journal export ``src`` (version 3), and open it.
+def parse_document(data: Any, src: Path) -> WebDocument:
+    """Check ``data`` (a decoded web-journal file) field by field.
 
-    The import is one journalled operation (kind 'import'; undoable), whose payload keeps
-    the whole original document. Refuses unreadable or other-version files and an existing
-    ``dest``; a refused import creates nothing.
+    Raises :class:`WebJournalRefused` naming the first field at fault.
     """
-    src, dest = Path(src), Path(dest).absolute()
-    if dest.exists():
-        raise CampaignFileExists(dest)
-    document = _load(src)
-    build_new(dest)
+    r = _Reader(src)
+    if isinstance(data, list):
+        doc = WebDocument(shape="bare recipe array", version=1)
+        _recipes(r, data, "", doc)
+        # A bare array's paths read "[2].codes": name the array.
+        return doc
+    if not isinstance(data, dict):
+        raise r.refuse("", "it is not a Stonesaga Campaign Journal file (expected an object "
+                       "or a list of recipes)")
+    app = data.get("app")
+    if app is not None and app not in APP_NAMES:
+        raise r.refuse("app", f"{app!r} is not the Stonesaga Campaign Journal")
+    if "format" in data and "tables" in data:
+        raise r.refuse("", "it is a Stonesaga Companion export, not a web journal file")
+    version = data.get("version")
+    if version is None:
+        if not any(k in data for k in _SECTIONS):
+            raise r.refuse("", "it is not a Stonesaga Campaign Journal file (no recipes, "
+                           "codes or journal sections)")
+        version = 3 if any(k in data for k in _SECTIONS if k not in _BY_VERSION[2]) else 2
+    if isinstance(version, bool) or not isinstance(version, int) \
+            or version not in READABLE_VERSIONS:
+        raise r.refuse("version", f"web journal version {version!r} is unknown (this "
+                       f"program reads versions {', '.join(map(str, READABLE_VERSIONS))})")
+    if "recipes" not in data and version == 2:
+        raise r.refuse("recipes", "missing")
+    doc = WebDocument(shape=f"version {version}", version=version, app=app or "")
+    for key, reader in _SECTIONS.items():
+        reader(r, data.get(key), key, doc)
+    doc.skipped_sync = tuple(k for k in SYNC_KEYS if data.get(k))
+    for key, value in data.items():
+        if key in _SECTIONS or key in META_KEYS or key in SYNC_KEYS \
+                or value in (None, "", [], {}):
+            continue
+        live = [e for e in value if not (isinstance(e, dict) and e.get("deleted"))] \
+            if isinstance(value, list) else value
+        if live:
+            doc.leftovers.append(Leftover(key, _words(key), _dump(live)))
+    return doc
+
+
+def read_document(src: Path) -> WebDocument:
+    """Read and check the web-journal file ``src``; refuses it (with the field's path)
+    when it is not JSON, is truncated, is of an unknown version or has a wrong type."""
     try:
-        cf = CampaignFile.open(dest)
-    except BaseException:
-        dest.unlink()
-        raise
+        text = Path(src).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise WebJournalRefused(src, f"it cannot be read ({exc})") from None
     try:
-        with cf.transaction("import", f"Imported the web journal {src.name}",
-                            payload={"source": "web-journal", "original": document}) as session:
-            _fill(session, document)
-    except BaseException:
-        # Nothing of the campaign existed before: remove it rather than leave half an import.
-        cf.close(backup=False)
-        dest.unlink()
-        raise
-    return cf
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        where = "it ends too soon (truncated?)" if exc.pos >= len(text.rstrip()) else \
+            f"it is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+        raise WebJournalRefused(src, where) from None
+    return parse_document(data, src)
+
+
+def looks_like_web_journal(data: Any) -> bool:
+    """Whether decoded JSON is meant as a web-journal file (rather than our own export)."""
+    if isinstance(data, list):
+        return True
+    return isinstance(data, dict) and "tables" not in data and (
+        data.get("app") in APP_NAMES or any(k in data for k in _SECTIONS))
+
+
+def is_web_journal_file(src: Path) -> bool:
+    """Whether the file ``src`` is meant as a web-journal file (rather than our own
+    export): a broken or truncated JSON file that is not ours counts too, so that its
+    refusal names what is wrong with it."""
+    try:
+        text = Path(src).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+    try:
+        return looks_like_web_journal(json.loads(text))
+    except json.JSONDecodeError:
+        return '"format"' not in text[:200]

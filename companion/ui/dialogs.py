@@ -119,6 +119,11 @@ def import_(window: MainWindow) -> None:
                                           CAMPAIGN_FILTER)
     if not dest:
         return
+    from companion.ui import webjournal_dialog
+
+    if webjournal_dialog.is_web_journal_file(Path(src)):  # shows what went where
+        webjournal_dialog.open_import(window, Path(src), Path(dest))
+        return
     from companion.ui.progress import run_with_progress
 
     try:

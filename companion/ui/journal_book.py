@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QPlainTextEdit,
     QPushButton,
     QSpinBox,
     QSplitter,
@@ -165,7 +166,8 @@ class ChallengeLogPage(Page):
 
     def __init__(self, window: Any) -> None:
         super().__init__(window)
-        self.tree = _tree("Challenge Log", ("Challenge", "Characters", "Outcome entry"))
+        self.tree = _tree("Challenge Log", ("Challenge", "Characters", "Outcome entry",
+                                            "Notes"))
         self.tree.setRootIsDecorated(True)
         self.outcome_button = QPushButton("Record &Outcome…")
         self.outcome_button.clicked.connect(self.record_outcome)
@@ -192,7 +194,7 @@ class ChallengeLogPage(Page):
                 self.tree.addTopLevelItem(parent)
             parent.addChild(_item((f"{line.challenge_name} ({line.challenge_id})",
                                    ", ".join(line.characters) or "—",
-                                   line.outcome_entry or "—"), line.id))
+                                   line.outcome_entry or "—", line.notes), line.id))
         self.tree.expandAll()
         if not lines:
             self.tree.addTopLevelItem(QTreeWidgetItem(["No challenge played yet."]))
@@ -413,8 +415,8 @@ class BehemothsPage(Page):
 
     def __init__(self, window: Any) -> None:
         super().__init__(window)
-        self.tree = _tree("Behemoths", ("Behemoth", "Hex", "Lair", "Habits learned",
-                                        "Secret", "Notes"))
+        self.tree = _tree("Behemoths", ("Behemoth", "Hex", "Lair", "Demeanor",
+                                        "Habits learned", "Secrets", "Notes"))
         self.layout_.addWidget(self.tree, 1)
 
     def refresh(self, campaign: Campaign | None) -> None:
@@ -422,12 +424,51 @@ class BehemothsPage(Page):
 
         self.tree.clear()
         for b in j.behemoths(campaign) if campaign else []:
-            self.tree.addTopLevelItem(_item((b.name, b.hex_id or "—", b.lair_hex_id or "—",
-                                             ", ".join(b.habits_learned) or "—",
-                                             "learned" if b.secret_learned else "—", b.note),
-                                            b.id))
+            self.tree.addTopLevelItem(_item((
+                b.name, b.hex_id or "—", b.lair_hex_id or b.lair_hex or "—",
+                b.demeanor or "—", ", ".join(b.habits_learned) or "—",
+                "; ".join(b.secrets) or ("learned" if b.secret_learned else "—"), b.note),
+                b.id))
         if self.tree.topLevelItemCount() == 0:
             self.tree.addTopLevelItem(QTreeWidgetItem(["No behemoth met yet."]))
+
+
+class NotesPage(Page):
+    """Note pages: free pages of notes (the web Campaign Journal's, and what an import
+    kept with its original text)."""
+
+    title = "Note pages"
+
+    def __init__(self, window: Any) -> None:
+        super().__init__(window)
+        self.list = QListWidget()
+        self.list.setAccessibleName("Note pages")
+        self.text = QPlainTextEdit()
+        self.text.setReadOnly(True)
+        self.text.setAccessibleName("Note page text")
+        self.list.currentRowChanged.connect(self._show)
+        row = QHBoxLayout()
+        row.addWidget(self.list, 1)
+        row.addWidget(self.text, 2)
+        self.layout_.addLayout(row, 1)
+        self._notes: list[Any] = []
+
+    def refresh(self, campaign: Campaign | None) -> None:
+        from companion.operations import journal as j
+
+        self._notes = j.note_pages(campaign) if campaign else []
+        self.list.clear()
+        for note in self._notes:
+            self.list.addItem(note.title or "Note page")
+        if self._notes:
+            self.list.setCurrentRow(0)
+        else:
+            self.text.setPlainText("No note pages. Pages imported from the web Campaign "
+                                   "Journal appear here.")
+
+    def _show(self, index: int) -> None:
+        if 0 <= index < len(self._notes):
+            self.text.setPlainText(self._notes[index].text)
 
 
 class DecksPage(Page):
@@ -692,6 +733,7 @@ class JournalBook(QWidget):
             ("decks", DecksPage(window)),
             ("cave_wall", self.cave_wall),
             ("legends", LegendsPage(window)),
+            ("notes", NotesPage(window)),
             ("codex", CodexPage(window)),
             ("search", self.search_page),
         ]

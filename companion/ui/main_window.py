@@ -230,6 +230,11 @@ class MainWindow(QMainWindow):
                                          "Ctrl+E", needs_campaign=True))
         file_menu.addAction(self._action("&Import Campaign…", self._dialog("import_"),
                                          "Ctrl+I"))
+        file_menu.addAction(self._action("Import from the Campaign &Journal…",
+                                         self._ui("webjournal_dialog", "import_web_journal")))
+        file_menu.addAction(self._action("Export for the Campaign Jo&urnal…",
+                                         self._ui("webjournal_dialog", "export_web_journal"),
+                                         needs_campaign=True))
         file_menu.addAction(self._action("&Backups…", self._dialog("backups"),
                                          "Ctrl+B", needs_campaign=True))
         file_menu.addSeparator()

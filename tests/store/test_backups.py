@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.store import (
+    SCHEMA_VERSION,
     BackupPolicy,
     CampaignDamaged,
     CampaignFile,
@@ -145,7 +146,7 @@ def test_check_campaign_reports(cf: CampaignFile, path: Path) -> None:
     assert report.locked_by is not None and report.locked_by.pid == os.getpid()
     cf.close()
     report = check_campaign(path)
-    assert report.ok and report.locked_by is None and report.schema_version == 1
+    assert report.ok and report.locked_by is None and report.schema_version == SCHEMA_VERSION
     assert report.events == 1 and report.backups >= 1
 
 

@@ -76,3 +76,35 @@ def test_a_failing_step_changes_nothing(v1: Path, monkeypatch: pytest.MonkeyPatc
     monkeypatch.undo()
     with CampaignFile.open(v1) as cf:  # the lock was released; the old program still opens it
         assert cf.event_count() > 0
+
+
+def test_version_2_adds_the_web_journal_columns(v1: Path) -> None:
+    """Schema 2 (issue 18): behemoths keep lair hex, demeanor and secrets; the challenge
+    log name and notes; looming challenges name, prepare-by epoch and order."""
+    from companion.store.models import BehemothState, ChallengeLogEntry, LoomingChallenge
+
+    with CampaignFile.open(v1) as cf:
+        with cf.read() as session:
+            entry = session.exec(select(ChallengeLogEntry)).one()
+            assert (entry.challenge_id, entry.name, entry.notes) == ("C1", "", "")
+        with cf.transaction("test", "Mossback seen") as session:
+            session.add(BehemothState(behemoth_id="BH03", lair_hex="VV02", demeanor=6,
+                                      secrets=[{"card_id": "BT01", "name": "Soft Belly",
+                                                "description": ""}]))
+            session.add(LoomingChallenge(challenge_id="C2", name="Frost", prepare_by=3,
+                                         position=1))
+        with cf.read() as session:
+            beast = session.exec(select(BehemothState)).one()
+            assert (beast.lair_hex, beast.demeanor, beast.secrets[0]["name"]) == (
+                "VV02", 6, "Soft Belly")
+            looming = session.exec(select(LoomingChallenge)).one()
+            assert (looming.name, looming.prepare_by, looming.position) == ("Frost", 3, 1)
+    assert user_version(v1) == 2 and check_campaign(v1).ok
+
+
+def test_a_version_1_export_imports_with_the_new_columns(tmp_path: Path) -> None:
+    tables = {"looming_challenge": {"columns": ["id", "challenge_id", "epoch", "note"],
+                                    "rows": [[4, "C2", 1, ""]]}}
+    upgraded = migrations.EXPORT_UPGRADES[1](tables)["looming_challenge"]
+    assert upgraded["columns"][-3:] == ["name", "prepare_by", "position"]
+    assert upgraded["rows"] == [[4, "C2", 1, "", "", None, 4]]

@@ -1,4 +1,7 @@
-"""Export/import round trips, refused import files, and the web journal import."""
+"""Export/import round trips and refused import files.
+
+The web journal's import: tests/operations/test_webjournal.py.
+"""
 
 from __future__ import annotations
 
@@ -16,19 +19,9 @@ from companion.store import (
     CampaignFileExists,
     export_campaign,
     import_campaign,
-    import_web_journal,
+    migrations,
 )
-from companion.store.models import (
-    ALL_TABLES,
-    BehemothState,
-    ChallengeLogEntry,
-    CodeRecord,
-    CultureAbility,
-    JournalEvent,
-    LoomingChallenge,
-    NotePage,
-    OmenInvestigation,
-)
+from companion.store.models import ALL_TABLES
 from tests.store.conftest import FIXTURES, snapshot
 
 
@@ -42,9 +35,9 @@ def all_rows(cf: CampaignFile) -> dict[str, list[dict[str, object]]]:
 
 @pytest.fixture
 def rich(tmp_path: Path) -> Path:
-    """A copy of the v1 fixture: rows in most tables, bytes, datetimes, an undone event."""
+    """A copy of the newest fixture: rows in most tables, bytes, datetimes, an undone event."""
     path = tmp_path / "rich.stonesaga"
-    shutil.copyfile(FIXTURES / "campaign-v1.stonesaga", path)
+    shutil.copyfile(FIXTURES / f"campaign-v{migrations.SCHEMA_VERSION}.stonesaga", path)
     return path
 
 
@@ -111,44 +104,3 @@ def test_malformed_exports_create_nothing(case: str, tmp_path: Path) -> None:
     with pytest.raises(BadExportFile, match="Nothing was created"):
         import_campaign(src, tmp_path / "new.stonesaga")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["export.json"]
-
-
-def test_web_journal_import(tmp_path: Path) -> None:
-    dest = tmp_path / "imported.stonesaga"
-    with import_web_journal(FIXTURES / "web-journal-v3.json", dest) as cf:
-        with cf.read() as s:
-            codes = {(c.code, c.status) for c in s.exec(select(CodeRecord))}
-            assert ("R1410", "recipe") in codes and ("R3001", "recipe") in codes
-            assert ("1234", "null") in codes and ("P0007", "provisional") in codes
-            culture = [c.name for c in s.exec(select(CultureAbility))]
-            assert culture == ["Fire keepers", "River songs"]
-            strider = s.exec(select(BehemothState).where(BehemothState.behemoth_id == "B2")).one()
-            assert strider.secret_learned and strider.habits_learned == ["wades at dusk",
-                                                                         "fears fire"]
-            log = s.exec(select(ChallengeLogEntry)).all()
-            assert [(e.epoch, e.challenge_id, e.finished) for e in log] == [
-                (1, "C01", True), (1, "C04", False), (2, "C09", False)]
-            assert log[0].characters == ["Ash", "Birch"] and log[0].outcome_entry == "112"
-            assert len(s.exec(select(LoomingChallenge)).all()) == 2
-            omens = s.exec(select(OmenInvestigation)).all()
-            assert [(o.omen_id, o.component_id) for o in omens] == [("O3", "T221"), ("O5", "")]
-            pages = {p.title: p.text for p in s.exec(select(NotePage))}
-            # Shapes with no table of their own are kept as pages, not lost.
-            assert "Glowing moss" in pages["Web journal: customMaterials"]
-            assert "42" in pages["Web journal: investigations"]
-            assert '"dark": true' in pages["Web journal: theme"]
-            assert pages["Session 1"].startswith("We crossed")
-            event = s.exec(select(JournalEvent)).one()
-            assert event.kind == "import" and event.payload["original"]["version"] == 3
-        assert cf.undo_label() is not None and cf.undo_label().startswith("Imported")
-
-
-@pytest.mark.parametrize(
-    "text", ["not json", json.dumps({"version": 2, "recipes": []}), json.dumps({"a": 1}),
-             json.dumps([1, 2])])
-def test_web_journal_refusals_create_nothing(text: str, tmp_path: Path) -> None:
-    src = tmp_path / "web.json"
-    src.write_text(text)
-    with pytest.raises(BadExportFile):
-        import_web_journal(src, tmp_path / "new.stonesaga")
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["web.json"]

@@ -52,7 +52,7 @@ def test_the_book_has_history_first_then_every_section(qtbot: Any, demo: Any) ->
     titles = [book.contents.item(n).text() for n in range(book.contents.count())]
     assert titles == ["History", "Entries", "Challenge Log", "Culture", "Outposts",
                       "Valley Map", "Behemoths", "Decks", "Primal Cave Wall", "Legends",
-                      "Omens & Codes", "Search results"]
+                      "Note pages", "Omens & Codes", "Search results"]
     assert book.pages.currentWidget() is journal.history
     book.turn_to("challenges")
     assert any("The Long Thaw" in t for t in tree_texts(book.page("challenges").tree))

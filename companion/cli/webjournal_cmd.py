@@ -1,0 +1,112 @@
+"""``companion import FILE`` and ``companion export --web-journal`` for the web app
+"Stonesaga Campaign Journal" (its argument parsing lives with the other campaign
+commands in ``campaign_cmd``; these run the web-journal side).
+
+    companion import journal.json new.stonesaga  # a new campaign, and a report
+    companion import journal.json                # ... in the campaigns folder
+    companion import journal.json --into old.stonesaga --preview
+    companion import journal.json --into old.stonesaga --section codes=theirs \
+        --section notes=skip
+    companion export old.stonesaga --web-journal journal.json
+
+``--json`` prints the report (or the preview) as JSON: ``{"format": 1, "import": {...}}``
+with per section ``added``, ``conflicts``, ``already_there`` and ``choice``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from companion.cli.campaign_cmd import _emit, _open, _refused
+
+
+def is_web_journal(src: Path) -> bool:
+    """Whether ``src`` is a web-journal file (see ``store.webjournal``)."""
+    from companion.store.webjournal import is_web_journal_file
+
+    return is_web_journal_file(src)
+
+
+def parse_choices(values: list[str]) -> dict[str, str]:
+    """``["codes=theirs", "notes=skip"]`` -> a choice per section (refused if unknown)."""
+    from companion.operations import Refused
+    from companion.operations.webjournal import CHOICES, SECTIONS
+
+    choices = {}
+    for value in values:
+        key, _, choice = value.partition("=")
+        if key not in SECTIONS or choice not in CHOICES:
+            raise Refused(f"'{value}' is not a section choice: write SECTION=CHOICE with a "
+                          f"section of {', '.join(SECTIONS)} and a choice of "
+                          f"{', '.join(CHOICES)}.")
+        choices[key] = choice
+    return choices
+
+
+def _plan_text(plan: Any, choices: dict[str, str]) -> str:
+    lines = [f"Importing {plan.source.name} ({plan.document.shape}) would:"]
+    for s in plan.summary(choices):
+        if s.added or s.conflicts or s.already:
+            lines.append(f"  {s.title} [{s.key}={s.choice}]: {s.added} new, {s.conflicts} "
+                         f"differing, {s.already} already there -> {s.home}")
+    for item in plan.conflicts():
+        lines.append(f"  differs: {item.label} ({item.detail})")
+    for what in plan.not_imported():
+        lines.append(f"  not imported: {what}")
+    lines.append("Choose per section with --section KEY=add|theirs|skip.")
+    return "\n".join(lines)
+
+
+def run_import(args: argparse.Namespace) -> int:
+    """Import a web-journal file: into a new campaign (``dest``) or ``--into`` one."""
+    from companion import operations
+    from companion.operations import webjournal
+
+    src = Path(args.src)
+    try:
+        choices = parse_choices(args.section)
+        if args.into:
+            with operations.open_campaign(Path(args.into), extra_content=[
+                    Path(p) for p in args.content]) as campaign:
+                plan = webjournal.preview(campaign, src)
+                if args.preview:
+                    _emit(args, {"preview": plan.to_dict(choices)}, _plan_text(plan, choices))
+                    return 0
+                changes = webjournal.apply(campaign, plan, choices)
+                report = changes.detail
+        else:
+            if args.preview:
+                raise operations.Refused("--preview needs --into CAMPAIGN (a new campaign "
+                                         "takes everything).")
+            from companion import paths
+
+            # No file named: a new campaign in the campaigns folder, named after the file.
+            dest = Path(args.dest) if args.dest else \
+                paths.campaigns_dir() / f"{src.stem}{paths.CAMPAIGN_SUFFIX}"
+            campaign, report = webjournal.import_new(
+                src, dest, extra_content=[Path(p) for p in args.content])
+            campaign.close()
+    except operations.Refused as exc:
+        return _refused(exc)
+    assert isinstance(report, webjournal.ImportReport)
+    _emit(args, {"import": report.to_dict()}, "\n".join(report.lines()))
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    """Write the campaign as a web-journal version 3 file."""
+    from companion import operations
+    from companion.operations import webjournal
+
+    try:
+        with _open(args) as campaign:
+            counts = webjournal.export_web_journal(campaign, Path(args.web_journal))
+    except operations.Refused as exc:
+        return _refused(exc)
+    text = f"Wrote {args.web_journal} for the Stonesaga Campaign Journal: " + ", ".join(
+        f"{n} {what}" for what, n in counts.items() if n)
+    _emit(args, {"exported": args.web_journal, "web_journal": counts}, text)
+    return 0
+

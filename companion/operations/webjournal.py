@@ -1,0 +1,946 @@
+"""Move a campaign from the web app "Stonesaga Campaign Journal", and back.
+
+Every field of the web app's file has a home here (``companion.store.webjournal`` reads
+the file):
+
+======================  ==============================================================
+web journal             campaign
+======================  ==============================================================
+recipe codes            a ``code_record`` per code (status ``recipe``), named after the
+                        item; ``data``: item card, material pairs, alternative pairs,
+                        notes
+null codes              ``code_record`` status ``null`` (a dead end), with its materials
+provisional codes       ``code_record`` status ``provisional`` (unverified): card, name,
+                        flavour and game text, source
+culture.tribeName       the society's name
+structures, knowledge   the Culture page's lists (``note_page`` ``culture:<list>``):
+cards, taboos, pigments "ST02 Fire Pit — notes"
+behemoths               ``behemoth_state``: card, name, lair hex, demeanor, secrets, notes
+challengeRecord         the Challenge Log by epoch: card, name, outcome, notes ("Fled"
+                        is an outcome, not a finished challenge)
+loomingChallenges       ``looming_challenge`` in the group's order: card, name,
+                        prepare-by epoch, notes
+investigations          omens investigated: omen, component (card) ID, notes
+notePages               the journal's Note pages
+customMaterials         materials of the user's own pack (:func:`keep_custom_materials`)
+anything else           a note page "From the web journal: ..." with its original text
+======================  ==============================================================
+
+Importing is one journalled operation (kind ``import.web_journal``): undo takes all of
+it back. Into an existing campaign, :func:`preview` first says per section what would
+be added, what conflicts and what is already there; the user picks per section.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import sqlite3
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from sqlmodel import Session, SQLModel, col, select
+
+from companion import paths
+from companion.operations.changes import Changes, Refused
+from companion.operations.core import Campaign
+from companion.operations.journal import CULTURE_PREFIX
+from companion.rules.crafting import CraftingCode
+from companion.rules.errors import IllegalAction
+from companion.store import backups_dir, models
+from companion.store import webjournal as fmt
+from companion.store.campaign_file import build_new
+from companion.store.errors import CampaignFileError
+
+#: Sections of an import, in the order the preview lists them: key -> title.
+SECTIONS: dict[str, str] = {
+    "codes": "Crafting codes",
+    "culture": "Culture",
+    "behemoths": "Behemoths",
+    "challenges": "Challenge Log",
+    "looming": "Looming challenges",
+    "investigations": "Omens investigated",
+    "notes": "Note pages",
+    "materials": "Custom materials",
+    "kept": "Kept as notes",
+}
+
+#: Where each section goes, in the journal's words.
+HOMES: dict[str, str] = {
+    "codes": "crafting codes (recipes, dead ends, unverified)",
+    "culture": "the society's name and the Culture page",
+    "behemoths": "the Behemoths section",
+    "challenges": "the Challenge Log",
+    "looming": "the looming challenges",
+    "investigations": "the omens investigated",
+    "notes": "the journal's Note pages",
+    "materials": "materials of your own pack",
+    "kept": "note pages with the original text",
+}
+
+#: A section's choice in the preview.
+CHOICES: dict[str, str] = {
+    "add": "Add new, keep ours where they differ",
+    "theirs": "Add new, take the file's where they differ",
+    "skip": "Leave out",
+}
+
+CULTURE_KINDS = {"structures": "structures", "knowledgeCards": "knowledge",
+                 "taboos": "taboos", "pigments": "pigments"}
+"""Web culture lists -> the Culture page's lists."""
+KEPT_PREFIX = "From the web journal: "
+WEB_MATERIALS_DIR = "web-journal"
+FINISHED_OUTCOMES = ("won", "lost", "resolved", "success", "failure", "complete", "completed")
+"""Outcomes of a challenge that was played to its end ("fled" is not one)."""
+
+
+# --- the plan: what goes where --------------------------------------------------------
+
+
+@dataclass
+class Planned:
+    """One thing of the file, and what importing it would do."""
+
+    section: str
+    label: str
+    state: str
+    """"added", "conflict" or "already there"."""
+    detail: str = ""
+    """For a conflict: ours against the file's."""
+    new_rows: list[SQLModel] = field(default_factory=list)
+    replace: Any = None
+    """For a conflict: a callable (session) -> None taking the file's side."""
+    material: fmt.WebMaterial | None = None
+
+
+@dataclass
+class SectionSummary:
+    key: str
+    title: str
+    home: str
+    added: int = 0
+    conflicts: int = 0
+    already: int = 0
+    choice: str = "add"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"section": self.key, "title": self.title, "home": self.home,
+                "added": self.added, "conflicts": self.conflicts,
+                "already_there": self.already, "choice": self.choice}
+
+
+@dataclass
+class ImportPlan:
+    """What importing a web-journal file would do (the preview)."""
+
+    source: Path
+    document: fmt.WebDocument
+    items: list[Planned]
+    tribe_name: str = ""
+    tribe_conflict: str = ""
+
+    def summary(self, choices: Mapping[str, str] | None = None) -> list[SectionSummary]:
+        out = []
+        for key, title in SECTIONS.items():
+            s = SectionSummary(key, title, HOMES[key], choice=(choices or {}).get(key, "add"))
+            for item in self.items:
+                if item.section != key:
+                    continue
+                if item.state == "added":
+                    s.added += 1
+                elif item.state == "conflict":
+                    s.conflicts += 1
+                else:
+                    s.already += 1
+            out.append(s)
+        return out
+
+    def conflicts(self) -> list[Planned]:
+        return [i for i in self.items if i.state == "conflict"]
+
+    def not_imported(self) -> list[str]:
+        """What of the file is deliberately not imported, in words."""
+        notes = []
+        if self.document.deleted:
+            notes.append(f"{self.document.deleted} entries the web journal had deleted")
+        if self.document.skipped_sync:
+            notes.append("the web journal's own Google Drive sync settings")
+        return notes
+
+    def to_dict(self, choices: Mapping[str, str] | None = None) -> dict[str, Any]:
+        return {
+            "source": str(self.source), "shape": self.document.shape,
+            "sections": [s.to_dict() for s in self.summary(choices)],
+            "conflicts": [{"section": i.section, "label": i.label, "detail": i.detail}
+                          for i in self.conflicts()],
+            "kept_as_notes": [i.label for i in self.items
+                              if i.section == "kept" and i.state == "added"],
+            "not_imported": self.not_imported(),
+        }
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    """What an import did: per section, counts; plus what was kept as notes."""
+
+    source: str
+    shape: str
+    sections: tuple[SectionSummary, ...]
+    kept_as_notes: tuple[str, ...]
+    not_imported: tuple[str, ...]
+    materials_file: str | None
+    campaign: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"source": self.source, "shape": self.shape, "campaign": self.campaign,
+                "sections": [s.to_dict() for s in self.sections],
+                "kept_as_notes": list(self.kept_as_notes),
+                "not_imported": list(self.not_imported),
+                "materials_file": self.materials_file}
+
+    def lines(self) -> list[str]:
+        """The report in words, one line each (the CLI prints these)."""
+        out = [f"Imported the web journal {Path(self.source).name} ({self.shape}) "
+               f"into {self.campaign}:"]
+        for s in self.sections:
+            if s.choice == "skip":
+                if s.added or s.conflicts or s.already:
+                    out.append(f"  {s.title}: left out")
+                continue
+            if not (s.added or s.conflicts or s.already):
+                continue
+            parts = [f"{s.added} added"]
+            if s.conflicts:
+                taken = "the file's taken" if s.choice == "theirs" else "ours kept"
+                parts.append(f"{s.conflicts} differing ({taken})")
+            if s.already:
+                parts.append(f"{s.already} already there")
+            out.append(f"  {s.title}: {', '.join(parts)} -> {s.home}")
+        for label in self.kept_as_notes:
+            out.append(f"  kept as a note page: {label}")
+        for what in self.not_imported:
+            out.append(f"  not imported: {what}")
+        if self.materials_file:
+            out.append(f"  custom materials written to {self.materials_file}")
+        return out
+
+
+# --- codes ------------------------------------------------------------------------------
+
+
+def code_text(code: fmt.WebCode) -> str:
+    """The campaign's text of a web code: ``"Y1111"`` when this program knows the colour,
+    else the web app's own ``"Grey 1234"`` (kept as written until the colour is known)."""
+    try:
+        return str(CraftingCode.parse(f"{code.color} {code.digits}"))
+    except (IllegalAction, KeyError, ValueError):
+        return code.key
+
+
+def web_code(text: str) -> dict[str, str]:
+    """The web app's ``{color, digits}`` of a campaign code text."""
+    try:
+        code = CraftingCode.parse(text)
+        return {"color": code.colour.value.capitalize(), "digits": code.digits}
+    except (IllegalAction, KeyError, ValueError):
+        colour, _, digits = text.partition(" ")
+        return {"color": colour, "digits": digits}
+
+
+def _pair_data(pair: fmt.WebPair) -> dict[str, Any]:
+    data: dict[str, Any] = {"left": pair.left, "right": pair.right}
+    if pair.left_category:
+        data["left_category"] = pair.left_category
+    if pair.right_category:
+        data["right_category"] = pair.right_category
+    if pair.inferred:
+        data["inferred"] = True
+    return data
+
+
+def _same(a: Any, b: Any) -> bool:
+    return json.dumps(a, sort_keys=True, default=str) == json.dumps(b, sort_keys=True,
+                                                                      default=str)
+
+
+def _plan_codes(doc: fmt.WebDocument, existing: dict[str, models.CodeRecord],
+                items: list[Planned]) -> None:
+    seen: dict[str, str] = {}
+
+    def plan(text: str, status: str, name: str, data: dict[str, Any], label: str) -> None:
+        if text in seen:
+            items.append(_kept_item(f"{label} (the file also has {text}: {seen[text]})",
+                                    json.dumps({"code": text, "name": name, **data},
+                                               ensure_ascii=False, indent=2)))
+            return
+        seen[text] = _status_words(f"{status} {name}".strip())
+        row = existing.get(text)
+        if row is None:
+            items.append(Planned("codes", label, "added", new_rows=[models.CodeRecord(
+                code=text, status=status, name=name, data=data)]))
+        elif row.status == status and row.name == name and all(
+                _same(row.data.get(k), v) for k, v in data.items()):
+            items.append(Planned("codes", label, "already there"))
+        elif row.status == status and row.name in ("", name):
+            # Same finding; the file knows more (materials, notes): nothing to choose.
+            def merge(session: Session, row_id: int = row.id or 0,
+                      extra: dict[str, Any] = data, name_: str = name) -> None:
+                target = session.get(models.CodeRecord, row_id)
+                if target is not None:
+                    target.name = name_
+                    target.data = {**target.data, **extra}
+            differing = sorted(k for k, v in data.items() if not _same(row.data.get(k), v))
+            items.append(Planned("codes", label, "conflict",
+                                 "the file's " + (", ".join(_DATA_WORDS.get(k, k)
+                                                            for k in differing) or "name")
+                                 + " differ",
+                                 replace=merge))
+        else:
+            ours = f"{row.status} {row.name}".strip()
+
+            def take(session: Session, row_id: int = row.id or 0) -> None:
+                target = session.get(models.CodeRecord, row_id)
+                if target is not None:
+                    target.status, target.name, target.data = status, name, dict(data)
+            items.append(Planned("codes", label, "conflict",
+                                 f"ours: {_status_words(ours)}; the file: "
+                                 f"{_status_words(f'{status} {name}'.strip())}",
+                                 replace=take))
+
+    for recipe in doc.recipes:
+        if not recipe.codes:
+            items.append(_kept_item(f"Recipe {recipe.name or recipe.item_id} (no code)",
+                                    json.dumps(_recipe_json(recipe), ensure_ascii=False,
+                                               indent=2)))
+            continue
+        for code in recipe.codes:
+            data: dict[str, Any] = {"materials": [_pair_data(p) for p in recipe.pairs]}
+            if recipe.item_id:
+                data["item_id"] = recipe.item_id
+            if recipe.notes:
+                data["notes"] = recipe.notes
+            if recipe.extra:
+                data["web"] = recipe.extra
+            text = code_text(code)
+            plan(text, "recipe", recipe.name, data, f"{text} {recipe.name}".strip())
+    for null in doc.null_codes:
+        text = code_text(null.code)
+        plan(text, "null", "", {"materials": [_pair_data(null.pair)]} if null.pair else {},
+             f"{text} (dead end)")
+    for prov in doc.provisional:
+        text = code_text(prov.code)
+        data = {k: v for k, v in (("card_id", prov.card_id), ("flavor", prov.flavor),
+                                  ("game_text", prov.game_text), ("source", prov.source))
+                if v}
+        if prov.dead_end:
+            data["dead_end"] = True
+        if prov.revealed:
+            data["revealed"] = True
+        if text in seen:  # verified already: the unverified entry adds nothing
+            items.append(Planned("codes", f"{text} (unverified)", "already there"))
+            continue
+        plan(text, "provisional", prov.name, data, f"{text} (unverified)")
+
+
+_DATA_WORDS = {"item_id": "item card", "game_text": "game text", "card_id": "card",
+               "dead_end": "dead end", "web": "other fields"}
+
+
+def _status_words(text: str) -> str:
+    status, _, name = text.partition(" ")
+    word = {"recipe": "crafts", "null": "a dead end", "provisional": "unverified"}.get(
+        status, status)
+    return f"{word} {name}".strip()
+
+
+def _recipe_json(recipe: fmt.WebRecipe) -> dict[str, Any]:
+    return {"id": recipe.item_id, "name": recipe.name,
+            "materials": [_pair_data(p) for p in recipe.pairs], "notes": recipe.notes,
+            **recipe.extra}
+
+
+# --- the journal's sections -----------------------------------------------------------
+
+
+def _kept_item(label: str, text: str) -> Planned:
+    return Planned("kept", label, "added", new_rows=[models.NotePage(
+        title=KEPT_PREFIX + label, text=text, position=0)])
+
+
+def culture_text(entry: fmt.WebCultureEntry) -> str:
+    """A web culture entry as one line of the Culture page: "ST02 Fire Pit — notes"."""
+    text = f"{entry.card_id} {entry.text}" if entry.card_id else entry.text
+    return f"{text} — {entry.notes}" if entry.notes else text
+
+
+_CULTURE_LINE = re.compile(r"^(?:([A-Z]{2}\d+[A-Za-z]?)\s+)?(.*?)(?:\s+—\s+(.*))?$", re.S)
+
+
+def parse_culture_text(kind: str, text: str) -> dict[str, str]:
+    """The web app's entry of one Culture line (the inverse of :func:`culture_text`).
+
+    A line beginning with a card ID ("ST02 ...") reads as that card; a structure whose
+    name itself began with one would come back split (none of the game's do).
+    """
+    if kind in ("taboos", "pigments"):
+        return {"text" if kind == "taboos" else "name": text}
+    match = _CULTURE_LINE.match(text)
+    assert match is not None  # the pattern matches any text
+    card, name, notes = match[1] or "", match[2], match[3] or ""
+    entry = {"cardId": card, "name": name}
+    if kind == "structures":
+        entry["notes"] = notes
+    elif notes:
+        entry["name"] = f"{name} — {notes}"
+    return entry
+
+
+def _culture_key(kind: str, text: str) -> str:
+    """What names one Culture line: a structure or knowledge card by its card ID (else
+    its name), a taboo or pigment by its text."""
+    entry = parse_culture_text(kind, text)
+    return _fold(entry.get("cardId") or entry.get("name") or entry.get("text") or text)
+
+
+def _plan_culture(doc: fmt.WebDocument, session: Session, items: list[Planned]) -> None:
+    pages = session.exec(select(models.NotePage).where(
+        col(models.NotePage.title).startswith(CULTURE_PREFIX))).all()
+    web_kind = {v: k for k, v in CULTURE_KINDS.items()}
+    have: dict[tuple[str, str], models.NotePage | None] = {}
+    positions: dict[str, int] = {}
+    for page in pages:
+        positions[page.title] = max(positions.get(page.title, 0), page.position)
+        kind = web_kind.get(page.title[len(CULTURE_PREFIX):])
+        if kind:
+            have[(page.title, _culture_key(kind, page.text))] = page
+    for entry in doc.culture:
+        title = CULTURE_PREFIX + CULTURE_KINDS[entry.kind]
+        text = culture_text(entry)
+        label = f"{fmt._words(entry.kind)}: {text}"
+        key = (title, _culture_key(entry.kind, text))
+        if key not in have:
+            have[key] = None
+            positions[title] = positions.get(title, 0) + 1
+            items.append(Planned("culture", label, "added", new_rows=[models.NotePage(
+                title=title, text=text, position=positions[title])]))
+            continue
+        old = have[key]
+        if old is None or old.text == text:
+            items.append(Planned("culture", label, "already there"))
+            continue
+
+        def take(s: Session, row_id: int = old.id or 0, new_text: str = text) -> None:
+            target = s.get(models.NotePage, row_id)
+            if target is not None:
+                target.text = new_text
+        items.append(Planned("culture", label, "conflict",
+                             f"ours: {old.text}; the file: {text}", replace=take))
+
+
+def _behemoth_row(b: fmt.WebBehemoth) -> models.BehemothState:
+    return models.BehemothState(
+        behemoth_id=b.card_id, name=b.name, lair_hex=b.lair_hex, demeanor=b.demeanor,
+        secrets=[{"card_id": s.card_id, "name": s.name, "description": s.description}
+                 for s in b.secrets], note=b.notes)
+
+
+_BEHEMOTH_FIELDS = ("behemoth_id", "name", "lair_hex", "demeanor", "secrets", "note")
+
+
+def _plan_rows(section: str, rows: Iterable[tuple[str, SQLModel]], table: type[SQLModel],
+               key: Any, fields: Sequence[str], session: Session,
+               items: list[Planned]) -> None:
+    """Match each new row to an existing one by ``key(row)``; compare ``fields``."""
+    existing = {key(r): r for r in session.exec(select(table)).all()}
+    for label, row in rows:
+        old = existing.get(key(row))
+        if old is None:
+            existing[key(row)] = row
+            items.append(Planned(section, label, "added", new_rows=[row]))
+            continue
+        differing = [f for f in fields if not _same(getattr(old, f), getattr(row, f))]
+        if not differing:
+            items.append(Planned(section, label, "already there"))
+            continue
+        if any(old is i.new_rows[0] for i in items if i.new_rows):
+            # Twice in the same file: the first one stands; the second is kept as a note.
+            items.append(_kept_item(f"{SECTIONS[section]}: {label} (second entry)",
+                                    json.dumps(row.model_dump(exclude={"id"}),
+                                               ensure_ascii=False, indent=2, default=str)))
+            continue
+
+        def take(s: Session, row_id: int = getattr(old, "id", 0) or 0,
+                 new: SQLModel = row, names: Sequence[str] = differing) -> None:
+            target = s.get(table, row_id)
+            if target is not None:
+                for name in names:
+                    setattr(target, name, getattr(new, name))
+        detail = "; ".join(f"{_field_words(f)}: ours {_show(getattr(old, f))}, the file "
+                           f"{_show(getattr(row, f))}" for f in differing)
+        items.append(Planned(section, label, "conflict", detail, replace=take))
+
+
+def _field_words(name: str) -> str:
+    return {"note": "notes", "behemoth_id": "card", "challenge_id": "card",
+            "outcome_entry": "outcome", "component_id": "card", "omen_id": "omen",
+            "prepare_by": "prepare by epoch", "position": "order", "text": "text"}.get(
+        name, name.replace("_", " "))
+
+
+def _show(value: Any) -> str:
+    if value in (None, "", [], {}):
+        return "—"
+    if isinstance(value, list):
+        return ", ".join(v.get("name", "") if isinstance(v, dict) else str(v) for v in value)
+    return str(value)
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def _challenge_row(c: fmt.WebChallenge, content_challenges: Mapping[str, Any]
+                   ) -> models.ChallengeLogEntry:
+    outcome = c.outcome or None
+    if outcome is not None and outcome.casefold() == "current":
+        outcome = None
+    finished = outcome is not None and outcome.casefold() in FINISHED_OUTCOMES
+    notes = c.notes
+    if c.goals_completed:
+        notes = (notes + "\n\n" if notes else "") + f"Goals completed: {c.goals_completed}"
+    return models.ChallengeLogEntry(
+        epoch=c.epoch or 1, challenge_id=_challenge_id(c.card_id, c.name, content_challenges),
+        name=c.name, outcome_entry=outcome, finished=finished, notes=notes)
+
+
+def _challenge_id(card_id: str, name: str, content_challenges: Mapping[str, Any]) -> str:
+    """The pack's challenge for a web card ID or name (so ``challenge start`` knows it);
+    the card ID as written when the pack does not know it."""
+    if card_id in content_challenges:
+        return card_id
+    for cid, card in content_challenges.items():
+        if (card_id and cid.casefold() == card_id.casefold()) or (
+                not card_id and name and _fold(getattr(card, "name", "")) == _fold(name)):
+            return str(cid)
+    return card_id
+
+
+def preview(campaign: Campaign, src: Path, document: fmt.WebDocument | None = None
+            ) -> ImportPlan:
+    """What importing ``src`` into ``campaign`` would add, what conflicts and what is
+    already there. Raises :class:`Refused` (naming the field) for a bad file."""
+    doc = document if document is not None else read(src)
+    items: list[Planned] = []
+    challenges = campaign.content.challenges
+    with campaign.file.read() as session:
+        _plan_codes(doc, {r.code: r for r in session.exec(select(models.CodeRecord)).all()},
+                    items)
+        row = session.get(models.Campaign, 1)
+        ours = row.society_name if row else ""
+        tribe_conflict = ""
+        if doc.tribe_name:
+            if not ours:
+                items.append(Planned("culture", f"Tribe name: {doc.tribe_name}", "added"))
+            elif ours == doc.tribe_name:
+                items.append(Planned("culture", f"Tribe name: {doc.tribe_name}",
+                                     "already there"))
+            else:
+                tribe_conflict = f"ours: {ours}, the file: {doc.tribe_name}"
+                items.append(Planned("culture", f"Tribe name: {doc.tribe_name}", "conflict",
+                                     tribe_conflict, replace=_set_tribe(doc.tribe_name)))
+        _plan_culture(doc, session, items)
+        _plan_rows("behemoths", ((b.name or b.card_id, _behemoth_row(b)) for b in doc.behemoths),
+                   models.BehemothState,
+                   lambda r: _fold(r.behemoth_id or r.name), _BEHEMOTH_FIELDS, session, items)
+        _plan_rows("challenges", ((f"Epoch {c.epoch or 1}: {c.name or c.card_id}",
+                                   _challenge_row(c, challenges)) for c in doc.challenges),
+                   models.ChallengeLogEntry,
+                   lambda r: (r.epoch, _fold(r.challenge_id or r.name)),
+                   ("name", "outcome_entry", "finished", "notes"), session, items)
+        base = max((r.position for r in session.exec(select(models.LoomingChallenge)).all()),
+                   default=-1) + 1
+        _plan_rows("looming", ((e.name or e.card_id, models.LoomingChallenge(
+            challenge_id=_challenge_id(e.card_id, e.name, challenges), name=e.name,
+            prepare_by=e.prepare_by, note=e.notes, position=base + i,
+            epoch=_epoch(session))) for i, e in enumerate(doc.looming)),
+            models.LoomingChallenge, lambda r: _fold(r.challenge_id or r.name),
+            ("name", "prepare_by", "note"), session, items)
+        _plan_rows("investigations", ((f"{i.omen} {i.card_id}".strip(),
+                                       models.OmenInvestigation(
+                                           omen_id=i.omen, component_id=i.card_id,
+                                           note=i.notes, epoch=_epoch(session)))
+                                      for i in doc.investigations),
+                   models.OmenInvestigation, lambda r: (_fold(r.omen_id), _fold(r.component_id)),
+                   ("note",), session, items)
+        _plan_rows("notes", ((n.title or "Untitled", models.NotePage(
+            title=n.title, text=n.body)) for n in doc.notes), models.NotePage,
+            lambda r: r.title, ("text",), session, items)
+        kept_titles = {(p.title, p.text) for p in session.exec(select(models.NotePage).where(
+            col(models.NotePage.title).startswith(KEPT_PREFIX))).all()}
+    for left in doc.leftovers:
+        item = _kept_item(left.label, left.text)
+        page = item.new_rows[0]
+        assert isinstance(page, models.NotePage)
+        if (page.title, page.text) in kept_titles:
+            item.state, item.new_rows = "already there", []
+        items.append(item)
+    for item in items:  # kept notes planned above (codes without a home) too
+        if item.section == "kept" and item.state == "added":
+            page = item.new_rows[0]
+            if isinstance(page, models.NotePage) and (page.title, page.text) in kept_titles:
+                item.state, item.new_rows = "already there", []
+    have = {m["name"].casefold() for m in read_custom_materials(_pack_id(campaign))}
+    for material in doc.materials:
+        state = "already there" if material.name.casefold() in have else "added"
+        items.append(Planned("materials", material.name, state, material=material))
+    return ImportPlan(src, doc, items, doc.tribe_name, tribe_conflict)
+
+
+def _set_tribe(name: str) -> Any:
+    def take(session: Session) -> None:
+        row = session.get(models.Campaign, 1)
+        if row is not None:
+            row.society_name = name
+    return take
+
+
+def _epoch(session: Session) -> int:
+    row = session.get(models.Campaign, 1)
+    return row.epoch if row is not None else 1
+
+
+def read(src: Path) -> fmt.WebDocument:
+    """Read and check a web-journal file; :class:`Refused` names the field at fault."""
+    try:
+        return fmt.read_document(Path(src))
+    except CampaignFileError as exc:
+        raise Refused(str(exc)) from None
+
+
+# --- applying ---------------------------------------------------------------------------
+
+
+def apply(campaign: Campaign, plan: ImportPlan, choices: Mapping[str, str] | None = None
+          ) -> Changes:
+    """Import ``plan`` into ``campaign`` as one undoable operation.
+
+    ``choices`` maps a section key to a key of :data:`CHOICES` (default "add").
+    Custom materials are written to the user's own pack after the campaign commits.
+    """
+    choices = dict(choices or {})
+    bad = {k: v for k, v in choices.items() if k not in SECTIONS or v not in CHOICES}
+    if bad:
+        raise Refused("Unknown import choice " + ", ".join(f"{k}={v}" for k, v in bad.items())
+                      + f": sections are {', '.join(SECTIONS)}; choices "
+                      f"{', '.join(CHOICES)}.")
+    counts = {key: 0 for key in SECTIONS}
+    with campaign.write("import.web_journal",
+                        f"Imported the web journal {plan.source.name}",
+                        source="web-journal", shape=plan.document.shape) as session:
+        for item in plan.items:
+            choice = choices.get(item.section, "add")
+            if choice == "skip" or item.section == "materials":
+                continue
+            if item.state == "added":
+                if item.label.startswith("Tribe name: "):
+                    _set_tribe(plan.tribe_name)(session)
+                for row in item.new_rows:
+                    session.add(row)
+                counts[item.section] += 1
+            elif item.state == "conflict" and choice == "theirs" and item.replace:
+                item.replace(session)
+                counts[item.section] += 1
+    report = report_of(campaign, plan, choices)
+    return Changes(summary=f"Imported the web journal {plan.source.name}",
+                   everything=True, detail=report)
+
+
+def report_of(campaign: Campaign, plan: ImportPlan, choices: Mapping[str, str]) -> ImportReport:
+    """Write the custom materials (if chosen) and describe what the import did."""
+    materials_file = None
+    wanted = [i.material for i in plan.items if i.section == "materials"
+              and i.state == "added" and i.material is not None]
+    if wanted and choices.get("materials", "add") != "skip":
+        materials_file = str(keep_custom_materials(_pack_id(campaign), wanted))
+    return ImportReport(
+        source=str(plan.source), shape=plan.document.shape,
+        sections=tuple(plan.summary(choices)),
+        kept_as_notes=tuple(i.label for i in plan.items if i.section == "kept"
+                            and i.state == "added" and choices.get("kept") != "skip"),
+        not_imported=tuple(plan.not_imported()), materials_file=materials_file,
+        campaign=campaign.title)
+
+
+def import_into(campaign: Campaign, src: Path, choices: Mapping[str, str] | None = None
+                ) -> ImportReport:
+    """Import ``src`` into the open ``campaign`` (one undoable operation)."""
+    changes = apply(campaign, preview(campaign, src), choices)
+    assert isinstance(changes.detail, ImportReport)
+    return changes.detail
+
+
+def import_new(src: Path, dest: Path, *, extra_content: Sequence[Path] = ()
+               ) -> tuple[Campaign, ImportReport]:
+    """Create campaign ``dest`` from the web-journal file ``src`` and open it.
+
+    The file is read and checked before anything is created: a refused file leaves no
+    campaign file and no backups folder behind.
+    """
+    src, dest = Path(src), Path(dest).absolute()
+    if dest.exists():
+        raise Refused(f"{dest} already exists; choose a new file name.")
+    document = read(src)
+    if not dest.parent.is_dir():
+        raise Refused(f"There is no folder {dest.parent} to save the campaign in.")
+    try:
+        build_new(dest)
+    except CampaignFileError as exc:
+        raise Refused(str(exc)) from None
+    except (OSError, sqlite3.Error) as exc:
+        raise Refused(f"Could not create {dest}: {exc}") from None
+    try:
+        campaign = Campaign.open(dest, extra_content=extra_content)
+    except BaseException:
+        _remove_campaign(dest)
+        raise
+    try:
+        with campaign.file.transaction("setup", "A campaign from the web journal") as session:
+            row = session.get(models.Campaign, 1)
+            if row is not None:
+                if not document.tribe_name:
+                    row.society_name = src.stem
+                # The campaign goes on in the latest epoch the record reached.
+                row.epoch = max((c.epoch or 1 for c in document.challenges), default=1)
+        report = _import_doc(campaign, src, document)
+    except BaseException:
+        campaign.close()
+        _remove_campaign(dest)
+        raise
+    return campaign, report
+
+
+def _import_doc(campaign: Campaign, src: Path, document: fmt.WebDocument) -> ImportReport:
+    changes = apply(campaign, preview(campaign, src, document))
+    assert isinstance(changes.detail, ImportReport)
+    return changes.detail
+
+
+def _remove_campaign(dest: Path) -> None:
+    for leftover in (dest, dest.with_name(dest.name + "-wal"),
+                     dest.with_name(dest.name + "-shm")):
+        leftover.unlink(missing_ok=True)
+    shutil.rmtree(backups_dir(dest), ignore_errors=True)
+
+
+# --- custom materials: the user's own pack ---------------------------------------------
+
+
+def _pack_id(campaign: Campaign) -> str:
+    with campaign.file.read() as session:
+        row = session.get(models.Campaign, 1)
+        packs = list(row.content_packs) if row else []
+    return str(packs[-1]["id"]) if packs else "sample"
+
+
+def materials_file(pack_id: str) -> Path:
+    """Where the web journal's custom materials are kept for the user's pack extending
+    ``pack_id``: ``<user data>/web-journal/<pack>-mine-materials.yaml``.
+
+    The web app's materials have pip colours and counts but no pip shapes (and one side
+    each), so they cannot yet be checked as pack materials; they wait here, in the
+    user's data folder, for the user pack to take them (issue 17: the user pack).
+    """
+    return paths.user_data_dir() / WEB_MATERIALS_DIR / f"{pack_id}-mine-materials.yaml"
+
+
+def read_custom_materials(pack_id: str) -> list[dict[str, Any]]:
+    """The custom materials kept for ``pack_id``'s user pack (web app fields)."""
+    file = materials_file(pack_id)
+    if not file.is_file():
+        return []
+    try:
+        data = yaml.safe_load(file.read_text(encoding="utf-8")) or {}
+    except (OSError, yaml.YAMLError):
+        return []
+    materials = data.get("materials", []) if isinstance(data, dict) else []
+    return [m for m in materials if isinstance(m, dict) and isinstance(m.get("name"), str)]
+
+
+def keep_custom_materials(pack_id: str, materials: Iterable[fmt.WebMaterial]) -> Path:
+    """Add web custom materials to the user's pack file (by name: no duplicates)."""
+    file = materials_file(pack_id)
+    kept = read_custom_materials(pack_id)
+    names = {m["name"].casefold() for m in kept}
+    for m in materials:
+        if m.name.casefold() in names:
+            continue
+        names.add(m.name.casefold())
+        entry: dict[str, Any] = {"name": m.name, "category": m.category or "unknown"}
+        if m.processed:
+            entry["processed"] = m.processed
+        if m.marks:
+            entry["marks"] = dict(zip(("left", "right", "top", "bottom"), m.marks, strict=False))
+        if m.image:
+            entry["image"] = m.image
+        if m.notes:
+            entry["notes"] = m.notes
+        kept.append(entry)
+    file.parent.mkdir(parents=True, exist_ok=True)
+    header = ("# Materials the group added in the web Campaign Journal, for the user pack "
+              f"extending '{pack_id}'.\n# Pip shapes are not known yet: add them to use "
+              "these materials in the crafting explorer.\n")
+    file.write_text(header + yaml.safe_dump({"pack": f"{pack_id}-mine", "materials": kept},
+                                            sort_keys=False, allow_unicode=True),
+                    encoding="utf-8")
+    return file
+
+
+# --- export -------------------------------------------------------------------------------
+
+
+def export_document(campaign: Campaign) -> dict[str, Any]:
+    """The campaign as the web app's version 3 file (crafting discoveries and journal)."""
+    with campaign.file.read() as session:
+        row = session.get(models.Campaign, 1)
+        codes = session.exec(select(models.CodeRecord).order_by(
+            col(models.CodeRecord.id))).all()
+        recipes = _export_recipes(campaign, [c for c in codes if c.status == "recipe"])
+        null_codes = {_key(c.code): _null_json(c) for c in codes if c.status == "null"}
+        provisional = {_key(c.code): _provisional_json(c) for c in codes
+                       if c.status == "provisional"}
+        culture: dict[str, Any] = {"tribeName": row.society_name if row else "",
+                                   "structures": [], "mantlePowers": [],
+                                   "knowledgeCards": [], "taboos": [], "pigments": []}
+        by_list = {v: k for k, v in CULTURE_KINDS.items()}
+        pages = session.exec(select(models.NotePage).order_by(
+            col(models.NotePage.position), col(models.NotePage.id))).all()
+        notes = []
+        for page in pages:
+            if page.title.startswith(CULTURE_PREFIX):
+                kind = by_list.get(page.title[len(CULTURE_PREFIX):])
+                if kind:
+                    culture[kind].append({"id": f"sc-culture-{page.id}",
+                                          **parse_culture_text(kind, page.text)})
+            else:
+                notes.append({"id": f"sc-note-{page.id}", "title": page.title,
+                              "body": page.text})
+        tiles = {h.id: h.tile_id or "" for h in session.exec(select(models.ValleyHex)).all()}
+        behemoths = [{
+            "id": f"sc-behemoth-{b.id}", "cardId": b.behemoth_id,
+            "name": b.name or _content_name(campaign.content.behemoths, b.behemoth_id),
+            "lairHex": b.lair_hex or tiles.get(b.lair_hex_id, ""), "demeanor": b.demeanor,
+            "secrets": [{"cardId": s.get("card_id", ""), "name": s.get("name", ""),
+                         "description": s.get("description", "")} for s in b.secrets],
+            "notes": b.note} for b in session.exec(select(models.BehemothState).order_by(
+                col(models.BehemothState.id))).all()]
+        challenges = [{
+            "id": f"sc-challenge-{c.id}", "epoch": c.epoch,
+            "name": c.name or _content_name(campaign.content.challenges, c.challenge_id),
+            "cardId": c.challenge_id, "outcome": c.outcome_entry or "", "notes": c.notes}
+            for c in session.exec(select(models.ChallengeLogEntry).order_by(
+                col(models.ChallengeLogEntry.epoch), col(models.ChallengeLogEntry.id))).all()]
+        looming = [{
+            "id": f"sc-looming-{e.id}",
+            "name": e.name or _content_name(campaign.content.challenges, e.challenge_id),
+            "cardId": e.challenge_id,
+            "prepareBy": "" if e.prepare_by is None else str(e.prepare_by),
+            "notes": e.note, "order": i}
+            for i, e in enumerate(session.exec(select(models.LoomingChallenge).order_by(
+                col(models.LoomingChallenge.position), col(models.LoomingChallenge.id))).all())]
+        investigations = [{"id": f"sc-omen-{i.id}", "omen": i.omen_id, "cardId": i.component_id,
+                           "notes": i.note}
+                          for i in session.exec(select(models.OmenInvestigation).order_by(
+                              col(models.OmenInvestigation.id))).all()]
+    materials = [_material_json(m) for m in read_custom_materials(_pack_id(campaign))]
+    return {"app": fmt.WRITTEN_APP, "version": fmt.WRITTEN_VERSION,
+            "recipes": recipes, "nullCodes": null_codes, "customMaterials": materials,
+            "culture": culture, "behemoths": behemoths, "challengeRecord": challenges,
+            "loomingChallenges": looming, "investigations": investigations,
+            "notePages": notes, "provisionalCodes": provisional}
+
+
+def _content_name(cards: Mapping[str, Any], card_id: str | None) -> str:
+    card = cards.get(card_id or "")
+    return str(getattr(card, "name", "")) if card is not None else ""
+
+
+def _key(text: str) -> str:
+    code = web_code(text)
+    return f"{code['color']} {code['digits']}"
+
+
+def _web_pair(pair: Mapping[str, Any]) -> dict[str, Any]:
+    out = {"mat1Name": pair.get("left", ""), "mat1Cat": pair.get("left_category", ""),
+           "mat2Name": pair.get("right", ""), "mat2Cat": pair.get("right_category", "")}
+    if pair.get("inferred"):
+        out["inferred"] = True
+    return out
+
+
+def _export_recipes(campaign: Campaign, records: Sequence[models.CodeRecord]
+                    ) -> list[dict[str, Any]]:
+    items_by_name = {_fold(i.name): i.id for i in campaign.content.items.values()} \
+        if hasattr(campaign.content, "items") else {}
+    recipes: dict[str, dict[str, Any]] = {}
+    for record in records:
+        data = record.data or {}
+        item_id = str(data.get("item_id") or items_by_name.get(_fold(record.name), "")
+                      or f"sc-{record.code}")
+        recipe = recipes.get(item_id)
+        if recipe is None:
+            pairs = [p for p in data.get("materials", []) if isinstance(p, dict)]
+            first = _web_pair(pairs[0]) if pairs else {"mat1Name": "", "mat1Cat": "",
+                                                       "mat2Name": "", "mat2Cat": ""}
+            recipe = {"id": item_id, "name": record.name, "codes": [], **first,
+                      "altPairs": [_web_pair(p) for p in pairs[1:]],
+                      "notes": str(data.get("notes", "")), **dict(data.get("web", {}))}
+            recipes[item_id] = recipe
+        recipe["codes"].append(web_code(record.code))
+    return list(recipes.values())
+
+
+def _null_json(record: models.CodeRecord) -> dict[str, Any]:
+    pairs = [p for p in (record.data or {}).get("materials", []) if isinstance(p, dict)]
+    return {"mat1": pairs[0].get("left", ""), "mat2": pairs[0].get("right", "")} if pairs \
+        else {}
+
+
+def _provisional_json(record: models.CodeRecord) -> dict[str, Any]:
+    data = record.data or {}
+    return {"cardId": data.get("card_id") or None, "name": record.name or None,
+            "isNothing": bool(data.get("dead_end")), "flavor": data.get("flavor", ""),
+            "gameText": data.get("game_text", ""), "source": data.get("source", ""),
+            "revealed": bool(data.get("revealed"))}
+
+
+def _material_json(m: Mapping[str, Any]) -> dict[str, Any]:
+    marks = m.get("marks")
+    return {"name": m["name"], "cat": m.get("category", "unknown"),
+            "processed": m.get("processed"), "image": m.get("image"),
+            "marks": [marks.get(k) for k in ("left", "right", "top", "bottom")]
+            if isinstance(marks, dict) else None,
+            "notes": m.get("notes")}
+
+
+def export_web_journal(campaign: Campaign, dest: Path) -> dict[str, int]:
+    """Write the campaign as a web-journal version 3 file; returns counts per section."""
+    document = export_document(campaign)
+    try:
+        Path(dest).write_text(json.dumps(document, ensure_ascii=False, indent=2),
+                              encoding="utf-8")
+    except OSError as exc:
+        raise Refused(f"Could not write {dest}: {exc.strerror or exc}") from None
+    culture = document["culture"]
+    return {"recipes": len(document["recipes"]), "null codes": len(document["nullCodes"]),
+            "unverified codes": len(document["provisionalCodes"]),
+            "custom materials": len(document["customMaterials"]),
+            "culture entries": sum(len(culture[k]) for k in CULTURE_KINDS),
+            "behemoths": len(document["behemoths"]),
+            "challenges": len(document["challengeRecord"]),
+            "looming challenges": len(document["loomingChallenges"]),
+            "investigations": len(document["investigations"]),
+            "note pages": len(document["notePages"])}

@@ -1,0 +1,114 @@
+"""``companion import FILE`` (a web Campaign Journal file: report, ``--json``, ``--into``
+with a preview and section choices) and ``companion export --web-journal``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from companion import operations
+from companion.cli import main
+from companion.operations import webjournal as wj
+
+FIXTURES = Path(__file__).parents[1] / "operations" / "fixtures"
+V3 = FIXTURES / "web-journal-v3.json"
+V2 = FIXTURES / "web-journal-v2.json"
+
+
+def run(capsys: Any, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_import_prints_the_report(capsys: Any, tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "import", str(V3), str(tmp_path / "reed.stonesaga"))
+    assert code == 0
+    assert "into The Reed People" in out
+    assert "Behemoths: 1 added -> the Behemoths section" in out
+    assert "kept as a note page: Cave wall" in out
+    assert "not imported: the web journal's own Google Drive sync settings" in out
+
+
+def test_import_json_report(capsys: Any, tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "import", str(V3), str(tmp_path / "reed.stonesaga"), "--json")
+    assert code == 0
+    report = json.loads(out)["import"]
+    sections = {s["section"]: s for s in report["sections"]}
+    assert sections["codes"]["added"] == 8
+    assert sections["looming"]["home"] == "the looming challenges"
+    assert report["kept_as_notes"] == ["Cave wall"]
+    assert report["shape"] == "version 3"
+
+
+def test_import_into_with_preview_then_choices_and_undo(capsys: Any, tmp_path: Path) -> None:
+    path = tmp_path / "old.stonesaga"
+    assert run(capsys, "import", str(V2), str(path))[0] == 0
+    code, out, _ = run(capsys, "import", str(V3), "--into", str(path), "--preview", "--json")
+    assert code == 0
+    preview = json.loads(out)["preview"]
+    codes = next(s for s in preview["sections"] if s["section"] == "codes")
+    assert (codes["added"], codes["conflicts"], codes["already_there"]) == (6, 1, 1)
+    # The v2 file had no tribe name: the campaign took the file's name, the v3 file differs.
+    assert [c["label"] for c in preview["conflicts"]] == ["Y1111 Rope",
+                                                          "Tribe name: The Reed People"]
+    with operations.open_campaign(path) as campaign:  # a preview changes nothing
+        assert len(wj.preview(campaign, V3).conflicts()) == 2
+
+    code, out, _ = run(capsys, "import", str(V3), "--into", str(path),
+                       "--section", "codes=theirs", "--section", "notes=skip")
+    assert code == 0, out
+    assert "Crafting codes: 6 added, 1 differing (the file's taken), 1 already there" in out
+    assert "Note pages: left out" in out
+    with operations.open_campaign(path) as campaign:
+        from companion.operations import journal as j
+
+        titles = [n.title for n in j.note_pages(campaign)]
+        assert "Kim's theories" not in titles
+        codes_now = dict((c, n) for c, _, n in j.crafting_codes(campaign))
+        assert codes_now["B2131"] == "Rope"
+    code, out, _ = run(capsys, "undo", str(path))
+    assert code == 0 and "Imported the web journal" in out
+    with operations.open_campaign(path) as campaign:
+        assert "B2131" not in {c for c, _, _ in j.crafting_codes(campaign)}
+
+
+def test_import_refusals_name_the_field(capsys: Any, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    data = json.loads(V3.read_text())
+    data["loomingChallenges"][0]["order"] = "first"
+    bad.write_text(json.dumps(data))
+    code, out, err = run(capsys, "import", str(bad), str(tmp_path / "new.stonesaga"))
+    assert code == 1 and out == ""
+    assert "loomingChallenges[0].order: expected a whole number" in err
+    assert "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.json"]
+    code, _, err = run(capsys, "import", str(V3), "--into", str(tmp_path / "x.stonesaga"),
+                       "--section", "codes=maybe")
+    assert code == 1 and "is not a section choice" in err
+
+
+def test_export_web_journal(capsys: Any, tmp_path: Path) -> None:
+    path = tmp_path / "reed.stonesaga"
+    run(capsys, "import", str(V3), str(path))
+    out_file = tmp_path / "back.json"
+    code, out, _ = run(capsys, "export", str(path), "--web-journal", str(out_file), "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert result["web_journal"]["recipes"] == 3
+    document = json.loads(out_file.read_text(encoding="utf-8"))
+    assert document["version"] == 3 and document["culture"]["tribeName"] == "The Reed People"
+    code, _, err = run(capsys, "export", str(path))
+    assert code == 1 and "Name the export file" in err
+
+
+def test_import_without_a_file_name_goes_to_the_campaigns_folder(capsys: Any) -> None:
+    from companion import paths
+
+    code, out, _ = run(capsys, "import", str(V2), "--json")
+    assert code == 0
+    assert json.loads(out)["import"]["campaign"] == "web-journal-v2"
+    assert (paths.campaigns_dir() / "web-journal-v2.stonesaga").is_file()
+    code, _, err = run(capsys, "import", str(V2))
+    assert code == 1 and "already exists" in err

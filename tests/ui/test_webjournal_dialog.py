@@ -1,0 +1,162 @@
+"""File ▸ Import from the Campaign Journal… (preview, choices, report) and File ▸ Export
+for the Campaign Journal…, through the real menu items and controls."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QFileDialog
+
+from companion import operations
+from companion.operations import journal as j
+from companion.operations import webjournal as wj
+from companion.ui.main_window import MainWindow
+from companion.ui.webjournal_dialog import WebJournalDialog
+from tests.ui.helpers import make_window
+
+FIXTURES = Path(__file__).parents[1] / "operations" / "fixtures"
+V3 = FIXTURES / "web-journal-v3.json"
+V2 = FIXTURES / "web-journal-v2.json"
+
+
+def menu_action(window: MainWindow, text: str) -> Any:
+    for menu in window.menuBar().findChildren(type(window.menuBar().actions()[0].menu())):
+        for action in menu.actions():
+            if action.text().replace("&", "") == text:
+                return action
+    raise AssertionError(f"no menu item {text!r}")
+
+
+def open_dialog(qtbot: Any, window: MainWindow) -> WebJournalDialog:
+    menu_action(window, "Import from the Campaign Journal…").trigger()
+    dialogs = [w for w in QApplication.topLevelWidgets()
+               if isinstance(w, WebJournalDialog) and w.isVisible()]
+    assert len(dialogs) == 1
+    qtbot.addWidget(dialogs[0])
+    return dialogs[0]
+
+
+def test_import_into_the_open_campaign_with_a_preview(qtbot: Any, tmp_path: Path,
+                                                      monkeypatch: Any) -> None:
+    campaign, _ = wj.import_new(V2, tmp_path / "old.stonesaga")
+    window = make_window(qtbot, campaign)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(V3), ""))
+    dialog = open_dialog(qtbot, window)
+    rows = {dialog.sections.topLevelItem(n).text(0): [
+        dialog.sections.topLevelItem(n).text(c) for c in (1, 2, 3)]
+        for n in range(dialog.sections.topLevelItemCount())}
+    assert rows["Crafting codes"] == ["6", "1", "1"]
+    assert rows["Behemoths"] == ["1", "0", "0"]
+    differences = [dialog.conflicts.topLevelItem(n).text(1)
+                   for n in range(dialog.conflicts.topLevelItemCount())]
+    assert differences == ["Y1111 Rope", "Tribe name: The Reed People"]
+    dialog.resize(960, 600)
+    dialog.grab().save("/tmp/webjournal-preview.png")
+    # Leave the notes out; take the file's side for the crafting codes.
+    notes = dialog.choices["notes"]
+    notes.setCurrentIndex(notes.findData("skip"))
+    codes = dialog.choices["codes"]
+    codes.setCurrentIndex(codes.findData("theirs"))
+    assert dialog.choices["behemoths"].findData("theirs") == -1  # nothing differs there
+    qtbot.mouseClick(dialog.import_button, Qt.MouseButton.LeftButton)
+    assert dialog.stack.currentWidget() is dialog.report_page
+    report = [dialog.report_sections.topLevelItem(n).text(c)
+              for n in range(dialog.report_sections.topLevelItemCount()) for c in (0, 1, 2)]
+    assert report[:3] == ["Crafting codes", "6", "1 (the file's taken)"]
+    assert "Note pages" in report and "left out" in report
+    notes_shown = [dialog.report_notes.item(n).text() for n in range(dialog.report_notes.count())]
+    assert "Kept as a note page: Cave wall" in notes_shown
+    dialog.grab().save("/tmp/webjournal-report.png")
+    assert "Kim's theories" not in [n.title for n in j.note_pages(campaign)]
+    assert window.undo_action.isEnabled()
+    assert window.undo_action.text().endswith("Imported the web journal web-journal-v3.json")
+    window.undo_action.trigger()
+    assert "B2131" not in {c for c, _, _ in j.crafting_codes(campaign)}
+    campaign.close()
+
+
+def test_import_without_a_campaign_makes_a_new_one(qtbot: Any, tmp_path: Path,
+                                                   monkeypatch: Any) -> None:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    dest = tmp_path / "reed.stonesaga"
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(V3), ""))
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(dest), ""))
+    dialog = open_dialog(qtbot, window)
+    assert dialog.stack.currentWidget() is dialog.report_page
+    assert window.campaign is not None and window.campaign.title == "The Reed People"
+    assert dialog.report_sections.topLevelItem(0).text(1) == "8"
+    window.campaign.close()
+
+
+def test_a_bad_file_is_refused_in_game_words(qtbot: Any, tmp_path: Path, monkeypatch: Any,
+                                             refusals: list[str]) -> None:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"app": "Stonesaga Crafting Journal", "version": 3,
+                               "recipes": [{"id": "IT1", "codes": [{"color": "Blue"}]}]}))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(bad), ""))
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        lambda *a, **k: (str(tmp_path / "new.stonesaga"), ""))
+    menu_action(window, "Import from the Campaign Journal…").trigger()
+    assert len(refusals) == 1 and "recipes[0].codes[0].digits" in refusals[0]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.json"]
+
+
+def test_export_for_the_campaign_journal(qtbot: Any, tmp_path: Path, monkeypatch: Any) -> None:
+    campaign, _ = wj.import_new(V3, tmp_path / "reed.stonesaga")
+    window = make_window(qtbot, campaign)
+    out = tmp_path / "back.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
+    action = menu_action(window, "Export for the Campaign Journal…")
+    assert action.isEnabled()
+    action.trigger()
+    document = json.loads(out.read_text(encoding="utf-8"))
+    assert document["version"] == 3 and len(document["recipes"]) == 3
+    assert "3 recipes" in window.statusBar().currentMessage()
+    campaign.close()
+
+
+def test_note_pages_in_the_journal_book(qtbot: Any, tmp_path: Path) -> None:
+    campaign, _ = wj.import_new(V3, tmp_path / "reed.stonesaga")
+    window = make_window(qtbot, campaign)
+    from companion.ui.journal_book import JournalBook, NotesPage
+
+    book = window.findChild(JournalBook)
+    assert book is not None
+    book.turn_to("notes")
+    page = book.page_of["notes"]
+    assert isinstance(page, NotesPage)
+    titles = [page.list.item(n).text() for n in range(page.list.count())]
+    assert titles == ["Kim's theories", "From the web journal: Cave wall"]
+    assert "willow roots" in page.text.toPlainText()
+    book.search_box.setText("willow")
+    book.run_search()
+    found = book.search_page.tree.topLevelItem(0)
+    assert found.text(0) == "Note pages" and found.text(1) == "Kim's theories"
+    operations.undo(campaign)
+    campaign.close()
+
+
+def test_import_campaign_menu_shows_the_report_for_a_web_journal(
+        qtbot: Any, tmp_path: Path, monkeypatch: Any) -> None:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    dest = tmp_path / "reed.stonesaga"
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(V3), ""))
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(dest), ""))
+    menu_action(window, "Import Campaign…").trigger()
+    dialogs = [w for w in QApplication.topLevelWidgets()
+               if isinstance(w, WebJournalDialog) and w.isVisible()]
+    assert len(dialogs) == 1
+    qtbot.addWidget(dialogs[0])
+    assert dialogs[0].stack.currentWidget() is dialogs[0].report_page
+    assert window.campaign is not None and window.campaign.path == dest
+    window.campaign.close()

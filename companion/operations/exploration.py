@@ -166,6 +166,9 @@ def move_and_discover(campaign: Campaign, *, name: str, to_hex: str) -> Changes:
             raise IllegalAction(f"{character.name} has not been placed in the valley")
         cost = exploration.move_cost(campaign.content.rules, valley, campaign.content,
                                      character.hex, HexId(to_hex), who=character.name)
+        # The journal records the cost charged (Hardcore Solo's first action: less).
+        charged = day_rules.action_cost(campaign.content.rules, game, name, cost.energy)
+        reason = f"{cost.reason.rsplit(': ', 1)[0]}: {charged} energy"
         if cost.explores:
             game = day_rules.explore(campaign.content.rules, game, name, HexId(to_hex))
             save_valley(session, valley, exploration.reveal(campaign.content, valley,
@@ -174,7 +177,7 @@ def move_and_discover(campaign: Campaign, *, name: str, to_hex: str) -> Changes:
             game = day_rules.move(campaign.content.rules, game, name, HexId(to_hex),
                                   obstructed=cost.obstructed)
         _set_due(session, character.name, to_hex)
-        return game, f"{character.name}: {cost.reason}; a Discovery card is due"
+        return game, f"{character.name}: {reason}; a Discovery card is due"
 
     changes = _day_operation(campaign, "day.move", step, valley=True, society=True)
     return replace(changes, procedure=True)
@@ -276,12 +279,12 @@ def explore_new_tray(campaign: Campaign, *, name: str, origin: tuple[int, int] |
         tile = placed.tiles[cell]
         assert tile is not None
         before_game = game
+        cost = day_rules.action_cost(rules, game, name, rules.action_costs.explore)
         revealed = exploration.reveal(content, placed, cell)
         save_valley(session, valley, revealed)
         game = day_rules.explore(rules, game, name, tile)
         save_game(session, content, before_game, game)
         _set_due(session, character.name, tile)
-        cost = rules.action_costs.explore
         text = (f"{character.name} explored a new {content.regions[region].name} tray at "
                 f"{cell_origin} facing {orientation}: {', '.join(drawn)} ({how}); entered "
                 f"and flipped {tile} for {cost} energy; a Discovery card is due")
@@ -386,10 +389,11 @@ def _resolve(campaign: Campaign, res: _Resolution, name: str, effects: Sequence[
             if facts is None:
                 res.log.append(f"{words} (not in the pack: take it by hand)")
                 continue
-            character, _, lost = inventory.receive_item(content.rules, character, facts,
-                                                        excess=facts.id)
-            if lost is not None:
-                words += " (no free slot: it is lost)"
+            # Exceeding Item Limits (D11): held; the player then chooses what goes.
+            character = inventory.hold_item(character, facts)
+            if inventory.over_limit(content.rules, character):
+                words += f" ({character.name} must now choose a {facts.slot} item to give " \
+                         "away or lose)"
         elif isinstance(effect, Boost):
             if effect.ability is None:
                 res.log.append(f"{words}: place it by hand")

@@ -294,7 +294,7 @@ def _pick_materials(game: Game, name: str, facts: StructureFacts) -> dict[str, l
 def process(campaign: Campaign, *, name: str, tokens: Sequence[int]) -> Changes:
     """Process tokens in the bag (Rulebook: Processing)."""
     def step(game: Game, session: Session) -> tuple[Game, str]:
-        needs = _processing_needs(campaign)
+        needs = processing_needs(campaign)
         after = day_rules.process(campaign.content.rules, game, name, tokens, needs,
                                   item_facts(campaign))
         return after, f"{name} processed {len(tokens)} token(s)"
@@ -302,7 +302,8 @@ def process(campaign: Campaign, *, name: str, tokens: Sequence[int]) -> Changes:
     return _day_operation(campaign, "day.process", step)
 
 
-def _processing_needs(campaign: Campaign) -> dict[str, Sequence[Icon]]:
+def processing_needs(campaign: Campaign) -> dict[str, Sequence[Icon]]:
+    """Material (or tough food) id -> the processing icons it needs."""
     needs: dict[str, Sequence[Icon]] = {}
     for material in campaign.content.materials.values():
         needs[material.id] = tuple(Icon(i) for i in material.unprocessed.process_icons)
@@ -443,14 +444,15 @@ def _making_options(campaign: Campaign, game: Game, name: str, option: Offer
     character = game.character(name)
     raw = [t for t in character.bag if t.side.value == "unprocessed"]
     materials = [t for t in character.bag if t.kind.value == "material"]
-    return [
-        option("process", "Process (1 energy more for each energy icon needed)",
-               rules.action_costs.process, None,
+    made = [
+        option("process", "Process", rules.action_costs.process, None,
                None if raw else f"{name} has nothing unprocessed to process"),
         option("craft", "Craft with two material tokens", rules.action_costs.craft, None,
                None if len(materials) >= 2 else
                f"{name} needs two material tokens to craft"),
     ]
+    # Processing: each token's energy icon costs 1 more (Rulebook: Processing).
+    return [replace(made[0], label=made[0].label + " (+1 per energy icon)"), made[1]]
 
 
 def _building_options(campaign: Campaign, game: Game, name: str, option: Offer
@@ -474,7 +476,7 @@ def _building_options(campaign: Campaign, game: Game, name: str, option: Offer
         if facts.outpost_technology is not None:
             tech = content.icons[facts.outpost_technology].name \
                 if facts.outpost_technology in content.icons else facts.outpost_technology
-            label += f" (needs {tech})"
+            label += f" ({tech})"
             if not has_technology(crew, facts.outpost_technology, items):
                 refusal = f"no one in the hex has a {tech} item"
         base = rules.action_costs.build_outpost
@@ -484,7 +486,7 @@ def _building_options(campaign: Campaign, game: Game, name: str, option: Offer
         why = option("build_outpost", label, base, feature, refusal,
                      energy_needed=False).refusal
         out.append(ActionOption("build_outpost",
-                                f"{label}: {cost} energy, shared by the hex", cost, feature, why))
+                                f"{label}: {cost} energy, shared", cost, feature, why))
     for outpost in game.outposts:
         if outpost.hex != here or outpost.status.value != "active":
             continue
@@ -525,7 +527,7 @@ def _structure_option(campaign: Campaign, game: Game, name: str, outpost: Outpos
                   f"{facts.energy}"
     made = option("build_structure", label, facts.energy, f"{outpost.id}:{structure_id}",
                   refusal, energy_needed=False)
-    return replace(made, label=made.label + ", shared by the hex")
+    return replace(made, label=made.label + ", shared")
 
 
 def _energy_refusal(name: str, energy: int, cost: int, what: str) -> str | None:

@@ -63,7 +63,8 @@ def test_set_up_dialog_and_preview(qtbot: Any, demo: Any, monkeypatch: Any,
     assert refusals == []
 
 
-def test_behemoths_learning_waits_for_the_end_of_a_night_in_the_panel(qtbot: Any, demo: Any) -> None:
+def test_behemoths_learning_waits_for_the_end_of_a_night_in_the_panel(
+        qtbot: Any, demo: Any) -> None:
     window, panel = make_panel(qtbot, demo)
     assert panel.set_up({"behemoth": "rimeback", "instinct": "RBI2", "secret": "RBS2",
                          "lair_hex": "E01", "lair_section": "a"})

@@ -339,6 +339,15 @@ def cmd_exchange_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_discover(args: argparse.Namespace) -> int:
+    """Draw the Discovery card due after a Move or Explore (Rulebook: Actions > Move)."""
+    from companion.operations.exploration import draw_discovery
+
+    return _run(args, lambda c: draw_discovery(
+        c, name=args.name, card=args.card, rolls=tuple(args.die or ()),
+        app_rolls=True if args.app_rolls else None))
+
+
 def cmd_society(args: argparse.Namespace) -> int:
     from companion import operations
 
@@ -491,6 +500,17 @@ def register(sub: Any) -> None:
                      "choices waiting"))
     storage.add_argument("name")
     storage.set_defaults(func=cmd_exchange_list)
+
+    discover = _with_path(sub.add_parser(
+        "discover", help="draw the Discovery card due after a move (the app draws, or "
+                         "--card for the one drawn at the table)"))
+    discover.add_argument("name", nargs="?", help="the character (default: the one due)")
+    discover.add_argument("--card", help="the Discovery card drawn at the table")
+    discover.add_argument("--die", type=int, action="append", metavar="N",
+                          help="the die rolled at the table for its test (repeatable)")
+    discover.add_argument("--app-rolls", action="store_true",
+                          help="let the app roll the test of a card drawn at the table")
+    discover.set_defaults(func=cmd_discover)
 
     society = _with_path(sub.add_parser("society", help="turn the society's dials"))
     society.add_argument("track", choices=["unrest", "activity", "gain-lore", "spend-lore"])

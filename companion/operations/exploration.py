@@ -435,8 +435,26 @@ def _deck(campaign: Campaign, session: Session) -> models.DeckState:
     return deck
 
 
+def discovery_tests(campaign: Campaign, card: str) -> list[str]:
+    """The tests a Discovery card may ask for, in game words ("dexterity 6+"), so a card
+    drawn at the table can ask for the die (Rulebook: Basic Concepts > Tests)."""
+    found = campaign.content.discovery_cards.get(card.strip())
+    out: list[str] = []
+
+    def walk(effects: Sequence[Effect]) -> None:
+        for effect in effects:
+            if isinstance(effect, Test):
+                out.append(f"{effect.ability.value} {effect.difficulty}+")
+                walk(effect.success)
+                walk(effect.failure)
+
+    if found is not None:
+        walk(found.effects)
+    return out
+
+
 def draw_discovery(campaign: Campaign, *, name: str | None = None, card: str | None = None,
-                   rolls: Sequence[int] = ()) -> Changes:
+                   rolls: Sequence[int] = (), app_rolls: bool | None = None) -> Changes:
     """Draw Discovery cards until one can be resolved, then resolve it (Rulebook: Actions >
     Move; Explore; Valley Decks > Discovery).
 
@@ -444,7 +462,9 @@ def draw_discovery(campaign: Campaign, *, name: str | None = None, card: str | N
     table drew (None: the app draws from the persisted, shuffled Discovery deck, setting
     aside each card that cannot be resolved and drawing the next). A typed card that
     cannot be resolved is set aside and the Discovery stays due: draw the next one.
-    ``rolls``: die values for the card's tests (the app rolls any missing).
+    ``rolls``: die values for the card's tests. A card drawn at the table is tested with
+    the table's die: a missing die is refused, asking for it, unless ``app_rolls``; a card
+    the app draws is rolled by the app unless ``app_rolls`` is False.
     Mechanical effects are applied; a Codex outcome to read is named in the journal.
     """
     content = campaign.content
@@ -503,8 +523,18 @@ def draw_discovery(campaign: Campaign, *, name: str | None = None, card: str | N
                                 f"{character.name} now")
         res = _Resolution(game, [], [])
         if chosen is not None:
-            _resolve(campaign, res, who, chosen.effects, list(rolls),
-                     lambda: chance.roll(1)[0])
+            by_app = app_rolls if app_rolls is not None else card is None
+
+            def roll_die() -> int:
+                if not by_app:
+                    tests = ", ".join(discovery_tests(campaign, chosen.id)) or "a test"
+                    raise IllegalAction(f"{chosen.name} ({chosen.id}) asks for a die "
+                                        f"({tests}): roll it at the table and give it")
+                return chance.roll(1)[0]
+
+            if any(not 1 <= r <= 6 for r in rolls):
+                raise IllegalAction("a die shows 1 to 6")
+            _resolve(campaign, res, who, chosen.effects, list(rolls), roll_die)
             discard += [*set_aside, chosen.id]
             save_game(session, content, game, res.game)
             if due is not None:

@@ -406,13 +406,36 @@ class DayView(QWidget):
         use = QPushButton("&Use this card")
         draw.clicked.connect(lambda _=False: self.window_.run_operation(
             operations.draw_discovery, name=name))
-        use.clicked.connect(lambda _=False: typed.text().strip() and self.window_.run_operation(
-            operations.draw_discovery, name=name, card=typed.text().strip()))
+        use.clicked.connect(lambda _=False: self._use_discovery(name, typed.text().strip()))
         line.addWidget(draw)
         line.addWidget(typed, 1)
         line.addWidget(use)
         self.discovery_draw = draw
+        self.discovery_typed = typed
+        self.discovery_use = use
         return box
+
+    def _use_discovery(self, name: str, card: str) -> None:
+        """A card drawn at the table: a test on it asks for the die rolled at the table
+        (Rulebook: Basic Concepts > Tests)."""
+        from PySide6.QtWidgets import QInputDialog
+
+        from companion.operations.exploration import discovery_tests, draw_discovery
+
+        campaign = self.window_.campaign
+        if not card or campaign is None:
+            return
+        rolls: tuple[int, ...] = ()
+        tests = discovery_tests(campaign, card)
+        if tests:
+            die, ok = QInputDialog.getInt(
+                self, "Roll for the test",
+                f"{card} asks for a test ({', '.join(tests)}).\n"
+                f"The die {name} rolled at the table:", 1, 1, 6)
+            if not ok:
+                return
+            rolls = (die,)
+        self.window_.run_operation(draw_discovery, name=name, card=card, rolls=rolls)
 
     def _begin_night(self) -> None:
         from companion.ui.procedure_dialog import start_night

@@ -116,7 +116,8 @@ def _structure_row(row: ActionRow, structures: dict[str, list[ActionOption]]) ->
     each structure still needs."""
     outpost = dict(row.kwargs)["target"]
     options = structures[outpost]
-    where = options[0].label.split(" at ", 1)[1].split(" (", 1)[0]
+    label = options[0].label
+    where = label.split(" at ", 1)[1].split(" (", 1)[0] if " at " in label else "the outpost"
     refusals = {o.refusal for o in options}
     if len(refusals) == 1 and None not in refusals:
         return replace(row, text=f"Build a structure at {where}…", enabled=False,

@@ -152,8 +152,8 @@ class BuildOutpostDialog(_Dialog):
             icon = content.icons.get(technology)
             needs = f" It needs a {icon.name if icon else technology} item in the hex."
         intro = QLabel(f"{name} builds an outpost over the {words}: {cost} energy, shared by "
-                       f"the characters in the hex. The {words} is covered and its actions "
-                       f"are no longer available.{needs}")
+                       f"the characters in the hex. The outpost covers that section: its "
+                       f"actions are no longer available.{needs}")
         intro.setWordWrap(True)
         self.outpost_name = QLineEdit()
         self.outpost_name.setAccessibleName("Outpost name")
@@ -203,13 +203,12 @@ class BuildStructureDialog(_Dialog):
         self.why = QLabel()
         self.why.setWordWrap(True)
         self.why.setAccessibleName("Why not")
-        form = QFormLayout()
-        form.addRow("Structure:", self.structure)
-        form.addRow("", self.why)
         first = options[0].cost if options else 0
         self.contributions = _Contributions(self.game, name, first)
         self.layout_.addWidget(intro)
-        self.layout_.addLayout(form)
+        self.layout_.addWidget(QLabel("Structure to build:"))
+        self.layout_.addWidget(self.structure)
+        self.layout_.addWidget(self.why)
         self.layout_.addWidget(self.contributions)
         self.finish_layout()
         self.structure.currentIndexChanged.connect(self._chosen)
@@ -264,6 +263,7 @@ class ProcessDialog(_Dialog):
         self.layout_.addWidget(intro)
         self.layout_.addWidget(self.tokens)
         self.finish_layout()
+        self.setMinimumWidth(420)
 
     def run(self) -> None:
         from companion import operations

@@ -104,7 +104,8 @@ def cmd_actions(args: argparse.Namespace) -> int:
 
 
 VERBS: dict[str, str] = {
-    "move": "move", "explore": "explore",
+    "move": "move", "explore": "explore", "tray": "explore_tray",
+    "explore_tray": "explore_tray",
     "water": "gather_water", "gather_water": "gather_water",
     "shelter": "prepare_shelter", "prepare_shelter": "prepare_shelter",
     "forage": "forage", "fish": "fish", "mine": "mine", "delve": "delve",
@@ -180,6 +181,8 @@ def _act_call(args: argparse.Namespace, campaign: Any) -> Any:
         if not target:
             raise operations.Refused(f"{args.action} needs the hex to go to")
         return operations.move(campaign, name=name, to_hex=target)
+    if action == "explore_tray":
+        return _explore_tray(campaign, args)
     if action == "gather_water":
         return operations.gather_water(campaign, name=name)
     if action == "prepare_shelter":
@@ -222,6 +225,23 @@ def _act_call(args: argparse.Namespace, campaign: Any) -> Any:
         return _start_activity(campaign, name, action, _feature_for(campaign, name, action,
                                                                     target))
     return operations.pass_turn(campaign, name=name)
+
+
+def _explore_tray(campaign: Any, args: argparse.Namespace) -> Any:
+    """Explore into a new terrain tray: the placement numbered as 'companion actions'
+    lists it (Rulebook: Actions > Explore; Populating a Terrain Tray)."""
+    from companion.operations.exploration import explore_new_tray, legal_placements
+
+    trays = legal_placements(campaign, args.name)
+    if not trays:
+        raise _refusal(f"there is no new tray to explore from {args.name}'s hex")
+    if not (args.target or "").isdigit() or not 1 <= int(args.target) <= len(trays):
+        raise _refusal(f"choose the new tray by its number, 1 to {len(trays)}, as "
+                       "'companion actions' lists them")
+    tray = trays[int(args.target) - 1]
+    return explore_new_tray(campaign, name=args.name, origin=tray.origin,
+                            orientation=tray.orientation, region=tray.region,
+                            tiles=args.tiles or None, enter=args.enter)
 
 
 def _start_activity(campaign: Any, name: str, action: str, feature: str) -> Any:
@@ -439,13 +459,18 @@ def register(sub: Any) -> None:
     act.add_argument("name")
     act.add_argument("action", choices=ACTIONS)
     act.add_argument("target", nargs="?",
-                     help="the hex (move, explore), the feature (forage, fish, mine, delve, "
-                          "outpost), the structure (structure) or the character (revive)")
+                     help="the hex (move, explore), the tray's number (tray), the feature "
+                          "(forage, fish, mine, delve, outpost), the structure (structure) "
+                          "or the character (revive)")
     act.add_argument("--token", type=int, action="append", metavar="POS",
                      help="a bag position, 1 = first (process, craft, structure; revive: "
                           "the health token)")
     act.add_argument("--turns", type=int, nargs=2, metavar=("LEFT", "RIGHT"),
                      help="craft: quarter turns of the left and right tokens (0-3)")
+    act.add_argument("--tiles", nargs=3, metavar="HEX",
+                     help="tray: the three hexes drawn at the table, in slot order "
+                          "(default: the app draws them)")
+    act.add_argument("--enter", help="tray: the new hex to step into (default: the first)")
     act.add_argument("--outpost-name", help="outpost: the name written on the card")
     act.add_argument("--at", help="structure: the outpost (default: the one in the hex)")
     act.add_argument("--contribute", action="append", metavar="NAME=ENERGY",

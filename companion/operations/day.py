@@ -375,6 +375,7 @@ def available_actions(campaign: Campaign, name: str) -> list[ActionOption]:
             label = cost.reason.rsplit(": ", 1)[0]
             options.append(option("explore" if cost.explores else "move", label, cost.energy,
                                   valley.tile_at(cell)))
+    options += _tray_options(campaign, name, option)
     options += _feature_options(campaign, game, name, option)
     options += _making_options(campaign, game, name, option)
     options += _building_options(campaign, game, name, option)
@@ -396,6 +397,22 @@ def available_actions(campaign: Campaign, name: str) -> list[ActionOption]:
 
 
 Offer = Callable[..., ActionOption]
+
+
+def _tray_options(campaign: Campaign, name: str, option: Offer) -> list[ActionOption]:
+    """Explore into a new terrain tray at the valley's edge, one option per legal
+    placement, numbered as ``companion act NAME tray N`` takes them (Rulebook: Actions >
+    Explore; Populating a Terrain Tray)."""
+    from companion.operations.exploration import legal_placements
+
+    out = []
+    for number, tray in enumerate(legal_placements(campaign, name), 1):
+        region = campaign.content.regions[tray.region].name \
+            if tray.region in campaign.content.regions else tray.region
+        out.append(option("explore_tray", f"Explore a new {region} tray at {tray.origin} "
+                                          f"facing {tray.orientation}",
+                          campaign.content.rules.action_costs.explore, str(number)))
+    return out
 
 
 FEATURE_LABELS: dict[FeatureAction, str] = {

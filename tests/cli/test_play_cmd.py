@@ -200,3 +200,19 @@ def test_every_day_action_of_the_pack_has_a_cli_verb_and_a_day_panel_control(
         assert rows[0].operation is not None, f"{action} has no Day-panel control"
         assert action in PROCEDURES or action in DIALOGS or rows[0].operation in (
             "move", "gather_water", "prepare_shelter"), action
+
+
+def test_explore_a_new_tray_from_the_cli(capsys: Any, path: str) -> None:
+    # Rulebook: Actions > Explore; Populating a Terrain Tray.
+    assert run(capsys, "act", path, "Ash", "explore", "E05")[0] == 0
+    assert run(capsys, "discover", path)[0] == 0
+    assert run(capsys, "act", path, "Bryn", "pass")[0] == 0
+    trays = [a for a in js(capsys, "actions", path, "Ash")["actions"]
+             if a["action"] == "explore_tray"]
+    assert [t["target"] for t in trays] == [str(n) for n in range(1, len(trays) + 1)]
+    assert trays and all(t["cost"] == 2 for t in trays)
+    code, _, err = run(capsys, "act", path, "Ash", "tray", str(len(trays) + 1))
+    assert code == 1 and f"1 to {len(trays)}" in err
+    data = js(capsys, "act", path, "Ash", "tray", "1")
+    assert "explored a new Emberfen Lowlands tray" in data["summary"]
+    assert energies(capsys, path)["Ash"] == 1

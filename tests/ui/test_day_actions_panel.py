@@ -183,3 +183,19 @@ def test_a_discovery_drawn_at_the_table_asks_for_the_die(qtbot: Any, day: DayVie
     assert refusals == []
     assert asked and "dexterity 6+" in asked[0]
     assert "rolled 5" in demo.journal(limit=1)[0].text
+
+
+def test_explore_a_new_tray_opens_the_valley_placements(qtbot: Any, day: DayView,
+                                                        demo: Any) -> None:
+    from companion.ui.views.valley import ValleyView
+
+    click(qtbot, day.button("Ash", "Explore E05"))
+    day.window_.run_operation(operations.draw_discovery, name="Ash")
+    day.window_.run_operation(operations.pass_turn, name="Bryn")
+    click(qtbot, day.button("Ash", "Explore a new Emberfen Lowlands tray"))
+    valley = day.window_.tabs.currentWidget()
+    assert isinstance(valley, ValleyView)
+    assert valley.explore_button.isChecked() and valley.character() == "Ash"
+    assert valley.placements.currentRow() == 0
+    assert valley.place_tray()
+    assert energy(demo, "Ash") == 1

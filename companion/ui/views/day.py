@@ -46,8 +46,9 @@ ACTIVITY = "activity"
 DIALOG = "dialog"
 """ActionRow.operation for an action that asks more first: kwargs name the dialog."""
 
-DIALOGS = ("process", "craft", "build_outpost", "build_structure")
-"""Actions that open a dialog (tokens to process or craft, outpost name, structure)."""
+DIALOGS = ("process", "craft", "build_outpost", "build_structure", "explore_tray")
+"""Actions that open a dialog (tokens to process or craft, outpost name, structure), or
+the Valley tab's new-tray controls (where the tray goes, the tiles drawn)."""
 
 PANEL_ROWS = ("revive", "pass")
 """Actions the panel lays out itself (revive needs the token; pass ends the box)."""
@@ -269,6 +270,9 @@ class DayView(QWidget):
 
             self.dialog = open_crafting(self.window_, name)
             return
+        if kind == "explore_tray":
+            self._explore_tray(name, int(target or 1))
+            return
         if kind == "process":
             dialog = day_dialogs.ProcessDialog(self.window_, name)
         elif kind == "build_outpost":
@@ -279,6 +283,23 @@ class DayView(QWidget):
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.dialog = dialog
         dialog.show()
+
+    def _explore_tray(self, name: str, number: int) -> None:
+        """A new tray is placed on the map: the Valley tab shows the placements, this one
+        chosen (Rulebook: Actions > Explore; Populating a Terrain Tray)."""
+        from companion.ui.views.valley import ValleyView
+
+        tabs = self.window_.tabs
+        valley = next((tabs.widget(i) for i in range(tabs.count())
+                       if isinstance(tabs.widget(i), ValleyView)), None)
+        if valley is None:
+            return
+        tabs.setCurrentWidget(valley)
+        valley.character_combo.setCurrentText(name)
+        valley.explore_button.setChecked(False)
+        valley.explore_button.setChecked(True)
+        if 0 < number <= valley.placements.count():
+            valley.placements.setCurrentRow(number - 1)
 
     def _excess_rows(self) -> None:
         """Exceeding Item Limits: a character holding too many items chooses which goes

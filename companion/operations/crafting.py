@@ -25,6 +25,7 @@ from companion.rules import day as day_rules
 from companion.rules import inventory
 from companion.rules.crafting import CraftingCode, Discovery, MaterialFace, Orientation
 from companion.rules.errors import IllegalAction
+from companion.rules.ids import ItemId
 from companion.rules.resources import BagToken, Side, TokenKind
 from companion.store import models
 
@@ -139,7 +140,7 @@ def craft(campaign: Campaign, *, name: str, left: int, left_rotation: int, right
         facts = item_facts(campaign)
         for item in outcome.items:
             # Exceeding Item Limits (D11): held now; the player then chooses what goes.
-            character = inventory.hold_item(character, facts[item])
+            character = inventory.hold_item(character, facts[ItemId(item)])
         game = game.with_characters(character)
         save_game(session, content, before, game)
         _remember(session, code, outcome.extra.get("result"), found, character.name)

@@ -23,7 +23,7 @@ from companion.rules import society as society_rules
 from companion.rules.character import Character
 from companion.rules.effects import Tally, effects_from_data, token_catalogue
 from companion.rules.game import Game
-from companion.rules.ids import HexId
+from companion.rules.ids import HexId, ItemId
 from companion.rules.procedure import Outcome
 from companion.rules.valley import place_lore
 
@@ -40,10 +40,10 @@ def _receive_items(campaign: Campaign, character: Character, items: Sequence[str
 
     facts = item_facts(campaign)
     for item in items:
-        if item in facts:
+        if ItemId(item) in facts:
             # Exceeding Item Limits (D11): the item is held; if a slot is now over its
             # limit the player chooses which item goes and to whom before acting again.
-            character = inventory.hold_item(character, facts[item])
+            character = inventory.hold_item(character, facts[ItemId(item)])
     return character
 
 

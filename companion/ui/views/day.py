@@ -290,9 +290,9 @@ class DayView(QWidget):
         from companion.ui.views.valley import ValleyView
 
         tabs = self.window_.tabs
-        valley = next((tabs.widget(i) for i in range(tabs.count())
-                       if isinstance(tabs.widget(i), ValleyView)), None)
-        if valley is None:
+        valley = next((tab for i in range(tabs.count())
+                       if isinstance(tab := tabs.widget(i), ValleyView)), None)
+        if not isinstance(valley, ValleyView):
             return
         tabs.setCurrentWidget(valley)
         valley.character_combo.setCurrentText(name)

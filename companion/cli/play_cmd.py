@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import sys
 from typing import Any
 
 from companion.cli.campaign_cmd import _emit, _open, _refused, _with_path
@@ -324,14 +325,38 @@ def cmd_exchange_excess(args: argparse.Namespace) -> int:
                    if e.name.lower() == args.name.lower()]
         if not waiting:
             raise _refusal(f"{args.name} has room for every item they hold")
-        if not args.item or not (args.to or args.lose):
+        item, to, lose = args.item, args.to, args.lose
+        if (not item or not (to or lose)) and sys.stdin.isatty() and not args.json:
+            item, to = _ask_excess(waiting[0], item)
+            lose = to is None
+        if not item or not (to or lose):
             names = ", ".join(n for _, n in waiting[0].items)
             raise _refusal(f"{waiting[0].text} ({names}): give ITEM and --to NAME"
                            + (" or --lose" if not waiting[0].room else ""))
-        return day_ops.settle_excess(campaign, name=args.name, item=args.item,
-                                     to=None if args.lose else args.to)
+        return day_ops.settle_excess(campaign, name=args.name, item=item,
+                                     to=None if lose else to)
 
     return _run(args, call)
+
+
+def _ask_excess(waiting: Any, item: str | None) -> tuple[str | None, str | None]:
+    """At a terminal: which item goes, and to whom (Exceeding Item Limits)."""
+    print(waiting.text + ".")
+    if not item:
+        for number, (_, name) in enumerate(waiting.items, 1):
+            print(f"  {number}. {name}")
+        answer = input("Which item goes? ").strip()
+        if not answer.isdigit() or not 1 <= int(answer) <= len(waiting.items):
+            return None, None
+        item = waiting.items[int(answer) - 1][0]
+    if not waiting.room:
+        return item, None  # no one has room: it is lost
+    for number, name in enumerate(waiting.room, 1):
+        print(f"  {number}. to {name}")
+    answer = input("Who takes it? ").strip()
+    if not answer.isdigit() or not 1 <= int(answer) <= len(waiting.room):
+        return None, None
+    return item, waiting.room[int(answer) - 1]
 
 
 def cmd_exchange_list(args: argparse.Namespace) -> int:

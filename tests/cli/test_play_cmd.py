@@ -216,3 +216,16 @@ def test_explore_a_new_tray_from_the_cli(capsys: Any, path: str) -> None:
     data = js(capsys, "act", path, "Ash", "tray", "1")
     assert "explored a new Emberfen Lowlands tray" in data["summary"]
     assert energies(capsys, path)["Ash"] == 1
+
+
+def test_exceeding_item_limits_prompt_at_a_terminal(capsys: Any, path: str,
+                                                    monkeypatch: Any) -> None:
+    assert run(capsys, "effect", path, "Ash", "item stone-knife", "item sling",
+               "item pine-torch")[0] == 0
+    answers = iter(["3", "1"])
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    code, out, err = run(capsys, "exchange", "excess", path, "Ash")
+    assert code == 0, err
+    assert "3. Pine Torch" in out and "1. to Bryn" in out
+    assert "Ash had no room and gave the Pine Torch to Bryn" in out

@@ -91,7 +91,10 @@ Step = Callable[[Game, Session], tuple[Game, str]]
 """Applies one rule to the game; returns the new game and the journal sentence."""
 
 
-def _day_operation(campaign: Campaign, kind: str, step: Step, **flags: bool) -> Changes:
+def _day_operation(campaign: Campaign, kind: str, step: Step, actor: str | None = None,
+                   **flags: bool) -> Changes:
+    """Run ``step`` in one journalled write. With ``actor``, the journal also records the
+    energy the action charged them (Hardcore Solo's discount included)."""
     with campaign.write(kind, kind) as session:
         busy = procedure_in_progress(session)
         if busy is not None and busy != "night":
@@ -99,6 +102,9 @@ def _day_operation(campaign: Campaign, kind: str, step: Step, **flags: bool) -> 
         before = load_game(session, campaign.content)
         after, text = step(before, session)
         save_game(session, campaign.content, before, after)
+        if actor is not None:
+            spent = before.character(actor).energy - after.character(actor).energy
+            text += f" ({spent} energy)"
         session.info["journal_text"] = text
     return Changes(summary=text, characters=True, journal=True, **flags)
 
@@ -155,7 +161,7 @@ def revive(campaign: Campaign, *, name: str, target: str, token: int) -> Changes
         after = day_rules.revive(campaign.content.rules, game, name, target, token)
         return after, f"{name} revived {target}"
 
-    return _day_operation(campaign, "day.revive", step)
+    return _day_operation(campaign, "day.revive", step, actor=name)
 
 
 def prepare_shelter(campaign: Campaign, *, name: str) -> Changes:
@@ -165,7 +171,7 @@ def prepare_shelter(campaign: Campaign, *, name: str) -> Changes:
         after = day_rules.prepare_shelter(campaign.content.rules, game, name, feature)
         return after, f"{name} prepared shelter in hex {game.character(name).hex}"
 
-    return _day_operation(campaign, "day.shelter", step, valley=True)
+    return _day_operation(campaign, "day.shelter", step, valley=True, actor=name)
 
 
 def gather_water(campaign: Campaign, *, name: str) -> Changes:
@@ -176,7 +182,7 @@ def gather_water(campaign: Campaign, *, name: str) -> Changes:
         after = day_rules.gather_water(campaign.content.rules, game, name, feature, amount)
         return after, f"{name} gathered {amount} water"
 
-    return _day_operation(campaign, "day.water", step)
+    return _day_operation(campaign, "day.water", step, actor=name)
 
 
 def build_outpost(campaign: Campaign, *, name: str, outpost_name: str, feature: str,
@@ -199,10 +205,7 @@ def build_outpost(campaign: Campaign, *, name: str, outpost_name: str, feature: 
             covers=feature_facts(campaign, feature), items=item_facts(campaign),
             contributions=contributions)
         text = f"{character.name} built the outpost {outpost_name} over the {feature}"
-        given = {k: v for k, v in (contributions or {}).items() if v}
-        if given:
-            text += " with " + ", ".join(f"{e} energy from {who}" for who, e in given.items())
-        return after, text
+        return after, text + _energy_words(game, after, character.name, contributions)
 
     return _day_operation(campaign, "day.outpost", step, outposts=True, valley=True)
 
@@ -229,9 +232,7 @@ def build_structure(campaign: Campaign, *, name: str, structure: str,
             items=item_facts(campaign), materials=paid, contributions=contributions)
         built = campaign.content.structures[structure_id].name
         text = f"{game.character(name).name} built {built} at {game.outpost(site).name}"
-        given = {k: v for k, v in (contributions or {}).items() if v}
-        if given:
-            text += " with " + ", ".join(f"{e} energy from {who}" for who, e in given.items())
+        text += _energy_words(game, after, name, contributions)
         spent = [f"{game.character(who).bag[i]} from {game.character(who).name}"
                  for who, spots in paid.items() for i in spots]
         if spent:
@@ -239,6 +240,21 @@ def build_structure(campaign: Campaign, *, name: str, structure: str,
         return after, text
 
     return _day_operation(campaign, "day.structure", step, outposts=True)
+
+
+def _energy_words(before: Game, after: Game, builder: str,
+                  contributions: Mapping[str, int] | None) -> str:
+    """": 4 energy, 1 from Ash and 3 from Bryn" (the energy each character paid)."""
+    who = [before.character(builder).name,
+           *(before.character(n).name for n, e in (contributions or {}).items() if e)]
+    paid = [(n, before.character(n).energy - after.character(n).energy) for n in who]
+    total = sum(e for _, e in paid)
+    paid = [(n, e) for n, e in paid if e]
+    if len(paid) <= 1:
+        return f" ({total} energy" + (f" from {paid[0][0]})" if paid and paid[0][0] != who[0]
+                                      else ")")
+    parts = [f"{e} from {n}" for n, e in paid]
+    return f": {total} energy, " + ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _structure_id(campaign: Campaign, text: str) -> str:
@@ -299,7 +315,7 @@ def process(campaign: Campaign, *, name: str, tokens: Sequence[int]) -> Changes:
                                   item_facts(campaign))
         return after, f"{name} processed {len(tokens)} token(s)"
 
-    return _day_operation(campaign, "day.process", step)
+    return _day_operation(campaign, "day.process", step, actor=name)
 
 
 def processing_needs(campaign: Campaign) -> dict[str, Sequence[Icon]]:

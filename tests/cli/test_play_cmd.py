@@ -52,8 +52,8 @@ def test_day_actions_actions_lists_each_terrains_action_with_its_cost(
 def test_building_an_outpost_and_a_structure_from_the_cli(capsys: Any, path: str) -> None:
     data = js(capsys, "act", path, "Ash", "outpost", "plains", "--outpost-name", "Hearth",
               "--contribute", "Bryn=2")
-    assert data["summary"] == "Ash built the outpost Hearth over the plains with 2 energy " \
-                              "from Bryn"
+    assert data["summary"] == "Ash built the outpost Hearth over the plains: 4 energy, " \
+                              "2 from Ash and 2 from Bryn"
     assert energies(capsys, path) == {"Ash": 3, "Bryn": 3}
     assert run(capsys, "effect", path, "Bryn", "gain wood 2", "gain fiber 1")[0] == 0
     data = js(capsys, "act", path, "Bryn", "structure", "Drying Rack")
@@ -126,7 +126,8 @@ def test_exceeding_item_limits_from_the_cli(capsys: Any, path: str) -> None:
     data = js(capsys, "exchange", "excess", path, "Ash", "sling", "--to", "Bryn")
     assert data["summary"] == "Ash had no room and gave the Sling to Bryn"
     assert js(capsys, "exchange", "list", path, "Bryn")["items"] == ["Sling"]
-    assert js(capsys, "act", path, "Ash", "water")["summary"] == "Ash gathered 2 water"
+    assert js(capsys, "act", path, "Ash", "water")["summary"] == "Ash gathered 2 water (1 " \
+                                                                  "energy)"
 
 
 def test_exchanges_give_items_and_tokens(capsys: Any, path: str) -> None:

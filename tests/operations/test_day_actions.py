@@ -127,8 +127,8 @@ def test_building_an_outpost_energy_shared_by_the_hex(demo: Campaign) -> None:
     operations.build_outpost(demo, name="Ash", feature="plains", outpost_name="Hearth",
                              contributions={"Bryn": 3})
     assert (energy(demo, "Ash"), energy(demo, "Bryn")) == (4, 2)
-    assert last_journal(demo) == ("Ash built the outpost Hearth over the plains with 3 "
-                                  "energy from Bryn")
+    assert last_journal(demo) == ("Ash built the outpost Hearth over the plains: 4 energy, "
+                                  "1 from Ash and 3 from Bryn")
     assert demo.status().outposts == 1
     # The plains are covered: no foraging there, no second outpost over them.
     operations.pass_turn(demo, name="Bryn")
@@ -178,7 +178,7 @@ def test_building_structures_costs_materials_and_energy_from_the_hex(demo: Campa
     assert (energy(demo, "Ash"), energy(demo, "Bryn")) == (2, 3)
     assert bag(demo, "Ash") == [] and bag(demo, "Bryn") == []
     text = last_journal(demo)
-    assert text.startswith("Bryn built Drying Rack at Hearth with 1 energy from Ash")
+    assert text.startswith("Bryn built Drying Rack at Hearth (1 energy from Ash)")
     assert "unprocessed wood from Ash" in text and "unprocessed fiber from Bryn" in text
     from companion.operations.state import load_game
 

@@ -1,10 +1,12 @@
 """Regenerate docs/screenshots/day-*.png (the Day panel's dialogs) from a fresh demo
-campaign: build an outpost, build a structure, process, exchange, and choose an item
+campaign: build an outpost, build a structure, exchange, and choose an item
 beyond the mantle's slots.
 
 Offscreen; each picture is ``QWidget.grab()``. Ash builds Hearth over the plains with
-Bryn's help; Bryn then holds wood and fiber for a Drying Rack, a fiber to process, and
+Bryn's help; Bryn then holds wood and fiber for a Drying Rack, and
 three hand items (one too many).
+
+Processing and crafting open the Play menu's dialogs (see play_screenshots.py).
 """
 
 from __future__ import annotations
@@ -57,9 +59,6 @@ def main() -> int:
     structure = day_dialogs.BuildStructureDialog(window, "Bryn", "1")
     structure.select("drying-rack")
     save(structure, "day-build-structure")
-    process = day_dialogs.ProcessDialog(window, "Bryn")
-    process.tokens.item(2).setCheckState(process.tokens.item(2).checkState().Checked)
-    save(process, "day-process")
     exchange = day_dialogs.ExchangeDialog(window, "Bryn")
     exchange.mine.item(0).setCheckState(exchange.mine.item(0).checkState().Checked)
     save(exchange, "day-exchange")

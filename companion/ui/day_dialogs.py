@@ -1,10 +1,11 @@
-"""Dialogs the Day panel opens: build an outpost or a structure, process, exchange items
-and materials, and choose what goes when a mantle holds too many items.
+"""Dialogs the Day panel opens: build an outpost or a structure, exchange items and
+materials, and choose what goes when a mantle holds too many items (Processing and
+Crafting open the Play menu's dialogs).
 
-Rulebook: Valley > Building an Outpost; Processing & Crafting > Processing, Building
-Structures; Game Structure > Day Actions (exchanges); Mantle > Exceeding Item Limits.
-Each dialog runs one operation through ``MainWindow.run_operation`` and stays open when
-it is refused, so the player can change the choice.
+Rulebook: Valley > Building an Outpost; Processing & Crafting > Building Structures;
+Game Structure > Day Actions (exchanges); Mantle > Exceeding Item Limits. Each dialog
+runs one operation through ``MainWindow.run_operation`` and stays open when it is
+refused, so the player can change the choice.
 """
 
 from __future__ import annotations
@@ -240,35 +241,6 @@ class BuildStructureDialog(_Dialog):
             return
         self.apply(day_ops.build_structure, name=self.name, structure=data[0],
                    outpost=self.outpost, contributions=self.contributions.given())
-
-
-class ProcessDialog(_Dialog):
-    """Process: flip chosen tokens to their processed side (Rulebook: Processing)."""
-
-    def __init__(self, window: MainWindow, name: str) -> None:
-        super().__init__(window, "Process")
-        from companion.operations.day import processing_needs
-
-        self.name = name
-        needs = processing_needs(self.campaign)
-        character = self.game.character(name)
-        intro = QLabel(f"{name} pays 1 energy, plus 1 for each energy icon a token needs; "
-                       "each processing icon of an item is used once.")
-        intro.setWordWrap(True)
-        self.tokens = QListWidget()
-        self.tokens.setAccessibleName("Tokens to process")
-        rows = [(i, f"{t} (needs {', '.join(needs.get(t.name, ())) or 'nothing'})")
-                for i, t in enumerate(character.bag) if t.side.value == "unprocessed"]
-        _fill_tokens(self.tokens, rows)
-        self.layout_.addWidget(intro)
-        self.layout_.addWidget(self.tokens)
-        self.finish_layout()
-        self.setMinimumWidth(420)
-
-    def run(self) -> None:
-        from companion import operations
-
-        self.apply(operations.process, name=self.name, tokens=_checked(self.tokens))
 
 
 class ExcessDialog(_Dialog):

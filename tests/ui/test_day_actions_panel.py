@@ -97,15 +97,18 @@ def test_a_refused_build_keeps_the_dialog_open_and_changes_nothing(
 
 def test_processing_by_clicking(qtbot: Any, day: DayView, demo: Any,
                                 refusals: list[str]) -> None:
+    from companion.ui.play_dialogs import ProcessDialog
+
     gain(day, "Ash", "gain fiber 1", "item bone-needle")
     click(qtbot, day.button("Ash", "Process"))
     dialog = day.dialog
-    assert isinstance(dialog, day_dialogs.ProcessDialog)
-    assert dialog.tokens.item(0).text() == "1. unprocessed fiber (needs soak)"
-    dialog.tokens.item(0).setCheckState(Qt.CheckState.Checked)
-    click(qtbot, dialog.ok_button())
+    assert isinstance(dialog, ProcessDialog)
+    assert dialog.character.currentData() == "Ash"
+    dialog.check_token(0)
+    click(qtbot, dialog.process_button)
     assert refusals == []
     assert [str(t) for t in demo.character_detail("Ash").bag] == ["processed fiber"]
+    assert energy(demo, "Ash") == 4
 
 
 def test_exchanges_by_clicking(qtbot: Any, day: DayView, demo: Any,

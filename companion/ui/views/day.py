@@ -274,8 +274,11 @@ class DayView(QWidget):
             self._explore_tray(name, int(target or 1))
             return
         if kind == "process":
-            dialog = day_dialogs.ProcessDialog(self.window_, name)
-        elif kind == "build_outpost":
+            from companion.ui.play_dialogs import open_processing
+
+            self.dialog = open_processing(self.window_, name)
+            return
+        if kind == "build_outpost":
             dialog = day_dialogs.BuildOutpostDialog(self.window_, name, target,
                                                     int(kwargs.get("cost", 0)))
         else:

@@ -295,6 +295,12 @@ class ExchangeDialog(QDialog):
                        "leave), and place or take materials in an outpost's storage. "
                        "Exchanges cost no energy.")
         intro.setWordWrap(True)
+        self.who = QComboBox()
+        self.who.setAccessibleName("Who exchanges")
+        for character in read_game(campaign).characters:
+            if character.hex is not None:
+                self.who.addItem(character.name, character.name)
+        self.who.setCurrentIndex(max(0, self.who.findData(name)))
         self.other = QComboBox()
         self.other.setAccessibleName("Exchange with")
         self.mine = QListWidget()
@@ -331,7 +337,9 @@ class ExchangeDialog(QDialog):
         grid.addLayout(items_middle, 2, 1)
         grid.addWidget(self.their_items, 2, 2)
         top = QHBoxLayout()
-        top.addWidget(QLabel("With:"))
+        top.addWidget(QLabel("Who:"))
+        top.addWidget(self.who)
+        top.addWidget(QLabel("with:"))
         top.addWidget(self.other, 1)
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.rejected.connect(self.reject)
@@ -341,6 +349,7 @@ class ExchangeDialog(QDialog):
         layout.addLayout(grid, 1)
         layout.addWidget(close)
         self.other.currentIndexChanged.connect(self.refresh)
+        self.who.currentIndexChanged.connect(self._who_changed)
         self.give_tokens.clicked.connect(lambda _=False: self._tokens(give=True))
         self.take_tokens.clicked.connect(lambda _=False: self._tokens(give=False))
         self.give_item.clicked.connect(lambda _=False: self._item(give=True))
@@ -348,9 +357,20 @@ class ExchangeDialog(QDialog):
         self._fill_others()
         self.resize(720, 460)
 
+    def _who_changed(self) -> None:
+        self.name = str(self.who.currentData())
+        self.setWindowTitle(f"Exchange: {self.name}")
+        self.mine_title.setText(f"{self.name}'s bag (check the tokens to give)")
+        self.mine.setAccessibleName(f"{self.name}'s bag")
+        self.my_items.setAccessibleName(f"{self.name}'s item to give")
+        self._fill_others()
+
     def _fill_others(self) -> None:
         from companion.operations.day import storage_here
 
+        self.other.blockSignals(True)
+        self.other.clear()
+        self.other.blockSignals(False)
         game = read_game(self.campaign)
         for other in game.characters:
             me = game.character(self.name)
@@ -493,3 +513,21 @@ class ExcessChoice(QDialog):
 
     def choice(self) -> tuple[str, str | None]:
         return str(self.item.currentData()), str(self.to.currentData()) or None
+
+
+def open_exchange(window: MainWindow, character: str | None = None) -> QDialog | None:
+    """Exchange… (Play menu): for ``character``, else the first character in the valley."""
+    if window.campaign is None:
+        return None
+    game = read_game(window.campaign)
+    placed = [c.name for c in game.characters if c.hex is not None]
+    name = character or (placed[0] if placed else None)
+    if name is None:
+        from PySide6.QtWidgets import QMessageBox
+
+        QMessageBox.information(window, "Exchange", "No character is in the valley yet.")
+        return None
+    dialog = ExchangeDialog(window, name)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.show()
+    return dialog

@@ -202,3 +202,18 @@ def test_explore_a_new_tray_opens_the_valley_placements(qtbot: Any, day: DayView
     assert valley.placements.currentRow() == 0
     assert valley.place_tray()
     assert energy(demo, "Ash") == 1
+
+
+def test_exchanges_from_the_play_menu_choose_who(qtbot: Any, day: DayView, demo: Any,
+                                                refusals: list[str]) -> None:
+    gain(day, "Bryn", "gain wood 1")
+    dialog = day_dialogs.open_exchange(day.window_)
+    assert isinstance(dialog, day_dialogs.ExchangeDialog)
+    assert dialog.who.currentText() == "Ash" and dialog.mine.count() == 0
+    dialog.who.setCurrentIndex(dialog.who.findData("Bryn"))
+    assert dialog.windowTitle() == "Exchange: Bryn" and dialog.other.currentText() == "Ash"
+    dialog.mine.item(0).setCheckState(Qt.CheckState.Checked)
+    click(qtbot, dialog.give_tokens)
+    assert refusals == []
+    assert [str(t) for t in demo.character_detail("Ash").bag] == ["unprocessed wood"]
+    dialog.close()

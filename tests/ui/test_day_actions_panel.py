@@ -195,7 +195,11 @@ def test_explore_a_new_tray_opens_the_valley_placements(qtbot: Any, day: DayView
     click(qtbot, day.button("Ash", "Explore E05"))
     day.window_.run_operation(operations.draw_discovery, name="Ash")
     day.window_.run_operation(operations.pass_turn, name="Bryn")
-    click(qtbot, day.button("Ash", "Explore a new Emberfen Lowlands tray"))
+    tray = day.button("Ash", "Explore a new Emberfen Lowlands tray")
+    assert tray.text().startswith("Explore a new Emberfen Lowlands tray (") and \
+        tray.text().endswith("places): 2 energy…")
+    assert sum(b.text().startswith("Explore a new") for b in day.buttons["Ash"]) == 1
+    click(qtbot, tray)
     valley = day.window_.tabs.currentWidget()
     assert isinstance(valley, ValleyView)
     assert valley.explore_button.isChecked() and valley.character() == "Ash"

@@ -78,8 +78,18 @@ def action_rows(name: str, options: list[ActionOption]) -> list[ActionRow]:
     rows = []
     kwargs: tuple[tuple[str, str], ...]
     structures: dict[str, list[ActionOption]] = {}
+    trays = [o for o in options if o.action == "explore_tray"]
     for option in options:
         if option.action in PANEL_ROWS:
+            continue
+        if option.action == "explore_tray":
+            if option is trays[0]:  # one row; the Valley tab shows where each tray goes
+                places = f"{len(trays)} place{'s' if len(trays) != 1 else ''}"
+                label = option.label.split(" tray", 1)[0] + f" tray ({places}): " \
+                    + option.label.rsplit(": ", 1)[1] + "…"
+                rows.append(ActionRow(label, option.refusal is None, option.refusal or "",
+                                      DIALOG, (("dialog", "explore_tray"), ("name", name),
+                                               ("target", option.target or "1"))))
             continue
         if option.action == "build_structure":
             outpost = (option.target or ":").split(":", 1)[0]

@@ -48,7 +48,7 @@ def test_day_actions_each_terrain_has_its_own_button(day: DayView) -> None:
     texts = [b.text() for b in day.buttons["Ash"]]
     assert "Forage at the plains: 2 energy" in texts
     assert "Forage at the forest: 2 energy" in texts
-    assert "Build an outpost over the plains: 4 energy, shared…" in texts
+    assert "Build an outpost over the plains: 4 energy…" in texts
     assert "Process: 1 energy (+1 per energy icon)…" in texts
     assert "Craft with two material tokens: 1 energy…" in texts
     assert "Exchange items and materials…" in texts

@@ -115,7 +115,9 @@ def action_rows(name: str, options: list[ActionOption]) -> list[ActionRow]:
             rows.append(ActionRow(option.label, False,
                                   "this action is not in the companion yet", None))
             continue
-        rows.append(ActionRow(option.label + ("…" if operation == DIALOG else ""),
+        # The dialog says the energy is shared by the hex; the button stays short.
+        text = option.label.replace(", shared", "")
+        rows.append(ActionRow(text + ("…" if operation == DIALOG else ""),
                               option.refusal is None, option.refusal or "", operation,
                               kwargs))
     return [_structure_row(row, structures) if row.text == "" else row for row in rows]

@@ -321,8 +321,8 @@ def cmd_exchange_excess(args: argparse.Namespace) -> int:
     from companion.operations import day as day_ops
 
     def call(campaign: Any) -> Any:
-        waiting = [e for e in day_ops.excess_items(campaign)
-                   if e.name.lower() == args.name.lower()]
+        name = campaign.character_detail(args.name).name  # refuses an unknown name
+        waiting = [e for e in day_ops.excess_items(campaign) if e.name == name]
         if not waiting:
             raise _refusal(f"{args.name} has room for every item they hold")
         item, to, lose = args.item, args.to, args.lose

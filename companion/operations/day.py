@@ -9,7 +9,8 @@ here, so the rules never read content themselves.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -199,12 +200,14 @@ def build_outpost(campaign: Campaign, *, name: str, outpost_name: str, feature: 
         settings = session.get(models.Campaign, 1)
         assert settings is not None
         number = len(session.exec(select(models.Outpost)).all()) + 1
-        after = day_rules.build_outpost(
-            campaign.content.rules, game, name, outpost_id=OutpostId(f"new-{number}"),
-            outpost_name=outpost_name.strip() or f"Outpost {number}", epoch=settings.epoch,
-            covers=feature_facts(campaign, feature), items=item_facts(campaign),
-            contributions=contributions)
-        text = f"{character.name} built the outpost {outpost_name} over the {feature}"
+        called = outpost_name.strip() or f"Outpost {number}"
+        with _technology_named(campaign):
+            after = day_rules.build_outpost(
+                campaign.content.rules, game, name, outpost_id=OutpostId(f"new-{number}"),
+                outpost_name=called, epoch=settings.epoch,
+                covers=feature_facts(campaign, feature), items=item_facts(campaign),
+                contributions=contributions)
+        text = f"{character.name} built the outpost {called} over the {feature}"
         return after, text + _energy_words(game, after, character.name, contributions)
 
     return _day_operation(campaign, "day.outpost", step, outposts=True, valley=True)
@@ -227,9 +230,10 @@ def build_structure(campaign: Campaign, *, name: str, structure: str,
         facts = structure_facts(campaign, structure_id)
         site = _outpost_in_hex(game, name, outpost)
         paid = materials if materials is not None else _pick_materials(game, name, facts)
-        after = day_rules.build_structure(
-            campaign.content.rules, game, name, outpost=site, structure=facts,
-            items=item_facts(campaign), materials=paid, contributions=contributions)
+        with _technology_named(campaign, structure_id):
+            after = day_rules.build_structure(
+                campaign.content.rules, game, name, outpost=site, structure=facts,
+                items=item_facts(campaign), materials=paid, contributions=contributions)
         built = campaign.content.structures[structure_id].name
         text = f"{game.character(name).name} built {built} at {game.outpost(site).name}"
         text += _energy_words(game, after, name, contributions)
@@ -255,6 +259,22 @@ def _energy_words(before: Game, after: Game, builder: str,
                                       else ")")
     parts = [f"{e} from {n}" for n, e in paid]
     return f": {total} energy, " + ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+@contextmanager
+def _technology_named(campaign: Campaign, structure: str | None = None) -> Iterator[None]:
+    """Refusals name a technology icon and a structure as the cards show them ("the
+    Smokehouse needs a Woodcraft item")."""
+    try:
+        yield
+    except IllegalAction as exc:
+        text = str(exc)
+        if structure is not None and text.startswith(f"{structure} "):
+            text = f"the {campaign.content.structures[structure].name}" + \
+                text[len(structure):]
+        for icon in campaign.content.icons.values():
+            text = text.replace(f"a {icon.id}-technology item", f"a {icon.name} item")
+        raise IllegalAction(text) from exc
 
 
 def _structure_id(campaign: Campaign, text: str) -> str:

@@ -72,7 +72,7 @@ def test_building_an_outpost_and_a_structure_from_the_cli(capsys: Any, path: str
 @pytest.mark.parametrize(
     ("argv", "refusal"),
     [
-        (["act", "{p}", "Ash", "outpost", "river"], "needs a water-tech-technology item"),
+        (["act", "{p}", "Ash", "outpost", "river"], "Outpost over river needs a Watercraft item in the hex"),
         (["act", "{p}", "Ash", "forage"], "Ash can forage at the plains or the forest: "
                                           "name one"),
         (["act", "{p}", "Ash", "mine"], "there is nowhere to mine in Ash's hex"),

@@ -146,7 +146,7 @@ def test_building_an_outpost_needs_the_technology_icon(demo: Campaign, feature: 
     option = next(o for o in options(demo, "Ash", "build_outpost") if o.target == feature)
     assert option.refusal == refusal
     before = demo.characters()
-    with pytest.raises(Refused, match="technology item in the hex"):
+    with pytest.raises(Refused, match=f"needs a {refusal.split(' a ')[1]} in the hex"):
         operations.build_outpost(demo, name="Ash", feature=feature, outpost_name="X")
     assert demo.characters() == before
 
@@ -195,7 +195,7 @@ def test_building_structures_refusals_change_nothing(demo: Campaign) -> None:
     with pytest.raises(Refused, match="There is no structure 'hut'"):
         day_ops.build_structure(demo, name="Bryn", structure="hut")
     gain(demo, "Bryn", "gain wood 3", "gain clay 1")
-    with pytest.raises(Refused, match="needs a wood-tech-technology item"):
+    with pytest.raises(Refused, match="the Smokehouse needs a Woodcraft item in the hex"):
         day_ops.build_structure(demo, name="Bryn", structure="smokehouse")
     assert [c.energy for c in demo.characters()] == [c.energy for c in before]
 

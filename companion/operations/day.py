@@ -647,7 +647,9 @@ def _exchange_operation(campaign: Campaign, kind: str, step: Step) -> Changes:
     """An exchange is no action: it takes no energy and keeps the action order."""
     with campaign.write(kind, kind) as session:
         busy = procedure_in_progress(session)
-        if busy is not None and busy != "night":
+        if busy == "night":
+            raise Refused("Items and materials are exchanged during the Day, not at Night.")
+        if busy is not None:
             raise Refused(f"An activity is in progress: finish the {busy} first.")
         before = _containers(session, load_game(session, campaign.content))
         after, text = step(before, session)

@@ -320,3 +320,15 @@ def test_exceeding_item_limits_an_exchange_into_a_full_slot_asks_the_choice(
     assert sorted(items(demo, "Bryn")) == ["pine-torch", "stone-knife"]
     assert last_journal(demo) == ("Ash gave the Pine Torch to Bryn; Bryn had no room and "
                                   "gave the Sling to Ash")
+
+
+def test_exchanges_happen_during_the_day_not_at_night(demo: Campaign) -> None:
+    from companion.operations import procedures
+
+    gain(demo, "Ash", "gain wood 1")
+    operations.pass_turn(demo, name="Ash")
+    operations.pass_turn(demo, name="Bryn")
+    procedures.start_night(demo)
+    with pytest.raises(Refused, match="exchanged during the Day, not at Night"):
+        day_ops.exchange_tokens(demo, giver="Ash", receiver="Bryn", tokens=[0])
+    assert bag(demo, "Ash") == ["unprocessed wood"]

@@ -375,11 +375,18 @@ def available_actions(campaign: Campaign, name: str) -> list[ActionOption]:
     Rulebook: Game Structure > Day Actions; Actions; Building an Outpost; Building
     Structures; Solo Play > Hardcore Solo > Action Costs.
     """
+    from companion.operations.exploration import _refuse_if_due
+
     with campaign.file.read() as session:
         game = load_game(session, campaign.content)
         valley = load_valley(session)
+        character = game.character(name)
+        try:  # On arrival a Discovery card is drawn before anyone moves on.
+            _refuse_if_due(session, character.name)
+            due: str | None = None
+        except IllegalAction as exc:
+            due = str(exc)
     rules = campaign.content.rules
-    character = game.character(name)
     name = character.name
     try:
         day_rules.check_can_act(game, name)
@@ -409,8 +416,9 @@ def available_actions(campaign: Campaign, name: str) -> list[ActionOption]:
                 continue
             label = cost.reason.rsplit(": ", 1)[0]
             options.append(option("explore" if cost.explores else "move", label, cost.energy,
-                                  valley.tile_at(cell)))
-    options += _tray_options(campaign, name, option)
+                                  valley.tile_at(cell), due))
+    options += [replace(o, refusal=o.refusal or due)
+                for o in _tray_options(campaign, name, option)]
     options += _feature_options(campaign, game, name, option)
     options += _making_options(campaign, game, name, option)
     options += _building_options(campaign, game, name, option)

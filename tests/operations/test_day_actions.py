@@ -332,3 +332,13 @@ def test_exchanges_happen_during_the_day_not_at_night(demo: Campaign) -> None:
     with pytest.raises(Refused, match="exchanged during the Day, not at Night"):
         day_ops.exchange_tokens(demo, giver="Ash", receiver="Bryn", tokens=[0])
     assert bag(demo, "Ash") == ["unprocessed wood"]
+
+
+def test_day_actions_moving_on_waits_for_the_discovery_card(demo: Campaign) -> None:
+    # Rulebook: Actions > Move; Explore: a Discovery card is drawn on arrival.
+    operations.move(demo, name="Ash", to_hex="E09")
+    operations.pass_turn(demo, name="Bryn")
+    moves = options(demo, "Ash", "move") + options(demo, "Ash", "explore")
+    assert moves and all(o.refusal == "Ash must draw a Discovery card first" for o in moves)
+    operations.draw_discovery(demo, name="Ash", card="DI01")
+    assert all(o.refusal is None for o in options(demo, "Ash", "explore"))

@@ -153,6 +153,14 @@ def _positions(values: list[int] | None) -> list[int]:
     return [v - 1 for v in values or []]
 
 
+def _spots(text: str) -> list[int]:
+    """"2,5" (bag positions, 1 = first) -> [1, 4]."""
+    parts = [p.strip() for p in text.split(",")]
+    if not all(p.isdigit() for p in parts):
+        raise _refusal("write materials paid as NAME=POS,POS (bag positions)")
+    return _positions([int(p) for p in parts])
+
+
 def _feature_for(campaign: Any, name: str, action: str, given: str | None) -> str:
     """The feature an action uses: the one named, else the only one here offering it."""
     from companion.operations.day import available_actions
@@ -207,11 +215,7 @@ def _act_call(args: argparse.Namespace, campaign: Any) -> Any:
     if action == "build_structure":
         if not target:
             raise _refusal("name the structure to build (e.g. drying-rack)")
-        pay = {who: [int(p) - 1 for p in spots.split(",")]
-               for who, spots in _pairs(args.pay, "materials paid").items()
-               if all(p.strip().isdigit() for p in spots.split(","))}
-        if len(pay) != len(_pairs(args.pay, "materials paid")):
-            raise _refusal("write materials paid as NAME=POS,POS (bag positions)")
+        pay = {who: _spots(spots) for who, spots in _pairs(args.pay, "materials paid").items()}
         if args.token:
             pay[name] = _positions(args.token)
         return day_ops.build_structure(campaign, name=name, structure=target,

@@ -230,3 +230,20 @@ def test_exceeding_item_limits_prompt_at_a_terminal(capsys: Any, path: str,
     assert code == 0, err
     assert "3. Pine Torch" in out and "1. to Bryn" in out
     assert "Ash had no room and gave the Pine Torch to Bryn" in out
+
+
+def test_building_structures_materials_paid_by_another_character(capsys: Any,
+                                                                  path: str) -> None:
+    assert run(capsys, "act", path, "Ash", "outpost", "plains", "--outpost-name", "Hearth",
+               "--contribute", "Bryn=2")[0] == 0
+    assert run(capsys, "effect", path, "Ash", "gain wood 2", "gain fiber 1")[0] == 0
+    assert run(capsys, "effect", path, "Bryn", "gain fiber 1")[0] == 0
+    code, _, err = run(capsys, "act", path, "Bryn", "structure", "drying-rack", "--pay",
+                       "Ash=1,x")
+    assert code == 1 and "NAME=POS,POS" in err
+    data = js(capsys, "act", path, "Bryn", "structure", "drying-rack", "--pay", "Ash=1,2",
+              "--token", "1")
+    assert "unprocessed wood from Ash" in data["summary"]
+    assert "unprocessed fiber from Bryn" in data["summary"]
+    listing = js(capsys, "exchange", "list", path, "Ash")
+    assert listing["bag"] == ["unprocessed fiber"]

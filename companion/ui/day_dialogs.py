@@ -531,3 +531,21 @@ def open_exchange(window: MainWindow, character: str | None = None) -> QDialog |
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.show()
     return dialog
+
+
+def ask_discovery_die(parent: QWidget, campaign: Campaign, card: str, who: str
+                      ) -> tuple[int, ...] | None:
+    """A Discovery card drawn at the table with a test asks for the die rolled at the
+    table (Rulebook: Basic Concepts > Tests): () when it has no test, None if cancelled."""
+    from PySide6.QtWidgets import QInputDialog
+
+    from companion.operations.exploration import discovery_tests
+
+    tests = discovery_tests(campaign, card)
+    if not tests:
+        return ()
+    die, ok = QInputDialog.getInt(
+        parent, "Roll for the test",
+        f"{card} asks for a test ({', '.join(tests)}).\nThe die {who} rolled at the table:",
+        1, 1, 6)
+    return (die,) if ok else None

@@ -455,24 +455,15 @@ class DayView(QWidget):
     def _use_discovery(self, name: str, card: str) -> None:
         """A card drawn at the table: a test on it asks for the die rolled at the table
         (Rulebook: Basic Concepts > Tests)."""
-        from PySide6.QtWidgets import QInputDialog
-
-        from companion.operations.exploration import discovery_tests, draw_discovery
+        from companion.operations.exploration import draw_discovery
+        from companion.ui.day_dialogs import ask_discovery_die
 
         campaign = self.window_.campaign
         if not card or campaign is None:
             return
-        rolls: tuple[int, ...] = ()
-        tests = discovery_tests(campaign, card)
-        if tests:
-            die, ok = QInputDialog.getInt(
-                self, "Roll for the test",
-                f"{card} asks for a test ({', '.join(tests)}).\n"
-                f"The die {name} rolled at the table:", 1, 1, 6)
-            if not ok:
-                return
-            rolls = (die,)
-        self.window_.run_operation(draw_discovery, name=name, card=card, rolls=rolls)
+        rolls = ask_discovery_die(self, campaign, card, name)
+        if rolls is not None:
+            self.window_.run_operation(draw_discovery, name=name, card=card, rolls=rolls)
 
     def _begin_night(self) -> None:
         from companion.ui.procedure_dialog import start_night

@@ -72,7 +72,8 @@ def test_building_an_outpost_and_a_structure_from_the_cli(capsys: Any, path: str
 @pytest.mark.parametrize(
     ("argv", "refusal"),
     [
-        (["act", "{p}", "Ash", "outpost", "river"], "Outpost over river needs a Watercraft item in the hex"),
+        (["act", "{p}", "Ash", "outpost", "river"],
+         "Outpost over river needs a Watercraft item in the hex"),
         (["act", "{p}", "Ash", "forage"], "Ash can forage at the plains or the forest: "
                                           "name one"),
         (["act", "{p}", "Ash", "mine"], "there is nowhere to mine in Ash's hex"),
@@ -247,3 +248,12 @@ def test_building_structures_materials_paid_by_another_character(capsys: Any,
     assert "unprocessed fiber from Bryn" in data["summary"]
     listing = js(capsys, "exchange", "list", path, "Ash")
     assert listing["bag"] == ["unprocessed fiber"]
+
+
+@pytest.mark.parametrize(("command", "feature", "kind"),
+                         [("forage", "plains", "foraging"), ("fish", "river", "fishing")])
+def test_activities_have_their_own_commands_too(capsys: Any, path: str, command: str,
+                                                feature: str, kind: str) -> None:
+    code, out, err = run(capsys, command, path, "Ash", feature, "--json")
+    assert code == 0, err
+    assert json.loads(out)["procedure"]["kind"] == kind

@@ -651,9 +651,22 @@ def _save_containers(session: Session, before: Game, after: Game) -> None:
         session.add(row)
 
 
+@contextmanager
+def _items_named(campaign: Campaign) -> Iterator[None]:
+    """Refusals name items as their cards do ("Ash has no Stone Knife")."""
+    try:
+        yield
+    except IllegalAction as exc:
+        text = str(exc)
+        for item in campaign.content.items.values():
+            text = text.replace(f"has no item {item.id}", f"has no {item.name}")
+            text = text.replace(f"the {item.id} rather", f"the {item.name} rather")
+        raise IllegalAction(text) from exc
+
+
 def _exchange_operation(campaign: Campaign, kind: str, step: Step) -> Changes:
     """An exchange is no action: it takes no energy and keeps the action order."""
-    with campaign.write(kind, kind) as session:
+    with campaign.write(kind, kind) as session, _items_named(campaign):
         busy = procedure_in_progress(session)
         if busy == "night":
             raise Refused("Items and materials are exchanged during the Day, not at Night.")

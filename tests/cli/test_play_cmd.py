@@ -85,7 +85,7 @@ def test_building_an_outpost_and_a_structure_from_the_cli(capsys: Any, path: str
         (["act", "{p}", "Ash", "revive", "Bryn"], "Bryn is not incapacitated"),
         (["exchange", "give", "{p}", "Ash", "Bryn"], "give either an item"),
         (["exchange", "give", "{p}", "Ash", "Bryn", "--item", "stone-knife"],
-         "Ash has no item stone-knife"),
+         "Ash has no Stone Knife"),
         (["exchange", "excess", "{p}", "Ash"], "Ash has room for every item"),
         (["exchange", "store", "{p}", "Ash", "--token", "1"], "no outpost in Ash's hex"),
         (["character", "create", "{p}", "--name", "Cai", "--dice", "6", "5", "4", "3", "2",

@@ -107,7 +107,9 @@ class _Contributions(QGroupBox):
         self.builder_energy = game.character(name).energy
         form = QFormLayout(self)
         self.spins: dict[str, QSpinBox] = {}
+        self.energies: dict[str, int] = {}
         for other in _crew(game, name):
+            self.energies[other.name] = other.energy
             spin = QSpinBox()
             spin.setRange(0, min(other.energy, cost))
             spin.setAccessibleName(f"Energy from {other.name}")
@@ -124,8 +126,8 @@ class _Contributions(QGroupBox):
 
     def set_cost(self, cost: int) -> None:
         self.cost = cost
-        for spin in self.spins.values():
-            spin.setMaximum(min(int(spin.suffix().split()[-1]), cost))
+        for other, spin in self.spins.items():
+            spin.setMaximum(min(self.energies[other], cost))
         self._update()
 
     def given(self) -> dict[str, int]:

@@ -20,6 +20,8 @@ def _run(args: argparse.Namespace, call: Any) -> int:
     try:
         with _open(args) as campaign:
             changes = call(campaign)
+            if sys.stdin.isatty() and not getattr(args, "json", False):
+                _settle_at_the_terminal(campaign, changes.summary)
     except operations.Refused as exc:
         return _refused(exc)
     detail = changes.detail
@@ -31,6 +33,21 @@ def _run(args: argparse.Namespace, call: Any) -> int:
 
 
 ABILITIES = ("might", "dexterity", "awareness", "conviction")
+
+
+def _settle_at_the_terminal(campaign: Any, summary: str) -> None:
+    """An item just gained beyond the slots: at a terminal the choice is asked at once
+    (Rulebook: Mantle > Exceeding Item Limits); elsewhere 'exchange excess' makes it."""
+    from companion.operations import day as day_ops
+
+    for waiting in day_ops.excess_items(campaign):
+        if waiting.text not in summary:
+            continue  # an older choice: 'exchange excess' asks for it
+        print(summary)
+        item, to = _ask_excess(waiting, None)
+        if item is None:
+            return
+        print(day_ops.settle_excess(campaign, name=waiting.name, item=item, to=to).summary)
 
 
 def _assignment(text: str) -> dict[str, int]:

@@ -257,3 +257,17 @@ def test_activities_have_their_own_commands_too(capsys: Any, path: str, command:
     code, out, err = run(capsys, command, path, "Ash", feature, "--json")
     assert code == 0, err
     assert json.loads(out)["procedure"]["kind"] == kind
+
+
+def test_exceeding_item_limits_asked_at_once_at_a_terminal(capsys: Any, path: str,
+                                                           monkeypatch: Any) -> None:
+    answers = iter(["1", "1"])
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    code, out, err = run(capsys, "effect", path, "Ash", "item stone-knife", "item sling",
+                         "item pine-torch")
+    assert code == 0, err
+    assert "Ash holds 3 hand items: choose one to give to Bryn." in out
+    assert "Ash had no room and gave the Stone Knife to Bryn" in out
+    monkeypatch.setattr("sys.stdin.isatty", lambda: False)
+    assert js(capsys, "exchange", "list", path, "Bryn")["items"] == ["Stone Knife"]

@@ -158,6 +158,10 @@ def test_exceeding_item_limits_the_panel_asks_and_the_choice_clears_it(
     gain(day, "Ash", "item stone-knife", "item sling", "item pine-torch")
     assert not day.button("Ash", "Gather Water").isEnabled()
     assert not day.button("Ash", "Pass").isEnabled()
+    # The choice is asked at once, and stays on the panel until it is made.
+    dialog = day.dialog
+    assert isinstance(dialog, day_dialogs.ExcessDialog) and dialog.isVisible()
+    dialog.close()
     click(qtbot, day.excess_buttons["Ash"])
     dialog = day.dialog
     assert isinstance(dialog, day_dialogs.ExcessDialog)

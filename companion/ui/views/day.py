@@ -200,7 +200,13 @@ class DayView(QWidget):
             return
         if any(wants(changes, f) for f in ("characters", "valley", "society", "outposts",
                                            "procedure", "challenge")):
+            waiting = set(self.excess_buttons)
             self.refresh()
+            # An item beyond the slots was just gained (crafting, a card, an exchange):
+            # the choice is asked at once (Rulebook: Mantle > Exceeding Item Limits).
+            new = [n for n in self.excess_buttons if n not in waiting]
+            if new:
+                self.excess_buttons[new[0]].click()
 
     def refresh(self) -> None:
         from companion import operations

@@ -284,7 +284,8 @@ def test_exceeding_item_limits_the_player_chooses_before_acting_again(demo: Camp
         operations.pass_turn(demo, name="Ash")
     assert all(o.refusal and "holds 3 hand items" in o.refusal
                for o in day_ops.available_actions(demo, "Ash"))
-    with pytest.raises(Refused, match="Bryn has room for a hand item: give the Sling rather than lose it"):
+    with pytest.raises(Refused, match="Bryn has room for a hand item: give the Sling rather "
+                                      "than lose it"):
         day_ops.settle_excess(demo, name="Ash", item="sling")
     day_ops.settle_excess(demo, name="Ash", item="Sling", to="Bryn")
     assert items(demo, "Bryn") == ["sling"]

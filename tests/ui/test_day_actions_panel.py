@@ -225,3 +225,29 @@ def test_exchanges_from_the_play_menu_choose_who(qtbot: Any, day: DayView, demo:
     assert refusals == []
     assert [str(t) for t in demo.character_detail("Ash").bag] == ["unprocessed wood"]
     dialog.close()
+
+
+@pytest.mark.parametrize(
+    ("hex_", "button", "kind", "feature"),
+    [("E01", "Forage at the forest", "foraging", "forest"),
+     ("E01", "Forage at the plains", "foraging", "plains"),
+     ("E05", "Mine at the dried flats", "mining", "dried-flats"),
+     ("E05", "Mine at the cave", "mining", "cave"),
+     ("E05", "Delve at the cave", "delving", "cave"),
+     ("E09", "Fish at the lake", "fishing", "lake")],
+)
+def test_day_actions_each_activity_button_starts_its_procedure(
+        qtbot: Any, day: DayView, demo: Any, hex_: str, button: str, kind: str,
+        feature: str, refusals: list[str]) -> None:
+    from companion.operations import procedures
+
+    if hex_ != "E01":
+        day.window_.run_operation(operations.move, name="Ash", to_hex=hex_)
+        day.window_.run_operation(operations.draw_discovery, name="Ash", card="DI01")
+        day.window_.run_operation(operations.pass_turn, name="Bryn")
+    click(qtbot, day.button("Ash", button))
+    assert refusals == []
+    view = procedures.in_progress(demo)
+    assert view is not None and view.kind == kind and view.actor == "Ash"
+    for widget in day.window_.findChildren(QDialog):
+        widget.close()

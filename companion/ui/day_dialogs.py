@@ -224,9 +224,10 @@ class BuildStructureDialog(_Dialog):
             self.ok_button().setEnabled(False)
             return
         _, cost, refusal = data
-        # The builder's own energy may be short when the others give theirs: only the
-        # other refusals disable OK.
+        # The refusal counts the energy of the whole hex, so the builder's own may be
+        # short when the others give theirs; any refusal listed means it cannot be built.
         self.why.setText(refusal or "Can be built now.")
+        self.ok_button().setEnabled(refusal is None)
         self.contributions.set_cost(cost)
 
     def select(self, structure_id: str) -> None:

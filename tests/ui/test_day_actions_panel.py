@@ -79,7 +79,7 @@ def test_building_an_outpost_then_a_structure_by_clicking(qtbot: Any, day: DayVi
     assert energy(demo, "Bryn") == 1
 
 
-def test_a_refused_build_keeps_the_dialog_open_and_changes_nothing(
+def test_building_structures_a_structure_that_cannot_be_built_says_why(
         qtbot: Any, day: DayView, demo: Any, refusals: list[str]) -> None:
     operations.build_outpost(demo, name="Ash", feature="plains", outpost_name="Hearth",
                              contributions={"Bryn": 2})
@@ -87,11 +87,26 @@ def test_a_refused_build_keeps_the_dialog_open_and_changes_nothing(
     click(qtbot, day.button("Bryn", "Build a structure at Hearth"))
     dialog = day.dialog
     dialog.select("palisade")
-    assert "Woodcraft" in dialog.why.text()
+    assert dialog.why.text() == "no one in the hex has a Woodcraft item"
+    assert not dialog.ok_button().isEnabled()
+    dialog.select("drying-rack")
+    assert "Drying Rack needs 2" in dialog.why.text() and not dialog.ok_button().isEnabled()
+    gain(day, "Bryn", "gain wood 2", "gain fiber 1")
+    assert refusals == []
+    dialog.close()
+
+
+def test_a_refused_build_keeps_the_dialog_open_and_changes_nothing(
+        qtbot: Any, day: DayView, demo: Any, refusals: list[str]) -> None:
+    click(qtbot, day.button("Ash", "Build an outpost over the plains"))
+    dialog = day.dialog
+    # Ash loses 3 energy while the dialog is open; Bryn gives nothing: refused.
+    day.window_.run_operation(apply_effects, name="Ash",
+                              effects=[parse_effect("energy -3")])
     before = demo.characters()
     click(qtbot, dialog.ok_button())
-    assert refusals and dialog.isVisible()
-    assert demo.characters() == before
+    assert refusals == ["Ash has 2 energy; Build Outpost costs 4"]
+    assert dialog.isVisible() and demo.characters() == before
     dialog.close()
 
 

@@ -356,9 +356,13 @@ class DayView(QWidget):
                      turn: dict[str, Any]) -> None:
         """Revive, when a character in the hex is incapacitated (Rulebook: Actions >
         Revive): pick the token to degrade."""
+        from companion.rules.day import action_cost
+
         campaign = self.window_.campaign
         assert campaign is not None
-        cost = campaign.content.rules.action_costs.revive
+        rules = campaign.content.rules
+        # The cost charged: Hardcore Solo's first action of the Day costs less.
+        cost = action_cost(rules, game, character.name, rules.action_costs.revive)
         for patient in game.characters:
             if (patient.name == character.name or not patient.incapacitated
                     or patient.hex != character.hex):

@@ -89,9 +89,10 @@ def new_campaign(
 
 
 def open_campaign(path: Path, *, extra_content: Sequence[Path] = (),
-                  verify: str = "now") -> Campaign:
-    """Open an existing campaign file (refusals explain themselves)."""
-    return Campaign.open(Path(path), extra_content=extra_content, verify=verify)
+                  verify: str = "now", lock: str = "open") -> Campaign:
+    """Open an existing campaign file (refusals explain themselves). ``lock`` as in
+    :meth:`Campaign.open` (the command line passes ``"first-write"``)."""
+    return Campaign.open(Path(path), extra_content=extra_content, verify=verify, lock=lock)
 
 
 def add_journal_entry(campaign: Campaign, *, text: str, author: str | None = None) -> Changes:
@@ -185,6 +186,14 @@ def import_campaign(src: Path, dest: Path, *, extra_content: Sequence[Path] = ()
     importer = store.import_campaign
     if isinstance(head, dict) and "format" not in head:
         importer = store.import_web_journal
-    file = _refusing(importer, Path(src), Path(dest))
+    dest = Path(dest)
+    file = _refusing(importer, Path(src), dest)
     file.close()
-    return open_campaign(Path(dest), extra_content=extra_content)
+    try:
+        return open_campaign(dest, extra_content=extra_content)
+    except BaseException:
+        # e.g. its content pack is not here: a failed import leaves nothing behind.
+        from companion.store.portable import discard_new_campaign
+
+        discard_new_campaign(dest.absolute())
+        raise

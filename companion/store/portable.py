@@ -246,6 +246,9 @@ def import_campaign(src: Path, dest: Path) -> CampaignFile:
         raise CampaignFileExists(dest)
     tables = _load_document(src)
     decoded = {name: _rows_of(src, name, section) for name, section in tables.items()}
+    for singleton in ("campaign", "society"):  # every campaign has both rows
+        if not any(row.get("id") == 1 for row in decoded.get(singleton, [])):
+            raise BadExportFile(src, f"it has no {singleton} row")
     clean_stale_temps(dest.parent)
 
     def fill(conn: sqlite3.Connection) -> None:

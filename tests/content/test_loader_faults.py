@@ -7,12 +7,17 @@ as a raw exception or pass silently.
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion.content import ContentError, load_content
-from tests.content.conftest import edit
+from tests.content.conftest import SAMPLE, edit
 
 EXTRA = [
     ("a bool tag on a word", "materials:\n  - id: x\n    name: !!bool maybe\n", 3),
@@ -45,3 +50,41 @@ def test_fault6_a_hex_whose_region_is_a_list(sample_copy: Path) -> None:
     with pytest.raises(ContentError) as caught:
         load_content("sample", extra_dirs=[sample_copy])
     assert f"valley.yaml:{line}" in str(caught.value)
+
+
+# --- hypothesis: tags, spellings and shapes the random documents of test_property miss ---
+
+TAGS = ["", "!!bool ", "!!int ", "!!float ", "!!timestamp ", "!!binary ", "!!str ",
+        "!!null ", "!!set ", "!!omap ", "!!python/object ", "!!seq ", "!!map "]
+WORDS = ["maybe", "nope", "1", "+1", "01", "2.0", "2", "true", "~", "0x1F", "1e400",
+         "2026-13-45", "2026-03-01", "aGk=", "[x]", "{a: 1}", "-", "'0410'", "emberfen"]
+FIELDS = ["id", "name", "region", "code", "edges", "starting", "number", "1", "+1", "2.0",
+          "true", "<<"]
+
+
+@st.composite
+def tagged_entries(draw: st.DrawFn) -> str:
+    """A component file whose entries carry explicit tags and keys spelled many ways."""
+    kind = draw(st.sampled_from(["materials", "hexes", "items", "regions", "crafting"]))
+    lines = [f"{kind}:"]
+    for _ in range(draw(st.integers(1, 3))):
+        fields = draw(st.lists(st.sampled_from(FIELDS), min_size=1, max_size=4))
+        for index, name in enumerate(fields):
+            value = draw(st.sampled_from(TAGS)) + draw(st.sampled_from(WORDS))
+            lines.append(f"  {'- ' if index == 0 else '  '}{name}: {value}")
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=int(os.environ.get("COMPANION_FUZZ_EXAMPLES", "60")), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(text=tagged_entries(), target=st.sampled_from(["extra.yaml", "valley.yaml"]))
+def test_only_content_errors_with_a_file_come_out(text: str, target: str) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        pack = Path(tmp) / "sample"
+        shutil.copytree(SAMPLE, pack)
+        with open(pack / target, "a", encoding="utf-8") as f:
+            f.write(text if target == "extra.yaml" else "\n" + text.split("\n", 1)[1])
+        try:
+            load_content("sample", extra_dirs=[pack])
+        except ContentError as exc:
+            assert exc.issues and all(issue.file for issue in exc.issues)

@@ -251,6 +251,7 @@ class Soak:
         if dest.exists():  # all or nothing: a campaign that is whole, and opens
             report = check_campaign(dest)
             assert report.ok, (label, report.problems)
+            CampaignFile.open(dest).close()
         # The next open of any campaign in that folder cleans what the kill left.
         with CampaignFile.create(dest.with_name(f"next-{self.count}.stonesaga")):
             pass

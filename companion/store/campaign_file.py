@@ -263,7 +263,8 @@ def backup_warning(path: Path, reason: str, exc: BaseException) -> str:
         why = f"{folder} cannot be written; make that folder writable"
     else:
         why = str(exc)
-    return (f"The {reason} backup of {path.name} could not be taken: {why}. The campaign "
+    moment = {"open": "opening", "close": "closing", "interval": "periodic"}.get(reason, reason)
+    return (f"The {moment} backup of {path.name} could not be taken: {why}. The campaign "
             "itself is saved; it gets no new backups until this is fixed.")
 
 

@@ -363,11 +363,14 @@ def _version(path: Path) -> int:
     return int(_column(path, "PRAGMA user_version")[0])
 
 
-def run_soak(folder: Path, kills: int, seed: int) -> Tally:
-    """``kills`` runs spread over every scenario and kill mode; returns the tally."""
+def run_soak(folder: Path, kills: int, seed: int, *, runs: int | None = None) -> Tally:
+    """Runs spread over every scenario and kill mode until ``kills`` of them were really
+    killed (or ``runs`` runs were made, when given); returns the tally."""
     soak = Soak(folder, seed)
     plan = [(s, m) for s in SCENARIOS for m in soak.modes]
-    for index in range(kills):
+    index = 0
+    while soak.tally.total() < kills and (runs is None or index < runs):
         scenario, mode = plan[index % len(plan)] if index < len(plan) else soak.rng.choice(plan)
         soak.kill_once(scenario, mode)
+        index += 1
     return soak.tally

@@ -113,7 +113,7 @@ def test_sigkill_long(tmp_path: Path) -> None:
 def test_soak_short(tmp_path: Path) -> None:
     """Every scenario, killed once at a random time and once at a chosen system call."""
     plan = len(SCENARIOS) * (2 if strace_works() else 1)
-    tally = run_soak(tmp_path, kills=plan, seed=3)
+    tally = run_soak(tmp_path, kills=plan, seed=3, runs=plan)
     assert tally.total() + tally.finished == plan
     assert tally.total() >= len(SCENARIOS)  # most runs really were killed
     print(f"\nshort soak: {tally.summary()}")

@@ -434,7 +434,10 @@ class CampaignFile:
         try:
             if lock == "open" and _writable(path):
                 _take_writer_lock(writer)
-            version = inspect_file(path, deep=verify == "now", shared=not writer.held)
+            # Shared reading (SQLite's locks, side files) only when a writer may be at
+            # work; nobody writes a file without write permission.
+            version = inspect_file(path, deep=verify == "now",
+                                   shared=not writer.held and _writable(path))
             if version < migrations.SCHEMA_VERSION:
                 if not writer.held:
                     _take_writer_lock(writer)  # upgrading is writing

@@ -22,6 +22,7 @@ from companion.store import (
     CampaignFile,
     CampaignLocked,
     NotACampaign,
+    ReadOnly,
     backups_dir,
     check_campaign,
     export_campaign,
@@ -390,3 +391,20 @@ def test_fault10_lock_released_when_the_holder_dies(
     held.wait()
     with CampaignFile.open(path) as cf:
         cf.add_note("taken over")
+
+
+def test_fault2_a_read_only_campaign_makes_no_read_only_side_files(path: Path) -> None:
+    cf = CampaignFile.create(path)
+    cf.add_note("written while writable")
+    cf.close()
+    os.chmod(path, 0o444)
+    with CampaignFile.open(path) as reader:
+        assert reader.event_count() == 1  # reading works
+        with pytest.raises(ReadOnly, match="cannot be written"):
+            reader.add_note("refused")
+        assert not path.with_name(path.name + "-wal").exists()
+        assert not path.with_name(path.name + "-shm").exists()
+    os.chmod(path, 0o644)  # the player fixes the permission: writing works at once
+    with CampaignFile.open(path) as writer:
+        writer.add_note("writable again")
+        assert writer.event_count() == 2

@@ -174,6 +174,24 @@ def test_fault3_no_space_at_all(path: Path) -> None:
 
 
 @needs_strace
+def test_fault3_no_space_for_the_lock_file(path: Path) -> None:
+    """The first write to the disk is the lock file's owner line: it fails."""
+    cf = CampaignFile.create(path)
+    cf.add_note("kept")
+    cf.close()
+    before = snapshot(path.parent)
+    lock = str(path.with_name(path.name + ".lock"))
+    done = cli("journal", "add", str(path), "no room", strace=[
+        "-e", "trace=write,pwrite64", "-P", lock,
+        "-e", "inject=write,pwrite64:error=ENOSPC",
+    ])
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert "is full" in done.stderr
+    assert not path.with_name(path.name + ".lock").exists()  # no empty lock file left
+    assert snapshot(path.parent) == before
+
+
+@needs_strace
 @pytest.mark.parametrize("room", [3, 12, 40])
 def test_fault3_a_few_writes_of_room(path: Path, room: int) -> None:
     cf = CampaignFile.create(path)

@@ -24,19 +24,22 @@ from companion.store import CampaignFile
 from tests.store.conftest import REPO, populate
 
 STRACE = shutil.which("strace")
-needs_strace = pytest.mark.skipif(
-    STRACE is None,
-    reason="needs Debian's strace package (apt-get install strace) to inject system-call "
-    "failures and kills",
-)
 
 
 def strace_works() -> bool:
-    """Whether strace may trace children here (containers may forbid ptrace)."""
+    """Whether strace is installed and may trace children here (a container may forbid
+    ptrace)."""
     if STRACE is None:
         return False
     done = subprocess.run([STRACE, "-f", "-o", os.devnull, "true"], capture_output=True)
     return done.returncode == 0
+
+
+needs_strace = pytest.mark.skipif(
+    not strace_works(),
+    reason="needs Debian's strace package (apt-get install strace), allowed to trace, to "
+    "inject system-call failures and kills",
+)
 
 
 def wal_frames(wal: Path, page_size: int) -> list[tuple[int, bytes]]:

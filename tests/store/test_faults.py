@@ -383,7 +383,9 @@ def test_fault9_cli_reads_while_the_app_holds_the_campaign(
     path: Path, held: subprocess.Popen[str], tmp_path: Path
 ) -> None:
     for args in (["status", str(path)], ["journal", "list", str(path)],
-                 ["export", str(path), str(tmp_path / "out.json")]):
+                 ["export", str(path), str(tmp_path / "out.json")],
+                 ["characters", str(path)], ["search", str(path), "page"],
+                 ["check", str(path)]):
         done = cli(*args, "--json")
         assert done.returncode == 0, (args, done.stderr)
     assert json.loads((tmp_path / "out.json").read_text())["format"]

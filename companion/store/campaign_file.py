@@ -364,7 +364,8 @@ class CampaignFile:
         # Set once quick_check has passed (at once unless verifying in the background);
         # every write and every backup waits for it, so neither touches a damaged file.
         self._verified = threading.Event()
-        self._damage: CampaignDamaged | None = None
+        self._damage: CampaignFileError | None = None
+        """Why the check failed: damage, or the disk (full, unreadable) stopped it."""
         self._verifier: threading.Thread | None = None
         self._last_backup_time: datetime | None = None
         self._last_backup_event = -1
@@ -490,6 +491,8 @@ class CampaignFile:
                 try:
                     problems = quick_check(conn)
                 except sqlite3.DatabaseError as exc:
+                    if not _is_damage(exc):
+                        raise  # the disk, not the file: said as such below
                     problems = [str(exc)]
                 if problems:
                     self._damage = CampaignDamaged(
@@ -497,13 +500,15 @@ class CampaignFile:
                 self._verified.set()
                 if not problems and self._lock.held:
                     self._backup_or_warn("open", source=conn)
-        except BaseException as exc:  # never die silently: report it as damage
+        except BaseException as exc:  # never die silently: every write will say why
             if not self._verified.is_set():
-                self._damage = CampaignDamaged(self.path, str(exc), 0)
+                self._damage = translate_error(exc, self.path) or CampaignDamaged(
+                    self.path, str(exc), 0)
             self._verified.set()
 
     def wait_verified(self) -> None:
-        """Wait for the integrity check; raise :class:`CampaignDamaged` if it failed."""
+        """Wait for the integrity check; raise :class:`CampaignDamaged` if it failed (or
+        :class:`DiskFull` / :class:`CampaignUnreadable` when the disk stopped it)."""
         self._verified.wait()
         if self._damage is not None:
             raise self._damage

@@ -21,9 +21,11 @@ import pytest
 from companion.store import (
     CampaignFile,
     CampaignLocked,
+    DiskFull,
     NotACampaign,
     ReadOnly,
     backups_dir,
+    campaign_file,
     check_campaign,
     export_campaign,
     list_backups,
@@ -434,3 +436,19 @@ def test_fault2_a_read_only_campaign_makes_no_read_only_side_files(path: Path) -
     with CampaignFile.open(path) as writer:
         writer.add_note("writable again")
         assert writer.event_count() == 2
+
+
+def test_fault3_background_check_stopped_by_the_disk_is_not_damage(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    CampaignFile.create(path).close()
+
+    def full(_conn: object, **_kwargs: object) -> list[str]:
+        error = sqlite3.OperationalError("disk I/O error")
+        error.sqlite_errorname = "SQLITE_IOERR_SHMSIZE"  # what a full disk gives here
+        raise error
+    monkeypatch.setattr(campaign_file, "quick_check", full)
+    cf = CampaignFile.open(path, verify="background")
+    with pytest.raises(DiskFull, match="is full"):
+        cf.add_note("no room to check")
+    cf.close()

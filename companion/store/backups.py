@@ -74,19 +74,21 @@ def list_backups(path: Path) -> list[BackupInfo]:
     if not folder.is_dir():
         return []
     found = []
-    for entry in folder.iterdir():
+    try:
+        entries = list(folder.iterdir())
+    except OSError:  # an unreadable folder holds no backups we can offer
+        return []
+    for entry in entries:
         match = _NAME.match(entry.name)
         if not match or not entry.is_file():
             continue
-        found.append(
-            BackupInfo(
-                time=datetime.strptime(match["time"], _TIME_FORMAT).replace(tzinfo=UTC),
-                reason=match["reason"],
-                size=entry.stat().st_size,
-                path=entry,
-                event_id=int(match["event"]),
-            )
-        )
+        try:
+            when = datetime.strptime(match["time"], _TIME_FORMAT).replace(tzinfo=UTC)
+            size = entry.stat().st_size
+        except (ValueError, OSError):  # an impossible date in a name, or gone meanwhile
+            continue
+        found.append(BackupInfo(time=when, reason=match["reason"], size=size, path=entry,
+                                event_id=int(match["event"])))
     found.sort(key=lambda b: (b.time, b.event_id, b.path.name), reverse=True)
     return found
 

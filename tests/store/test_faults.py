@@ -452,3 +452,12 @@ def test_fault3_background_check_stopped_by_the_disk_is_not_damage(
     with pytest.raises(DiskFull, match="is full"):
         cf.add_note("no room to check")
     cf.close()
+
+
+def test_fault2_odd_names_in_the_backups_folder_are_not_backups(path: Path) -> None:
+    CampaignFile.create(path).close()
+    odd = backups_dir(path) / "saga-20261399T999999000000Z-open-e1.stonesaga"  # no such day
+    odd.write_bytes(b"")
+    assert odd not in [b.path for b in list_backups(path)]
+    with CampaignFile.open(path) as cf:
+        cf.add_note("fine")

@@ -78,6 +78,32 @@ def _command_parser() -> tuple[argparse.ArgumentParser, set[str]]:
     return parser, set(sub.choices)
 
 
+def _run_command(parsed: argparse.Namespace) -> int:
+    """Run a subcommand: store warnings go to stderr as ``warning: ...``; a refusal that
+    escaped the command's own handling is printed as one, never as a traceback."""
+    import logging
+
+    from companion.content import ContentError
+    from companion.store import CampaignFileError
+
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("warning: %(message)s"))
+    store_log = logging.getLogger("companion.store")
+    store_log.addHandler(handler)
+    try:
+        result: int = parsed.func(parsed)
+        return result
+    except (CampaignFileError, ContentError) as exc:
+        print(f"refused: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        where = f" ({exc.filename})" if exc.filename else ""
+        print(f"refused: {exc.strerror or exc}{where}", file=sys.stderr)
+        return 1
+    finally:
+        store_log.removeHandler(handler)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script and of ``python -m companion``."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -93,8 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args[0] in commands:
             parsed = parser.parse_args(args)
-            result: int = parsed.func(parsed)
-            return result
+            return _run_command(parsed)
     parsed = _gui_parser().parse_args(args)
     from companion.cli import gui  # lazily: Qt is only needed here
 

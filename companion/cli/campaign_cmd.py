@@ -31,8 +31,11 @@ def _refused(exc: Exception) -> int:
 def _open(args: argparse.Namespace) -> Any:
     from companion import operations
 
+    # The writer lock waits for the first write: a command that only reads works while
+    # the app has the campaign open.
     return operations.open_campaign(Path(args.path),
-                                    extra_content=[Path(p) for p in args.content])
+                                    extra_content=[Path(p) for p in args.content],
+                                    lock="first-write")
 
 
 def cmd_new(args: argparse.Namespace) -> int:

@@ -445,7 +445,8 @@ def _check_world(run: _Run, entries: dict[str, dict[Any, _Entry]],
                  broken: dict[str, dict[Any, Any]]) -> None:
     starting: dict[str, list[_Entry]] = {key: [] for key in entries["regions"]}
     # A region with a hex that failed validation may have lost its starting hex there.
-    unsure = {raw.get("region") for raw in broken["hexes"].values() if isinstance(raw, dict)}
+    unsure = {raw.get("region") for raw in broken["hexes"].values()
+              if isinstance(raw, dict) and isinstance(raw.get("region"), str)}
     for entry in entries["hexes"].values():
         tile: Any = entry.model
         if tile.starting and tile.region in starting:

@@ -37,6 +37,19 @@ class PackLoader(_BaseLoader):  # type: ignore[misc, valid-type]
         for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
     }
 
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        """Construct one node; a value its tag cannot hold (``!!bool maybe``,
+        ``!!timestamp nope``) is a YAML error at that node's line, like any other."""
+        try:
+            return super().construct_object(node, deep=deep)
+        except yaml.YAMLError:
+            raise
+        except (KeyError, AttributeError, ValueError, TypeError, OverflowError) as exc:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"{node.tag.rsplit(':', 1)[-1]} value {node.value!r:.40} "
+                f"cannot be read ({type(exc).__name__})", node.start_mark,
+            ) from None
+
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         # Fast path first: most mappings have distinct keys (one set() per mapping).
         keys = [k.value for k, _v in node.value if type(k) is yaml.ScalarNode]
@@ -46,13 +59,38 @@ class PackLoader(_BaseLoader):  # type: ignore[misc, valid-type]
                 if type(key_node) is not yaml.ScalarNode or key_node.tag.endswith(":merge"):
                     continue
                 if key_node.value in seen:
-                    raise yaml.constructor.ConstructorError(
-                        "while reading a mapping", node.start_mark,
-                        f"the key {key_node.value!r} appears twice (first on line "
-                        f"{seen[key_node.value].start_mark.line + 1})", key_node.start_mark,
-                    )
+                    raise _twice(node, key_node, seen[key_node.value])
                 seen[key_node.value] = key_node
+        else:
+            self._check_spelled_twice(node)
         return super().construct_mapping(node, deep=deep)  # type: ignore[no-any-return]
+
+    def _check_spelled_twice(self, node: yaml.MappingNode) -> None:
+        """Keys written differently that are one key once read: ``1`` and ``+1``,
+        ``2`` and ``2.0``, ``1`` and ``true``. Only non-text keys can do that."""
+        typed = [k for k, _v in node.value
+                 if type(k) is yaml.ScalarNode and not k.tag.endswith((":str", ":merge"))]
+        if len(typed) < 2:
+            return
+        seen: dict[Any, yaml.Node] = {}
+        for key_node in typed:
+            value = self.construct_object(key_node)
+            try:
+                first = seen.get(value)
+            except TypeError:
+                continue
+            if first is not None:
+                raise _twice(node, key_node, first)
+            seen[value] = key_node
+
+
+def _twice(node: yaml.Node, key_node: yaml.Node, first: yaml.Node) -> yaml.YAMLError:
+    spelled = "" if first.value == key_node.value else f" (written {first.value!r} there)"
+    return yaml.constructor.ConstructorError(
+        "while reading a mapping", node.start_mark,
+        f"the key {key_node.value!r} appears twice (first on line "
+        f"{first.start_mark.line + 1}{spelled})", key_node.start_mark,
+    )
 
 
 PackLoader.add_implicit_resolver(

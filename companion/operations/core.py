@@ -71,18 +71,21 @@ class Campaign:
 
     @classmethod
     def open(cls, path: Path, *, extra_content: Sequence[Path] = (),
-             verify: str = "now") -> Campaign:
+             verify: str = "now", lock: str = "open") -> Campaign:
         """Open ``path`` with the content packs it was made with.
 
         Raises :class:`Refused` when the file is refused (locked elsewhere, damaged,
         too new, not a campaign) or its content pack cannot be loaded; a damaged file's
         refusal is :class:`Damaged`, so the GUI can offer its backups.
         ``verify="background"`` (the GUI) checks the file's integrity while it is shown.
+        ``lock="first-write"`` (the command line) takes the writer lock only when it
+        first writes, so commands that only read work while the app has it open.
         """
         from companion.store import CampaignDamaged
 
         try:
-            file = CampaignFile.open(Path(path), verify=verify)  # type: ignore[arg-type]
+            file = CampaignFile.open(Path(path), verify=verify,  # type: ignore[arg-type]
+                                     lock=lock)  # type: ignore[arg-type]
         except CampaignDamaged as exc:
             raise Damaged(str(exc), Path(path)) from exc
         except CampaignFileError as exc:

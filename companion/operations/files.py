@@ -89,9 +89,10 @@ def new_campaign(
 
 
 def open_campaign(path: Path, *, extra_content: Sequence[Path] = (),
-                  verify: str = "now") -> Campaign:
-    """Open an existing campaign file (refusals explain themselves)."""
-    return Campaign.open(Path(path), extra_content=extra_content, verify=verify)
+                  verify: str = "now", lock: str = "open") -> Campaign:
+    """Open an existing campaign file (refusals explain themselves). ``lock`` as in
+    :meth:`Campaign.open` (the command line passes ``"first-write"``)."""
+    return Campaign.open(Path(path), extra_content=extra_content, verify=verify, lock=lock)
 
 
 def add_journal_entry(campaign: Campaign, *, text: str, author: str | None = None) -> Changes:
@@ -183,13 +184,21 @@ def import_campaign(src: Path, dest: Path, *, extra_content: Sequence[Path] = ()
 
     try:
         head = json.loads(Path(src).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        head = None
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        head = None  # the portable importer says what is wrong with it
+    dest = Path(dest)
     if looks_like_web_journal(head):
         from companion.operations import webjournal
 
-        campaign, _ = webjournal.import_new(Path(src), Path(dest), extra_content=extra_content)
+        campaign, _ = webjournal.import_new(Path(src), dest, extra_content=extra_content)
         return campaign
-    file = _refusing(store.import_campaign, Path(src), Path(dest))
+    file = _refusing(store.import_campaign, Path(src), dest)
     file.close()
-    return open_campaign(Path(dest), extra_content=extra_content)
+    try:
+        return open_campaign(dest, extra_content=extra_content)
+    except BaseException:
+        # e.g. its content pack is not here: a failed import leaves nothing behind.
+        from companion.store.portable import discard_new_campaign
+
+        discard_new_campaign(dest.absolute())
+        raise

@@ -19,12 +19,13 @@ import os
 import re
 import shutil
 import sqlite3
-import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from companion.paths import CAMPAIGN_SUFFIX
+from companion.store.durable import fsync_dir, fsync_file, remove_with_sides, temp_beside
+from companion.store.errors import SideFileInTheWay
 
 _NAME = re.compile(
     r"^(?P<stem>.*)-(?P<time>\d{8}T\d{6}\d{6})Z-(?P<reason>[a-z0-9-]+?)-e(?P<event>\d+)"
@@ -73,25 +74,29 @@ def list_backups(path: Path) -> list[BackupInfo]:
     if not folder.is_dir():
         return []
     found = []
-    for entry in folder.iterdir():
+    try:
+        entries = list(folder.iterdir())
+    except OSError:  # an unreadable folder holds no backups we can offer
+        return []
+    for entry in entries:
         match = _NAME.match(entry.name)
         if not match or not entry.is_file():
             continue
-        found.append(
-            BackupInfo(
-                time=datetime.strptime(match["time"], _TIME_FORMAT).replace(tzinfo=UTC),
-                reason=match["reason"],
-                size=entry.stat().st_size,
-                path=entry,
-                event_id=int(match["event"]),
-            )
-        )
+        try:
+            when = datetime.strptime(match["time"], _TIME_FORMAT).replace(tzinfo=UTC)
+            size = entry.stat().st_size
+        except (ValueError, OSError):  # an impossible date in a name, or gone meanwhile
+            continue
+        found.append(BackupInfo(time=when, reason=match["reason"], size=size, path=entry,
+                                event_id=int(match["event"])))
     found.sort(key=lambda b: (b.time, b.event_id, b.path.name), reverse=True)
     return found
 
 
 def _target(path: Path, reason: str, now: datetime, event_id: int) -> Path:
     folder = backups_dir(path)
+    if folder.exists() and not folder.is_dir():
+        raise SideFileInTheWay(folder, "a file", "the campaign's backups folder")
     folder.mkdir(exist_ok=True)
     now = now.astimezone(UTC)
     stamp = now.strftime(_TIME_FORMAT)
@@ -104,21 +109,18 @@ def _target(path: Path, reason: str, now: datetime, event_id: int) -> Path:
     return target
 
 
-def _fsync(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def _publish(tmp: Path, target: Path) -> None:
     # Written under a temporary name and renamed, so a crash never leaves half a backup
     # that looks whole.
-    _fsync(tmp)
+    fsync_file(tmp)
     os.replace(tmp, target)
     with contextlib.suppress(OSError):
-        _fsync(target.parent)
+        fsync_dir(target.parent)
+
+
+def open_backup_target(tmp: Path) -> sqlite3.Connection:
+    """The connection a backup is copied into (where an unwritable folder shows up)."""
+    return sqlite3.connect(tmp)
 
 
 def take_backup(
@@ -126,30 +128,38 @@ def take_backup(
 ) -> BackupInfo:
     """Copy the database behind ``source`` (a connection to ``path``) into the folder."""
     target = _target(path, reason, now, event_id)
-    tmp = target.with_name(f".{uuid.uuid4().hex[:8]}.tmp")
+    tmp = target.parent / temp_beside(path, "backup").name
     try:
-        dest = sqlite3.connect(tmp)
+        dest = open_backup_target(tmp)
         try:
             source.backup(dest)
         finally:
             dest.close()
         _publish(tmp, target)
     finally:
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
+        remove_with_sides(tmp)
     return BackupInfo(now, reason, target.stat().st_size, target, event_id)
 
 
 def copy_file_backup(path: Path, reason: str, now: datetime) -> BackupInfo:
-    """Copy the file's bytes as they are (for a file SQLite cannot read: keep the evidence)."""
+    """Copy the file's bytes as they are (for a file SQLite cannot read: keep the evidence).
+
+    A write-ahead log beside it is copied too, as the copy's own ``-wal``: it may hold
+    commits the main file does not have yet, and SQLite replays it when the copy is
+    opened. Nothing is lost by replacing the file afterwards.
+    """
     target = _target(path, reason, now, 0)
-    tmp = target.with_name(f".{uuid.uuid4().hex[:8]}.tmp")
-    try:
-        shutil.copyfile(path, tmp)
-        _publish(tmp, target)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
+    wal = path.with_name(path.name + "-wal")
+    parts = [(path, target)]
+    if wal.is_file() and wal.stat().st_size:
+        parts.insert(0, (wal, target.with_name(target.name + "-wal")))
+    for source, final in parts:  # the log first: a main file never appears without it
+        tmp = target.parent / temp_beside(source, "backup").name
+        try:
+            shutil.copyfile(source, tmp)
+            _publish(tmp, final)
+        finally:
+            remove_with_sides(tmp)
     return BackupInfo(now, reason, target.stat().st_size, target, 0)
 
 
@@ -181,6 +191,5 @@ def rotate(path: Path, policy: BackupPolicy, now: datetime) -> list[BackupInfo]:
     keep = backups_to_keep(backups, policy, now)
     removed = [b for b in backups if b.path not in keep]
     for backup in removed:
-        with contextlib.suppress(FileNotFoundError):
-            backup.path.unlink()
+        remove_with_sides(backup.path)
     return removed

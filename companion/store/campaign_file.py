@@ -7,16 +7,20 @@ write through :meth:`CampaignFile.transaction`, read through :meth:`CampaignFile
 from __future__ import annotations
 
 import contextlib
+import errno
+import logging
 import os
+import shutil
 import sqlite3
+import stat
 import threading
 import time
-import uuid
 from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal
+from urllib.parse import quote
 
 from sqlalchemy import Engine, create_engine, event, func, select, update
 from sqlalchemy.exc import DBAPIError
@@ -25,13 +29,23 @@ from sqlmodel import Session, col
 
 from companion.store import backups as bk
 from companion.store import migrations
+from companion.store.durable import (
+    SIDE_SUFFIXES,
+    clean_stale_temps,
+    fsync_dir,
+    fsync_file,
+    remove_with_sides,
+    temp_beside,
+)
 from companion.store.errors import (
     CampaignClosed,
     CampaignDamaged,
     CampaignFileError,
     CampaignFileExists,
+    CampaignMoved,
     CampaignNotFound,
     CampaignTooNew,
+    CampaignUnreadable,
     DiskFull,
     NotACampaign,
     ReadOnly,
@@ -50,6 +64,7 @@ from companion.store.integrity import (
     pragma_int,
     quick_check,
     read_header,
+    wal_pending,
 )
 from companion.store.lock import WriterLock
 from companion.store.models import Campaign, JournalEvent, SavePoint, Society, table_of, utcnow
@@ -63,7 +78,13 @@ BASELINE_KINDS = ("campaign.new",)
 BACKGROUND_CHECK_DELAY = 0.2
 """Seconds the background integrity check waits, so the first reads go first."""
 
+LOW_DISK_BYTES = 1 << 20
+"""Below this much free space, an I/O error is reported as a full disk."""
+
 Clock = Callable[[], datetime]
+LockWhen = Literal["open", "first-write"]
+
+log = logging.getLogger("companion.store")
 
 
 class CampaignSession(Session):
@@ -76,24 +97,57 @@ event.listen(CampaignSession, "do_orm_execute", on_orm_execute)
 event.listen(CampaignSession, "before_commit", on_before_commit)
 
 
+def _disk_nearly_full(path: Path) -> bool:
+    try:
+        return shutil.disk_usage(path.parent).free < LOW_DISK_BYTES
+    except OSError:
+        return False
+
+
 def translate_error(exc: BaseException, path: Path) -> CampaignFileError | None:
-    """The store's error for an SQLite failure that has one (disk full, read-only)."""
+    """The store's error for an SQLite or OS failure that has one (disk full, read-only,
+    unreadable), or None for anything else (a bug, a constraint)."""
     orig = exc.orig if isinstance(exc, DBAPIError) else exc
+    if isinstance(orig, OSError):
+        if orig.errno in (errno.ENOSPC, errno.EDQUOT):
+            return DiskFull(path)
+        if orig.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+            return ReadOnly(path)
+        return CampaignUnreadable(path, orig.strerror or str(orig))
     if not isinstance(orig, sqlite3.Error):
         return None
     text = str(orig).lower()
-    if "disk is full" in text or "disk full" in text:
+    name = str(getattr(orig, "sqlite_errorname", ""))
+    # SHMSIZE: the log's index could not grow, "typically because the disk is full".
+    if "disk is full" in text or "disk full" in text or name in ("SQLITE_FULL",
+                                                                 "SQLITE_IOERR_SHMSIZE"):
         return DiskFull(path)
-    if "readonly" in text or "read-only" in text:
+    if "readonly" in text or "read-only" in text or name.startswith("SQLITE_READONLY"):
         return ReadOnly(path)
+    if name.startswith(("SQLITE_IOERR", "SQLITE_CANTOPEN")) or "disk i/o error" in text \
+            or "unable to open database file" in text:
+        # A failed write of the log or its index on a full disk comes out as an I/O
+        # error: say so when the disk is indeed (nearly) full.
+        return DiskFull(path) if _disk_nearly_full(path) else CampaignUnreadable(path, str(orig))
     return None
 
 
-def inspect_file(path: Path, *, deep: bool = True) -> int:
+def _is_damage(exc: sqlite3.Error) -> bool:
+    """Whether SQLite's error is about the file's contents (not the disk or permissions)."""
+    name = str(getattr(exc, "sqlite_errorname", ""))
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+        return True
+    return not name and "malformed" in str(exc).lower()
+
+
+def inspect_file(path: Path, *, deep: bool = True, shared: bool = False) -> int:
     """Check ``path`` is a whole campaign this program can open; return its schema version.
 
-    Reads only: raises NotACampaign, CampaignDamaged or CampaignTooNew. ``deep=False``
-    skips ``PRAGMA quick_check`` (the only part whose cost grows with the file).
+    Reads only: raises NotACampaign, CampaignDamaged or CampaignTooNew (or DiskFull,
+    ReadOnly, CampaignUnreadable when the disk, not the file, is at fault). ``deep=False``
+    skips ``PRAGMA quick_check`` (the only part whose cost grows with the file);
+    ``shared=True`` when another process may be writing it meanwhile. SQLite itself
+    judges the file, with its write-ahead log when one is pending.
     """
     try:
         read_header(path)
@@ -101,16 +155,24 @@ def inspect_file(path: Path, *, deep: bool = True) -> int:
         if not exc.sqlite:
             raise NotACampaign(path, str(exc)) from None
         raise CampaignDamaged(path, str(exc), len(bk.list_backups(path))) from None
+    except OSError as exc:
+        raise translate_error(exc, path) or exc from exc
     try:
-        with open_readonly(path) as conn:
+        with open_readonly(path, shared=shared) as conn:
             if pragma_int(conn, "application_id") != migrations.APPLICATION_ID:
                 raise NotACampaign(path, "an SQLite database, but not one the companion made")
             version = pragma_int(conn, "user_version")
             if version > migrations.SCHEMA_VERSION:
                 raise CampaignTooNew(path, version, migrations.SCHEMA_VERSION)
+            if version < 1:
+                # No version of the companion wrote it: never "migrate" it from nowhere.
+                raise NotACampaign(path, f"schema version {version}, which no companion "
+                                         "writes; it may have been edited by hand")
             problems = quick_check(conn) if deep else []
-    except sqlite3.DatabaseError as exc:
-        raise CampaignDamaged(path, str(exc), len(bk.list_backups(path))) from None
+    except sqlite3.Error as exc:
+        if _is_damage(exc):
+            raise CampaignDamaged(path, str(exc), len(bk.list_backups(path))) from None
+        raise translate_error(exc, path) or CampaignUnreadable(path, str(exc)) from exc
     if problems:
         raise CampaignDamaged(path, problems[0], len(bk.list_backups(path)))
     return version
@@ -119,10 +181,19 @@ def inspect_file(path: Path, *, deep: bool = True) -> int:
 Verify = Literal["now", "background"]
 
 
-def connect(path: Path) -> sqlite3.Connection:
-    """A read-write connection with the campaign's settings (WAL, FKs, full sync)."""
+def connect(path: Path, *, read_only: bool = False) -> sqlite3.Connection:
+    """A read-write connection with the campaign's settings (WAL, FKs, full sync).
+
+    ``read_only`` for a file nobody may write (no write permission): SQLite then opens
+    it without making ``-wal``/``-shm`` side files, which would inherit its read-only
+    mode and keep refusing writes after the player fixed the file's permission.
+    """
     # isolation_level=None: the store issues BEGIN itself, so reads and writes have
     # real transaction boundaries (Python's implicit BEGIN skips SELECTs).
+    if read_only:
+        mode = "mode=ro" if wal_pending(path) else "mode=ro&immutable=1"
+        return sqlite3.connect(f"file:{quote(str(path))}?{mode}", uri=True,
+                               isolation_level=None, check_same_thread=False)
     conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     try:
         conn.execute("PRAGMA journal_mode = WAL")
@@ -134,8 +205,75 @@ def connect(path: Path) -> sqlite3.Connection:
     return conn
 
 
+def _writable(path: Path) -> bool:
+    """Whether the campaign file may be written (its mode, not only the user's rights:
+    root may write anything, but a file made read-only on purpose stays so)."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return False
+    return bool(mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)) and os.access(path, os.W_OK)
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """(device, inode) of the file at ``path`` now; None when nothing is there."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
+
+
+def repair_side_files(path: Path) -> None:
+    """Give ``-wal``/``-shm`` left read-only (by opening a read-only campaign) the write
+    permission of the campaign file again, now that the campaign is writable."""
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        return
+    if not mode & stat.S_IWUSR:
+        return
+    for suffix in SIDE_SUFFIXES:
+        side = path.with_name(path.name + suffix)
+        with contextlib.suppress(OSError):
+            side_mode = stat.S_IMODE(side.stat().st_mode)
+            if not side_mode & stat.S_IWUSR:
+                os.chmod(side, side_mode | (mode & 0o222))
+
+
+def _take_writer_lock(lock: WriterLock) -> None:
+    """Take the lock, then tidy what only the writer may touch: read-only side files
+    and the temporary files of killed backups, copies, imports and exports."""
+    lock.acquire()
+    repair_side_files(lock.path)
+    clean_stale_temps(lock.path.parent, bk.backups_dir(lock.path))
+
+
+def backup_warning(path: Path, reason: str, exc: BaseException) -> str:
+    """The warning for a backup that could not be taken, saying what to fix."""
+    folder = bk.backups_dir(path)
+    text = str(exc).lower()
+    os_errno = exc.errno if isinstance(exc, OSError) else None
+    if folder.exists() and not folder.is_dir():
+        why = f"{folder} is a file, not a folder; move or rename it so backups can be kept"
+    elif isinstance(exc, DiskFull) or os_errno == errno.ENOSPC or "full" in text:
+        why = f"the disk holding {folder} is full; free some space"
+    elif isinstance(exc, ReadOnly | PermissionError) or "unable to open" in text \
+            or "readonly" in text or "read-only" in text:
+        why = f"{folder} cannot be written; make that folder writable"
+    else:
+        why = str(exc)
+    moment = {"open": "opening", "close": "closing", "interval": "periodic"}.get(reason, reason)
+    return (f"The {moment} backup of {path.name} could not be taken: {why}. The campaign "
+            "itself is saved; it gets no new backups until this is fixed.")
+
+
 def link_new(tmp: Path, dest: Path) -> None:
-    """Move a freshly built file to ``dest`` without ever replacing an existing file."""
+    """Move a freshly built file to ``dest`` without ever replacing an existing file.
+
+    ``tmp`` is fsynced first and the folder after, so the new name survives a power cut.
+    """
+    fsync_file(tmp)
     try:
         os.link(tmp, dest)  # atomic: fails if dest exists
     except FileExistsError:
@@ -145,8 +283,9 @@ def link_new(tmp: Path, dest: Path) -> None:
         if dest.exists():
             raise CampaignFileExists(dest) from None
         os.replace(tmp, dest)
-        return
-    tmp.unlink()
+    else:
+        tmp.unlink()
+    fsync_dir(dest.parent)
 
 
 def write_engine(conn: sqlite3.Connection) -> Engine:
@@ -174,7 +313,7 @@ def build_new(dest: Path, fill: Callable[[sqlite3.Connection], None] | None = No
     """
     if dest.exists():
         raise CampaignFileExists(dest)
-    tmp = dest.with_name(f".{dest.name}.{uuid.uuid4().hex[:8]}.new")
+    tmp = temp_beside(dest, "new")
     try:
         conn = connect(tmp)
         try:
@@ -185,14 +324,15 @@ def build_new(dest: Path, fill: Callable[[sqlite3.Connection], None] | None = No
         finally:
             conn.close()
         link_new(tmp, dest)
+    except (sqlite3.Error, OSError) as exc:
+        raise translate_error(exc, dest) or exc from exc
     finally:
-        for leftover in (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")):
-            with contextlib.suppress(FileNotFoundError):
-                leftover.unlink()
+        remove_with_sides(tmp)
 
 
 class CampaignFile:
-    """An open campaign file, holding its writer lock until :meth:`close`."""
+    """An open campaign file and its writer lock (held from opening, or from the first
+    write when opened with ``lock="first-write"``) until :meth:`close`."""
 
     def __init__(
         self,
@@ -208,8 +348,13 @@ class CampaignFile:
         self._clock = clock
         self._backups_on = backups
         self._lock = lock
-        self._raw: sqlite3.Connection | None = connect(path)
+        self.warnings: list[str] = []
+        """Problems that did not stop the work but need the player (a backup not taken)."""
+        self._read_only_file = not _writable(path)
+        self._raw: sqlite3.Connection | None = connect(path, read_only=self._read_only_file)
         raw = self._raw
+        # The file's identity: a write checks it is still the file at ``path``.
+        self._identity = _identity(path)
         self._engine: Engine = create_engine(
             "sqlite://", creator=lambda: raw, poolclass=StaticPool
         )
@@ -219,7 +364,8 @@ class CampaignFile:
         # Set once quick_check has passed (at once unless verifying in the background);
         # every write and every backup waits for it, so neither touches a damaged file.
         self._verified = threading.Event()
-        self._damage: CampaignDamaged | None = None
+        self._damage: CampaignFileError | None = None
+        """Why the check failed: damage, or the disk (full, unreadable) stopped it."""
         self._verifier: threading.Thread | None = None
         self._last_backup_time: datetime | None = None
         self._last_backup_event = -1
@@ -255,6 +401,7 @@ class CampaignFile:
         clock: Clock | None = None,
         backups: bool = True,
         verify: Verify = "now",
+        lock: LockWhen = "open",
     ) -> CampaignFile:
         """Open an existing campaign for reading and writing.
 
@@ -264,30 +411,49 @@ class CampaignFile:
         (after that backup). ``clock`` returns aware UTC now (tests inject one);
         ``backups=False`` turns every automatic backup off (scratch files only).
 
+        ``lock="first-write"`` (the command line) opens without the writer lock, so a
+        command that only reads works while the app has the campaign open (SQLite's
+        write-ahead log lets readers beside the writer); the lock, and the opening
+        backup, are taken by the first write, which is refused if another copy holds
+        it. A file that needs migrating takes the lock at once.
+
         ``verify="background"`` (for the GUI) runs ``PRAGMA quick_check``, whose cost
         grows with the file, in a thread after opening instead of before: reads start at
         once; the first write, backup or close waits for the check, and if it failed they
         raise :class:`CampaignDamaged` (see :meth:`wait_verified`). Header, identity and
         version are still checked before this returns; a file needing migration is
         always checked first.
+
+        A backup that cannot be taken (full disk, a file in the way of the backups
+        folder, an unwritable folder) does not stop the campaign: it is reported in
+        :attr:`warnings` (and logged on ``companion.store``).
         """
         path = Path(path).absolute()
         if not path.is_file():
             raise CampaignNotFound(path)
-        lock = WriterLock(path)
-        lock.acquire()
+        writer = WriterLock(path)
         try:
-            version = inspect_file(path, deep=verify == "now")
-            if version < migrations.SCHEMA_VERSION and verify != "now":
-                inspect_file(path)
-                verify = "now"
-            cf = cls(path, lock, policy=policy or bk.BackupPolicy(), clock=clock or utcnow,
+            if lock == "open" and _writable(path):
+                _take_writer_lock(writer)
+            # Shared reading (SQLite's locks, side files) only when a writer may be at
+            # work; nobody writes a file without write permission.
+            version = inspect_file(path, deep=verify == "now",
+                                   shared=not writer.held and _writable(path))
+            if version < migrations.SCHEMA_VERSION:
+                if not writer.held:
+                    _take_writer_lock(writer)  # upgrading is writing
+                if verify != "now":
+                    inspect_file(path)
+                    verify = "now"
+            cf = cls(path, writer, policy=policy or bk.BackupPolicy(), clock=clock or utcnow,
                      backups=backups)
-        except sqlite3.DatabaseError as exc:
-            lock.release()
-            raise CampaignDamaged(path, str(exc), len(bk.list_backups(path))) from None
+        except sqlite3.Error as exc:
+            writer.release()
+            if _is_damage(exc):
+                raise CampaignDamaged(path, str(exc), len(bk.list_backups(path))) from None
+            raise translate_error(exc, path) or CampaignUnreadable(path, str(exc)) from exc
         except BaseException:
-            lock.release()
+            writer.release()
             raise
         try:
             cf._start(version, verify)
@@ -305,11 +471,12 @@ class CampaignFile:
             return
         self._verified.set()
         if version < migrations.SCHEMA_VERSION:
-            # Data safety: a copy of the old file before any step touches it.
+            # Data safety: a copy of the old file before any step touches it. Unlike the
+            # other backups this one must succeed: no copy, no migration.
             self._backup("migration", force=True)
             migrations.upgrade(self._conn(), version)
-        else:
-            self._backup("open", force=False)
+        elif self._lock.held:
+            self._backup_or_warn("open")
 
     def _verify_and_back_up(self) -> None:
         """The background half of open(): quick_check, then the automatic backup.
@@ -324,20 +491,24 @@ class CampaignFile:
                 try:
                     problems = quick_check(conn)
                 except sqlite3.DatabaseError as exc:
+                    if not _is_damage(exc):
+                        raise  # the disk, not the file: said as such below
                     problems = [str(exc)]
                 if problems:
                     self._damage = CampaignDamaged(
                         self.path, problems[0], len(bk.list_backups(self.path)))
                 self._verified.set()
-                if not problems:
-                    self._backup("open", force=False, source=conn)
-        except BaseException as exc:  # never die silently: report it as damage
+                if not problems and self._lock.held:
+                    self._backup_or_warn("open", source=conn)
+        except BaseException as exc:  # never die silently: every write will say why
             if not self._verified.is_set():
-                self._damage = CampaignDamaged(self.path, str(exc), 0)
+                self._damage = translate_error(exc, self.path) or CampaignDamaged(
+                    self.path, str(exc), 0)
             self._verified.set()
 
     def wait_verified(self) -> None:
-        """Wait for the integrity check; raise :class:`CampaignDamaged` if it failed."""
+        """Wait for the integrity check; raise :class:`CampaignDamaged` if it failed (or
+        :class:`DiskFull` / :class:`CampaignUnreadable` when the disk stopped it)."""
         self._verified.wait()
         if self._damage is not None:
             raise self._damage
@@ -348,16 +519,17 @@ class CampaignFile:
             self._verifier.join()
 
     def close(self, *, backup: bool = True) -> None:
-        """Back up unsaved-to-backup changes, close the database and release the lock."""
+        """Back up unsaved-to-backup changes, close the database and release the lock.
+
+        A closing backup that cannot be taken is a warning (:attr:`warnings`): the
+        campaign itself is already safely committed, and the lock is released anyway.
+        """
         if self._raw is None:
             return
         try:
             self._join_verifier()
-            if backup and self._damage is None:
-                # A failed closing backup must not keep the lock held; the campaign
-                # itself is already safely committed.
-                with contextlib.suppress(CampaignFileError, OSError, sqlite3.Error):
-                    self._backup("close", force=False)
+            if backup and self._damage is None and self._lock.held:
+                self._backup_or_warn("close")
             self._engine.dispose()
             self._raw.close()
         finally:
@@ -378,6 +550,11 @@ class CampaignFile:
         """Whether :meth:`close` has been called."""
         return self._raw is None
 
+    @property
+    def holds_lock(self) -> bool:
+        """Whether this copy holds the writer lock (it may write without asking)."""
+        return self._lock.held
+
     def _conn(self) -> sqlite3.Connection:
         if self._raw is None:
             raise CampaignClosed(f"{self.path} has been closed; open it again to use it")
@@ -385,6 +562,27 @@ class CampaignFile:
 
     def _on_begin(self, connection: Any) -> None:
         connection.exec_driver_sql(self._begin_sql)
+
+    def _warn(self, text: str) -> None:
+        if text not in self.warnings:
+            self.warnings.append(text)
+            log.warning(text)
+
+    def _check_identity(self) -> None:
+        """Refuse to write when the file at ``path`` is no longer the one open here."""
+        if _identity(self.path) != self._identity:
+            raise CampaignMoved(self.path)
+
+    def _before_write(self) -> None:
+        """What every write needs first: a sound file, still in place, and the lock."""
+        self.wait_verified()
+        self._check_identity()
+        if self._lock.held:
+            return
+        if self._read_only_file or not _writable(self.path):
+            raise ReadOnly(self.path)
+        _take_writer_lock(self._lock)
+        self._backup_or_warn("open")
 
     # --- sessions ------------------------------------------------------------------------
 
@@ -394,7 +592,7 @@ class CampaignFile:
         if self._in_transaction:
             raise CampaignFileError("transactions do not nest; finish the open one first")
         if write:
-            self.wait_verified()
+            self._before_write()
         self._in_transaction = True
         # IMMEDIATE takes the write lock up front, so a write never fails half-way on
         # a lock upgrade.
@@ -650,7 +848,7 @@ class CampaignFile:
         if dest.exists():
             raise CampaignFileExists(dest)
         self.wait_verified()
-        tmp = dest.with_name(f".{dest.name}.{uuid.uuid4().hex[:8]}.copy")
+        tmp = temp_beside(dest, "copy")
         try:
             target = sqlite3.connect(tmp)
             try:
@@ -658,11 +856,10 @@ class CampaignFile:
             finally:
                 target.close()
             link_new(tmp, dest)
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, OSError) as exc:
             raise translate_error(exc, dest) or exc from exc
         finally:
-            with contextlib.suppress(FileNotFoundError):
-                tmp.unlink()
+            remove_with_sides(tmp)
         return dest
 
     def maybe_backup(self, now: datetime | None = None) -> bk.BackupInfo | None:
@@ -674,7 +871,9 @@ class CampaignFile:
         last = self._last_backup_time
         if last is not None and now - last < self.policy.interval:
             return None
-        return self._backup("interval", force=False, now=now)
+        if not self._lock.held:
+            return None  # a reader: backups are the writer's job
+        return self._backup_or_warn("interval", now=now)
 
     def _backup(
         self,
@@ -699,13 +898,27 @@ class CampaignFile:
         now = now or self._clock()
         try:
             info = bk.take_backup(source, self.path, reason, now, event_id)
-        except sqlite3.Error as exc:
-            raise translate_error(exc, self.path) or exc from exc
-        except PermissionError as exc:
-            raise ReadOnly(bk.backups_dir(self.path)) from exc
+        except (sqlite3.Error, OSError) as exc:
+            raise translate_error(exc, bk.backups_dir(self.path)) or exc from exc
         self._last_backup_time, self._last_backup_event = now, event_id
         bk.rotate(self.path, self.policy, now)
         return info
+
+    def _backup_or_warn(
+        self, reason: str, *, now: datetime | None = None,
+        source: sqlite3.Connection | None = None,
+    ) -> bk.BackupInfo | None:
+        """An automatic backup; one that cannot be taken becomes a warning, not a failure.
+
+        The campaign's own data is safe either way; the player is told what to fix.
+        """
+        try:
+            return self._backup(reason, force=False, now=now, source=source)
+        except CampaignDamaged:
+            raise
+        except (CampaignFileError, OSError, sqlite3.Error) as exc:
+            self._warn(backup_warning(self.path, reason, exc))
+            return None
 
     def _known_backup_event(self) -> int:
         # Nothing changed since the newest backup (ours, or one left by an earlier run)?

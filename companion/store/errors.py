@@ -123,3 +123,43 @@ class BadExportFile(CampaignFileError):
 
 class CampaignClosed(CampaignFileError):
     """The CampaignFile was used after close()."""
+
+
+class SideFileInTheWay(CampaignFileError):
+    """Something of the wrong kind sits where the companion keeps a side file or folder."""
+
+    def __init__(self, where: Path, found: str, purpose: str) -> None:
+        super().__init__(
+            f"{where} is {found}, but that is where the companion keeps {purpose}. "
+            f"Move or rename it, then try again; the campaign itself was left untouched."
+        )
+        self.path = where
+
+
+class CampaignMoved(CampaignFileError):
+    """The campaign file was deleted, moved or replaced while it was open."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(
+            f"{path} was deleted, moved or replaced while it was open here, so the last "
+            "change was not saved (it would have gone into a file nobody can see). Save a "
+            "copy of what is open now (File ▸ Save a copy, or `companion backup` before "
+            "closing), then open the campaign where it is now."
+        )
+        self.path = path
+
+
+class CampaignUnreadable(CampaignFileError):
+    """The operating system could not read or write the file (not damage in the file)."""
+
+    def __init__(self, path: Path, why: str) -> None:
+        super().__init__(
+            f"{path} could not be read or written ({why}). The file was left untouched and "
+            "nothing shows that it is broken: check the disk or the folder's permissions and "
+            "try again."
+        )
+        self.path = path
+
+
+class NotWritable(CampaignFileError):
+    """A write was asked of a campaign opened for reading only."""

@@ -51,8 +51,12 @@ def read_header(path: Path) -> Header:
     user_version, = struct.unpack(">i", raw[60:64])
     application_id, = struct.unpack(">i", raw[68:72])
     size = path.stat().st_size
-    # The in-header size is only trusted when the change counters agree (as SQLite does).
-    if raw[24:28] == raw[92:96] and page_count and size < page_count * page_size:
+    # The in-header size is only trusted when the change counters agree (as SQLite does),
+    # and only when no write-ahead log is pending: a kill during a checkpoint leaves a
+    # first page that already counts pages still in the log, and SQLite, replaying the
+    # log, reads them all. Then SQLite judges the file (quick_check), not its size.
+    if (raw[24:28] == raw[92:96] and page_count and size < page_count * page_size
+            and not wal_pending(path)):
         raise HeaderProblem(
             f"truncated: {size} bytes where {page_count * page_size} were written",
             sqlite=True,

@@ -1,22 +1,26 @@
-"""The single-writer lock: ``<campaign>.lock`` beside the file, held with ``flock``.
+"""The single-writer lock: ``<campaign>.lock`` beside the file, held with ``filelock``.
 
-The lock file names its owner (pid and host) so a refusal can say who holds it. The
-``flock`` is what actually excludes: the kernel releases it when the process dies, so a
-crashed companion's lock is taken over automatically, without asking anybody to delete a
-stale file.
+``filelock.FileLock`` is the operating system's own lock (``flock`` on Linux and macOS,
+``LockFileEx`` on Windows): the kernel releases it when the process dies, so a crashed
+companion's lock is taken over automatically, without asking anybody to delete a stale
+file. The lock file also names its owner (pid and host) so a refusal can say who holds
+it. Readers need no lock (SQLite's write-ahead log lets them read beside the writer).
 """
 
 from __future__ import annotations
 
 import contextlib
-import fcntl
+import errno
 import json
 import os
 import socket
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.store.errors import CampaignLocked, ReadOnly
+from filelock import FileLock, Timeout
+
+from companion.store.errors import CampaignLocked, DiskFull, ReadOnly, SideFileInTheWay
 
 
 def lock_path(path: Path) -> Path:
@@ -34,13 +38,21 @@ class LockOwner:
     """Host name, if the lock file says."""
 
 
-def _read_owner(fd: int) -> LockOwner:
+def _read_owner(target: Path) -> LockOwner:
     try:
-        raw = os.pread(fd, 4096, 0)
+        raw = target.read_bytes()[:4096]
         data = json.loads(raw.decode("utf-8")) if raw else {}
         return LockOwner(pid=int(data["pid"]), host=str(data["host"]))
     except (OSError, ValueError, KeyError, TypeError):
         return LockOwner(pid=None, host=None)
+
+
+def _file_lock(target: Path, on_acquired: object = None) -> FileLock:
+    # thread_local=False: the GUI may open in one thread and close in another.
+    # fallback_to_soft=False: a filesystem without flock must not get a lock that a
+    # crash leaves behind for ever; it fails loudly instead.
+    return FileLock(target, thread_local=False, blocking=False, fallback_to_soft=False,
+                    on_acquired=on_acquired)  # type: ignore[arg-type]
 
 
 class WriterLock:
@@ -48,67 +60,85 @@ class WriterLock:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._fd: int | None = None
+        self._lock: FileLock | None = None
+        self._owner_error: OSError | None = None
+
+    def _write_owner(self, fd: int) -> None:
+        owner_text = json.dumps({"pid": os.getpid(), "host": socket.gethostname()})
+        try:
+            os.ftruncate(fd, 0)
+            os.lseek(fd, 0, os.SEEK_SET)
+            os.write(fd, owner_text.encode("utf-8"))
+        except OSError as exc:  # reported by acquire(), once the lock file is gone again
+            self._owner_error = exc
 
     def acquire(self) -> None:
-        """Take the lock or raise :class:`CampaignLocked` naming the holder."""
+        """Take the lock or raise :class:`CampaignLocked` naming the holder.
+
+        Also raises :class:`SideFileInTheWay` (a folder where the lock file goes),
+        :class:`ReadOnly` (the folder cannot be written) and :class:`DiskFull`; in each
+        case no lock file is left behind.
+        """
         target = lock_path(self.path)
-        while True:
-            try:
-                fd = os.open(target, os.O_RDWR | os.O_CREAT, 0o644)
-            except PermissionError as exc:
-                raise ReadOnly(self.path) from exc
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                owner = _read_owner(fd)
-                os.close(fd)
-                raise CampaignLocked(self.path, owner.pid, owner.host) from None
-            # The previous holder may have unlinked the file between our open and flock;
-            # then we locked an orphan inode and must try again on the new file.
-            try:
-                same = os.fstat(fd).st_ino == os.stat(target).st_ino
-            except FileNotFoundError:
-                same = False
-            if same:
-                break
-            os.close(fd)
-        owner_text = json.dumps({"pid": os.getpid(), "host": socket.gethostname()})
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, owner_text.encode("utf-8"), 0)
-        self._fd = fd
+        if target.is_dir():
+            raise SideFileInTheWay(target, "a folder", "the campaign's lock file")
+        self._owner_error = None
+        lock = _file_lock(target, self._write_owner)
+        try:
+            lock.acquire()
+        except Timeout:
+            owner = _read_owner(target)
+            raise CampaignLocked(self.path, owner.pid, owner.host) from None
+        except IsADirectoryError:
+            raise SideFileInTheWay(target, "a folder", "the campaign's lock file") from None
+        except PermissionError as exc:
+            raise ReadOnly(self.path) from exc
+        except OSError as exc:
+            if exc.errno == errno.ENOSPC:
+                raise DiskFull(self.path) from exc
+            raise
+        self._lock = lock
+        if self._owner_error is not None:
+            failure = self._owner_error
+            self.release()
+            if failure.errno == errno.ENOSPC:
+                raise DiskFull(self.path) from failure
+            raise ReadOnly(self.path) from failure
 
     def release(self) -> None:
         """Give the lock up and remove the lock file (no-op when not held)."""
-        if self._fd is None:
+        lock, self._lock = self._lock, None
+        if lock is None:
             return
-        # Unlink while still holding the flock, so nobody can lock the old inode and
-        # believe they own the campaign (acquire() re-checks the inode).
-        with contextlib.suppress(OSError):
-            os.unlink(lock_path(self.path))
-        fcntl.flock(self._fd, fcntl.LOCK_UN)
-        os.close(self._fd)
-        self._fd = None
+        if sys.platform != "win32":
+            # Unlink while still holding the lock, so nobody can lock the old inode and
+            # believe they own the campaign (filelock re-checks that the inode is linked).
+            # Windows cannot unlink an open file; filelock removes it there on release.
+            with contextlib.suppress(OSError):
+                os.unlink(lock_path(self.path))
+        lock.release(force=True)
 
     @property
     def held(self) -> bool:
         """Whether this object holds the lock."""
-        return self._fd is not None
+        return self._lock is not None
 
 
 def lock_holder(path: Path) -> LockOwner | None:
-    """Who holds the lock of ``path`` now, or None if nobody (checked without taking it)."""
+    """Who holds the lock of ``path`` now, or None if nobody.
+
+    Probes by trying the lock once (and giving it straight back); never creates a lock
+    file where there is none.
+    """
     target = lock_path(path)
+    if not target.is_file():
+        return None
+    probe = _file_lock(target)
     try:
-        fd = os.open(target, os.O_RDONLY)
+        probe.acquire()
+    except Timeout:
+        return _read_owner(target)
     except OSError:
         return None
-    try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return _read_owner(fd)
-        fcntl.flock(fd, fcntl.LOCK_UN)
-        return None
-    finally:
-        os.close(fd)
+    probe.release(force=True)
+    return None

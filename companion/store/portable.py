@@ -15,20 +15,31 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sqlite3
-import uuid
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
 from sqlalchemy import Connection, Table, create_engine, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import StaticPool
+from sqlmodel import SQLModel
 
+from companion.store import backups as bk
 from companion.store import migrations
-from companion.store.campaign_file import CampaignFile, build_new, inspect_file, write_engine
+from companion.store.campaign_file import (
+    CampaignFile,
+    build_new,
+    inspect_file,
+    translate_error,
+    write_engine,
+)
+from companion.store.durable import clean_stale_temps, fsync_dir, fsync_file, temp_beside
 from companion.store.errors import BadExportFile, CampaignFileExists
-from companion.store.history import decode_row, encode_row
+from companion.store.history import TABLES, decode_row, encode_row
 from companion.store.integrity import open_readonly
+from companion.store.lock import lock_holder
 from companion.store.models import ALL_TABLES, table_of
 
 FORMAT_NAME = "stonesaga-companion-campaign"
@@ -38,6 +49,12 @@ EXPORT_TABLES: dict[str, Table] = {
     table_of(model).name: table_of(model)
     for model in ALL_TABLES
 }
+MODELS: dict[str, type[SQLModel]] = {table_of(model).name: model for model in ALL_TABLES}
+
+MAX_DEPTH = 64
+"""Deepest nesting of lists and maps an import may hold (the game's own is 4 or 5)."""
+INT64 = (-(1 << 63), (1 << 63) - 1)
+"""SQLite's integers are 64-bit."""
 
 
 def _engine_for(conn: sqlite3.Connection) -> Any:
@@ -70,10 +87,14 @@ def export_campaign(source: CampaignFile | Path, out: Path) -> None:
             tables = _dump_tables(session.connection())
     else:
         path = Path(source)
-        version = inspect_file(path)
+        # When the app has it open it may write meanwhile: read as SQLite's readers do
+        # (readers need no lock). Otherwise read it leaving no side files behind.
+        shared = lock_holder(path) is not None
+        version = inspect_file(path, shared=shared)
         if version != migrations.SCHEMA_VERSION:
             raise BadExportFile(path, f"open it once to upgrade schema version {version} first")
-        with open_readonly(path) as conn, _engine_for(conn).connect() as connection:
+        with open_readonly(path, shared=shared) as conn, \
+                _engine_for(conn).connect() as connection:
             tables = _dump_tables(connection)
     document = {
         "format": FORMAT_NAME,
@@ -82,10 +103,18 @@ def export_campaign(source: CampaignFile | Path, out: Path) -> None:
         "tables": tables,
     }
     text = json.dumps(document, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
-    out = Path(out)
-    tmp = out.with_name(f".{out.name}.{uuid.uuid4().hex[:8]}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, out)
+    out = Path(out).absolute()
+    clean_stale_temps(out.parent)
+    tmp = temp_beside(out, "export")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        fsync_file(tmp)
+        os.replace(tmp, out)
+        fsync_dir(out.parent)
+    except OSError as exc:
+        raise translate_error(exc, out) or exc from exc
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def _load_document(src: Path) -> dict[str, Any]:
@@ -93,14 +122,20 @@ def _load_document(src: Path) -> dict[str, Any]:
         document = json.loads(Path(src).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise BadExportFile(src, f"it is not a readable JSON file ({exc})") from None
+    except RecursionError:
+        raise BadExportFile(src, "it is nested too deeply to be a campaign") from None
+    except ValueError as exc:  # an integer of more than 4,300 digits
+        raise BadExportFile(src, f"it holds a value no campaign has ({exc})") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT_NAME:
         raise BadExportFile(src, f"it is not a {FORMAT_NAME} export")
-    if document.get("format_version") != FORMAT_VERSION:
+    # type() is: JSON's true is Python's True, which equals 1.
+    if type(document.get("format_version")) is not int \
+            or document.get("format_version") != FORMAT_VERSION:
         raise BadExportFile(
             src, f"format version {document.get('format_version')!r} is unknown "
             f"(this program reads version {FORMAT_VERSION})")
     schema = document.get("schema_version")
-    if not isinstance(schema, int) or not 1 <= schema <= migrations.SCHEMA_VERSION:
+    if type(schema) is not int or not 1 <= schema <= migrations.SCHEMA_VERSION:
         raise BadExportFile(
             src, f"schema version {schema!r} is unknown "
             f"(this program knows up to {migrations.SCHEMA_VERSION}); update the companion")
@@ -112,6 +147,59 @@ def _load_document(src: Path) -> dict[str, Any]:
     return tables
 
 
+def check_plain(value: Any, depth: int = 0) -> None:
+    """Refuse (ValueError) what JSON can hold but a campaign cannot: nesting deeper
+    than :data:`MAX_DEPTH`, integers beyond 64 bits, text that is not valid Unicode
+    (lone surrogates)."""
+    if depth > MAX_DEPTH:
+        raise ValueError(f"lists or maps nested more than {MAX_DEPTH} deep")
+    if isinstance(value, bool) or value is None or isinstance(value, float):
+        return
+    if isinstance(value, int):
+        if not INT64[0] <= value <= INT64[1]:
+            raise ValueError("a whole number too large for a campaign (over 64 bits)")
+    elif isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ValueError("text that is not valid Unicode (a lone surrogate)") from None
+    elif isinstance(value, list):
+        for item in value:
+            check_plain(item, depth + 1)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            check_plain(key, depth + 1)
+            check_plain(item, depth + 1)
+
+
+def _validated(name: str, row: dict[str, Any]) -> dict[str, Any]:
+    """One decoded row checked against its model's types; the values to insert."""
+    model = MODELS[name]
+    checked = model.model_validate(row)
+    return {column: getattr(checked, column) for column in row}
+
+
+def _check_changes(changes: Any) -> None:
+    """A journal event's before/after images must name real tables, columns and types,
+    or undoing it later would fail."""
+    if not isinstance(changes, list):
+        raise ValueError("its changes are not a list")
+    for change in changes:
+        if not isinstance(change, dict) or change.get("table") not in TABLES:
+            raise ValueError(f"a change names no known table ({change!r:.60})")
+        if type(change.get("id")) is not int:
+            raise ValueError("a change has no row id")
+        table = TABLES[change["table"]]
+        known = {c.name for c in table.columns}
+        for side in ("before", "after"):
+            image = change.get(side)
+            if image is None:
+                continue
+            if not isinstance(image, dict) or not set(image) <= known:
+                raise ValueError(f"a change to {table.name!r} names unknown columns")
+            _validated(table.name, decode_row(table, image))
+
+
 def _rows_of(src: Path, name: str, section: Any) -> list[dict[str, Any]]:
     table = EXPORT_TABLES.get(name)
     if table is None:
@@ -120,16 +208,31 @@ def _rows_of(src: Path, name: str, section: Any) -> list[dict[str, Any]]:
         raise BadExportFile(src, f"table {name!r} is malformed")
     columns, rows = section.get("columns"), section.get("rows")
     known = {c.name for c in table.columns}
-    if not isinstance(columns, list) or not set(columns) <= known or "id" not in columns:
+    if not isinstance(columns, list) or not all(isinstance(c, str) for c in columns) \
+            or not set(columns) <= known or "id" not in columns:
         raise BadExportFile(src, f"table {name!r} has unknown or missing columns")
+    if len(set(columns)) != len(columns):
+        raise BadExportFile(src, f"table {name!r} names a column twice")
     if not isinstance(rows, list) or any(
         not isinstance(r, list) or len(r) != len(columns) for r in rows
     ):
         raise BadExportFile(src, f"table {name!r} has malformed rows")
-    try:
-        return [decode_row(table, dict(zip(columns, row, strict=True))) for row in rows]
-    except (ValueError, TypeError, AttributeError) as exc:
-        raise BadExportFile(src, f"table {name!r} has a bad value ({exc})") from None
+    decoded = []
+    for number, row in enumerate(rows, start=1):
+        try:
+            check_plain(row)
+            values = _validated(name, decode_row(table, dict(zip(columns, row, strict=True))))
+            if name == "journal_event" and "changes" in values:
+                _check_changes(values["changes"])
+        except ValidationError as exc:
+            first = exc.errors(include_url=False)[0]
+            where = ".".join(str(part) for part in first["loc"])
+            raise BadExportFile(
+                src, f"table {name!r} row {number}: {where}: {first['msg']}") from None
+        except (ValueError, TypeError, AttributeError, OverflowError) as exc:
+            raise BadExportFile(src, f"table {name!r} row {number}: {exc}") from None
+        decoded.append(values)
+    return decoded
 
 
 def import_campaign(src: Path, dest: Path) -> CampaignFile:
@@ -143,6 +246,10 @@ def import_campaign(src: Path, dest: Path) -> CampaignFile:
         raise CampaignFileExists(dest)
     tables = _load_document(src)
     decoded = {name: _rows_of(src, name, section) for name, section in tables.items()}
+    for singleton in ("campaign", "society"):  # every campaign has both rows
+        if not any(row.get("id") == 1 for row in decoded.get(singleton, [])):
+            raise BadExportFile(src, f"it has no {singleton} row")
+    clean_stale_temps(dest.parent)
 
     def fill(conn: sqlite3.Connection) -> None:
         try:
@@ -156,7 +263,23 @@ def import_campaign(src: Path, dest: Path) -> CampaignFile:
                 if broken:
                     raise BadExportFile(src, f"{len(broken)} row(s) point at missing rows")
         except SQLAlchemyError as exc:
+            failure = translate_error(exc, dest)
+            if failure is not None:
+                raise failure from exc
             raise BadExportFile(src, f"its rows do not fit the tables ({exc.args[0]})") from None
 
     build_new(dest, fill)
-    return CampaignFile.open(dest)
+    try:
+        return CampaignFile.open(dest)
+    except BaseException:
+        discard_new_campaign(dest)
+        raise
+
+
+def discard_new_campaign(dest: Path) -> None:
+    """Remove a campaign created moments ago (and its backups) when its import failed
+    after all: a failed import leaves nothing behind."""
+    for leftover in (dest, *(dest.with_name(dest.name + s) for s in ("-wal", "-shm"))):
+        leftover.unlink(missing_ok=True)
+    shutil.rmtree(bk.backups_dir(dest), ignore_errors=True)
+

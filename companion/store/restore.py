@@ -5,26 +5,37 @@ Both work on a damaged file: they never need to read the campaign itself.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
 import sqlite3
-import uuid
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
 from companion.store import backups as bk
 from companion.store import migrations
-from companion.store.campaign_file import inspect_file
-from companion.store.errors import CampaignFileError
+from companion.store.campaign_file import inspect_file, translate_error
+from companion.store.durable import (
+    SIDE_SUFFIXES,
+    clean_stale_temps,
+    fsync_dir,
+    fsync_file,
+    remove_with_sides,
+    temp_beside,
+)
+from companion.store.errors import CampaignDamaged, NotACampaign
 from companion.store.integrity import HeaderProblem, open_readonly, pragma_int, read_header
 from companion.store.lock import LockOwner, WriterLock, lock_holder
 from companion.store.models import utcnow
 
 
 def _safety_copy(path: Path, now: datetime) -> bk.BackupInfo | None:
-    """Back up the current file before it is replaced; byte copy if SQLite can't read it."""
+    """Back up the current file before it is replaced.
+
+    SQLite reads it (with its write-ahead log, so commits still only in the log are in
+    the copy) through the backup API; a file SQLite cannot read is copied byte for byte
+    together with its log, which its copy then replays when opened.
+    """
     if not path.exists():
         return None
     try:
@@ -32,7 +43,7 @@ def _safety_copy(path: Path, now: datetime) -> bk.BackupInfo | None:
         with open_readonly(path) as conn:
             event = conn.execute("SELECT coalesce(max(id), 0) FROM journal_event").fetchone()[0]
             return bk.take_backup(conn, path, "restore", now, int(event))
-    except (CampaignFileError, sqlite3.Error):
+    except (CampaignDamaged, NotACampaign, sqlite3.DatabaseError):
         return bk.copy_file_backup(path, "restore", now)
 
 
@@ -50,25 +61,37 @@ def restore_backup(
     lock = WriterLock(path)
     lock.acquire()
     try:
+        clean_stale_temps(path.parent, bk.backups_dir(path))
         inspect_file(source)  # refuses a damaged, foreign or too-new backup
-        safety = _safety_copy(path, now or utcnow())
-        tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.restoring")
         try:
-            shutil.copyfile(source, tmp)
-            with open(tmp, "rb") as f:
-                os.fsync(f.fileno())
-            # The old file's log belongs to the old file: replaying it onto the restored
-            # one would corrupt it. Its commits are in the safety copy.
-            for side in ("-wal", "-shm"):
-                with contextlib.suppress(FileNotFoundError):
-                    path.with_name(path.name + side).unlink()
-            os.replace(tmp, path)
-        finally:
-            with contextlib.suppress(FileNotFoundError):
-                tmp.unlink()
-        return safety
+            return _replace_with(path, source, now or utcnow())
+        except (OSError, sqlite3.Error) as exc:
+            raise translate_error(exc, path) or exc from exc
     finally:
         lock.release()
+
+
+def _replace_with(path: Path, source: Path, now: datetime) -> bk.BackupInfo | None:
+    # The safety copy comes first, and holds every commit of the old file's log: only
+    # then may that log go (replaying it onto the restored file would corrupt it).
+    safety = _safety_copy(path, now)
+    tmp = temp_beside(path, "restoring")
+    try:
+        shutil.copyfile(source, tmp)
+        source_wal = source.with_name(source.name + "-wal")
+        if source_wal.is_file():  # a byte-copied safety copy restored: its log too
+            shutil.copyfile(source_wal, tmp.with_name(tmp.name + "-wal"))
+            fsync_file(tmp.with_name(tmp.name + "-wal"))
+        fsync_file(tmp)
+        for side in SIDE_SUFFIXES:
+            path.with_name(path.name + side).unlink(missing_ok=True)
+        if source_wal.is_file():
+            os.replace(tmp.with_name(tmp.name + "-wal"), path.with_name(path.name + "-wal"))
+        os.replace(tmp, path)
+        fsync_dir(path.parent)
+    finally:
+        remove_with_sides(tmp)
+    return safety
 
 
 @dataclass

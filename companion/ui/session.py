@@ -110,6 +110,9 @@ def wire_window(window: MainWindow, *, extra_content: Sequence[Path] = ()) -> No
                 window.set_campaign(window.campaign)
 
     window.open_file_handler = open_file
+    from companion.ui import store_warnings
+
+    store_warnings.watch(window, window.campaign)  # a backup not taken is said, not hidden
     timer = QTimer(window)
     timer.setObjectName("backupTimer")
     timer.timeout.connect(lambda: window.campaign and window.campaign.maybe_backup())

@@ -7,6 +7,12 @@ before it could print), and no operation half-applied: each event added exactly 
 and one point of activity.
 
 ``COMPANION_CRASH_KILLS`` sets the number of kills (default 15; the full run uses 200+).
+
+The extended soak (``tests/store/soak.py``, issue 19) reaches the other windows: the
+command line's writes, the closing checkpoint, automatic backups, export, import,
+restore and a simulated migration, killed at random times and at chosen system calls
+(``strace``). Its short form runs here once per scenario and kill mode; the long form
+is ``COMPANION_SOAK_KILLS=200 pytest tests/store/test_crash.py -k soak_long -s``.
 """
 
 from __future__ import annotations
@@ -25,8 +31,10 @@ from sqlmodel import func, select
 from companion.store import CampaignFile, check_campaign
 from companion.store.models import JournalEvent, NotePage, Society
 from tests.store.conftest import REPO
+from tests.store.faults import strace_works
+from tests.store.soak import SCENARIOS, run_soak
 
-SHORT_RUN = 15
+SHORT_RUN = 8
 
 
 def kill_writer_once(path: Path, rng: random.Random) -> list[int]:
@@ -100,3 +108,25 @@ def test_sigkill_long(tmp_path: Path) -> None:
     kills, committed, unreported = run(tmp_path / "crash.stonesaga", kills, seed=2)
     print(f"\ncrash soak: {kills} kills, {committed} events committed, "
           f"{unreported} committed-but-unreported (killed between commit and print)")
+
+
+def test_soak_short(tmp_path: Path) -> None:
+    """Every scenario, killed once at a random time and once at a chosen system call."""
+    plan = len(SCENARIOS) * (2 if strace_works() else 1)
+    tally = run_soak(tmp_path, kills=plan, seed=3, runs=plan)
+    assert tally.total() + tally.finished == plan
+    assert tally.total() >= len(SCENARIOS)  # most runs really were killed
+    print(f"\nshort soak: {tally.summary()}")
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(
+    "COMPANION_SOAK_KILLS" not in os.environ,
+    reason="long soak: set COMPANION_SOAK_KILLS=200 (or more) to run it",
+)
+def test_soak_long(tmp_path: Path) -> None:
+    kills = int(os.environ["COMPANION_SOAK_KILLS"])
+    tally = run_soak(tmp_path, kills=kills, seed=int(os.environ.get("COMPANION_SOAK_SEED", 4)))
+    print(f"\nsoak: {tally.summary()}")
+    for key, count in sorted(tally.kills.items()):
+        print(f"  {key}: {count}")

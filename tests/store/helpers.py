@@ -23,8 +23,8 @@ from companion.store import (
 )
 from companion.store.models import NotePage, Society
 
-SOAK_VERSION = 2
-"""The schema version the simulated migration reaches (the real one is the webjournal's)."""
+SOAK_VERSION = migrations.SCHEMA_VERSION + 1
+"""A schema version one past this program's: the soak's simulated migration makes it."""
 
 
 def hold(path: Path) -> None:
@@ -90,15 +90,15 @@ def soak_step(conn: sqlite3.Connection) -> None:
     conn.execute("UPDATE note_page SET text = text || ' (moved)'")
 
 
-def pretend_version_two() -> None:
-    """Make this process's store believe schema version 2 exists (with soak_step)."""
+def pretend_next_version() -> None:
+    """Make this process's store believe one more schema version exists (with soak_step)."""
+    migrations.STEPS[migrations.SCHEMA_VERSION] = soak_step
     migrations.SCHEMA_VERSION = SOAK_VERSION
-    migrations.STEPS[1] = soak_step
 
 
 def migrate(path: Path) -> None:
-    """Open a version-1 file with a program that knows version 2: backup, then upgrade."""
-    pretend_version_two()
+    """Open a file of this schema with a program that knows one more: backup, then upgrade."""
+    pretend_next_version()
     CampaignFile.open(path).close()
     print("migrated", flush=True)
 

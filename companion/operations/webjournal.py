@@ -39,6 +39,7 @@ import shutil
 import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -441,11 +442,40 @@ def _plan_culture(doc: fmt.WebDocument, session: Session, items: list[Planned]) 
                              f"ours: {old.text}; the file: {text}", replace=take))
 
 
+DEMEANOR_LINE = "Demeanor: "
+"""A demeanor the web journal gives in words opens the behemoth's notes with this."""
+PREPARE_LINE = "Prepare by: "
+"""A "prepare by" the web journal gives in words opens the looming challenge's notes."""
+
+
+def with_line(prefix: str, words: str, notes: str) -> str:
+    """``notes`` opened by the line ``prefix + words`` (nothing added without words)."""
+    if not words:
+        return notes
+    return f"{prefix}{words}\n{notes}" if notes else f"{prefix}{words}"
+
+
+def split_line(prefix: str, notes: str) -> tuple[str, str]:
+    """(words, the rest of the notes) when ``notes`` opens with ``prefix`` (the inverse
+    of :func:`with_line`); ("", notes) otherwise."""
+    if not notes.startswith(prefix):
+        return "", notes
+    first, _, rest = notes.partition("\n")
+    return first[len(prefix):].strip(), rest
+
+
 def _behemoth_row(b: fmt.WebBehemoth) -> models.BehemothState:
     return models.BehemothState(
         behemoth_id=b.card_id, name=b.name, lair_hex=b.lair_hex, demeanor=b.demeanor,
         secrets=[{"card_id": s.card_id, "name": s.name, "description": s.description}
-                 for s in b.secrets], note=b.notes)
+                 for s in b.secrets], note=with_line(DEMEANOR_LINE, b.demeanor_text, b.notes))
+
+
+def secret_text(secret: Mapping[str, Any]) -> str:
+    """A revealed secret as the web journal's version 3 keeps it: one line of text."""
+    text = " ".join(str(secret.get(k) or "") for k in ("card_id", "name")).strip()
+    description = str(secret.get("description") or "")
+    return f"{text} — {description}" if text and description else text or description
 
 
 _BEHEMOTH_FIELDS = ("behemoth_id", "name", "lair_hex", "demeanor", "secrets", "note")
@@ -565,7 +595,8 @@ def preview(campaign: Campaign, src: Path, document: fmt.WebDocument | None = No
                    default=-1) + 1
         _plan_rows("looming", ((e.name or e.card_id, models.LoomingChallenge(
             challenge_id=_challenge_id(e.card_id, e.name, challenges), name=e.name,
-            prepare_by=e.prepare_by, note=e.notes, position=base + i,
+            prepare_by=e.prepare_by, note=with_line(PREPARE_LINE, e.prepare_by_text, e.notes),
+            position=base + i,
             epoch=_epoch(session))) for i, e in enumerate(doc.looming)),
             models.LoomingChallenge, lambda r: _fold(r.challenge_id or r.name),
             ("name", "prepare_by", "note"), session, items)
@@ -825,42 +856,76 @@ def export_document(campaign: Campaign) -> dict[str, Any]:
                 if kind:
                     culture[kind].append({"id": f"sc-culture-{page.id}",
                                           **parse_culture_text(kind, page.text)})
+            elif page.title == KEPT_PREFIX + MANTLE_POWERS and _json_list(page.text):
+                # Version 3's mantle powers have no home here: kept as a note, they
+                # go back to their place.
+                culture["mantlePowers"].extend(_json_list(page.text))
             else:
                 notes.append({"id": f"sc-note-{page.id}", "title": page.title,
                               "body": page.text})
         tiles = {h.id: h.tile_id or "" for h in session.exec(select(models.ValleyHex)).all()}
-        behemoths = [{
-            "id": f"sc-behemoth-{b.id}", "cardId": b.behemoth_id,
-            "name": b.name or _content_name(campaign.content.behemoths, b.behemoth_id),
-            "lairHex": b.lair_hex or tiles.get(b.lair_hex_id, ""), "demeanor": b.demeanor,
-            "secrets": [{"cardId": s.get("card_id", ""), "name": s.get("name", ""),
-                         "description": s.get("description", "")} for s in b.secrets],
-            "notes": b.note} for b in session.exec(select(models.BehemothState).order_by(
-                col(models.BehemothState.id))).all()]
+        behemoths = [_behemoth_json(campaign, b, tiles)
+                     for b in session.exec(select(models.BehemothState).order_by(
+                         col(models.BehemothState.id))).all()]
         challenges = [{
-            "id": f"sc-challenge-{c.id}", "epoch": c.epoch,
+            "id": f"sc-challenge-{c.id}", "epoch": str(c.epoch),
             "name": c.name or _content_name(campaign.content.challenges, c.challenge_id),
             "cardId": c.challenge_id, "outcome": c.outcome_entry or "", "notes": c.notes}
             for c in session.exec(select(models.ChallengeLogEntry).order_by(
                 col(models.ChallengeLogEntry.epoch), col(models.ChallengeLogEntry.id))).all()]
-        looming = [{
-            "id": f"sc-looming-{e.id}",
-            "name": e.name or _content_name(campaign.content.challenges, e.challenge_id),
-            "cardId": e.challenge_id,
-            "prepareBy": "" if e.prepare_by is None else str(e.prepare_by),
-            "notes": e.note, "order": i}
-            for i, e in enumerate(session.exec(select(models.LoomingChallenge).order_by(
+        looming = [_looming_json(campaign, e, i) for i, e in enumerate(
+            session.exec(select(models.LoomingChallenge).order_by(
                 col(models.LoomingChallenge.position), col(models.LoomingChallenge.id))).all())]
         investigations = [{"id": f"sc-omen-{i.id}", "omen": i.omen_id, "cardId": i.component_id,
                            "notes": i.note}
                           for i in session.exec(select(models.OmenInvestigation).order_by(
                               col(models.OmenInvestigation.id))).all()]
     materials = [_material_json(m) for m in read_custom_materials(_pack_id(campaign))]
+    now = datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
     return {"app": fmt.WRITTEN_APP, "version": fmt.WRITTEN_VERSION,
+            "exportedAt": now, "lastUpdated": now,
             "recipes": recipes, "nullCodes": null_codes, "customMaterials": materials,
             "culture": culture, "behemoths": behemoths, "challengeRecord": challenges,
             "loomingChallenges": looming, "investigations": investigations,
-            "notePages": notes, "provisionalCodes": provisional}
+            "notePages": notes, "provisionalCodes": provisional, "driveFileId": None}
+
+
+MANTLE_POWERS = fmt._words("mantlePowers")
+"""The kept note's name for version 3's mantle powers (``culture.mantlePowers``)."""
+
+
+def _json_list(text: str) -> list[dict[str, Any]]:
+    """The entries of a kept note holding a web list as JSON ([] when it is not one)."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return []
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        return []
+    return value
+
+
+def _behemoth_json(campaign: Campaign, b: models.BehemothState,
+                   tiles: Mapping[int | None, str]
+                   ) -> dict[str, Any]:
+    """A behemoth as version 3 writes it: secrets as text, the demeanor in words when
+    the group wrote words (the dial's number otherwise)."""
+    words, notes = split_line(DEMEANOR_LINE, b.note)
+    return {"id": f"sc-behemoth-{b.id}", "cardId": b.behemoth_id,
+            "name": b.name or _content_name(campaign.content.behemoths, b.behemoth_id),
+            "lairHex": b.lair_hex or tiles.get(b.lair_hex_id, ""),
+            "demeanor": b.demeanor if b.demeanor is not None else words,
+            "secrets": [secret_text(s) for s in b.secrets], "notes": notes}
+
+
+def _looming_json(campaign: Campaign, e: models.LoomingChallenge, order: int
+                  ) -> dict[str, Any]:
+    words, notes = split_line(PREPARE_LINE, e.note)
+    return {"id": f"sc-looming-{e.id}",
+            "name": e.name or _content_name(campaign.content.challenges, e.challenge_id),
+            "cardId": e.challenge_id,
+            "prepareBy": words if e.prepare_by is None else str(e.prepare_by),
+            "notes": notes, "order": order}
 
 
 def _content_name(cards: Mapping[str, Any], card_id: str | None) -> str:

@@ -68,7 +68,7 @@ def test_import_into_the_open_campaign_with_a_preview(qtbot: Any, tmp_path: Path
     assert report[:3] == ["Crafting codes", "6", "1 (the file's taken)"]
     assert "Note pages" in report and "left out" in report
     notes_shown = [dialog.report_notes.item(n).text() for n in range(dialog.report_notes.count())]
-    assert "Kept as a note page: Cave wall" in notes_shown
+    assert "Kept as a note page: Mantle powers" in notes_shown
     dialog.grab().save("/tmp/webjournal-report.png")
     assert "Kim's theories" not in [n.title for n in j.note_pages(campaign)]
     assert window.undo_action.isEnabled()
@@ -134,7 +134,7 @@ def test_note_pages_in_the_journal_book(qtbot: Any, tmp_path: Path) -> None:
     page = book.page_of["notes"]
     assert isinstance(page, NotesPage)
     titles = [page.list.item(n).text() for n in range(page.list.count())]
-    assert titles == ["Kim's theories", "From the web journal: Cave wall"]
+    assert titles == ["Kim's theories", "From the web journal: Mantle powers"]
     assert "willow roots" in page.text.toPlainText()
     book.search_box.setText("willow")
     book.run_search()

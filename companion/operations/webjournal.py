@@ -859,7 +859,9 @@ def export_document(campaign: Campaign) -> dict[str, Any]:
             elif page.title == KEPT_PREFIX + MANTLE_POWERS and _json_list(page.text):
                 # Version 3's mantle powers have no home here: kept as a note, they
                 # go back to their place.
-                culture["mantlePowers"].extend(_json_list(page.text))
+                culture["mantlePowers"].extend(
+                    {"id": f"sc-mantle-{page.id}-{n}", **entry}
+                    for n, entry in enumerate(_json_list(page.text)))
             else:
                 notes.append({"id": f"sc-note-{page.id}", "title": page.title,
                               "body": page.text})

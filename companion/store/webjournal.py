@@ -579,7 +579,19 @@ def _words(key: str) -> str:
 
 
 def _dump(value: Any) -> str:
-    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, indent=2)
+    """A value without a home as the text of its note: the file's own JSON, less the web
+    app's bookkeeping (entry ids and timestamps mean nothing to a player)."""
+    return value if isinstance(value, str) else json.dumps(
+        _without_bookkeeping(value), ensure_ascii=False, indent=2)
+
+
+def _without_bookkeeping(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_without_bookkeeping(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _without_bookkeeping(v) for k, v in value.items()
+                if k not in ("id", "updatedAt", "addedAt")}
+    return value
 
 
 def parse_document(data: Any, src: Path) -> WebDocument:

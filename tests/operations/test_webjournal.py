@@ -163,7 +163,9 @@ def test_v3_investigations_notes_and_leftovers(v3: Any) -> None:
     # Version 3's mantle powers (a name and a description the group wrote) have no
     # home among the pack's mantle powers: kept as a note with the original text.
     kept = notes["From the web journal: Mantle powers"]
-    assert json.loads(kept)[0]["name"] == "Far Sight"
+    assert json.loads(kept) == [{"name": "Far Sight",
+                                 "description": "Look two hexes ahead before moving."}]
+    assert "updatedAt" not in kept and "mc0mantle1abc" not in kept  # bookkeeping left out
     assert report.kept_as_notes == ("Mantle powers",)
     assert report.not_imported == ("the web journal's own Google Drive sync settings",)
 

@@ -195,13 +195,17 @@ class ImportReport:
     not_imported: tuple[str, ...]
     materials_file: str | None
     campaign: str
+    materials_waiting: tuple[str, ...] = ()
+    """Custom materials kept for the user's pack that still need something (a category)
+    before they can be pack materials, each with what it needs."""
 
     def to_dict(self) -> dict[str, Any]:
         return {"source": self.source, "shape": self.shape, "campaign": self.campaign,
                 "sections": [s.to_dict() for s in self.sections],
                 "kept_as_notes": list(self.kept_as_notes),
                 "not_imported": list(self.not_imported),
-                "materials_file": self.materials_file}
+                "materials_file": self.materials_file,
+                "materials_waiting": list(self.materials_waiting)}
 
     def lines(self) -> list[str]:
         """The report in words, one line each (the CLI prints these)."""
@@ -227,6 +231,8 @@ class ImportReport:
             out.append(f"  not imported: {what}")
         if self.materials_file:
             out.append(f"  custom materials written to {self.materials_file}")
+        for what in self.materials_waiting:
+            out.append(f"  custom material {what}")
         return out
 
 
@@ -693,17 +699,20 @@ def apply(campaign: Campaign, plan: ImportPlan, choices: Mapping[str, str] | Non
 def report_of(campaign: Campaign, plan: ImportPlan, choices: Mapping[str, str]) -> ImportReport:
     """Write the custom materials (if chosen) and describe what the import did."""
     materials_file = None
+    waiting: list[str] = []
     wanted = [i.material for i in plan.items if i.section == "materials"
               and i.state == "added" and i.material is not None]
     if wanted and choices.get("materials", "add") != "skip":
-        materials_file = str(keep_custom_materials(_pack_id(campaign), wanted))
+        file = keep_custom_materials(_pack_id(campaign), wanted)
+        materials_file = str(file)
+        waiting = [f"{name}: {why}" for name, why in materials_waiting(_pack_id(campaign))]
     return ImportReport(
         source=str(plan.source), shape=plan.document.shape,
         sections=tuple(plan.summary(choices)),
         kept_as_notes=tuple(i.label for i in plan.items if i.section == "kept"
                             and i.state == "added" and choices.get("kept") != "skip"),
         not_imported=tuple(plan.not_imported()), materials_file=materials_file,
-        campaign=campaign.title)
+        campaign=campaign.title, materials_waiting=tuple(waiting))
 
 
 def import_into(campaign: Campaign, src: Path, choices: Mapping[str, str] | None = None
@@ -778,31 +787,107 @@ def _pack_id(campaign: Campaign) -> str:
 
 
 def materials_file(pack_id: str) -> Path:
-    """Where the web journal's custom materials are kept for the user's pack extending
+    """Where the web journal's custom materials wait for the user's pack extending
     ``pack_id``: ``<user data>/web-journal/<pack>-mine-materials.yaml``.
 
-    The web app's materials have pip colours and counts but no pip shapes (and one side
-    each), so they cannot yet be checked as pack materials; they wait here, in the
-    user's data folder, for the user pack to take them (issue 17: the user pack).
+    The file holds ``materials:``, pack materials (``content.schema.world.Material``)
+    ready to join the user pack's ``materials.yaml``, and ``web_journal:``, the web
+    app's own entries as the file gave them (the export writes these back).
     """
     return paths.user_data_dir() / WEB_MATERIALS_DIR / f"{pack_id}-mine-materials.yaml"
 
 
-def read_custom_materials(pack_id: str) -> list[dict[str, Any]]:
-    """The custom materials kept for ``pack_id``'s user pack (web app fields)."""
+def _side_file(pack_id: str) -> dict[str, Any]:
     file = materials_file(pack_id)
     if not file.is_file():
-        return []
+        return {}
     try:
         data = yaml.safe_load(file.read_text(encoding="utf-8")) or {}
     except (OSError, yaml.YAMLError):
-        return []
-    materials = data.get("materials", []) if isinstance(data, dict) else []
-    return [m for m in materials if isinstance(m, dict) and isinstance(m.get("name"), str)]
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def read_custom_materials(pack_id: str) -> list[dict[str, Any]]:
+    """The web journal's custom materials kept for ``pack_id``'s user pack, as the web
+    app wrote them (``{name, cat, processed, image, marks, notes}``)."""
+    data = _side_file(pack_id)
+    if "web_journal" not in data:  # the first form of this file: the web entries only
+        return [_first_form(m) for m in data.get("materials", []) or []
+                if isinstance(m, dict) and isinstance(m.get("name"), str)
+                and "unprocessed" not in m]
+    entries = data["web_journal"]
+    return [m for m in entries if isinstance(m, dict) and isinstance(m.get("name"), str)] \
+        if isinstance(entries, list) else []
+
+
+def _first_form(m: Mapping[str, Any]) -> dict[str, Any]:
+    marks = m.get("marks")
+    return {"name": m["name"], "cat": m.get("category") or "unknown",
+            "processed": m.get("processed"), "image": m.get("image"),
+            "marks": [marks.get(k) for k in ("left", "right", "top", "bottom")]
+            if isinstance(marks, dict) else None, "notes": m.get("notes")}
+
+
+def materials_waiting(pack_id: str) -> list[tuple[str, str]]:
+    """(name, what it needs) of each kept custom material that is not yet a pack
+    material."""
+    kept = read_custom_materials(pack_id)
+    sides = {str(m["processed"]).casefold() for m in kept if m.get("processed")}
+    waiting = []
+    for entry in kept:
+        if entry["name"].casefold() in sides:
+            continue  # another token's processed side
+        material, why = pack_material(entry, kept)
+        if material is None:
+            waiting.append((entry["name"], why))
+    return waiting
+
+
+def _material_id(name: str) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
+    return slug or "material"
+
+
+def pack_material(entry: Mapping[str, Any], others: Sequence[Mapping[str, Any]]
+                  ) -> tuple[dict[str, Any] | None, str]:
+    """A web custom material as a pack material (``Material``), checked by the pack
+    schema; (None, what it needs) when it cannot be one yet.
+
+    The web app keeps each side of a token as its own material ("Glowing Moss" and its
+    ``processed`` form "Glowing Moss (dried)"): the processed one's marks become the
+    processed side. It does not record a token's size: a custom material is taken as a
+    small token.
+    """
+    from pydantic import ValidationError
+
+    from companion.content.schema.world import Material, MaterialCategory, MaterialSide
+
+    name = str(entry["name"])
+    try:
+        category = MaterialCategory(str(entry.get("cat") or "unknown"))
+    except ValueError:
+        return None, (f"its category is {entry.get('cat') or 'not given'!r}; give it "
+                      f"one of animal, mineral, plant or rare to use it in crafting")
+    processed_name = str(entry.get("processed") or "")
+    processed = next((o for o in others if processed_name
+                      and str(o.get("name", "")).casefold() == processed_name.casefold()),
+                     None)
+    try:
+        material = Material(
+            id=_material_id(name), name=name, category=category, size="small",
+            unprocessed=MaterialSide.from_marks(entry.get("marks")),
+            processed=MaterialSide.from_marks(processed.get("marks") if processed else None))
+    except (ValidationError, ValueError) as exc:
+        first = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else str(exc)
+        return None, f"its marks cannot be read as pips ({first})"
+    return material.model_dump(mode="json", exclude_defaults=True), ""
 
 
 def keep_custom_materials(pack_id: str, materials: Iterable[fmt.WebMaterial]) -> Path:
-    """Add web custom materials to the user's pack file (by name: no duplicates)."""
+    """Add web custom materials to the file waiting for the user's pack (by name: no
+    duplicates): the web entries as given, and each as a pack material where the pack
+    schema accepts it (:func:`pack_material`)."""
     file = materials_file(pack_id)
     kept = read_custom_materials(pack_id)
     names = {m["name"].casefold() for m in kept}
@@ -810,23 +895,26 @@ def keep_custom_materials(pack_id: str, materials: Iterable[fmt.WebMaterial]) ->
         if m.name.casefold() in names:
             continue
         names.add(m.name.casefold())
-        entry: dict[str, Any] = {"name": m.name, "category": m.category or "unknown"}
-        if m.processed:
-            entry["processed"] = m.processed
-        if m.marks:
-            entry["marks"] = dict(zip(("left", "right", "top", "bottom"), m.marks, strict=False))
-        if m.image:
-            entry["image"] = m.image
-        if m.notes:
-            entry["notes"] = m.notes
-        kept.append(entry)
+        kept.append({"name": m.name, "cat": m.category or "unknown",
+                     "processed": m.processed or None, "image": m.image or None,
+                     "marks": list(m.marks) if m.marks else None, "notes": m.notes or None})
+    # A material that is another's processed form is that token's processed side.
+    sides = {str(m["processed"]).casefold() for m in kept if m.get("processed")}
+    pack = []
+    for entry in kept:
+        if entry["name"].casefold() in sides:
+            continue
+        material, _ = pack_material(entry, kept)
+        if material is not None:
+            pack.append(material)
     file.parent.mkdir(parents=True, exist_ok=True)
-    header = ("# Materials the group added in the web Campaign Journal, for the user pack "
-              f"extending '{pack_id}'.\n# Pip shapes are not known yet: add them to use "
-              "these materials in the crafting explorer.\n")
-    file.write_text(header + yaml.safe_dump({"pack": f"{pack_id}-mine", "materials": kept},
-                                            sort_keys=False, allow_unicode=True),
-                    encoding="utf-8")
+    header = ("# Materials the group added in the web Campaign Journal, waiting for the "
+              f"user pack extending '{pack_id}'.\n# 'materials' are pack materials (a "
+              "custom material is taken as a small token; pip shapes are not known);\n"
+              "# 'web_journal' keeps the web app's entries as it wrote them.\n")
+    file.write_text(header + yaml.safe_dump(
+        {"pack": f"{pack_id}-mine", "extends": pack_id, "materials": pack,
+         "web_journal": kept}, sort_keys=False, allow_unicode=True), encoding="utf-8")
     return file
 
 
@@ -985,12 +1073,9 @@ def _provisional_json(record: models.CodeRecord) -> dict[str, Any]:
 
 
 def _material_json(m: Mapping[str, Any]) -> dict[str, Any]:
-    marks = m.get("marks")
-    return {"name": m["name"], "cat": m.get("category", "unknown"),
+    return {"name": m["name"], "cat": m.get("cat") or "unknown",
             "processed": m.get("processed"), "image": m.get("image"),
-            "marks": [marks.get(k) for k in ("left", "right", "top", "bottom")]
-            if isinstance(marks, dict) else None,
-            "notes": m.get("notes")}
+            "marks": m.get("marks"), "notes": m.get("notes")}
 
 
 def export_web_journal(campaign: Campaign, dest: Path) -> dict[str, int]:

@@ -24,6 +24,9 @@ from hypothesis import strategies as st
 from sqlmodel import select
 
 from companion import operations
+from companion.content import load_pack_dir
+from companion.content.schema.base import Edge, PipColour
+from companion.content.schema.world import Material
 from companion.operations import Campaign, Refused
 from companion.operations import journal as j
 from companion.operations import webjournal as wj
@@ -181,16 +184,60 @@ def test_note_pages_are_searchable_and_in_the_markdown(v3: Any) -> None:
     assert "VV02" in text and "Soft Belly" in text
 
 
-def test_custom_materials_go_to_the_users_own_pack(v3: Any) -> None:
+def test_custom_materials_go_to_the_users_own_pack(v3: Any, tmp_path: Path) -> None:
     campaign, report = v3
     file = Path(report.materials_file)
     assert file == wj.materials_file("sample")
     data = yaml.safe_load(file.read_text(encoding="utf-8"))
-    assert data["pack"] == "sample-mine"
-    assert data["materials"] == [{
-        "name": "Glowing Moss", "category": "plant", "processed": "Glowing Moss (dried)",
-        "marks": {"left": "Green 2", "right": "Yellow 1", "top": None, "bottom": None},
+    assert (data["pack"], data["extends"]) == ("sample-mine", "sample")
+    # The web app's entry as it wrote it (the export writes it back) ...
+    assert data["web_journal"] == [{
+        "name": "Glowing Moss", "cat": "plant", "processed": "Glowing Moss (dried)",
+        "image": None, "marks": ["Green 2", "Yellow 1", None, None],
         "notes": "From the cave at HX07."}]
+    # ... and as a pack material: a user pack extending the campaign's pack loads it.
+    (moss,) = data["materials"]
+    assert (moss["id"], moss["name"], moss["category"], moss["size"]) == (
+        "glowing-moss", "Glowing Moss", "vegetable", "small")
+    pack = tmp_path / "sample-mine"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text("id: sample-mine\nname: Our own\nversion: '1'\n"
+                                    "extends: sample\n", encoding="utf-8")
+    (pack / "materials.yaml").write_text(yaml.safe_dump({"materials": data["materials"]}),
+                                         encoding="utf-8")
+    loaded = load_pack_dir(pack).materials["glowing-moss"]
+    left = loaded.unprocessed.pip(Edge.LEFT)
+    assert left is not None and (left.colour, left.count, left.shape) == (
+        PipColour.GREEN, 2, None)
+    assert loaded.unprocessed.pip(Edge.TOP) is None
+    assert report.materials_waiting == ()
+
+
+def test_custom_materials_two_sides_of_one_token_and_one_without_a_category(
+        tmp_path: Path) -> None:
+    """The web app keeps a token's processed form as its own material: it becomes the
+    processed side. A material without a category waits, and the report says why."""
+    data = json.loads(V3.read_text())
+    data["customMaterials"] += [
+        {"name": "Glowing Moss (dried)", "cat": "plant", "processed": None, "image": None,
+         "marks": [None, "Orange 3", "Blue 6", None], "notes": None},
+        {"name": "Strange Shard", "cat": "unknown", "processed": None, "image": None,
+         "marks": ["Silver 1", None, None, None], "notes": None}]
+    src = tmp_path / "mats.json"
+    src.write_text(json.dumps(data))
+    campaign, report = wj.import_new(src, tmp_path / "x.stonesaga")
+    with campaign:
+        side_file = yaml.safe_load(Path(report.materials_file).read_text(encoding="utf-8"))
+        (moss,) = side_file["materials"]
+        right = Material.model_validate(moss).processed.pip(Edge.RIGHT)
+        assert right is not None and (right.colour, right.count) == (PipColour.ORANGE, 3)
+        assert [m["name"] for m in side_file["web_journal"]] == [
+            "Glowing Moss", "Glowing Moss (dried)", "Strange Shard"]
+        (waiting,) = report.materials_waiting
+        assert waiting.startswith("Strange Shard: its category is 'unknown'")
+        assert f"  custom material {waiting}" in report.lines()
+        back = wj.export_document(campaign)["customMaterials"]
+        assert back == data["customMaterials"]
 
 
 def test_the_report_counts_every_section(v3: Any) -> None:
@@ -587,3 +634,18 @@ def test_export_is_what_the_web_apps_version_3_importer_reads(v3: Any) -> None:
     assert [c["epoch"] for c in document["challengeRecord"]] == ["1", "2"]
     assert [(e["order"], e["prepareBy"]) for e in document["loomingChallenges"]] == [
         (0, "2"), (1, "3")]
+
+
+def test_custom_materials_kept_in_the_first_form_of_the_file_are_not_lost(
+        tmp_path: Path) -> None:
+    file = wj.materials_file("sample")
+    file.parent.mkdir(parents=True, exist_ok=True)
+    file.write_text(yaml.safe_dump({"pack": "sample-mine", "materials": [
+        {"name": "Old Reed", "category": "plant",
+         "marks": {"left": "Blue 1", "right": None, "top": None, "bottom": None}}]}),
+        encoding="utf-8")
+    campaign, _ = wj.import_new(V3, tmp_path / "x.stonesaga")
+    with campaign:
+        data = yaml.safe_load(file.read_text(encoding="utf-8"))
+        assert [m["name"] for m in data["web_journal"]] == ["Old Reed", "Glowing Moss"]
+        assert [m["id"] for m in data["materials"]] == ["old-reed", "glowing-moss"]

@@ -15,14 +15,19 @@ provisional codes       ``code_record`` status ``provisional`` (unverified): car
 culture.tribeName       the society's name
 structures, knowledge   the Culture page's lists (``note_page`` ``culture:<list>``):
 cards, taboos, pigments "ST02 Fire Pit — notes"
-behemoths               ``behemoth_state``: card, name, lair hex, demeanor, secrets, notes
+behemoths               ``behemoth_state``: card, name, lair hex, demeanor (the dial; a
+                        demeanor in words opens the notes "Demeanor: ..."), secrets, notes
 challengeRecord         the Challenge Log by epoch: card, name, outcome, notes ("Fled"
                         is an outcome, not a finished challenge)
 loomingChallenges       ``looming_challenge`` in the group's order: card, name,
-                        prepare-by epoch, notes
+                        prepare-by epoch (in words: "Prepare by: ..." opens the notes),
+                        notes
 investigations          omens investigated: omen, component (card) ID, notes
 notePages               the journal's Note pages
-customMaterials         materials of the user's own pack (:func:`keep_custom_materials`)
+customMaterials         pack materials waiting for the user's own pack, with the web
+                        entries as written (:func:`keep_custom_materials`)
+culture.mantlePowers    a kept note (they are the group's words, not the pack's mantle
+                        powers); the export puts them back
 anything else           a note page "From the web journal: ..." with its original text
 ======================  ==============================================================
 

@@ -160,3 +160,22 @@ def test_import_campaign_menu_shows_the_report_for_a_web_journal(
     assert dialogs[0].stack.currentWidget() is dialogs[0].report_page
     assert window.campaign is not None and window.campaign.path == dest
     window.campaign.close()
+
+
+def test_the_report_page_names_a_custom_material_still_waiting(qtbot: Any, tmp_path: Path,
+                                                               monkeypatch: Any) -> None:
+    data = json.loads(V3.read_text(encoding="utf-8"))
+    data["customMaterials"].append({"name": "Strange Shard", "cat": "unknown",
+                                    "processed": None, "image": None,
+                                    "marks": ["Silver 1", None, None, None], "notes": None})
+    src = tmp_path / "shard.json"
+    src.write_text(json.dumps(data), encoding="utf-8")
+    campaign, _ = wj.import_new(V2, tmp_path / "old.stonesaga")
+    window = make_window(qtbot, campaign)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(src), ""))
+    dialog = open_dialog(qtbot, window)
+    qtbot.mouseClick(dialog.import_button, Qt.MouseButton.LeftButton)
+    shown = [dialog.report_notes.item(n).text() for n in range(dialog.report_notes.count())]
+    assert any(line.startswith("Custom material Strange Shard: its category is 'unknown'")
+               for line in shown)
+    campaign.close()

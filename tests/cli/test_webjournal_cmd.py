@@ -40,6 +40,17 @@ def test_import_json_report(capsys: Any, tmp_path: Path) -> None:
     assert sections["looming"]["home"] == "the looming challenges"
     assert report["kept_as_notes"] == ["Mantle powers"]
     assert report["shape"] == "version 3"
+    assert report["materials_file"].endswith("sample-mine-materials.yaml")
+    assert report["materials_waiting"] == []
+
+
+def test_import_the_early_version_2_file(capsys: Any, tmp_path: Path) -> None:
+    """"Stone Saga Crafting Journal", the item card in itemNum (the first v2 files)."""
+    early = V3.parent / "web-journal-v2-early.json"
+    code, out, _ = run(capsys, "import", str(early), str(tmp_path / "early.stonesaga"),
+                       "--json")
+    assert code == 0, out
+    assert json.loads(out)["import"]["shape"] == "version 2"
 
 
 def test_import_into_with_preview_then_choices_and_undo(capsys: Any, tmp_path: Path) -> None:

@@ -265,6 +265,15 @@ def test_version_2_variants_and_the_bare_array(fixture: Path, expected: dict[str
         assert report.kept_as_notes == ()
         item_cards = {k: r.data.get("item_id") for k, r in codes(campaign).items()
                       if r.status == "recipe"}
+        # Rulebook: Crafting Items: the explorer knows every imported code.
+        with campaign.file.read() as session:
+            lookup = _record_lookup(_known(session))
+        for key, (status, name) in expected.items():
+            known = lookup(CraftingCode.parse(key))
+            assert known is not None, key
+            assert (known.dead_end, known.item_name or "") == (status == "null", name)
+        if fixture == V2:
+            assert [m["name"] for m in wj.read_custom_materials("sample")] == ["Glowing Moss"]
     if fixture == V2_EARLY:  # the item card is "itemNum"; the generated "id" is not kept
         assert item_cards == {"R1421": "IT05", "R5100": None}
         with operations.open_campaign(tmp_path / "x.stonesaga") as again:

@@ -943,18 +943,21 @@ def export_document(campaign: Campaign) -> dict[str, Any]:
         pages = session.exec(select(models.NotePage).order_by(
             col(models.NotePage.position), col(models.NotePage.id))).all()
         notes = []
+        cave_wall: list[dict[str, Any]] = []
+        restored = {KEPT_PREFIX + MANTLE_POWERS: ("mantle", culture["mantlePowers"]),
+                    KEPT_PREFIX + CAVE_WALL: ("cave", cave_wall)}
         for page in pages:
             if page.title.startswith(CULTURE_PREFIX):
                 kind = by_list.get(page.title[len(CULTURE_PREFIX):])
                 if kind:
                     culture[kind].append({"id": f"sc-culture-{page.id}",
                                           **parse_culture_text(kind, page.text)})
-            elif page.title == KEPT_PREFIX + MANTLE_POWERS and _json_list(page.text):
-                # Version 3's mantle powers have no home here: kept as a note, they
-                # go back to their place.
-                culture["mantlePowers"].extend(
-                    {"id": f"sc-mantle-{page.id}-{n}", **entry}
-                    for n, entry in enumerate(_json_list(page.text)))
+            elif page.title in restored and _json_list(page.text):
+                # Version 3's mantle powers and cave wall drawings have no home here:
+                # kept as notes, they go back to their place (with ids to merge by).
+                word, target = restored[page.title]
+                target.extend({"id": f"sc-{word}-{page.id}-{n}", **entry}
+                              for n, entry in enumerate(_json_list(page.text)))
             else:
                 notes.append({"id": f"sc-note-{page.id}", "title": page.title,
                               "body": page.text})
@@ -982,11 +985,14 @@ def export_document(campaign: Campaign) -> dict[str, Any]:
             "recipes": recipes, "nullCodes": null_codes, "customMaterials": materials,
             "culture": culture, "behemoths": behemoths, "challengeRecord": challenges,
             "loomingChallenges": looming, "investigations": investigations,
-            "notePages": notes, "provisionalCodes": provisional, "driveFileId": None}
+            "notePages": notes, "provisionalCodes": provisional,
+            **({"caveWall": cave_wall} if cave_wall else {}), "driveFileId": None}
 
 
 MANTLE_POWERS = fmt._words("mantlePowers")
 """The kept note's name for version 3's mantle powers (``culture.mantlePowers``)."""
+CAVE_WALL = fmt._words("caveWall")
+"""The kept note's name for the later version 3's cave wall drawings (``caveWall``)."""
 
 
 def _json_list(text: str) -> list[dict[str, Any]]:

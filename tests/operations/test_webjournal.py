@@ -658,3 +658,25 @@ def test_custom_materials_kept_in_the_first_form_of_the_file_are_not_lost(
         data = yaml.safe_load(file.read_text(encoding="utf-8"))
         assert [m["name"] for m in data["web_journal"]] == ["Old Reed", "Glowing Moss"]
         assert [m["id"] for m in data["materials"]] == ["old-reed", "glowing-moss"]
+
+
+def test_the_later_version_3_cave_wall_is_kept_and_goes_back(tmp_path: Path) -> None:
+    """The later version 3 (app.js at af5a7b3) adds ``caveWall`` (named drawings as pen
+    strokes) and ``updatedAt`` on recipes: the drawings have no home among the Primal
+    Cave Wall's pictures, so they are kept as a note, and the export puts them back."""
+    data = json.loads(V3.read_text())
+    data["recipes"][0]["updatedAt"] = 1751485201000
+    data["caveWall"] = [{"id": "mc0cave01abcd", "name": "Hunter",
+                         "strokes": [{"c": 2, "w": 14, "pts": [10, 20, 30, 40]}],
+                         "addedAt": 1751485217000, "updatedAt": 1751485217000}]
+    src = tmp_path / "later.json"
+    src.write_text(json.dumps(data))
+    campaign, report = wj.import_new(src, tmp_path / "x.stonesaga")
+    with campaign:
+        assert report.kept_as_notes == ("Mantle powers", "Cave wall")
+        notes = {n.title: n.text for n in j.note_pages(campaign)}
+        assert json.loads(notes["From the web journal: Cave wall"]) == [
+            {"name": "Hunter", "strokes": [{"c": 2, "w": 14, "pts": [10, 20, 30, 40]}]}]
+        back = wj.export_document(campaign)
+    assert _web_fields(back) == _web_fields(data)
+    assert [d["id"] for d in back["caveWall"]] != ["mc0cave01abcd"]  # ours, to merge by

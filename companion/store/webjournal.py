@@ -2,7 +2,8 @@
 
 The web app (it began as the "Stonesaga Crafting Journal", and its files still say so)
 exports one JSON document. What its export code writes, by version (read in the public
-repository ShadowfootNZ/stonesaga, ``app.js``, at commits c2610be, 851aed5 and 5649f17):
+repository ShadowfootNZ/stonesaga, ``app.js``, at commits c2610be, 851aed5, 5649f17 and
+af5a7b3):
 
 - a **bare recipe array** (the oldest files, which it still reads): ``[recipe, ...]``;
 - **version 2**, two variants. The first (``"app": "Stone Saga Crafting Journal"``) is
@@ -17,10 +18,12 @@ repository ShadowfootNZ/stonesaga, ``app.js``, at commits c2610be, 851aed5 and 5
   (digits as text), name, cardId, outcome ("", "Won", "Lost", "Fled"), notes}``,
   ``loomingChallenges`` ``{name, cardId, prepareBy (text), notes, order}``,
   ``investigations`` ``{omen, cardId, notes}``, ``notePages`` ``{title, body}`` and
-  ``provisionalCodes``; every journal entry also has ``id`` and ``updatedAt``.
-  Later versions add ``caveWall``, mark deleted entries ``"deleted": true``, add
-  ``codexEntries``, ``culture.outposts``, card IDs on structures and behemoths, secrets
-  as ``{cardId, name, description}`` and the demeanor as the dial's number.
+  ``provisionalCodes``; every journal entry also has ``id`` and ``updatedAt``. Later
+  version 3 files (af5a7b3) add ``caveWall`` (``{id, name, strokes: [{c, w, pts}],
+  addedAt, updatedAt}``) and ``updatedAt`` on recipes. Versions 4 and 5 (the version 5
+  code at 8aae632) mark deleted entries ``"deleted": true`` and add ``codexEntries``,
+  ``culture.outposts``, card IDs on structures and behemoths, secrets as ``{cardId,
+  name, description}`` and the demeanor as the dial's number.
 
 Entries: a recipe is ``{id (item card), name, codes: [{color, digits}], mat1Name,
 mat1Cat, mat2Name, mat2Cat, altPairs: [{mat1Name, mat1Cat, mat2Name, mat2Cat,

@@ -15,14 +15,19 @@ provisional codes       ``code_record`` status ``provisional`` (unverified): car
 culture.tribeName       the society's name
 structures, knowledge   the Culture page's lists (``note_page`` ``culture:<list>``):
 cards, taboos, pigments "ST02 Fire Pit — notes"
-behemoths               ``behemoth_state``: card, name, lair hex, demeanor, secrets, notes
+behemoths               ``behemoth_state``: card, name, lair hex, demeanor (the dial; a
+                        demeanor in words opens the notes "Demeanor: ..."), secrets, notes
 challengeRecord         the Challenge Log by epoch: card, name, outcome, notes ("Fled"
                         is an outcome, not a finished challenge)
 loomingChallenges       ``looming_challenge`` in the group's order: card, name,
-                        prepare-by epoch, notes
+                        prepare-by epoch (in words: "Prepare by: ..." opens the notes),
+                        notes
 investigations          omens investigated: omen, component (card) ID, notes
 notePages               the journal's Note pages
-customMaterials         materials of the user's own pack (:func:`keep_custom_materials`)
+customMaterials         pack materials waiting for the user's own pack, with the web
+                        entries as written (:func:`keep_custom_materials`)
+culture.mantlePowers    a kept note (they are the group's words, not the pack's mantle
+                        powers); the export puts them back
 anything else           a note page "From the web journal: ..." with its original text
 ======================  ==============================================================
 
@@ -39,6 +44,7 @@ import shutil
 import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -194,13 +200,17 @@ class ImportReport:
     not_imported: tuple[str, ...]
     materials_file: str | None
     campaign: str
+    materials_waiting: tuple[str, ...] = ()
+    """Custom materials kept for the user's pack that still need something (a category)
+    before they can be pack materials, each with what it needs."""
 
     def to_dict(self) -> dict[str, Any]:
         return {"source": self.source, "shape": self.shape, "campaign": self.campaign,
                 "sections": [s.to_dict() for s in self.sections],
                 "kept_as_notes": list(self.kept_as_notes),
                 "not_imported": list(self.not_imported),
-                "materials_file": self.materials_file}
+                "materials_file": self.materials_file,
+                "materials_waiting": list(self.materials_waiting)}
 
     def lines(self) -> list[str]:
         """The report in words, one line each (the CLI prints these)."""
@@ -226,6 +236,8 @@ class ImportReport:
             out.append(f"  not imported: {what}")
         if self.materials_file:
             out.append(f"  custom materials written to {self.materials_file}")
+        for what in self.materials_waiting:
+            out.append(f"  custom material {what}")
         return out
 
 
@@ -441,11 +453,40 @@ def _plan_culture(doc: fmt.WebDocument, session: Session, items: list[Planned]) 
                              f"ours: {old.text}; the file: {text}", replace=take))
 
 
+DEMEANOR_LINE = "Demeanor: "
+"""A demeanor the web journal gives in words opens the behemoth's notes with this."""
+PREPARE_LINE = "Prepare by: "
+"""A "prepare by" the web journal gives in words opens the looming challenge's notes."""
+
+
+def with_line(prefix: str, words: str, notes: str) -> str:
+    """``notes`` opened by the line ``prefix + words`` (nothing added without words)."""
+    if not words:
+        return notes
+    return f"{prefix}{words}\n{notes}" if notes else f"{prefix}{words}"
+
+
+def split_line(prefix: str, notes: str) -> tuple[str, str]:
+    """(words, the rest of the notes) when ``notes`` opens with ``prefix`` (the inverse
+    of :func:`with_line`); ("", notes) otherwise."""
+    if not notes.startswith(prefix):
+        return "", notes
+    first, _, rest = notes.partition("\n")
+    return first[len(prefix):].strip(), rest
+
+
 def _behemoth_row(b: fmt.WebBehemoth) -> models.BehemothState:
     return models.BehemothState(
         behemoth_id=b.card_id, name=b.name, lair_hex=b.lair_hex, demeanor=b.demeanor,
         secrets=[{"card_id": s.card_id, "name": s.name, "description": s.description}
-                 for s in b.secrets], note=b.notes)
+                 for s in b.secrets], note=with_line(DEMEANOR_LINE, b.demeanor_text, b.notes))
+
+
+def secret_text(secret: Mapping[str, Any]) -> str:
+    """A revealed secret as the web journal's version 3 keeps it: one line of text."""
+    text = " ".join(str(secret.get(k) or "") for k in ("card_id", "name")).strip()
+    description = str(secret.get("description") or "")
+    return f"{text} — {description}" if text and description else text or description
 
 
 _BEHEMOTH_FIELDS = ("behemoth_id", "name", "lair_hex", "demeanor", "secrets", "note")
@@ -565,7 +606,8 @@ def preview(campaign: Campaign, src: Path, document: fmt.WebDocument | None = No
                    default=-1) + 1
         _plan_rows("looming", ((e.name or e.card_id, models.LoomingChallenge(
             challenge_id=_challenge_id(e.card_id, e.name, challenges), name=e.name,
-            prepare_by=e.prepare_by, note=e.notes, position=base + i,
+            prepare_by=e.prepare_by, note=with_line(PREPARE_LINE, e.prepare_by_text, e.notes),
+            position=base + i,
             epoch=_epoch(session))) for i, e in enumerate(doc.looming)),
             models.LoomingChallenge, lambda r: _fold(r.challenge_id or r.name),
             ("name", "prepare_by", "note"), session, items)
@@ -662,17 +704,20 @@ def apply(campaign: Campaign, plan: ImportPlan, choices: Mapping[str, str] | Non
 def report_of(campaign: Campaign, plan: ImportPlan, choices: Mapping[str, str]) -> ImportReport:
     """Write the custom materials (if chosen) and describe what the import did."""
     materials_file = None
+    waiting: list[str] = []
     wanted = [i.material for i in plan.items if i.section == "materials"
               and i.state == "added" and i.material is not None]
     if wanted and choices.get("materials", "add") != "skip":
-        materials_file = str(keep_custom_materials(_pack_id(campaign), wanted))
+        file = keep_custom_materials(_pack_id(campaign), wanted)
+        materials_file = str(file)
+        waiting = [f"{name}: {why}" for name, why in materials_waiting(_pack_id(campaign))]
     return ImportReport(
         source=str(plan.source), shape=plan.document.shape,
         sections=tuple(plan.summary(choices)),
         kept_as_notes=tuple(i.label for i in plan.items if i.section == "kept"
                             and i.state == "added" and choices.get("kept") != "skip"),
         not_imported=tuple(plan.not_imported()), materials_file=materials_file,
-        campaign=campaign.title)
+        campaign=campaign.title, materials_waiting=tuple(waiting))
 
 
 def import_into(campaign: Campaign, src: Path, choices: Mapping[str, str] | None = None
@@ -747,31 +792,107 @@ def _pack_id(campaign: Campaign) -> str:
 
 
 def materials_file(pack_id: str) -> Path:
-    """Where the web journal's custom materials are kept for the user's pack extending
+    """Where the web journal's custom materials wait for the user's pack extending
     ``pack_id``: ``<user data>/web-journal/<pack>-mine-materials.yaml``.
 
-    The web app's materials have pip colours and counts but no pip shapes (and one side
-    each), so they cannot yet be checked as pack materials; they wait here, in the
-    user's data folder, for the user pack to take them (issue 17: the user pack).
+    The file holds ``materials:``, pack materials (``content.schema.world.Material``)
+    ready to join the user pack's ``materials.yaml``, and ``web_journal:``, the web
+    app's own entries as the file gave them (the export writes these back).
     """
     return paths.user_data_dir() / WEB_MATERIALS_DIR / f"{pack_id}-mine-materials.yaml"
 
 
-def read_custom_materials(pack_id: str) -> list[dict[str, Any]]:
-    """The custom materials kept for ``pack_id``'s user pack (web app fields)."""
+def _side_file(pack_id: str) -> dict[str, Any]:
     file = materials_file(pack_id)
     if not file.is_file():
-        return []
+        return {}
     try:
         data = yaml.safe_load(file.read_text(encoding="utf-8")) or {}
     except (OSError, yaml.YAMLError):
-        return []
-    materials = data.get("materials", []) if isinstance(data, dict) else []
-    return [m for m in materials if isinstance(m, dict) and isinstance(m.get("name"), str)]
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def read_custom_materials(pack_id: str) -> list[dict[str, Any]]:
+    """The web journal's custom materials kept for ``pack_id``'s user pack, as the web
+    app wrote them (``{name, cat, processed, image, marks, notes}``)."""
+    data = _side_file(pack_id)
+    if "web_journal" not in data:  # the first form of this file: the web entries only
+        return [_first_form(m) for m in data.get("materials", []) or []
+                if isinstance(m, dict) and isinstance(m.get("name"), str)
+                and "unprocessed" not in m]
+    entries = data["web_journal"]
+    return [m for m in entries if isinstance(m, dict) and isinstance(m.get("name"), str)] \
+        if isinstance(entries, list) else []
+
+
+def _first_form(m: Mapping[str, Any]) -> dict[str, Any]:
+    marks = m.get("marks")
+    return {"name": m["name"], "cat": m.get("category") or "unknown",
+            "processed": m.get("processed"), "image": m.get("image"),
+            "marks": [marks.get(k) for k in ("left", "right", "top", "bottom")]
+            if isinstance(marks, dict) else None, "notes": m.get("notes")}
+
+
+def materials_waiting(pack_id: str) -> list[tuple[str, str]]:
+    """(name, what it needs) of each kept custom material that is not yet a pack
+    material."""
+    kept = read_custom_materials(pack_id)
+    sides = {str(m["processed"]).casefold() for m in kept if m.get("processed")}
+    waiting = []
+    for entry in kept:
+        if entry["name"].casefold() in sides:
+            continue  # another token's processed side
+        material, why = pack_material(entry, kept)
+        if material is None:
+            waiting.append((entry["name"], why))
+    return waiting
+
+
+def _material_id(name: str) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
+    return slug or "material"
+
+
+def pack_material(entry: Mapping[str, Any], others: Sequence[Mapping[str, Any]]
+                  ) -> tuple[dict[str, Any] | None, str]:
+    """A web custom material as a pack material (``Material``), checked by the pack
+    schema; (None, what it needs) when it cannot be one yet.
+
+    The web app keeps each side of a token as its own material ("Glowing Moss" and its
+    ``processed`` form "Glowing Moss (dried)"): the processed one's marks become the
+    processed side. It does not record a token's size: a custom material is taken as a
+    small token.
+    """
+    from pydantic import ValidationError
+
+    from companion.content.schema.world import Material, MaterialCategory, MaterialSide
+
+    name = str(entry["name"])
+    try:
+        category = MaterialCategory(str(entry.get("cat") or "unknown"))
+    except ValueError:
+        return None, (f"its category is {entry.get('cat') or 'not given'!r}; give it "
+                      f"one of animal, mineral, plant or rare to use it in crafting")
+    processed_name = str(entry.get("processed") or "")
+    processed = next((o for o in others if processed_name
+                      and str(o.get("name", "")).casefold() == processed_name.casefold()),
+                     None)
+    try:
+        material = Material(
+            id=_material_id(name), name=name, category=category, size="small",
+            unprocessed=MaterialSide.from_marks(entry.get("marks")),
+            processed=MaterialSide.from_marks(processed.get("marks") if processed else None))
+    except (ValidationError, ValueError) as exc:
+        first = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else str(exc)
+        return None, f"its marks cannot be read as pips ({first})"
+    return material.model_dump(mode="json", exclude_defaults=True), ""
 
 
 def keep_custom_materials(pack_id: str, materials: Iterable[fmt.WebMaterial]) -> Path:
-    """Add web custom materials to the user's pack file (by name: no duplicates)."""
+    """Add web custom materials to the file waiting for the user's pack (by name: no
+    duplicates): the web entries as given, and each as a pack material where the pack
+    schema accepts it (:func:`pack_material`)."""
     file = materials_file(pack_id)
     kept = read_custom_materials(pack_id)
     names = {m["name"].casefold() for m in kept}
@@ -779,23 +900,26 @@ def keep_custom_materials(pack_id: str, materials: Iterable[fmt.WebMaterial]) ->
         if m.name.casefold() in names:
             continue
         names.add(m.name.casefold())
-        entry: dict[str, Any] = {"name": m.name, "category": m.category or "unknown"}
-        if m.processed:
-            entry["processed"] = m.processed
-        if m.marks:
-            entry["marks"] = dict(zip(("left", "right", "top", "bottom"), m.marks, strict=False))
-        if m.image:
-            entry["image"] = m.image
-        if m.notes:
-            entry["notes"] = m.notes
-        kept.append(entry)
+        kept.append({"name": m.name, "cat": m.category or "unknown",
+                     "processed": m.processed or None, "image": m.image or None,
+                     "marks": list(m.marks) if m.marks else None, "notes": m.notes or None})
+    # A material that is another's processed form is that token's processed side.
+    sides = {str(m["processed"]).casefold() for m in kept if m.get("processed")}
+    pack = []
+    for entry in kept:
+        if entry["name"].casefold() in sides:
+            continue
+        material, _ = pack_material(entry, kept)
+        if material is not None:
+            pack.append(material)
     file.parent.mkdir(parents=True, exist_ok=True)
-    header = ("# Materials the group added in the web Campaign Journal, for the user pack "
-              f"extending '{pack_id}'.\n# Pip shapes are not known yet: add them to use "
-              "these materials in the crafting explorer.\n")
-    file.write_text(header + yaml.safe_dump({"pack": f"{pack_id}-mine", "materials": kept},
-                                            sort_keys=False, allow_unicode=True),
-                    encoding="utf-8")
+    header = ("# Materials the group added in the web Campaign Journal, waiting for the "
+              f"user pack extending '{pack_id}'.\n# 'materials' are pack materials (a "
+              "custom material is taken as a small token; pip shapes are not known);\n"
+              "# 'web_journal' keeps the web app's entries as it wrote them.\n")
+    file.write_text(header + yaml.safe_dump(
+        {"pack": f"{pack_id}-mine", "extends": pack_id, "materials": pack,
+         "web_journal": kept}, sort_keys=False, allow_unicode=True), encoding="utf-8")
     return file
 
 
@@ -819,48 +943,90 @@ def export_document(campaign: Campaign) -> dict[str, Any]:
         pages = session.exec(select(models.NotePage).order_by(
             col(models.NotePage.position), col(models.NotePage.id))).all()
         notes = []
+        cave_wall: list[dict[str, Any]] = []
+        restored = {KEPT_PREFIX + MANTLE_POWERS: ("mantle", culture["mantlePowers"]),
+                    KEPT_PREFIX + CAVE_WALL: ("cave", cave_wall)}
         for page in pages:
             if page.title.startswith(CULTURE_PREFIX):
                 kind = by_list.get(page.title[len(CULTURE_PREFIX):])
                 if kind:
                     culture[kind].append({"id": f"sc-culture-{page.id}",
                                           **parse_culture_text(kind, page.text)})
+            elif page.title in restored and _json_list(page.text):
+                # Version 3's mantle powers and cave wall drawings have no home here:
+                # kept as notes, they go back to their place (with ids to merge by).
+                word, target = restored[page.title]
+                target.extend({"id": f"sc-{word}-{page.id}-{n}", **entry}
+                              for n, entry in enumerate(_json_list(page.text)))
             else:
                 notes.append({"id": f"sc-note-{page.id}", "title": page.title,
                               "body": page.text})
         tiles = {h.id: h.tile_id or "" for h in session.exec(select(models.ValleyHex)).all()}
-        behemoths = [{
-            "id": f"sc-behemoth-{b.id}", "cardId": b.behemoth_id,
-            "name": b.name or _content_name(campaign.content.behemoths, b.behemoth_id),
-            "lairHex": b.lair_hex or tiles.get(b.lair_hex_id, ""), "demeanor": b.demeanor,
-            "secrets": [{"cardId": s.get("card_id", ""), "name": s.get("name", ""),
-                         "description": s.get("description", "")} for s in b.secrets],
-            "notes": b.note} for b in session.exec(select(models.BehemothState).order_by(
-                col(models.BehemothState.id))).all()]
+        behemoths = [_behemoth_json(campaign, b, tiles)
+                     for b in session.exec(select(models.BehemothState).order_by(
+                         col(models.BehemothState.id))).all()]
         challenges = [{
-            "id": f"sc-challenge-{c.id}", "epoch": c.epoch,
+            "id": f"sc-challenge-{c.id}", "epoch": str(c.epoch),
             "name": c.name or _content_name(campaign.content.challenges, c.challenge_id),
             "cardId": c.challenge_id, "outcome": c.outcome_entry or "", "notes": c.notes}
             for c in session.exec(select(models.ChallengeLogEntry).order_by(
                 col(models.ChallengeLogEntry.epoch), col(models.ChallengeLogEntry.id))).all()]
-        looming = [{
-            "id": f"sc-looming-{e.id}",
-            "name": e.name or _content_name(campaign.content.challenges, e.challenge_id),
-            "cardId": e.challenge_id,
-            "prepareBy": "" if e.prepare_by is None else str(e.prepare_by),
-            "notes": e.note, "order": i}
-            for i, e in enumerate(session.exec(select(models.LoomingChallenge).order_by(
+        looming = [_looming_json(campaign, e, i) for i, e in enumerate(
+            session.exec(select(models.LoomingChallenge).order_by(
                 col(models.LoomingChallenge.position), col(models.LoomingChallenge.id))).all())]
         investigations = [{"id": f"sc-omen-{i.id}", "omen": i.omen_id, "cardId": i.component_id,
                            "notes": i.note}
                           for i in session.exec(select(models.OmenInvestigation).order_by(
                               col(models.OmenInvestigation.id))).all()]
     materials = [_material_json(m) for m in read_custom_materials(_pack_id(campaign))]
+    now = datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
     return {"app": fmt.WRITTEN_APP, "version": fmt.WRITTEN_VERSION,
+            "exportedAt": now, "lastUpdated": now,
             "recipes": recipes, "nullCodes": null_codes, "customMaterials": materials,
             "culture": culture, "behemoths": behemoths, "challengeRecord": challenges,
             "loomingChallenges": looming, "investigations": investigations,
-            "notePages": notes, "provisionalCodes": provisional}
+            "notePages": notes, "provisionalCodes": provisional,
+            **({"caveWall": cave_wall} if cave_wall else {}), "driveFileId": None}
+
+
+MANTLE_POWERS = fmt._words("mantlePowers")
+"""The kept note's name for version 3's mantle powers (``culture.mantlePowers``)."""
+CAVE_WALL = fmt._words("caveWall")
+"""The kept note's name for the later version 3's cave wall drawings (``caveWall``)."""
+
+
+def _json_list(text: str) -> list[dict[str, Any]]:
+    """The entries of a kept note holding a web list as JSON ([] when it is not one)."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return []
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        return []
+    return value
+
+
+def _behemoth_json(campaign: Campaign, b: models.BehemothState,
+                   tiles: Mapping[int | None, str]
+                   ) -> dict[str, Any]:
+    """A behemoth as version 3 writes it: secrets as text, the demeanor in words when
+    the group wrote words (the dial's number otherwise)."""
+    words, notes = split_line(DEMEANOR_LINE, b.note)
+    return {"id": f"sc-behemoth-{b.id}", "cardId": b.behemoth_id,
+            "name": b.name or _content_name(campaign.content.behemoths, b.behemoth_id),
+            "lairHex": b.lair_hex or tiles.get(b.lair_hex_id, ""),
+            "demeanor": b.demeanor if b.demeanor is not None else words,
+            "secrets": [secret_text(s) for s in b.secrets], "notes": notes}
+
+
+def _looming_json(campaign: Campaign, e: models.LoomingChallenge, order: int
+                  ) -> dict[str, Any]:
+    words, notes = split_line(PREPARE_LINE, e.note)
+    return {"id": f"sc-looming-{e.id}",
+            "name": e.name or _content_name(campaign.content.challenges, e.challenge_id),
+            "cardId": e.challenge_id,
+            "prepareBy": words if e.prepare_by is None else str(e.prepare_by),
+            "notes": notes, "order": order}
 
 
 def _content_name(cards: Mapping[str, Any], card_id: str | None) -> str:
@@ -918,12 +1084,9 @@ def _provisional_json(record: models.CodeRecord) -> dict[str, Any]:
 
 
 def _material_json(m: Mapping[str, Any]) -> dict[str, Any]:
-    marks = m.get("marks")
-    return {"name": m["name"], "cat": m.get("category", "unknown"),
+    return {"name": m["name"], "cat": m.get("cat") or "unknown",
             "processed": m.get("processed"), "image": m.get("image"),
-            "marks": [marks.get(k) for k in ("left", "right", "top", "bottom")]
-            if isinstance(marks, dict) else None,
-            "notes": m.get("notes")}
+            "marks": m.get("marks"), "notes": m.get("notes")}
 
 
 def export_web_journal(campaign: Campaign, dest: Path) -> dict[str, int]:

@@ -1,21 +1,39 @@
 """The web app "Stonesaga Campaign Journal" and its JSON files: read and write them.
 
 The web app (it began as the "Stonesaga Crafting Journal", and its files still say so)
-exports one JSON document. What its export code writes, by version:
+exports one JSON document. What its export code writes, by version (read in the public
+repository ShadowfootNZ/stonesaga, ``app.js``, at commits c2610be, 851aed5, 5649f17 and
+af5a7b3):
 
 - a **bare recipe array** (the oldest files, which it still reads): ``[recipe, ...]``;
-- **version 2** ``{"app", "version": 2, "exportedAt", "lastUpdated", "recipes",
-  "nullCodes", "customMaterials", "driveFileId"}``; early v2 files have only ``recipes``
-  and ``nullCodes`` (no custom materials, no Drive link): the two v2 variants;
-- **version 3** adds the journal: ``culture`` (``tribeName``, ``structures``,
-  ``mantlePowers``, ``knowledgeCards``, ``taboos``, ``pigments``), ``behemoths``,
-  ``challengeRecord``, ``loomingChallenges``, ``investigations``, ``notePages``,
-  ``caveWall`` and ``provisionalCodes``; versions 4 and 5 mark deleted entries
-  ``"deleted": true`` and add ``codexEntries`` and ``culture.outposts``.
+- **version 2**, two variants. The first (``"app": "Stone Saga Crafting Journal"``) is
+  ``{"app", "version": 2, "exportedAt", "lastUpdated", "recipes", "nullCodes"}`` and its
+  recipes carry a generated ``id`` with the item card in ``itemNum``; the later one
+  (``"Stonesaga Crafting Journal"``) adds ``customMaterials`` and ``driveFileId`` and
+  uses the item card as the recipe's ``id``;
+- **version 3** adds the journal: ``culture`` (``tribeName``, ``structures`` ``{name,
+  notes}``, ``mantlePowers`` ``{name, description}``, ``knowledgeCards`` ``{cardId,
+  name}``, ``taboos`` ``{text}``, ``pigments`` ``{name}``), ``behemoths`` ``{name,
+  lairHex, demeanor (words), secrets: [text], notes}``, ``challengeRecord`` ``{epoch
+  (digits as text), name, cardId, outcome ("", "Won", "Lost", "Fled"), notes}``,
+  ``loomingChallenges`` ``{name, cardId, prepareBy (text), notes, order}``,
+  ``investigations`` ``{omen, cardId, notes}``, ``notePages`` ``{title, body}`` and
+  ``provisionalCodes``; every journal entry also has ``id`` and ``updatedAt``. Later
+  version 3 files (af5a7b3) add ``caveWall`` (``{id, name, strokes: [{c, w, pts}],
+  addedAt, updatedAt}``) and ``updatedAt`` on recipes. Versions 4 and 5 (the version 5
+  code at 8aae632) mark deleted entries ``"deleted": true`` and add ``codexEntries``,
+  ``culture.outposts``, card IDs on structures and behemoths, secrets as ``{cardId,
+  name, description}`` and the demeanor as the dial's number.
 
 Entries: a recipe is ``{id (item card), name, codes: [{color, digits}], mat1Name,
-mat1Cat, mat2Name, mat2Cat, altPairs: [{mat1Name, mat1Cat, mat2Name, mat2Cat}], notes}``;
-null codes and provisional codes are maps keyed by the code (``"Blue 1234"``).
+mat1Cat, mat2Name, mat2Cat, altPairs: [{mat1Name, mat1Cat, mat2Name, mat2Cat,
+inferred}], notes, addedAt}``; null codes ``{mat1, mat2}`` and provisional codes
+``{cardId, name, isNothing, flavor, gameText, source, revealed, updatedAt}`` are maps
+keyed by the code (``"Blue 1234"``); a custom material is ``{name, cat, processed,
+image, marks: [left, right, top, bottom] ("Blue 2" or null), notes}``.
+
+The web app's importer takes any object with a ``recipes`` list (or a bare list) and
+does not look at ``app`` or ``version``.
 
 This module only knows the *format*: :func:`read_document` checks every field's type and
 refuses a bad file with the field's path (``recipes[2].codes[0].digits``); nothing here
@@ -32,8 +50,10 @@ from typing import Any
 
 from companion.store.errors import BadExportFile
 
-APP_NAMES = ("Stonesaga Campaign Journal", "Stonesaga Crafting Journal")
-"""What the web app writes in ``"app"``: its newer name and its first one."""
+APP_NAMES = ("Stonesaga Campaign Journal", "Stonesaga Crafting Journal",
+             "Stone Saga Crafting Journal")
+"""What the web app writes in ``"app"``: its newer name, the one of versions 2 to 5 and
+the one its first version 2 files carry (two words)."""
 READABLE_VERSIONS = (2, 3, 4, 5)
 WRITTEN_VERSION = 3
 WRITTEN_APP = "Stonesaga Crafting Journal"
@@ -147,8 +167,11 @@ class WebBehemoth:
     name: str
     lair_hex: str
     demeanor: int | None
+    """The demeanor dial (1-9) when the file gives a number."""
     secrets: tuple[WebSecret, ...]
     notes: str
+    demeanor_text: str = ""
+    """The demeanor as words ("Aggressive"): version 3's form is free text."""
 
 
 @dataclass(frozen=True)
@@ -169,6 +192,8 @@ class WebLooming:
     prepare_by: int | None
     notes: str
     order: int
+    prepare_by_text: str = ""
+    """"Prepare by" as written when it is not an epoch number (the form is free text)."""
 
 
 @dataclass(frozen=True)
@@ -358,7 +383,7 @@ def _pair(r: _Reader, item: dict[str, Any], path: str) -> WebPair | None:
 
 
 def _recipes(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
-    known = ("name", "codes", *_PAIR_KEYS, "altPairs", "notes")
+    known = ("name", "codes", *_PAIR_KEYS, "altPairs", "notes", "itemNum")
     for where, item in _live(r, values, path, doc):
         codes = tuple(r.code(c, f"{where}.codes[{j}]")
                       for j, c in enumerate(r.array(item.get("codes"), f"{where}.codes")))
@@ -367,9 +392,12 @@ def _recipes(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
                         for j, p in enumerate(r.array(item.get("altPairs"),
                                                       f"{where}.altPairs"))]
         pairs = tuple(p for p in [primary, *alternatives] if p is not None)
-        item_id = item.get("id")
+        # The first version 2 files keep the item card in "itemNum" and give the
+        # recipe a generated "id"; later ones use the item card as the id.
+        id_key = "itemNum" if "itemNum" in item else "id"
+        item_id = item.get(id_key)
         if item_id is not None and not isinstance(item_id, str):
-            raise r.refuse(f"{where}.id", f"expected text, found {_kind(item_id)}")
+            raise r.refuse(f"{where}.{id_key}", f"expected text, found {_kind(item_id)}")
         doc.recipes.append(WebRecipe(
             item_id=(item_id or "").strip(), name=r.text(item, "name", where), codes=codes,
             pairs=pairs, notes=r.text(item, "notes", where), extra=_extra(item, known)))
@@ -445,6 +473,17 @@ def _secrets(r: _Reader, values: Any, path: str) -> tuple[WebSecret, ...]:
     return tuple(secrets)
 
 
+def _demeanor(r: _Reader, item: dict[str, Any], where: str) -> tuple[int | None, str]:
+    """(dial, words): version 3's form takes words ("Aggressive"), later ones the dial."""
+    value = item.get("demeanor")
+    if isinstance(value, str) and not value.strip().isdigit():
+        return None, value.strip()
+    demeanor = r.number(item, "demeanor", where)
+    if demeanor is not None and not 1 <= demeanor <= 9:
+        raise r.refuse(f"{where}.demeanor", f"a demeanor dial is 1 to 9, not {demeanor}")
+    return demeanor, ""
+
+
 def _behemoths(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
     known = ("cardId", "name", "lairHex", "demeanor", "secrets", "notes")
     for where, item in _live(r, values, path, doc):
@@ -452,14 +491,12 @@ def _behemoths(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
         if extra:
             doc.leftovers.append(Leftover(
                 where, f"Behemoth: {r.text(item, 'name', where)}", _dump(extra)))
-        demeanor = r.number(item, "demeanor", where)
-        if demeanor is not None and not 1 <= demeanor <= 9:
-            raise r.refuse(f"{where}.demeanor", f"a demeanor is 1 to 9, not {demeanor}")
+        demeanor, demeanor_text = _demeanor(r, item, where)
         doc.behemoths.append(WebBehemoth(
             card_id=r.text(item, "cardId", where), name=r.text(item, "name", where),
             lair_hex=r.text(item, "lairHex", where), demeanor=demeanor,
             secrets=_secrets(r, item.get("secrets"), f"{where}.secrets"),
-            notes=r.text(item, "notes", where)))
+            notes=r.text(item, "notes", where), demeanor_text=demeanor_text))
 
 
 def _challenges(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
@@ -490,9 +527,13 @@ def _challenges(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
 def _looming(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
     known = ("name", "cardId", "prepareBy", "prepareByEpoch", "notes", "order")
     for position, (where, item) in enumerate(_live(r, values, path, doc)):
-        prepare = r.number(item, "prepareBy", where)
-        if prepare is None:
-            prepare = r.number(item, "prepareByEpoch", where)
+        key = "prepareBy" if item.get("prepareBy") not in (None, "") else "prepareByEpoch"
+        written = item.get(key)
+        prepare_text = ""
+        if isinstance(written, str) and written.strip() and not written.strip().isdigit():
+            prepare, prepare_text = None, written.strip()  # "before the thaw": words
+        else:
+            prepare = r.number(item, key, where)
         order = r.number(item, "order", where)
         extra = _extra(item, known)
         if extra:
@@ -501,7 +542,7 @@ def _looming(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
         doc.looming.append(WebLooming(
             name=r.text(item, "name", where), card_id=r.text(item, "cardId", where),
             prepare_by=prepare, notes=r.text(item, "notes", where),
-            order=position if order is None else order))
+            order=position if order is None else order, prepare_by_text=prepare_text))
     doc.looming.sort(key=lambda e: e.order)
 
 
@@ -541,7 +582,19 @@ def _words(key: str) -> str:
 
 
 def _dump(value: Any) -> str:
-    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, indent=2)
+    """A value without a home as the text of its note: the file's own JSON, less the web
+    app's bookkeeping (entry ids and timestamps mean nothing to a player)."""
+    return value if isinstance(value, str) else json.dumps(
+        _without_bookkeeping(value), ensure_ascii=False, indent=2)
+
+
+def _without_bookkeeping(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_without_bookkeeping(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _without_bookkeeping(v) for k, v in value.items()
+                if k not in ("id", "updatedAt", "addedAt")}
+    return value
 
 
 def parse_document(data: Any, src: Path) -> WebDocument:

@@ -185,6 +185,8 @@ class WebJournalDialog(QDialog):
         if report.materials_file:
             self.report_notes.addItem(f"Custom materials written for your own pack: "
                                       f"{report.materials_file}")
+        for what in report.materials_waiting:
+            self.report_notes.addItem(f"Custom material {what}")
         if self.report_notes.count() == 0:
             self.report_notes.addItem("Everything found a home.")
         self.stack.setCurrentWidget(self.report_page)

@@ -27,7 +27,7 @@ def test_import_prints_the_report(capsys: Any, tmp_path: Path) -> None:
     assert code == 0
     assert "into The Reed People" in out
     assert "Behemoths: 1 added -> the Behemoths section" in out
-    assert "kept as a note page: Cave wall" in out
+    assert "kept as a note page: Mantle powers" in out
     assert "not imported: the web journal's own Google Drive sync settings" in out
 
 
@@ -38,8 +38,19 @@ def test_import_json_report(capsys: Any, tmp_path: Path) -> None:
     sections = {s["section"]: s for s in report["sections"]}
     assert sections["codes"]["added"] == 8
     assert sections["looming"]["home"] == "the looming challenges"
-    assert report["kept_as_notes"] == ["Cave wall"]
+    assert report["kept_as_notes"] == ["Mantle powers"]
     assert report["shape"] == "version 3"
+    assert report["materials_file"].endswith("sample-mine-materials.yaml")
+    assert report["materials_waiting"] == []
+
+
+def test_import_the_early_version_2_file(capsys: Any, tmp_path: Path) -> None:
+    """"Stone Saga Crafting Journal", the item card in itemNum (the first v2 files)."""
+    early = V3.parent / "web-journal-v2-early.json"
+    code, out, _ = run(capsys, "import", str(early), str(tmp_path / "early.stonesaga"),
+                       "--json")
+    assert code == 0, out
+    assert json.loads(out)["import"]["shape"] == "version 2"
 
 
 def test_import_into_with_preview_then_choices_and_undo(capsys: Any, tmp_path: Path) -> None:

@@ -2,9 +2,12 @@
 imports merge with a preview, and our export goes back (issue 18).
 
 The fixtures in ``fixtures/`` are written the way the web app's export code writes its
-files: version 3 (journal sections, ``"app": "Stonesaga Crafting Journal"``), both
-version 2 variants (with custom materials and the Drive link; the early one with only
-recipes and null codes) and the bare recipe array its oldest files were.
+files (ShadowfootNZ/stonesaga ``app.js``: version 3 at commit 5649f17, the later version 2
+at 851aed5, the early version 2 at c2610be): version 3 (journal sections, ``"app":
+"Stonesaga Crafting Journal"``, epochs and "prepare by" as the form's text, the demeanor
+in words, secrets as text), both version 2 variants (custom materials and the Drive link;
+the early one, "Stone Saga Crafting Journal", with only recipes and null codes and the
+item card in ``itemNum``) and the bare recipe array its oldest files were.
 """
 
 from __future__ import annotations
@@ -21,6 +24,9 @@ from hypothesis import strategies as st
 from sqlmodel import select
 
 from companion import operations
+from companion.content import load_pack_dir
+from companion.content.schema.base import Edge, PipColour
+from companion.content.schema.world import Material
 from companion.operations import Campaign, Refused
 from companion.operations import journal as j
 from companion.operations import webjournal as wj
@@ -108,7 +114,7 @@ def test_v3_culture_goes_to_the_society_and_the_culture_page(v3: Any) -> None:
     assert campaign.title == "The Reed People"
     assert campaign.status().epoch == 2  # the latest epoch of the challenge record
     page = j.culture(campaign)
-    assert [e.text for e in page.lists["structures"]] == ["ST02 Fire Pit — Built in the "
+    assert [e.text for e in page.lists["structures"]] == ["Fire Pit — Built in the "
                                                           "first winter"]
     assert [e.text for e in page.lists["knowledge"]] == ["KN04 Stars for Wayfinding"]
     assert [e.text for e in page.lists["taboos"]] == ["Never hunt on the night of the comet"]
@@ -119,15 +125,16 @@ def test_v3_culture_goes_to_the_society_and_the_culture_page(v3: Any) -> None:
 def test_v3_behemoths_keep_lair_demeanor_and_secrets(v3: Any) -> None:
     campaign, _ = v3
     (beast,) = rows(campaign, models.BehemothState)
+    # Version 3's demeanor is words ("Restless"), not the dial: it opens the notes.
     assert (beast.behemoth_id, beast.name, beast.lair_hex, beast.demeanor, beast.note) == (
-        "BH03", "Mossback", "VV02", 6, "Sleeps through the day.")
+        "", "Mossback", "VV02", None, "Demeanor: Restless\nSleeps through the day.")
     assert beast.secrets == [
-        {"card_id": "BT01", "name": "Soft Belly",
-         "description": "Strikes to the belly wound twice."},
+        {"card_id": "", "name": "Soft Belly: strikes to the belly wound twice",
+         "description": ""},
         {"card_id": "", "name": "Hates fire", "description": ""}]
     (line,) = j.behemoths(campaign)
-    assert line.secrets == ("BT01 Soft Belly: Strikes to the belly wound twice.",
-                            "Hates fire")
+    assert line.secrets == ("Soft Belly: strikes to the belly wound twice", "Hates fire")
+    assert j.search(campaign, "Restless")[0].section == "behemoths"
 
 
 def test_using_the_journal_challenge_record_by_epoch_fled_is_not_finished(v3: Any) -> None:
@@ -156,10 +163,13 @@ def test_v3_investigations_notes_and_leftovers(v3: Any) -> None:
         "Comet over the lake", "IV03", "Entry 42: the lake freezes early.")
     notes = {n.title: n.text for n in j.note_pages(campaign)}
     assert notes["Kim's theories"].startswith("The behemoth lairs in the marsh")
-    # The cave wall drawings have no home: kept as a note with the original text.
-    kept = notes["From the web journal: Cave wall"]
-    assert json.loads(kept)[0]["strokes"][0]["pts"] == [10, 20, 30, 40]
-    assert report.kept_as_notes == ("Cave wall",)
+    # Version 3's mantle powers (a name and a description the group wrote) have no
+    # home among the pack's mantle powers: kept as a note with the original text.
+    kept = notes["From the web journal: Mantle powers"]
+    assert json.loads(kept) == [{"name": "Far Sight",
+                                 "description": "Look two hexes ahead before moving."}]
+    assert "updatedAt" not in kept and "mc0mantle1abc" not in kept  # bookkeeping left out
+    assert report.kept_as_notes == ("Mantle powers",)
     assert report.not_imported == ("the web journal's own Google Drive sync settings",)
 
 
@@ -174,16 +184,60 @@ def test_note_pages_are_searchable_and_in_the_markdown(v3: Any) -> None:
     assert "VV02" in text and "Soft Belly" in text
 
 
-def test_custom_materials_go_to_the_users_own_pack(v3: Any) -> None:
+def test_custom_materials_go_to_the_users_own_pack(v3: Any, tmp_path: Path) -> None:
     campaign, report = v3
     file = Path(report.materials_file)
     assert file == wj.materials_file("sample")
     data = yaml.safe_load(file.read_text(encoding="utf-8"))
-    assert data["pack"] == "sample-mine"
-    assert data["materials"] == [{
-        "name": "Glowing Moss", "category": "plant", "processed": "Glowing Moss (dried)",
-        "marks": {"left": "Green 2", "right": "Yellow 1", "top": None, "bottom": None},
+    assert (data["pack"], data["extends"]) == ("sample-mine", "sample")
+    # The web app's entry as it wrote it (the export writes it back) ...
+    assert data["web_journal"] == [{
+        "name": "Glowing Moss", "cat": "plant", "processed": "Glowing Moss (dried)",
+        "image": None, "marks": ["Green 2", "Yellow 1", None, None],
         "notes": "From the cave at HX07."}]
+    # ... and as a pack material: a user pack extending the campaign's pack loads it.
+    (moss,) = data["materials"]
+    assert (moss["id"], moss["name"], moss["category"], moss["size"]) == (
+        "glowing-moss", "Glowing Moss", "vegetable", "small")
+    pack = tmp_path / "sample-mine"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text("id: sample-mine\nname: Our own\nversion: '1'\n"
+                                    "extends: sample\n", encoding="utf-8")
+    (pack / "materials.yaml").write_text(yaml.safe_dump({"materials": data["materials"]}),
+                                         encoding="utf-8")
+    loaded = load_pack_dir(pack).materials["glowing-moss"]
+    left = loaded.unprocessed.pip(Edge.LEFT)
+    assert left is not None and (left.colour, left.count, left.shape) == (
+        PipColour.GREEN, 2, None)
+    assert loaded.unprocessed.pip(Edge.TOP) is None
+    assert report.materials_waiting == ()
+
+
+def test_custom_materials_two_sides_of_one_token_and_one_without_a_category(
+        tmp_path: Path) -> None:
+    """The web app keeps a token's processed form as its own material: it becomes the
+    processed side. A material without a category waits, and the report says why."""
+    data = json.loads(V3.read_text())
+    data["customMaterials"] += [
+        {"name": "Glowing Moss (dried)", "cat": "plant", "processed": None, "image": None,
+         "marks": [None, "Orange 3", "Blue 6", None], "notes": None},
+        {"name": "Strange Shard", "cat": "unknown", "processed": None, "image": None,
+         "marks": ["Silver 1", None, None, None], "notes": None}]
+    src = tmp_path / "mats.json"
+    src.write_text(json.dumps(data))
+    campaign, report = wj.import_new(src, tmp_path / "x.stonesaga")
+    with campaign:
+        side_file = yaml.safe_load(Path(report.materials_file).read_text(encoding="utf-8"))
+        (moss,) = side_file["materials"]
+        right = Material.model_validate(moss).processed.pip(Edge.RIGHT)
+        assert right is not None and (right.colour, right.count) == (PipColour.ORANGE, 3)
+        assert [m["name"] for m in side_file["web_journal"]] == [
+            "Glowing Moss", "Glowing Moss (dried)", "Strange Shard"]
+        (waiting,) = report.materials_waiting
+        assert waiting.startswith("Strange Shard: its category is 'unknown'")
+        assert f"  custom material {waiting}" in report.lines()
+        back = wj.export_document(campaign)["customMaterials"]
+        assert back == data["customMaterials"]
 
 
 def test_the_report_counts_every_section(v3: Any) -> None:
@@ -198,7 +252,8 @@ def test_the_report_counts_every_section(v3: Any) -> None:
 
 @pytest.mark.parametrize("fixture, expected", [
     (V2, {"Y1111": ("recipe", "Rope"), "R2224": ("null", "")}),
-    (V2_EARLY, {"R1421": ("recipe", "Fishing Spear")}),
+    (V2_EARLY, {"R1421": ("recipe", "Fishing Spear"), "R5100": ("recipe", "Torch"),
+                "B2212": ("null", "")}),
     (BARE, {"Y1111": ("recipe", "Rope"), "R1231": ("recipe", "Bone Knife"),
             "B2212": ("recipe", "Bone Knife")}),
 ])
@@ -208,9 +263,23 @@ def test_version_2_variants_and_the_bare_array(fixture: Path, expected: dict[str
     with campaign:
         assert {k: (r.status, r.name) for k, r in codes(campaign).items()} == expected
         assert report.kept_as_notes == ()
-    if fixture == V2_EARLY:
+        item_cards = {k: r.data.get("item_id") for k, r in codes(campaign).items()
+                      if r.status == "recipe"}
+        # Rulebook: Crafting Items: the explorer knows every imported code.
+        with campaign.file.read() as session:
+            lookup = _record_lookup(_known(session))
+        for key, (status, name) in expected.items():
+            known = lookup(CraftingCode.parse(key))
+            assert known is not None, key
+            assert (known.dead_end, known.item_name or "") == (status == "null", name)
+        if fixture == V2:
+            assert [m["name"] for m in wj.read_custom_materials("sample")] == ["Glowing Moss"]
+    if fixture == V2_EARLY:  # the item card is "itemNum"; the generated "id" is not kept
+        assert item_cards == {"R1421": "IT05", "R5100": None}
         with operations.open_campaign(tmp_path / "x.stonesaga") as again:
             assert codes(again)["R1421"].data["notes"] == "First find!"
+    if fixture == BARE:
+        assert item_cards == {"Y1111": "IT29", "R1231": "IT01", "B2212": "IT01"}
 
 
 def test_the_newer_app_name_is_read_too(tmp_path: Path) -> None:
@@ -245,8 +314,12 @@ BAD = {
                    r"recipes\[0\]\.codes\[1\]: 'Pink' is not a pip colour"),
     "codes not a list": (_v3_with(lambda d: d["recipes"][0].update(codes="Y1111")),
                          r"recipes\[0\]\.codes: expected a list"),
-    "demeanor text": (_v3_with(lambda d: d["behemoths"][0].update(demeanor="angry")),
-                      r"behemoths\[0\]\.demeanor: expected a whole number"),
+    "demeanor dial": (_v3_with(lambda d: d["behemoths"][0].update(demeanor=12)),
+                      r"behemoths\[0\]\.demeanor: a demeanor dial is 1 to 9"),
+    "demeanor object": (_v3_with(lambda d: d["behemoths"][0].update(demeanor={})),
+                        r"behemoths\[0\]\.demeanor: expected a whole number"),
+    "item card a number": (_v3_with(lambda d: d["recipes"][0].update(itemNum=29)),
+                           r"recipes\[0\]\.itemNum: expected text"),
     "epoch object": (_v3_with(lambda d: d["challengeRecord"][1].update(epoch={})),
                      r"challengeRecord\[1\]\.epoch"),
     "bad null key": (_v3_with(lambda d: d["nullCodes"].update({"Blue": {}})),
@@ -304,15 +377,15 @@ def test_conflicting_behemoth_ours_kept_or_theirs_taken(tmp_path: Path) -> None:
     with campaign:
         with campaign.write("test", "The group placates Mossback") as session:
             beast = session.exec(select(models.BehemothState)).one()
-            beast.demeanor = 4
+            beast.lair_hex = "VV05"
         plan = wj.preview(campaign, V3)
         (conflict,) = plan.conflicts()
         assert conflict.section == "behemoths"
-        assert conflict.detail == "demeanor: ours 4, the file 6"
+        assert conflict.detail == "lair hex: ours VV05, the file VV02"
         wj.apply(campaign, plan, {"behemoths": "add"})
-        assert rows(campaign, models.BehemothState)[0].demeanor == 4
+        assert rows(campaign, models.BehemothState)[0].lair_hex == "VV05"
         wj.apply(campaign, wj.preview(campaign, V3), {"behemoths": "theirs"})
-        assert [b.demeanor for b in rows(campaign, models.BehemothState)] == [6]
+        assert [b.lair_hex for b in rows(campaign, models.BehemothState)] == ["VV02"]
 
 
 def test_importing_the_same_file_twice_adds_nothing(v3: Any) -> None:
@@ -332,7 +405,7 @@ def test_per_section_choice_and_one_undo(tmp_path: Path) -> None:
         changes = wj.apply(campaign, wj.preview(campaign, V3), {"notes": "skip",
                                                                  "behemoths": "skip"})
         assert [n.title for n in j.note_pages(campaign)] == [
-            "From the web journal: Cave wall"]  # "Kim's theories" left out
+            "From the web journal: Mantle powers"]  # "Kim's theories" left out
         assert rows(campaign, models.BehemothState) == []
         assert len(rows(campaign, models.ChallengeLogEntry)) == 2
         assert campaign.undo_label() == changes.summary
@@ -363,10 +436,7 @@ def _web_fields(document: dict[str, Any]) -> dict[str, Any]:
         return value
 
     doc = clean({k: v for k, v in document.items()
-                 if k not in ("exportedAt", "lastUpdated", "driveFileId", "caveWall")})
-    for beast in doc.get("behemoths", []):  # plain-text secrets are written as objects
-        beast["secrets"] = [s if isinstance(s, dict) else {"name": s}
-                            for s in beast.get("secrets", [])]
+                 if k not in ("exportedAt", "lastUpdated", "driveFileId")})
     for looming in doc.get("loomingChallenges", []):
         looming.pop("order", None)
     doc["loomingChallenges"] = sorted(doc.get("loomingChallenges", []),
@@ -380,12 +450,10 @@ def test_export_writes_every_field_the_web_app_has(v3: Any, tmp_path: Path) -> N
     counts = wj.export_web_journal(campaign, out)
     document = json.loads(out.read_text(encoding="utf-8"))
     assert document["app"] == "Stonesaga Crafting Journal" and document["version"] == 3
-    assert counts["recipes"] == 3 and counts["note pages"] == 2  # + the kept cave wall note
-    ours = _web_fields(document)
-    theirs = _web_fields(json.loads(V3.read_text(encoding="utf-8")))
-    kept_note = ours["notePages"].pop()
-    assert kept_note["title"] == "From the web journal: Cave wall"
-    assert ours == theirs
+    # The kept mantle powers go back to their place, not to the note pages.
+    assert counts["recipes"] == 3 and counts["note pages"] == 1
+    assert set(document) >= {"exportedAt", "lastUpdated", "driveFileId"}
+    assert _web_fields(document) == _web_fields(json.loads(V3.read_text(encoding="utf-8")))
     assert [e["order"] for e in document["loomingChallenges"]] == [0, 1]
 
 
@@ -409,14 +477,32 @@ def test_newer_files_fields_without_a_home_are_kept_and_deleted_entries_skipped(
         tmp_path: Path) -> None:
     data = json.loads(V3.read_text())
     data["version"] = 5
-    data["behemoths"][0].update(lairOverlay="OG03", lairZone="B")
+    # Later versions: card IDs on structures and behemoths, the demeanor dial, secrets
+    # as cards, the cave wall.
+    data["behemoths"][0].update(lairOverlay="OG03", lairZone="B", cardId="BH03", demeanor=6,
+                                secrets=[{"cardId": "BT01", "name": "Soft Belly",
+                                          "description": "Strikes twice."}, "Hates fire"])
+    data["culture"]["structures"][0]["cardId"] = "ST02"
     data["culture"]["mantlePowers"] = [{"id": "x1", "mantle": "Seeker", "name": "Far Sight"}]
     data["notePages"].append({"id": "x2", "title": "Old", "body": "gone", "deleted": True})
+    data["caveWall"] = [{"id": "w1", "name": "The flood",
+                         "strokes": [{"c": 1, "w": 14, "pts": [10, 20, 30, 40]}]}]
     src = tmp_path / "v5.json"
     src.write_text(json.dumps(data))
     campaign, report = wj.import_new(src, tmp_path / "x.stonesaga")
     with campaign:
+        (beast,) = rows(campaign, models.BehemothState)
+        assert (beast.behemoth_id, beast.demeanor, beast.note) == (
+            "BH03", 6, "Sleeps through the day.")
+        assert beast.secrets[0] == {"card_id": "BT01", "name": "Soft Belly",
+                                    "description": "Strikes twice."}
+        assert [e.text for e in j.culture(campaign).lists["structures"]] == [
+            "ST02 Fire Pit — Built in the first winter"]
+        back = wj.export_document(campaign)["behemoths"][0]
+        assert (back["cardId"], back["demeanor"], back["secrets"]) == (
+            "BH03", 6, ["BT01 Soft Belly — Strikes twice.", "Hates fire"])
         notes = {n.title: n.text for n in j.note_pages(campaign)}
+        assert json.loads(notes["From the web journal: Cave wall"])[0]["name"] == "The flood"
         assert json.loads(notes["From the web journal: Behemoth: Mossback"]) == {
             "lairOverlay": "OG03", "lairZone": "B"}
         assert "Far Sight" in notes["From the web journal: Mantle powers"]
@@ -465,26 +551,30 @@ def web_documents(draw: Any) -> dict[str, Any]:
                for n, (c, d) in enumerate(keys[:split])]
     null_codes = {f"{c} {d}": {"mat1": draw(_words_st), "mat2": draw(_words_st)}
                   for c, d in keys[split:]}
-    names = draw(st.lists(_words_st, min_size=3, max_size=3, unique=True))
+    names = draw(st.lists(_words_st, min_size=4, max_size=4, unique=True))
     return {
         "app": "Stonesaga Crafting Journal", "version": 3, "recipes": recipes,
         "nullCodes": null_codes, "customMaterials": [],
         "culture": {"tribeName": draw(_words_st),
-                    "structures": [{"cardId": "ST01", "name": names[0],
-                                    "notes": draw(_words_st)}],
-                    "mantlePowers": [], "knowledgeCards": [{"cardId": "", "name": names[1]}],
-                    "taboos": [{"text": names[2]}], "pigments": []},
-        "behemoths": [{"cardId": f"BH0{n}", "name": draw(_words_st),
+                    "structures": [{"name": names[0], "notes": draw(_words_st)}],
+                    "mantlePowers": draw(st.lists(st.builds(
+                        lambda n, d: {"name": n, "description": d}, _words_st, _words_st),
+                        max_size=2)),
+                    "knowledgeCards": [{"cardId": "KN01", "name": names[1]}],
+                    "taboos": [{"text": names[2]}], "pigments": [{"name": names[3]}]},
+        "behemoths": [{"name": f"{draw(_words_st)} {n}",
                        "lairHex": draw(st.sampled_from(("", "VV02", "SP11"))),
-                       "demeanor": draw(st.integers(1, 9)),
-                       "secrets": [{"cardId": "BT01", "name": draw(_words_st),
-                                    "description": ""}], "notes": draw(_words_st)}
+                       "demeanor": draw(st.sampled_from(("", "Restless", "Aggressive"))),
+                       "secrets": draw(st.lists(_words_st, max_size=2)),
+                       "notes": draw(st.one_of(st.just(""), _words_st))}
                       for n in range(draw(st.integers(0, 2)))],
-        "challengeRecord": [{"epoch": n + 1, "name": draw(_words_st), "cardId": f"CH{n}",
-                             "outcome": draw(st.sampled_from(("Won", "Lost", "Fled"))),
+        "challengeRecord": [{"epoch": str(n + 1), "name": draw(_words_st), "cardId": f"CH{n}",
+                             "outcome": draw(st.sampled_from(("", "Won", "Lost", "Fled"))),
                              "notes": draw(_words_st)} for n in range(draw(st.integers(0, 3)))],
         "loomingChallenges": [{"name": draw(_words_st), "cardId": f"CH9{n}",
-                               "prepareBy": str(n + 2), "notes": "", "order": n}
+                               "prepareBy": draw(st.sampled_from((str(n + 2), "",
+                                                                  "before the thaw"))),
+                               "notes": draw(st.one_of(st.just(""), _words_st)), "order": n}
                               for n in range(draw(st.integers(0, 3)))],
         "investigations": [{"omen": draw(_words_st), "cardId": f"IV{n}",
                             "notes": draw(_words_st)} for n in range(draw(st.integers(0, 2)))],
@@ -504,7 +594,8 @@ def test_round_trip_invariant_web_to_ours_to_web(document: dict[str, Any],
         src.write_text(json.dumps(document), encoding="utf-8")
         campaign, report = wj.import_new(src, Path(folder) / "x.stonesaga")
         with campaign:
-            assert report.kept_as_notes == ()
+            # Only the mantle powers (no home here) are kept as a note; they go back.
+            assert set(report.kept_as_notes) <= {"Mantle powers"}
             back = wj.export_document(campaign)
         assert _web_fields(back) == _web_fields(document)
 
@@ -518,8 +609,74 @@ def test_a_structure_edited_on_the_web_is_a_difference_not_a_second_line(v3: Any
     src.write_text(json.dumps(data))
     plan = wj.preview(campaign, src)
     (conflict,) = plan.conflicts()
-    assert conflict.detail == ("ours: ST02 Fire Pit — Built in the first winter; the file: "
-                               "ST02 Fire Pit — Rebuilt after the flood")
+    assert conflict.detail == ("ours: Fire Pit — Built in the first winter; the file: "
+                               "Fire Pit — Rebuilt after the flood")
     wj.apply(campaign, plan, {"culture": "theirs"})
     assert [e.text for e in j.culture(campaign).lists["structures"]] == [
-        "ST02 Fire Pit — Rebuilt after the flood"]
+        "Fire Pit — Rebuilt after the flood"]
+
+
+def test_export_is_what_the_web_apps_version_3_importer_reads(v3: Any) -> None:
+    """The web app's version 3 importer (app.js at 5649f17) takes ``recipes`` (a list),
+    ``nullCodes`` and ``provisionalCodes`` (maps by code), ``customMaterials`` (named),
+    ``culture`` with all five lists (it renders each one) and journal lists whose
+    entries have an ``id`` (it merges by id); it shows each secret as text, groups the
+    record by epoch and orders the looming challenges by ``order``."""
+    campaign, _ = v3
+    document = wj.export_document(campaign)
+    assert isinstance(document["recipes"], list) and document["recipes"]
+    assert all(isinstance(r["codes"], list) and r["id"] and r["name"]
+               for r in document["recipes"])
+    assert isinstance(document["nullCodes"], dict)
+    assert isinstance(document["provisionalCodes"], dict)
+    assert all(m["name"] for m in document["customMaterials"])
+    culture = document["culture"]
+    assert set(culture) >= {"tribeName", "structures", "mantlePowers", "knowledgeCards",
+                            "taboos", "pigments"}
+    assert culture["mantlePowers"][0]["name"] == "Far Sight"
+    for key in ("behemoths", "challengeRecord", "loomingChallenges", "investigations",
+                "notePages"):
+        assert all(e["id"] for e in document[key]), key
+    for kind in ("structures", "mantlePowers", "knowledgeCards", "taboos", "pigments"):
+        assert all(e["id"] for e in culture[kind]), kind
+    assert all(isinstance(s, str) for b in document["behemoths"] for s in b["secrets"])
+    assert [c["epoch"] for c in document["challengeRecord"]] == ["1", "2"]
+    assert [(e["order"], e["prepareBy"]) for e in document["loomingChallenges"]] == [
+        (0, "2"), (1, "3")]
+
+
+def test_custom_materials_kept_in_the_first_form_of_the_file_are_not_lost(
+        tmp_path: Path) -> None:
+    file = wj.materials_file("sample")
+    file.parent.mkdir(parents=True, exist_ok=True)
+    file.write_text(yaml.safe_dump({"pack": "sample-mine", "materials": [
+        {"name": "Old Reed", "category": "plant",
+         "marks": {"left": "Blue 1", "right": None, "top": None, "bottom": None}}]}),
+        encoding="utf-8")
+    campaign, _ = wj.import_new(V3, tmp_path / "x.stonesaga")
+    with campaign:
+        data = yaml.safe_load(file.read_text(encoding="utf-8"))
+        assert [m["name"] for m in data["web_journal"]] == ["Old Reed", "Glowing Moss"]
+        assert [m["id"] for m in data["materials"]] == ["old-reed", "glowing-moss"]
+
+
+def test_the_later_version_3_cave_wall_is_kept_and_goes_back(tmp_path: Path) -> None:
+    """The later version 3 (app.js at af5a7b3) adds ``caveWall`` (named drawings as pen
+    strokes) and ``updatedAt`` on recipes: the drawings have no home among the Primal
+    Cave Wall's pictures, so they are kept as a note, and the export puts them back."""
+    data = json.loads(V3.read_text())
+    data["recipes"][0]["updatedAt"] = 1751485201000
+    data["caveWall"] = [{"id": "mc0cave01abcd", "name": "Hunter",
+                         "strokes": [{"c": 2, "w": 14, "pts": [10, 20, 30, 40]}],
+                         "addedAt": 1751485217000, "updatedAt": 1751485217000}]
+    src = tmp_path / "later.json"
+    src.write_text(json.dumps(data))
+    campaign, report = wj.import_new(src, tmp_path / "x.stonesaga")
+    with campaign:
+        assert report.kept_as_notes == ("Mantle powers", "Cave wall")
+        notes = {n.title: n.text for n in j.note_pages(campaign)}
+        assert json.loads(notes["From the web journal: Cave wall"]) == [
+            {"name": "Hunter", "strokes": [{"c": 2, "w": 14, "pts": [10, 20, 30, 40]}]}]
+        back = wj.export_document(campaign)
+    assert _web_fields(back) == _web_fields(data)
+    assert [d["id"] for d in back["caveWall"]] != ["mc0cave01abcd"]  # ours, to merge by

@@ -68,7 +68,7 @@ def test_import_into_the_open_campaign_with_a_preview(qtbot: Any, tmp_path: Path
     assert report[:3] == ["Crafting codes", "6", "1 (the file's taken)"]
     assert "Note pages" in report and "left out" in report
     notes_shown = [dialog.report_notes.item(n).text() for n in range(dialog.report_notes.count())]
-    assert "Kept as a note page: Cave wall" in notes_shown
+    assert "Kept as a note page: Mantle powers" in notes_shown
     dialog.grab().save("/tmp/webjournal-report.png")
     assert "Kim's theories" not in [n.title for n in j.note_pages(campaign)]
     assert window.undo_action.isEnabled()
@@ -134,7 +134,7 @@ def test_note_pages_in_the_journal_book(qtbot: Any, tmp_path: Path) -> None:
     page = book.page_of["notes"]
     assert isinstance(page, NotesPage)
     titles = [page.list.item(n).text() for n in range(page.list.count())]
-    assert titles == ["Kim's theories", "From the web journal: Cave wall"]
+    assert titles == ["Kim's theories", "From the web journal: Mantle powers"]
     assert "willow roots" in page.text.toPlainText()
     book.search_box.setText("willow")
     book.run_search()
@@ -160,3 +160,22 @@ def test_import_campaign_menu_shows_the_report_for_a_web_journal(
     assert dialogs[0].stack.currentWidget() is dialogs[0].report_page
     assert window.campaign is not None and window.campaign.path == dest
     window.campaign.close()
+
+
+def test_the_report_page_names_a_custom_material_still_waiting(qtbot: Any, tmp_path: Path,
+                                                               monkeypatch: Any) -> None:
+    data = json.loads(V3.read_text(encoding="utf-8"))
+    data["customMaterials"].append({"name": "Strange Shard", "cat": "unknown",
+                                    "processed": None, "image": None,
+                                    "marks": ["Silver 1", None, None, None], "notes": None})
+    src = tmp_path / "shard.json"
+    src.write_text(json.dumps(data), encoding="utf-8")
+    campaign, _ = wj.import_new(V2, tmp_path / "old.stonesaga")
+    window = make_window(qtbot, campaign)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(src), ""))
+    dialog = open_dialog(qtbot, window)
+    qtbot.mouseClick(dialog.import_button, Qt.MouseButton.LeftButton)
+    shown = [dialog.report_notes.item(n).text() for n in range(dialog.report_notes.count())]
+    assert any(line.startswith("Custom material Strange Shard: its category is 'unknown'")
+               for line in shown)
+    campaign.close()

@@ -66,6 +66,8 @@ class Campaign:
     def __init__(self, file: CampaignFile, content: Content) -> None:
         self.file = file
         self.content = content
+        self.extra_content: tuple[Path, ...] = ()
+        """Extra pack folders it was opened with (reloading content uses them again)."""
 
     # -- opening and closing -------------------------------------------------------
 
@@ -95,7 +97,9 @@ class Campaign:
         except BaseException:
             file.close()
             raise
-        return cls(file, content)
+        campaign = cls(file, content)
+        campaign.extra_content = tuple(Path(p) for p in extra_content)
+        return campaign
 
     def close(self) -> None:
         """Release the file (and its writer lock)."""

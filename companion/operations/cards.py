@@ -1,0 +1,328 @@
+"""Cards as the table draws them: typed by id or by name, and entered when unknown.
+
+The owner plays with the real box beside the app; a card drawn at the table may not be
+in the campaign's content. Here:
+
+- :func:`resolve_typed` turns what was typed at a card or chip step (an id or a name,
+  in any case) into the step's option; :func:`resolve_card_id` does the same for a kind
+  of card outside a procedure (a Discovery card). The procedure runner and the
+  Discovery draw call them, so every engine accepts names without knowing it.
+- :func:`enter_card` writes a new card into the campaign's own user pack (created on
+  first use, extending the campaign's pack), reloads the content, records the pack
+  versions the campaign now uses, and gives the card to the procedure in progress, so
+  the step goes on with it.
+- :func:`reload_content` takes in changes made to the user's packs (the My cards
+  window) without restarting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from sqlmodel import Session, select
+
+from companion.content import Content, ContentError, load_content
+from companion.content import user_pack as packs
+from companion.operations.changes import Changes, Refused
+from companion.operations.core import NIGHT_DECK, Campaign
+from companion.rules.procedure import Choice, Decider, Procedure, Step
+from companion.store import models
+
+#: The kind of card each procedure's card (or chip) steps draw.
+PROCEDURE_CARD_KINDS: dict[str, str] = {
+    "fishing": "fishing_cards",
+    "foraging": "forage_cards",
+    "delving": "delving_cards",
+    "night": "night_cards",
+    "behemoth_encounter": "reaction_cards",
+    "mining": "materials",
+}
+
+
+def card_kind(procedure_kind: str, step: Step | None) -> str | None:
+    """The kind of card ``step`` of a ``procedure_kind`` draws (None: no card is drawn
+    there, e.g. a die roll, a player's choice, or a tie broken at random)."""
+    if step is None or step.decider not in (Decider.CARD, Decider.CHIP):
+        return None
+    return PROCEDURE_CARD_KINDS.get(procedure_kind)
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def card_names(content: Content, kind: str) -> dict[str, str]:
+    """Card id -> name (the id itself where a card has no name) for ``kind``."""
+    table: Mapping[str, Any] = getattr(content, kind, {}) or {}
+    return {key: str(getattr(card, "name", "") or key) for key, card in table.items()}
+
+
+def resolve_card_id(content: Content, kind: str, typed: str) -> str:
+    """The id of the card of ``kind`` typed as ``typed`` (its id or its name, in any
+    case); ``typed`` itself when nothing matches, so the refusal names it."""
+    text = typed.strip()
+    table: Mapping[str, Any] = getattr(content, kind, {}) or {}
+    if text in table:
+        return text
+    wanted = _fold(text)
+    for key, name in card_names(content, kind).items():
+        if _fold(key) == wanted or _fold(name) == wanted:
+            return key
+    return text
+
+
+def resolve_typed(campaign: Campaign, procedure_kind: str, procedure: Procedure, step: Step,
+                  choice: Choice) -> Choice:
+    """What was typed at a card or chip step, as the step's option: the option itself,
+    its label, or the card's id or name, without regard to case."""
+    if not isinstance(choice, str) or choice in step.options or \
+            step.decider not in (Decider.CARD, Decider.CHIP):
+        return choice
+    wanted = _fold(choice)
+    for option in step.options:
+        if _fold(option) == wanted or _fold(step.labels.get(option, "")) == wanted:
+            return option
+    kind = card_kind(procedure_kind, step)
+    if kind is None:
+        return choice
+    if procedure_kind == "mining":
+        # Chips are told apart by their material: "clay", "Clay" or the material's name.
+        material = resolve_card_id(campaign.content, "materials", choice)
+        bag = getattr(procedure, "bag", ())
+        for option in step.options:
+            if option.isdigit() and int(option) < len(bag) and \
+                    bag[int(option)].material == material:
+                return option
+        return choice
+    return resolve_card_id(campaign.content, kind, choice)
+
+
+def is_known(campaign: Campaign, kind: str, typed: str) -> bool:
+    """Whether ``typed`` names a card of ``kind`` in the campaign's content."""
+    card = resolve_card_id(campaign.content, kind, typed)
+    return card in (getattr(campaign.content, kind, {}) or {})
+
+
+# --- entering a card ------------------------------------------------------------------------
+
+
+def _content_error(exc: ContentError, word: str) -> Refused:
+    lines = [f"  {issue.path or 'card'}: {issue.message}" if issue.line is None
+             else f"  {issue}" for issue in exc.issues]
+    return Refused(f"The {word} was not saved:\n" + "\n".join(lines))
+
+
+def _load(campaign: Campaign, pack_id: str) -> Content:
+    try:
+        return load_content(pack_id, extra_dirs=campaign.extra_content)
+    except ContentError as exc:
+        raise Refused(f"The content pack '{pack_id}' could not be loaded:\n{exc}") from exc
+
+
+def _record_packs(session: Session, content: Content) -> None:
+    row = session.get(models.Campaign, 1)
+    if row is not None:
+        row.content_packs = [{"id": p.id, "version": str(p.version)} for p in content.packs]
+
+
+def enter_card(campaign: Campaign, *, kind: str, data: Mapping[str, Any],
+               replace_id: str | None = None) -> Changes:
+    """Write the card ``data`` of ``kind`` into the campaign's own pack and play on
+    with it: the content is reloaded, the campaign records the pack versions it now
+    uses, and a procedure in progress that draws this kind of card gets it (it can be
+    drawn at once). ``replace_id`` edits a card of that pack instead.
+
+    Refused, naming each field and why, if the card does not validate (or would break
+    the pack); then nothing is written.
+    """
+    word = packs.kind_word(kind)
+    try:
+        own = packs.own_pack_for(campaign.content.packs)
+        card = packs.add_card(own.folder, kind, dict(data), replace=replace_id,
+                              extra_dirs=campaign.extra_content)
+    except ContentError as exc:
+        raise _content_error(exc, word) from exc
+    except OSError as exc:
+        raise Refused(f"The {word} could not be written: {exc}") from exc
+    card_id = str(getattr(card, "id", ""))
+    name = str(getattr(card, "name", "") or "")
+    shown = f"{card_id} ({name})" if name else card_id
+    previous = campaign.content
+    campaign.content = _load(campaign, own.manifest.id)
+    try:
+        with campaign.write("content.card", f"entered the {word} {shown}") as session:
+            _record_packs(session, campaign.content)
+            learned = _teach_procedure(campaign, session, kind, card_id)
+            if kind == "night_cards" and not learned:
+                _add_to_night_deck(session, card_id)
+            if kind == "reaction_cards" and not learned:
+                _add_to_reaction_deck(session, card_id, str(getattr(card, "behemoth", "")))
+            text = f"Entered the {word} {shown} into {own.manifest.name}"
+            session.info["journal_text"] = text
+    except Refused:
+        campaign.content = previous
+        raise
+    return Changes(summary=text, procedure=True, journal=True, detail=card_id)
+
+
+def reload_content(campaign: Campaign) -> Changes:
+    """Load the campaign's packs again (after the user's packs changed) and record the
+    versions it now uses. Refused, with each problem, if they do not load; the
+    campaign then goes on with the content it had."""
+    top = campaign.content.packs[-1].id
+    content = _load(campaign, top)
+    campaign.content = content
+    chain = " > ".join(f"{p.name} {p.version}" for p in content.packs)
+    with campaign.write("content.reload", "content reloaded") as session:
+        _record_packs(session, content)
+        session.info["journal_text"] = f"Content reloaded: {chain}"
+    return Changes(summary=f"Content reloaded: {chain}", procedure=True, everything=True)
+
+
+def _add_to_night_deck(session: Session, card_id: str) -> None:
+    """A Night card entered outside the Night joins the bottom of the Night deck (the
+    deck follows the content until it is first shuffled)."""
+    deck = session.exec(select(models.DeckState).where(models.DeckState.deck == NIGHT_DECK)
+                        ).first()
+    if deck is not None and card_id not in (*deck.draw_pile, *deck.discard):
+        deck.draw_pile = [*deck.draw_pile, card_id]
+
+
+def _add_to_reaction_deck(session: Session, card_id: str, behemoth: str) -> None:
+    """A Reaction card entered between encounters joins the bottom of its behemoth's
+    Reaction deck, if that behemoth is in play."""
+    from companion.operations.behemoth import _rows
+
+    for row in _rows(session):
+        if row.behemoth_id == behemoth and card_id not in (row.reaction_deck or []):
+            row.reaction_deck = [*(row.reaction_deck or []), card_id]
+
+
+# --- giving the card to the procedure in progress ----------------------------------------------
+
+
+def _tokens(campaign: Campaign, current: Mapping[str, Any]) -> dict[str, Any]:
+    from companion.operations.effects import tokens
+
+    return {**tokens(campaign), **current}
+
+
+def _fishing(campaign: Campaign, procedure: Any, card: Any,
+             saved: Mapping[str, Any]) -> Any:
+    return replace(procedure, deck=(*procedure.deck, card), deck_json="",
+                   tokens=_tokens(campaign, procedure.tokens))
+
+
+def _foraging(campaign: Campaign, procedure: Any, card: Any,
+              saved: Mapping[str, Any]) -> Any:
+    if card.deck != procedure.deck_name:
+        return None
+    content = campaign.content
+    objects = {**procedure.objects}
+    bonuses = {**procedure.bonuses}
+    for row in (card.rows.front, card.rows.middle, card.rows.back):
+        for spot in row:
+            objects.setdefault(str(spot.object), content.forage_objects[spot.object])
+            for bonus in spot.bonus:
+                bonuses.setdefault(str(bonus), content.forage_bonuses[bonus])
+    return replace(procedure, deck=(*procedure.deck, card), objects=objects, bonuses=bonuses,
+                   deck_json="", tokens=_tokens(campaign, procedure.tokens))
+
+
+def _delving(campaign: Campaign, procedure: Any, card: Any,
+             saved: Mapping[str, Any]) -> Any:
+    return replace(procedure, deck=(*procedure.deck, card), deck_json="",
+                   tokens=_tokens(campaign, procedure.tokens))
+
+
+def _mining(campaign: Campaign, procedure: Any, card: Any,
+            saved: Mapping[str, Any]) -> Any:
+    from companion.rules.mining import MiningChip
+
+    face = card.chip
+    chip = MiningChip(card.id) if face is None else MiningChip(
+        card.id, face.omen, face.effects, face.match_effects)
+    return replace(procedure, bag=(*procedure.bag, chip),
+                   tokens=_tokens(campaign, procedure.tokens))
+
+
+def _encounter(campaign: Campaign, procedure: Any, card: Any,
+               saved: Mapping[str, Any]) -> Any:
+    if card.behemoth != procedure.behemoth.behemoth:
+        return None
+    # The card joins the bottom of the Reaction deck; a card typed at a draw may be
+    # any card still in the deck, so the table draws it at once.
+    deck = (*procedure.behemoth.reaction_deck, str(card.id))
+    return replace(procedure, cards=(*procedure.cards, card),
+                   behemoth=replace(procedure.behemoth, reaction_deck=deck))
+
+
+def _night(campaign: Campaign, procedure: Any, card: Any, saved: Mapping[str, Any]) -> Any:
+    from companion.operations.procedures import night_facts
+    from companion.rules.ids import NightCardId
+    from companion.rules.night import NightProcedure
+
+    table = procedure.table
+    if card.id in (*table.draw_pile, *table.discard):  # edited: the facts carry it
+        return NightProcedure(night_facts(campaign, saved.get("challenge")), table,
+                              procedure.choices)
+    # The card joins the pile it can be drawn from now: the deck, or, once the deck
+    # has run out, the discard pile the next draw shuffles.
+    if table.draw_pile:
+        table = replace(table, draw_pile=(*table.draw_pile, NightCardId(card.id)))
+    else:
+        table = replace(table, discard=(*table.discard, NightCardId(card.id)))
+    return NightProcedure(night_facts(campaign, saved.get("challenge")), table,
+                          procedure.choices)
+
+
+_TEACHERS: dict[str, Callable[[Campaign, Any, Any, Mapping[str, Any]], Any]] = {
+    "fishing": _fishing,
+    "foraging": _foraging,
+    "delving": _delving,
+    "mining": _mining,
+    "behemoth_encounter": _encounter,
+    "night": _night,
+}
+
+
+def _teach_procedure(campaign: Campaign, session: Session, kind: str, card_id: str) -> bool:
+    """Give the card to the procedure in progress if it draws cards of ``kind``; True
+    if it did."""
+    from companion.operations import procedures
+
+    row = session.exec(select(models.ProcedureState).where(
+        models.ProcedureState.kind == procedures.PROCEDURE_ROW)).first()
+    if row is None:
+        return False
+    saved = dict(row.state)
+    procedure_kind = str(saved.get("kind", ""))
+    teach = _TEACHERS.get(procedure_kind)
+    if teach is None or PROCEDURE_CARD_KINDS.get(procedure_kind) != kind:
+        return False
+    _, procedure = procedures._load(campaign, session)
+    card = getattr(campaign.content, kind)[card_id]
+    known = {str(getattr(c, "id", c)) for c in (
+        *getattr(procedure, "deck", ()), *getattr(procedure, "cards", ()))}
+    if card_id in known:
+        procedure = _replace_card(procedure, card)
+    else:
+        procedure = teach(campaign, procedure, card, saved)
+    if procedure is None:
+        return False
+    saved["procedure"] = procedure.to_state()
+    row.state = saved
+    return True
+
+
+def _replace_card(procedure: Any, card: Any) -> Any:
+    """An edited card replaces its old version in the procedure's deck."""
+    for name in ("deck", "cards"):
+        cards = getattr(procedure, name, None)
+        if cards:
+            swapped = tuple(card if c.id == card.id else c for c in cards)
+            extra = {"deck_json": ""} if hasattr(procedure, "deck_json") else {}
+            return replace(procedure, **{name: swapped}, **extra)
+    return procedure

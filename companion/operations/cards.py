@@ -17,8 +17,9 @@ in the campaign's content. Here:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from sqlmodel import Session, select
@@ -167,13 +168,52 @@ def enter_card(campaign: Campaign, *, kind: str, data: Mapping[str, Any],
     return Changes(summary=text, procedure=True, journal=True, detail=card_id)
 
 
+def load_campaign_content(pack_id: str, extra_content: Sequence[Path] = ()
+                          ) -> tuple[Content, ContentError | None]:
+    """The content a campaign recorded with ``pack_id`` plays with: the user's own pack
+    for it when there is one (cards entered for that pack, e.g. with ``content
+    add-card``), else the pack itself.
+
+    A broken user pack never stops a campaign from opening: its problems are returned
+    (each ``file:line``) with the content of the pack it extends. Raises Refused only
+    when the campaign's own recorded pack cannot be loaded.
+    """
+    from companion.operations.core import _load_pack
+
+    wanted = pack_id
+    own = packs.find_user_pack(pack_id + packs.OWN_SUFFIX)
+    if packs.find_user_pack(pack_id) is None and own is not None:
+        wanted = own.manifest.id
+    problem: ContentError | None = None
+    while True:
+        user = packs.find_user_pack(wanted)
+        if user is None:
+            return _load_pack(wanted, extra_content), problem
+        try:
+            return load_content(wanted, extra_dirs=tuple(extra_content)), problem
+        except ContentError as exc:
+            problem = problem or exc
+            if user.manifest.extends is None:
+                raise Refused(f"The content pack '{wanted}' could not be loaded:\n{exc}"
+                              ) from exc
+            wanted = user.manifest.extends
+
+
 def reload_content(campaign: Campaign) -> Changes:
     """Load the campaign's packs again (after the user's packs changed) and record the
     versions it now uses. Refused, with each problem, if they do not load; the
     campaign then goes on with the content it had."""
-    top = campaign.content.packs[-1].id
-    content = _load(campaign, top)
+    with campaign.file.read() as session:
+        row = session.get(models.Campaign, 1)
+        recorded = list(row.content_packs) if row else []
+    top = recorded[-1]["id"] if recorded else campaign.content.packs[-1].id
+    content, problem = load_campaign_content(top, campaign.extra_content)
+    if problem is not None:
+        campaign.content_problem = problem
+        raise Refused(f"Your pack could not be loaded; the campaign goes on without it:\n"
+                      f"{problem}")
     campaign.content = content
+    campaign.content_problem = None
     chain = " > ".join(f"{p.name} {p.version}" for p in content.packs)
     with campaign.write("content.reload", "content reloaded") as session:
         _record_packs(session, content)
@@ -288,6 +328,31 @@ _TEACHERS: dict[str, Callable[[Campaign, Any, Any, Mapping[str, Any]], Any]] = {
 }
 
 
+def _knows(procedure_kind: str, procedure: Any, card_id: str) -> bool:
+    """Whether the procedure in progress has ``card_id`` among the cards it can draw."""
+    if procedure_kind == "mining":
+        return any(chip.material == card_id for chip in procedure.bag)
+    if procedure_kind == "night":
+        return card_id in (*procedure.table.draw_pile, *procedure.table.discard)
+    if procedure_kind == "behemoth_encounter":
+        return card_id in procedure.behemoth.reaction_deck
+    return any(str(c.id) == card_id for c in getattr(procedure, "deck", ()))
+
+
+def _teach(campaign: Campaign, saved: Mapping[str, Any], procedure: Any, kind: str,
+           card_id: str) -> Any:
+    """The procedure with the card ``card_id`` of ``kind`` (from the content) among
+    those it can draw, or None if it draws no such card."""
+    procedure_kind = str(saved.get("kind", ""))
+    teach = _TEACHERS.get(procedure_kind)
+    card = (getattr(campaign.content, kind, {}) or {}).get(card_id)
+    if teach is None or card is None or PROCEDURE_CARD_KINDS.get(procedure_kind) != kind:
+        return None
+    if _knows(procedure_kind, procedure, card_id):
+        return _replace_card(procedure, card)
+    return teach(campaign, procedure, card, saved)
+
+
 def _teach_procedure(campaign: Campaign, session: Session, kind: str, card_id: str) -> bool:
     """Give the card to the procedure in progress if it draws cards of ``kind``; True
     if it did."""
@@ -298,23 +363,38 @@ def _teach_procedure(campaign: Campaign, session: Session, kind: str, card_id: s
     if row is None:
         return False
     saved = dict(row.state)
-    procedure_kind = str(saved.get("kind", ""))
-    teach = _TEACHERS.get(procedure_kind)
-    if teach is None or PROCEDURE_CARD_KINDS.get(procedure_kind) != kind:
+    if PROCEDURE_CARD_KINDS.get(str(saved.get("kind", ""))) != kind:
         return False
     _, procedure = procedures._load(campaign, session)
-    card = getattr(campaign.content, kind)[card_id]
-    known = {str(getattr(c, "id", c)) for c in (
-        *getattr(procedure, "deck", ()), *getattr(procedure, "cards", ()))}
-    if card_id in known:
-        procedure = _replace_card(procedure, card)
-    else:
-        procedure = teach(campaign, procedure, card, saved)
+    procedure = _teach(campaign, saved, procedure, kind, card_id)
     if procedure is None:
         return False
     saved["procedure"] = procedure.to_state()
     row.state = saved
     return True
+
+
+def take_typed(campaign: Campaign, saved: Mapping[str, Any], procedure: Procedure,
+               step: Step, choice: Choice) -> tuple[Procedure, Step, Choice]:
+    """A card typed at a card or chip step, by id or name, as the step's option.
+
+    A card of the campaign's content that the procedure did not have when it began
+    (entered since, e.g. with ``content add-card``) joins what it can draw first: the
+    table drew it, so it is in the deck."""
+    procedure_kind = str(saved.get("kind", ""))
+    resolved = resolve_typed(campaign, procedure_kind, procedure, step, choice)
+    kind = card_kind(procedure_kind, step)
+    if kind is None or not isinstance(resolved, str) or resolved in step.options:
+        return procedure, step, resolved
+    card_id = resolve_card_id(campaign.content, kind, resolved)
+    if card_id not in (getattr(campaign.content, kind, {}) or {}) or \
+            _knows(procedure_kind, procedure, card_id):
+        return procedure, step, resolved
+    taught = _teach(campaign, saved, procedure, kind, card_id)
+    if taught is None:
+        return procedure, step, resolved
+    step = taught.step()
+    return taught, step, resolve_typed(campaign, procedure_kind, taught, step, card_id)
 
 
 def _replace_card(procedure: Any, card: Any) -> Any:

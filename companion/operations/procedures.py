@@ -244,9 +244,9 @@ def advance(campaign: Campaign, *, choice: Choice | None = None) -> Changes:
             raise Refused("The procedure is already finished.")
         step = procedure.step()
         if isinstance(choice, str):  # a card typed by id or by name, in any case
-            from companion.operations.cards import resolve_typed
+            from companion.operations.cards import take_typed
 
-            choice = resolve_typed(campaign, row.state.get("kind", ""), procedure, step, choice)
+            procedure, step, choice = take_typed(campaign, row.state, procedure, step, choice)
         if choice is None:
             if step.decider is Decider.PLAYER:
                 raise Refused(f"{step.prompt}: the players decide this step.")

@@ -175,3 +175,38 @@ def test_reload_takes_in_a_card_written_by_hand(demo: Campaign) -> None:
     user_pack.delete_card(own.folder, "discovery_cards", "DX02")
     cards.reload_content(demo)
     assert "DX02" not in demo.content.discovery_cards
+
+
+def test_a_broken_own_pack_never_stops_a_campaign_from_opening(tmp_path: Path) -> None:
+    path = tmp_path / "c.stonesaga"
+    campaign = operations.create_demo_campaign(path)
+    cards.enter_card(campaign, kind="discovery_cards", data=copy_of(
+        campaign, "discovery_cards", _known(campaign, "discovery_cards"), id="DX01",
+        name="Bones"))
+    campaign.close()
+    broken = paths.user_content_dir() / "sample-mine" / "discovery_cards.yaml"
+    broken.write_text(broken.read_text(encoding="utf-8") + "  - id: DX02\n    name: [\n",
+                      encoding="utf-8")
+    with operations.open_campaign(path) as again:
+        assert again.content.packs[-1].id == "sample"  # plays on with the pack it extends
+        assert again.content_problem is not None
+        assert "sample-mine/discovery_cards.yaml:" in str(again.content_problem)
+        with pytest.raises(Refused, match="discovery_cards.yaml"):
+            cards.reload_content(again)
+        broken.write_text(broken.read_text(encoding="utf-8").replace(
+            "  - id: DX02\n    name: [\n", ""), encoding="utf-8")
+        cards.reload_content(again)
+        assert again.content_problem is None and "DX01" in again.content.discovery_cards
+
+
+def test_a_card_added_to_the_own_pack_is_known_when_the_campaign_opens(
+        tmp_path: Path) -> None:
+    path = tmp_path / "c.stonesaga"
+    operations.create_demo_campaign(path).close()
+    own = user_pack.create_pack("sample-mine", "My cards", extends="sample")
+    with operations.open_campaign(path) as campaign:
+        data = copy_of(campaign, "discovery_cards", _known(campaign, "discovery_cards"),
+                       id="DX05", name="Reed Bed")
+    user_pack.add_card(own.folder, "discovery_cards", data)
+    with operations.open_campaign(path) as campaign:
+        assert "DX05" in campaign.content.discovery_cards

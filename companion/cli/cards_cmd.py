@@ -154,7 +154,7 @@ def _remove_card(args: argparse.Namespace) -> int:
 def _my_cards(args: argparse.Namespace) -> int:
     from companion.content import user_pack as packs
 
-    listing = []
+    listing: list[dict[str, Any]] = []
     for pack in packs.user_packs():
         problems = [str(i) for i in packs.check_pack(pack.folder)]
         listing.append({

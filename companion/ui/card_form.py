@@ -375,6 +375,10 @@ class ModelEditor(Editor):
             if info.default is not PydanticUndefined and info.default is not None and \
                     not isinstance(info.default, BaseModel | tuple):
                 editor.set_value(info.default)
+            elif isinstance(editor, IntEditor) and not editor.optional:
+                # A count that starts at 1 (a difficulty) starts there in the form too.
+                lowest = [getattr(m, "ge", None) for m in info.metadata]
+                editor.set_value(next((v for v in lowest if v is not None), 0))
             editor.setObjectName(f"field_{field_name}")
             editor.setAccessibleName(words(field_name))
             label = QLabel(words(field_name) + ":")
@@ -473,6 +477,7 @@ class ChecksEditor(Editor):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.boxes: dict[str, QCheckBox] = {}
+        self.order: list[str] = []
         for value in values:
             box = QCheckBox(value.replace("_", " "))
             box.setObjectName(f"check_{value}")
@@ -482,12 +487,14 @@ class ChecksEditor(Editor):
 
     def value(self) -> Any:
         chosen = [v for v, box in self.boxes.items() if box.isChecked()]
+        # A card being edited keeps its own order (the order printed).
+        chosen.sort(key=lambda v: self.order.index(v) if v in self.order else len(self.order))
         return chosen if chosen else MISSING
 
     def set_value(self, value: Any) -> None:
-        chosen = {str(v) for v in value or ()} if value is not MISSING else set()
+        self.order = [str(v) for v in value or ()] if value is not MISSING else []
         for key, box in self.boxes.items():
-            box.setChecked(key in chosen)
+            box.setChecked(key in self.order)
 
 
 class WordsEditor(Editor):

@@ -348,7 +348,7 @@ class ModelEditor(Editor):
     """A part of a card with fields of its own (a group of editors)."""
 
     def __init__(self, model: type[BaseModel], lookup: Lookup, *, optional: bool = False,
-                 skip: Sequence[str] = (), title: str = "") -> None:
+                 skip: Sequence[str] = (), title: str = "", long_text: bool = True) -> None:
         super().__init__()
         self.model = model
         self.editors: dict[str, Editor] = {}
@@ -367,11 +367,13 @@ class ModelEditor(Editor):
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         if form_parent is self:
             layout.addLayout(form)
-        for field_name, info in model.model_fields.items():
+        # The free text comes last: the fields say what the app applies, the text the rest.
+        fields = sorted(model.model_fields.items(), key=lambda item: item[0] == "text")
+        for field_name, info in fields:
             if field_name in skip:
                 continue
-            editor = editor_for(info.annotation, name=field_name, lookup=lookup,
-                                default=info.default)
+            editor = editor_for(info.annotation, name=field_name if long_text else "",
+                                lookup=lookup, default=info.default)
             if info.default is not PydanticUndefined and info.default is not None and \
                     not isinstance(info.default, BaseModel | tuple):
                 editor.set_value(info.default)
@@ -614,7 +616,7 @@ class EffectEditor(Editor):
             self.fields.hide()
             self.fields.deleteLater()
         model = self.members[self.do.currentData()]
-        self.fields = ModelEditor(model, self.lookup, skip=("do",))
+        self.fields = ModelEditor(model, self.lookup, skip=("do",), long_text=False)
         layout = self.layout()
         assert layout is not None
         layout.addWidget(self.fields)

@@ -168,3 +168,33 @@ def test_every_drawn_kind_has_a_form_that_round_trips_a_card(qtbot: Any, demo: A
     form.show()
     QApplication.processEvents()
     assert form.width() <= 1366 and form.height() <= 768
+
+
+def test_a_discovery_card_new_to_the_campaign_is_entered_from_the_day_panel(
+        qtbot: Any, demo: Any, refusals: list[str]) -> None:
+    from companion import operations
+    from companion.ui.card_field import CardField
+    from companion.ui.views.day import DayView
+
+    window = make_window(qtbot, demo)
+    day = next(iter(window.findChildren(DayView)))
+    day.refresh()
+    day.button("Ash", "Explore E09").click()
+    assert operations.discovery_due(demo)["character"] == "Ash"
+    field = next(f for f in day.findChildren(CardField) if f.kind == "discovery_cards")
+    # A card of the content, typed by its name in any case, is offered and understood.
+    known = next(iter(demo.content.discovery_cards.values()))
+    field.combo.setEditText(known.name.upper())
+    assert field.key() == known.id
+    field.combo.setEditText("Hidden Spring")
+    assert field.key() is None
+    qtbot.mouseClick(field.enter_button, Qt.MouseButton.LeftButton)
+    form = next(f for f in window.findChildren(CardForm) if f.isVisible())
+    assert form.editor.editors["name"].value() == "Hidden Spring"
+    form.editor.editors["id"].set_value("DX70")
+    form.editor.editors["text"].set_value("A spring under the roots: gain 1 water.")
+    qtbot.mouseClick(form.save_button, Qt.MouseButton.LeftButton)
+    assert not form.isVisible(), form.error.text()
+    assert refusals == []
+    assert operations.discovery_due(demo) is None  # the Discovery was resolved with it
+    assert any("DX70" in e.text for e in demo.journal(limit=5))

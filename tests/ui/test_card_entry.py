@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
 
 from companion import paths
 from companion.content.schema.pack import KIND_MODELS
@@ -198,3 +198,35 @@ def test_a_discovery_card_new_to_the_campaign_is_entered_from_the_day_panel(
     assert refusals == []
     assert operations.discovery_due(demo) is None  # the Discovery was resolved with it
     assert any("DX70" in e.text for e in demo.journal(limit=5))
+
+
+def test_behemoth_set_up_takes_cards_by_name_and_enters_a_new_instinct_card(
+        qtbot: Any, demo: Any, refusals: list[str]) -> None:
+    from companion.operations.behemoth import set_up_behemoth, set_up_options
+    from companion.ui.behemoth_panel import BehemothPanel, SetUpDialog
+    from companion.ui.main_window import MainWindow
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.campaign = demo
+    panel = BehemothPanel(window)
+    qtbot.addWidget(panel)
+    dialog = SetUpDialog(set_up_options(demo), panel)
+    qtbot.addWidget(dialog)
+    known = next(c for c in demo.content.instinct_cards.values() if c.behemoth == "rimeback")
+    dialog.instinct.setEditText(known.name.lower())
+    assert dialog.values()["instinct"] == known.name.lower()  # the operation reads names
+    enter = dialog.findChild(QPushButton, "enter_instinct_cards")
+    qtbot.mouseClick(enter, Qt.MouseButton.LeftButton)
+    form = next(f for f in dialog.findChildren(CardForm) if f.isVisible())
+    assert form.editor.editors["behemoth"].value() == "rimeback"
+    form.editor.set_value(known.model_dump(mode="json") | {"id": "RBI9", "name": "Cold Wait"})
+    qtbot.mouseClick(form.save_button, Qt.MouseButton.LeftButton)
+    assert not form.isVisible(), form.error.text()
+    assert dialog.values()["instinct"] == "RBI9"
+    values = dialog.values() | {"lair_hex": "E01"}
+    window.run_operation(set_up_behemoth, **values)
+    assert refusals == []
+    from companion.operations.behemoth import behemoth_view
+
+    assert behemoth_view(demo).instinct == "RBI9"  # type: ignore[union-attr]

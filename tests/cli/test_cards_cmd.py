@@ -220,3 +220,39 @@ def test_step_enter_card_option_for_scripts(tmp_path: Path, capsys: Any) -> None
                          "--choice", "fx94", "--json")
     assert code == 0, err
     assert json.loads(out)["procedure"]["log"][0] == "Step 1: draw the stock card: FX94"
+
+
+@pytest.mark.parametrize("how", ["add-card", "enter-card"])
+def test_a_discovery_card_entered_from_the_terminal_is_drawn_by_name(
+        tmp_path: Path, capsys: Any, how: str) -> None:
+    path = tmp_path / "c.stonesaga"
+    with operations.create_demo_campaign(path) as campaign:
+        explore = next(o for o in operations.available_actions(campaign, "Ash")
+                       if o.action == "explore")
+        operations.move(campaign, name="Ash", to_hex=explore.target)
+        assert operations.discovery_due(campaign) is not None
+    (tmp_path / "card.yaml").write_text(card_yaml(
+        path, "discovery_cards", "", id="DX80", name="Hidden Spring", effects=[]),
+        encoding="utf-8")
+    if how == "add-card":
+        assert cli(capsys, "content", "add-card", "sample", "discovery",
+                   str(tmp_path / "card.yaml"))[0] == 0
+        argv = ["--card", "hidden SPRING"]
+    else:
+        argv = ["--enter-card", str(tmp_path / "card.yaml")]
+    code, out, err = cli(capsys, "discovery", str(path), *argv, "--json")
+    assert code == 0, err
+    assert "DX80" in json.loads(out)["summary"]
+    with operations.open_campaign(path) as campaign:
+        assert operations.discovery_due(campaign) is None
+
+
+def test_discovery_refuses_an_unknown_card_without_a_traceback(tmp_path: Path,
+                                                               capsys: Any) -> None:
+    path = tmp_path / "c.stonesaga"
+    with operations.create_demo_campaign(path) as campaign:
+        explore = next(o for o in operations.available_actions(campaign, "Ash")
+                       if o.action == "explore")
+        operations.move(campaign, name="Ash", to_hex=explore.target)
+    code, _out, err = cli(capsys, "discovery", str(path), "--card", "Nowhere")
+    assert code == 1 and "there is no Discovery card Nowhere" in err

@@ -230,3 +230,40 @@ def test_behemoth_set_up_takes_cards_by_name_and_enters_a_new_instinct_card(
     from companion.operations.behemoth import behemoth_view
 
     assert behemoth_view(demo).instinct == "RBI9"  # type: ignore[union-attr]
+
+
+FORM_KINDS = ["fishing_cards", "forage_cards", "delving_cards", "night_cards",
+              "reaction_cards", "materials"]
+
+
+@pytest.mark.parametrize("kind", FORM_KINDS)
+def test_each_kind_entered_through_the_form_at_its_step_is_drawn(
+        qtbot: Any, demo: Any, refusals: list[str], kind: str) -> None:
+    """Every kind a procedure draws: at its step, a new card is typed, entered through
+    the form, and drawn at once; then the next draw of that kind takes it by name."""
+    from companion.ui.procedure_dialog import open_procedure
+    from tests.operations.test_cards import PROCEDURE_KINDS
+
+    _kind, reach, template_id, changes, _typed = next(k for k in PROCEDURE_KINDS
+                                                      if k[0] == kind)
+    table = getattr(demo.content, kind)
+    template = table.get(template_id) or next(iter(table.values()))
+    reach(demo)
+    window = make_window(qtbot, demo)
+    dialog = open_procedure(window)
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    before = len(procedures.in_progress(demo).log)
+    form = open_form(qtbot, dialog, changes["id"])  # type: ignore[arg-type]
+    data = template.model_dump(mode="json") | changes
+    if kind == "reaction_cards":
+        data["behemoth"] = "rimeback"
+    form.editor.set_value(data)
+    qtbot.mouseClick(form.save_button, Qt.MouseButton.LeftButton)
+    assert not form.isVisible(), form.error.text()
+    assert refusals == []
+    assert changes["id"] in getattr(demo.content, kind)
+    view = procedures.in_progress(demo)
+    if view is not None:  # the step went on with the new card
+        line = view.log[before]
+        assert changes["id"] in line or changes.get("name", "\0") in line

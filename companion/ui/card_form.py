@@ -456,6 +456,13 @@ class DictEditor(Editor):
         return self.editors.get(str(key))
 
 
+def _noun(class_name: str) -> str:
+    """A model's name in words: ``StrikeLocation`` -> "strike location"."""
+    import re
+
+    return re.sub(r"(?<!^)([A-Z])", r" \1", class_name).lower()
+
+
 def list_editor(item: Any, lookup: Lookup) -> Editor:
     """The editor of a list of ``item``s."""
     base, _optional = _unwrap(item)
@@ -465,7 +472,7 @@ def list_editor(item: Any, lookup: Lookup) -> Editor:
     if _union_members(base) is not None or (
             isinstance(base, type) and issubclass(base, BaseModel)):
         return RowsEditor(lambda: editor_for(item, lookup=lookup),
-                          "effect" if _union_members(base) else words(base.__name__).lower())
+                          "effect" if _union_members(base) else _noun(base.__name__))
     if isinstance(base, type) and issubclass(base, Ref):
         return WordsEditor(lookup(base.kind))
     return WordsEditor({})

@@ -126,12 +126,15 @@ class SetUpDialog(QDialog):
         from companion.operations.behemoth import set_up_options
         from companion.ui.card_field import enter_card_form
 
+        window = self.window_
+        assert window is not None  # the button is there only with a window
+
         def saved(card: str) -> None:
-            self.options = set_up_options(self.window_.campaign)
+            self.options = set_up_options(window.campaign)
             self._fill_cards()
             combo.setCurrentIndex(max(combo.findData(card), 0))
 
-        return enter_card_form(self.window_, kind, parent=self, on_saved=saved,
+        return enter_card_form(window, kind, parent=self, on_saved=saved,
                                initial={"behemoth": self.behemoth.currentData()})
 
     @staticmethod

@@ -535,6 +535,7 @@ class RowsEditor(Editor):
         super().__init__()
         self.make = make
         self.rows: list[Editor] = []
+        self.holders: list[QWidget] = []
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.rows_layout = QVBoxLayout()
@@ -565,11 +566,13 @@ class RowsEditor(Editor):
         line.addWidget(remove, 0, Qt.AlignmentFlag.AlignTop)
         self.rows_layout.addWidget(holder)
         self.rows.append(editor)
+        self.holders.append(holder)
         if value is not MISSING:
             editor.set_value(value)
         return editor
 
     def _remove(self, editor: Editor, holder: QWidget) -> None:
+        self.holders.pop(self.rows.index(editor))
         self.rows.remove(editor)
         holder.hide()
         holder.deleteLater()
@@ -579,8 +582,8 @@ class RowsEditor(Editor):
         return values if values else MISSING
 
     def set_value(self, value: Any) -> None:
-        for editor in list(self.rows):
-            self._remove(editor, editor.parentWidget().parentWidget())  # type: ignore[union-attr]
+        for editor, holder in list(zip(self.rows, self.holders, strict=True)):
+            self._remove(editor, holder)
         for item in value or () if value is not MISSING else ():
             self.add_row(item)
 
@@ -720,16 +723,16 @@ class CardForm(QDialog):
         return value if isinstance(value, dict) else {}
 
     def _mark(self, found: Sequence[tuple[tuple[str | int, ...], str]]) -> None:
-        for editor in self.findChildren(Editor):
-            editor.mark(None)
+        for each in self.findChildren(Editor):
+            each.mark(None)
         for loc, message in found:
-            editor: Editor | None = self.editor
+            editor: Editor = self.editor
             for part in loc:
-                nxt = editor.child(part) if editor is not None else None
+                nxt = editor.child(part)
                 if nxt is None or nxt is editor:
                     continue
                 editor = nxt
-            if editor is not None and editor is not self.editor:
+            if editor is not self.editor:
                 editor.mark(message)
 
     def show_problems(self, lines: Sequence[str]) -> None:

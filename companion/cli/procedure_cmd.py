@@ -72,6 +72,7 @@ def walk(campaign: Any, args: argparse.Namespace, read: Callable[[], str] | None
     from companion.operations import procedures
     from companion.rules.procedure import Decider
 
+    _enter_cards(campaign, args)  # --enter-card: cards drawn that the campaign lacks
     queued = list(args.choice or [])
     while (view := procedures.in_progress(campaign)) is not None:
         step = view.step
@@ -163,7 +164,6 @@ def _start_then_walk(args: argparse.Namespace, start: Callable[[Any], Any] | Non
                 changes = start(campaign)
                 if not args.json:
                     print(changes.summary)
-            _enter_cards(campaign, args)
             return walk(campaign, args)
     except operations.Refused as exc:
         return _refused(exc)

@@ -210,3 +210,20 @@ def test_a_card_added_to_the_own_pack_is_known_when_the_campaign_opens(
     user_pack.add_card(own.folder, "discovery_cards", data)
     with operations.open_campaign(path) as campaign:
         assert "DX05" in campaign.content.discovery_cards
+
+
+@pytest.mark.parametrize("typed", ["clay", "Clay", "CLAY"])
+def test_a_mining_chip_is_typed_by_its_material(demo: Campaign, typed: str) -> None:
+    """Rulebook: Mining, step 4: the chip pulled is named by its material."""
+    to_mine(demo)
+    assert [c.material for c in run.current(demo).bag].count("clay") == 3  # type: ignore[union-attr]
+    run.advance(demo, choice=typed)
+    assert run.in_progress(demo).log[0] == ("Step 4: pull a chip from the bag (5 inside): "
+                                            "clay (moon)")
+
+
+def test_a_card_name_that_matches_nothing_is_refused_as_typed(demo: Campaign) -> None:
+    run.start_fishing(demo, name="Ash", feature="river")
+    with pytest.raises(Refused, match="Moonfish"):
+        run.advance(demo, choice="Moonfish")
+    assert run.in_progress(demo).log == ()

@@ -168,35 +168,53 @@ def enter_card(campaign: Campaign, *, kind: str, data: Mapping[str, Any],
     return Changes(summary=text, procedure=True, journal=True, detail=card_id)
 
 
-def load_campaign_content(pack_id: str, extra_content: Sequence[Path] = ()
+def load_campaign_content(pack_ids: str | Sequence[str], extra_content: Sequence[Path] = ()
                           ) -> tuple[Content, ContentError | None]:
-    """The content a campaign recorded with ``pack_id`` plays with: the user's own pack
-    for it when there is one (cards entered for that pack, e.g. with ``content
-    add-card``), else the pack itself.
+    """The content a campaign that recorded the packs ``pack_ids`` (its chain, base
+    first, or just its last pack) plays with: the user's own pack for its last pack when
+    there is one (cards entered for that pack, e.g. with ``content add-card``), else
+    that pack.
 
     A broken user pack never stops a campaign from opening: its problems are returned
-    (each ``file:line``) with the content of the pack it extends. Raises Refused only
-    when the campaign's own recorded pack cannot be loaded.
+    (each ``file:line``) with the content of the pack it extends (or the pack recorded
+    before it). Raises Refused only when a pack that is not the user's cannot be loaded.
     """
     from companion.operations.core import _load_pack
 
-    wanted = pack_id
-    own = packs.find_user_pack(pack_id + packs.OWN_SUFFIX)
-    if packs.find_user_pack(pack_id) is None and own is not None:
-        wanted = own.manifest.id
+    recorded = [pack_ids] if isinstance(pack_ids, str) else list(pack_ids) or ["sample"]
+    top = recorded[-1]
+    candidates = list(recorded)
+    own = packs.find_user_pack(top + packs.OWN_SUFFIX)
+    if own is not None and not _is_users(top):
+        candidates.append(own.manifest.id)
     problem: ContentError | None = None
-    while True:
-        user = packs.find_user_pack(wanted)
-        if user is None:
+    tried: set[str] = set()
+    while candidates:
+        wanted = candidates.pop()
+        if wanted in tried:
+            continue
+        tried.add(wanted)
+        if not _is_users(wanted):
             return _load_pack(wanted, extra_content), problem
         try:
             return load_content(wanted, extra_dirs=tuple(extra_content)), problem
         except ContentError as exc:
             problem = problem or exc
-            if user.manifest.extends is None:
-                raise Refused(f"The content pack '{wanted}' could not be loaded:\n{exc}"
-                              ) from exc
-            wanted = user.manifest.extends
+            user = packs.find_user_pack(wanted)
+            if user is not None and user.manifest.extends is not None:
+                candidates.append(user.manifest.extends)
+    assert problem is not None  # a user pack failed and nothing was left to fall back on
+    raise Refused(f"The content pack '{top}' could not be loaded:\n{problem}")
+
+
+def _is_users(pack_id: str) -> bool:
+    """Whether ``pack_id`` is one of the user's packs (even one whose pack.yaml no longer
+    reads: its folder is named after it)."""
+    from companion import paths
+
+    return packs.find_user_pack(pack_id) is not None or \
+        (paths.user_content_dir() / pack_id / "pack.yaml").is_file() or \
+        pack_id.endswith(packs.OWN_SUFFIX)  # an own pack whose folder was removed
 
 
 def reload_content(campaign: Campaign) -> Changes:
@@ -206,8 +224,8 @@ def reload_content(campaign: Campaign) -> Changes:
     with campaign.file.read() as session:
         row = session.get(models.Campaign, 1)
         recorded = list(row.content_packs) if row else []
-    top = recorded[-1]["id"] if recorded else campaign.content.packs[-1].id
-    content, problem = load_campaign_content(top, campaign.extra_content)
+    ids = [p["id"] for p in recorded] or [p.id for p in campaign.content.packs]
+    content, problem = load_campaign_content(ids, campaign.extra_content)
     if problem is not None:
         campaign.content_problem = problem
         raise Refused(f"Your pack could not be loaded; the campaign goes on without it:\n"

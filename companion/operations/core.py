@@ -98,7 +98,7 @@ class Campaign:
                 packs = list(row.content_packs) if row else []
             from companion.operations.cards import load_campaign_content
 
-            content, problem = load_campaign_content(packs[-1]["id"] if packs else "sample",
+            content, problem = load_campaign_content([p["id"] for p in packs] or ["sample"],
                                                      extra_content)
         except BaseException:
             file.close()

@@ -227,3 +227,33 @@ def test_a_card_name_that_matches_nothing_is_refused_as_typed(demo: Campaign) ->
     with pytest.raises(Refused, match="Moonfish"):
         run.advance(demo, choice="Moonfish")
     assert run.in_progress(demo).log == ()
+
+
+def test_an_own_pack_whose_manifest_breaks_falls_back_to_the_recorded_pack(
+        tmp_path: Path) -> None:
+    path = tmp_path / "c.stonesaga"
+    campaign = operations.create_demo_campaign(path)
+    cards.enter_card(campaign, kind="discovery_cards", data=copy_of(
+        campaign, "discovery_cards", _known(campaign, "discovery_cards"), id="DX09",
+        name="Ash Heap"))
+    campaign.close()
+    (paths.user_content_dir() / "sample-mine" / "pack.yaml").write_text(
+        "id: sample-mine\nname: [My cards\n", encoding="utf-8")
+    with operations.open_campaign(path) as again:
+        assert again.content.packs[-1].id == "sample"
+        assert "sample-mine/pack.yaml:" in str(again.content_problem)
+
+
+def test_a_removed_own_pack_falls_back_to_the_recorded_pack(tmp_path: Path) -> None:
+    import shutil
+
+    path = tmp_path / "c.stonesaga"
+    campaign = operations.create_demo_campaign(path)
+    cards.enter_card(campaign, kind="discovery_cards", data=copy_of(
+        campaign, "discovery_cards", _known(campaign, "discovery_cards"), id="DX08",
+        name="Cold Ash"))
+    campaign.close()
+    shutil.rmtree(paths.user_content_dir() / "sample-mine")
+    with operations.open_campaign(path) as again:
+        assert again.content.packs[-1].id == "sample"
+        assert "no pack with id 'sample-mine'" in str(again.content_problem)

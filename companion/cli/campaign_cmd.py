@@ -31,8 +31,12 @@ def _refused(exc: Exception) -> int:
 def _open(args: argparse.Namespace) -> Any:
     from companion import operations
 
-    return operations.open_campaign(Path(args.path),
-                                    extra_content=[Path(p) for p in args.content])
+    campaign = operations.open_campaign(Path(args.path),
+                                        extra_content=[Path(p) for p in args.content])
+    if campaign.content_problem is not None:  # a broken own pack: said, not fatal
+        print(f"warning: your own cards were left out; fix them with 'companion content "
+              f"my-cards' and 'content check':\n{campaign.content_problem}", file=sys.stderr)
+    return campaign
 
 
 def cmd_new(args: argparse.Namespace) -> int:

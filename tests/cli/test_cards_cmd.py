@@ -256,3 +256,18 @@ def test_discovery_refuses_an_unknown_card_without_a_traceback(tmp_path: Path,
         operations.move(campaign, name="Ash", to_hex=explore.target)
     code, _out, err = cli(capsys, "discovery", str(path), "--card", "Nowhere")
     assert code == 1 and "there is no Discovery card Nowhere" in err
+
+
+def test_a_broken_own_pack_is_reported_and_the_campaign_still_opens(
+        tmp_path: Path, capsys: Any) -> None:
+    path = tmp_path / "c.stonesaga"
+    operations.create_demo_campaign(path).close()
+    (tmp_path / "card.yaml").write_text(card_yaml(
+        path, "discovery_cards", "", id="DX90", name="Tar Pit"), encoding="utf-8")
+    cli(capsys, "content", "add-card", "sample", "discovery", str(tmp_path / "card.yaml"))
+    broken = paths.user_content_dir() / "sample-mine" / "discovery_cards.yaml"
+    broken.write_text(broken.read_text(encoding="utf-8") + "  - id: [\n", encoding="utf-8")
+    code, out, err = cli(capsys, "status", str(path), "--json")
+    assert code == 0 and json.loads(out)["status"]["society_name"]
+    assert "warning: your own cards were left out" in err
+    assert "sample-mine/discovery_cards.yaml:" in err

@@ -109,9 +109,18 @@ def is_known(campaign: Campaign, kind: str, typed: str) -> bool:
 # --- entering a card ------------------------------------------------------------------------
 
 
-def _content_error(exc: ContentError, word: str) -> Refused:
-    lines = [f"  {issue.path or 'card'}: {issue.message}" if issue.line is None
-             else f"  {issue}" for issue in exc.issues]
+def _content_error(exc: ContentError, word: str, kind: str) -> Refused:
+    """Each problem as ``field.path: why`` (the card's own fields; a problem elsewhere
+    in the pack keeps its ``file:line``)."""
+    import re
+
+    lines = []
+    for issue in exc.issues:
+        inside = re.sub(rf"^{re.escape(kind)}\.\d+\.?", "", issue.path)
+        if issue.line is None or inside != issue.path:
+            lines.append(f"  {inside or 'card'}: {issue.message}")
+        else:
+            lines.append(f"  {issue}")
     return Refused(f"The {word} was not saved:\n" + "\n".join(lines))
 
 
@@ -144,7 +153,7 @@ def enter_card(campaign: Campaign, *, kind: str, data: Mapping[str, Any],
         card = packs.add_card(own.folder, kind, dict(data), replace=replace_id,
                               extra_dirs=campaign.extra_content)
     except ContentError as exc:
-        raise _content_error(exc, word) from exc
+        raise _content_error(exc, word, kind) from exc
     except OSError as exc:
         raise Refused(f"The {word} could not be written: {exc}") from exc
     card_id = str(getattr(card, "id", ""))

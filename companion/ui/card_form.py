@@ -667,6 +667,18 @@ def problems(model: type[BaseModel], data: Any) -> list[tuple[tuple[str | int, .
     return []
 
 
+def _located(line: str) -> tuple[tuple[str | int, ...], str]:
+    """A refusal's ``field.path: why`` as (location, why); ((), line) if it names no
+    field of the card."""
+    import re
+
+    match = re.match(r"^\s*([a-z_]+(?:\.[\w-]+)*): (.*)$", line)
+    if match is None or match[1] == "card":
+        return (), line.strip()
+    loc = tuple(int(p) if p.isdigit() else p for p in match[1].split("."))
+    return loc, match[2]
+
+
 def _shown(loc: Sequence[str | int]) -> str:
     return " › ".join(words(str(p)) if isinstance(p, str) else f"#{p + 1}" for p in loc)
 
@@ -752,8 +764,10 @@ class CardForm(QDialog):
         if self.save_callback is not None:
             refusal = self.save_callback(data)
             if refusal:
-                self.show_problems([line.strip() for line in refusal.splitlines()[1:]
-                                    if line.strip()] or [refusal])
+                found = [_located(line) for line in refusal.splitlines()[1:] if line.strip()]
+                self._mark([f for f in found if f[0]])
+                self.show_problems([f"{_shown(loc)}: {why}" if loc else why
+                                    for loc, why in found] or [refusal])
                 return False
         self.saved = data
         self.accept()

@@ -149,8 +149,10 @@ def test_a_form_that_does_not_validate_says_which_field_and_saves_nothing(
     rows = form.editor.editors["targets"].child("red").child("contents")  # type: ignore[union-attr]
     rows.rows[0].fields.editors["resource"].set_value("moonfish")  # type: ignore[union-attr]
     qtbot.mouseClick(form.save_button, Qt.MouseButton.LeftButton)
-    assert form.isVisible() and "no material, food or water with id 'moonfish'" in \
-        form.error.text()
+    assert form.isVisible() and ("Targets › Red › Contents › #1 › Resource: no material, "
+                                 "food or water with id 'moonfish'") in form.error.text()
+    resource = rows.rows[0].fields.editors["resource"]  # type: ignore[union-attr]
+    assert "moonfish" in resource.toolTip()  # the field itself is marked
     assert "FX01" not in demo.content.fishing_cards
     form.reject()
 

@@ -269,3 +269,17 @@ def test_each_kind_entered_through_the_form_at_its_step_is_drawn(
     if view is not None:  # the step went on with the new card
         line = view.log[before]
         assert changes["id"] in line or changes.get("name", "\0") in line
+
+
+def test_enter_in_the_card_field_answers_once_by_name(qtbot: Any, demo: Any,
+                                                      refusals: list[str]) -> None:
+    window = make_window(qtbot, demo)
+    dialog = start_activity(window, "fishing", "Ash", "river")
+    assert isinstance(dialog, ProcedureDialog)
+    qtbot.addWidget(dialog)
+    field = dialog.step_widget.card_field
+    field.combo.setFocus()
+    field.combo.setEditText("fi09")
+    qtbot.keyClick(field.combo.lineEdit(), Qt.Key.Key_Return)
+    assert procedures.in_progress(demo).log == ("Step 1: draw the stock card: FI09",)
+    assert dialog.step.prompt == "Step 2: draw the water card" and refusals == []

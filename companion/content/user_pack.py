@@ -290,7 +290,7 @@ def add_card(folder: Path, kind: str, data: Any, *, replace: str | None = None,
                                              f"{new_id!r}")])
         items[index] = _clean(model)
     else:
-        if new_id in ids:
+        if new_id and new_id in ids:  # kinds without an id (crafting) the loader checks
             raise ContentError([ContentIssue(file, None, "id",
                                              f"this pack already has a {kind_word(kind)} "
                                              f"{new_id!r}")])

@@ -100,3 +100,13 @@ def test_check_pack_lists_a_hand_made_slip_with_its_line(own: packs.UserPack) ->
     # A pack that was broken already can still take a new, good card.
     packs.add_card(own.folder, "discovery_cards", discovery("DX01", "Bones"))
     assert [e.id for e in packs.entries(own.folder)] == ["DX01", "N40"]
+
+
+def test_kinds_without_an_id_are_written_too(own: packs.UserPack) -> None:
+    sample = load_content("sample")
+    item = next(iter(sample.items))
+    for code in ("2301", "2302"):
+        packs.add_card(own.folder, "crafting",
+                       {"colour": "yellow", "code": code, "item": item, "verified": True})
+    content = load_content("sample-mine")
+    assert content.crafting.lookup("yellow", "2302").item is not None

@@ -62,7 +62,8 @@ def _prompt(step: Any) -> str:
         for number, option in enumerate(step.options, 1):
             lines.append(f"  {number}. {step.labels.get(option, option)}")
         if step.decider is not Decider.PLAYER:
-            lines.append("  type the card/chip you drew, or press Enter to draw in the app")
+            lines.append("  type the card/chip you drew (its id or name), or press Enter to draw "
+                         "in the app")
     return "\n".join(lines)
 
 

@@ -21,12 +21,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QCompleter,
     QDialog,
     QHBoxLayout,
+    QLineEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -109,6 +110,17 @@ def enter_card_form(window: MainWindow, kind: str, *, typed: str = "",
     return form
 
 
+class _FieldEdit(QLineEdit):
+    """The card field's line edit: Return answers once. (A plain line edit passes the
+    Return on, and an editable combo hands it back to its line edit: returnPressed
+    twice.)"""
+
+    def keyPressEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        super().keyPressEvent(event)
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            event.accept()
+
+
 class CardField(QWidget):
     """A card or chip drawn at the table: typed or picked, or entered when unknown."""
 
@@ -135,15 +147,14 @@ class CardField(QWidget):
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
         completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
-        self.combo.setCompleter(completer)
-        edit = self.combo.lineEdit()
-        assert edit is not None
-        edit.installEventFilter(self)  # a Return key answers (see eventFilter)
-        edit.returnPressed.connect(self.use)  # (the key itself never gets this far)
+        edit = _FieldEdit()
+        self.combo.setLineEdit(edit)
+        self.combo.setCompleter(completer)  # after the line edit: it would drop it
+        edit.returnPressed.connect(self.use)
         self.use_button = QPushButton("&Use this chip" if chip else "&Use this card")
         self.use_button.setObjectName("useCard")
-        # Return in the field answers once (eventFilter); the button never becomes the
-        # dialog's default, or that Return would press it too.
+        # Return in the field answers once (see _FieldEdit); the button never becomes
+        # the dialog's default, or that Return would press it too.
         self.use_button.setAutoDefault(False)
         self.use_button.clicked.connect(self.use)
         row.addWidget(self.combo, 1)
@@ -250,18 +261,6 @@ class CardField(QWidget):
         text = self.text()
         if text:
             self.chosen.emit(self.key() or text)
-
-    def eventFilter(self, watched: Any, event: Any) -> bool:  # noqa: N802 (Qt's name)
-        """Return in the field answers, once: an editable combo hands an unused Return
-        to its line edit a second time, so the key is taken here instead."""
-        if watched is self.combo.lineEdit() and event.type() == QEvent.Type.KeyPress and \
-                event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            completer = self.combo.completer()
-            if completer is not None and completer.popup().isVisible():
-                return False  # the completion list takes it (picks the highlighted card)
-            self.use()
-            return True
-        return super().eventFilter(watched, event)
 
     def enter(self) -> QDialog | None:
         """Open the form for a card of this kind, prefilled with what was typed; once

@@ -132,6 +132,10 @@ def create_pack(pack_id: str, name: str, *, extends: str) -> UserPack:
     manifest = PackManifest(id=pack_id, name=name, version="1.0.0", extends=extends,
                             description="Cards entered at the table.")
     folder = paths.user_content_dir() / pack_id
+    if (folder / MANIFEST).exists():  # there, but it does not read: never overwrite it
+        raise ContentError([ContentIssue(folder / MANIFEST, None, "",
+                                         "this pack's pack.yaml does not read; fix it "
+                                         "first (id, name, version, extends)")])
     folder.mkdir(parents=True, exist_ok=True)
     _write_yaml(folder / MANIFEST, manifest.model_dump(mode="json", exclude_defaults=True))
     return UserPack(manifest, folder)

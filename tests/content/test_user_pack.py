@@ -110,3 +110,10 @@ def test_kinds_without_an_id_are_written_too(own: packs.UserPack) -> None:
                        {"colour": "yellow", "code": code, "item": item, "verified": True})
     content = load_content("sample-mine")
     assert content.crafting.lookup("yellow", "2302").item is not None
+
+
+def test_a_pack_whose_manifest_does_not_read_is_never_overwritten(own: packs.UserPack) -> None:
+    (own.folder / "pack.yaml").write_text("id: sample-mine\nname: [\n", encoding="utf-8")
+    with pytest.raises(ContentError, match="does not read"):
+        packs.own_pack_for(load_content("sample").packs)
+    assert (own.folder / "pack.yaml").read_text(encoding="utf-8").endswith("name: [\n")

@@ -109,6 +109,9 @@ def _add_card(args: argparse.Namespace) -> int:
     except (OSError, UnicodeDecodeError, yaml.YAMLError, LookupError) as exc:
         print(f"refused: {exc}", file=sys.stderr)
         return 1
+    except ContentError as exc:
+        _problems(exc)
+        return 1
     items = data if isinstance(data, list) else [data]
     written = []
     for item in items:

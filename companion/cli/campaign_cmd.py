@@ -33,9 +33,13 @@ def _open(args: argparse.Namespace) -> Any:
 
     # The writer lock waits for the first write: a command that only reads works while
     # the app has the campaign open.
-    return operations.open_campaign(Path(args.path),
-                                    extra_content=[Path(p) for p in args.content],
-                                    lock="first-write")
+    campaign = operations.open_campaign(Path(args.path),
+                                        extra_content=[Path(p) for p in args.content],
+                                        lock="first-write")
+    if campaign.content_problem is not None:  # a broken own pack: said, not fatal
+        print(f"warning: your own cards were left out; fix them with 'companion content "
+              f"my-cards' and 'content check':\n{campaign.content_problem}", file=sys.stderr)
+    return campaign
 
 
 def cmd_new(args: argparse.Namespace) -> int:

@@ -45,6 +45,10 @@ def register(subparsers: Any) -> None:
     importer.add_argument("--json", action="store_true", help="machine-readable report")
     importer.set_defaults(func=_import)
 
+    from companion.cli.cards_cmd import register_content
+
+    register_content(sub)  # add-card, remove-card, my-cards
+
 
 def _pack_ids_under(path: Path) -> list[str] | None:
     """Pack ids in ``path`` (a pack, or a folder of packs); None if it holds none."""

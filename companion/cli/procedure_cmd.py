@@ -62,7 +62,8 @@ def _prompt(step: Any) -> str:
         for number, option in enumerate(step.options, 1):
             lines.append(f"  {number}. {step.labels.get(option, option)}")
         if step.decider is not Decider.PLAYER:
-            lines.append("  type the card/chip you drew, or press Enter to draw in the app")
+            lines.append("  type the card/chip you drew (its id or name), or press Enter to draw "
+                         "in the app")
     return "\n".join(lines)
 
 
@@ -72,6 +73,7 @@ def walk(campaign: Any, args: argparse.Namespace, read: Callable[[], str] | None
     from companion.operations import procedures
     from companion.rules.procedure import Decider
 
+    _enter_cards(campaign, args)  # --enter-card: cards drawn that the campaign lacks
     queued = list(args.choice or [])
     while (view := procedures.in_progress(campaign)) is not None:
         step = view.step
@@ -95,6 +97,8 @@ def walk(campaign: Any, args: argparse.Namespace, read: Callable[[], str] | None
             print(f"refused: {exc}", file=sys.stderr)
             if queued or args.json or read is None and not sys.stdin.isatty():
                 return 1
+            if _offer_unknown_card(campaign, view.kind, step, choice, read or input):
+                queued.insert(0, str(choice))  # play on with the card just entered
             continue
         if not args.json:
             print(changes.summary)
@@ -105,12 +109,50 @@ def walk(campaign: Any, args: argparse.Namespace, read: Callable[[], str] | None
     return 0
 
 
+def _offer_unknown_card(campaign: Any, procedure_kind: str, step: Any, choice: Any,
+                        read: Callable[[], str]) -> bool:
+    """A card typed at a card step that the campaign does not know: offer to enter it."""
+    from companion.cli.cards_cmd import offer_card
+    from companion.operations import cards
+
+    kind = cards.card_kind(procedure_kind, step)
+    if kind is None or not isinstance(choice, str) or cards.is_known(campaign, kind, choice):
+        return False
+    return offer_card(campaign, kind, choice, read)
+
+
+def _enter_cards(campaign: Any, args: argparse.Namespace) -> None:
+    """``--enter-card FILE``: enter the card(s) in FILE as the kind the current step
+    draws, before answering it."""
+    import yaml
+
+    from companion.cli.cards_cmd import _read_yaml, enter_from_yaml
+    from companion.operations import Refused, cards, procedures
+
+    for source in getattr(args, "enter_card", None) or []:
+        view = procedures.in_progress(campaign)
+        kind = cards.card_kind(view.kind, view.step) if view is not None else None
+        if kind is None:
+            raise Refused("--enter-card: the step in progress draws no card")
+        try:
+            data = _read_yaml(source)
+        except (OSError, UnicodeDecodeError, ValueError, yaml.YAMLError) as exc:
+            raise Refused(f"--enter-card: {exc}") from exc
+        for item in data if isinstance(data, list) else [data]:
+            changes = enter_from_yaml(campaign, kind, item, None)
+            if not args.json:
+                print(changes.summary)
+
+
 def _with_walk(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     _with_path(parser)
     parser.add_argument("--choice", action="append", metavar="ANSWER",
                         help="answer the next step (repeatable; 'app' = the app draws)")
     parser.add_argument("--app", action="store_true",
                         help="let the app answer every dice, card and chip step")
+    parser.add_argument("--enter-card", action="append", metavar="FILE",
+                        help="a card drawn that the campaign does not know, as YAML: "
+                             "entered into your own pack before the step is answered")
     return parser
 
 

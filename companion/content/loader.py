@@ -386,6 +386,7 @@ def _refs(value: Any, path: tuple[str | int, ...]) -> Iterator[tuple[tuple[str |
 _KIND_WORDS = {
     "resources": "material, food or water",
     "codex_outcomes": "Codex outcome",
+    "forage_bonuses": "forage bonus",
     "*": "component",
 }
 

@@ -186,6 +186,9 @@ def set_up_behemoth(campaign: Campaign, *, behemoth: str, instinct: str | None =
                 drawn = chance.choice(options)
                 drew.append(f"{kind} card drawn by the app")
                 return drawn
+            from companion.operations.cards import resolve_card_id
+
+            typed = resolve_card_id(content, f"{kind.lower()}_cards", typed)  # id or name
             if typed not in options:
                 raise IllegalAction(f"{typed} is not one of {board.name}'s {kind} cards "
                                     f"({', '.join(options)})")

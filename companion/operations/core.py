@@ -66,6 +66,11 @@ class Campaign:
     def __init__(self, file: CampaignFile, content: Content) -> None:
         self.file = file
         self.content = content
+        self.extra_content: tuple[Path, ...] = ()
+        """Extra pack folders it was opened with (reloading content uses them again)."""
+        self.content_problem: ContentError | None = None
+        """Why the user's own pack could not be used (the campaign then plays with the
+        pack it extends); the GUI offers to fix it in the My cards window."""
 
     # -- opening and closing -------------------------------------------------------
 
@@ -94,11 +99,17 @@ class Campaign:
             with file.read() as session:
                 row = session.get(models.Campaign, 1)
                 packs = list(row.content_packs) if row else []
-            content = _load_pack(packs[-1]["id"] if packs else "sample", extra_content)
+            from companion.operations.cards import load_campaign_content
+
+            content, problem = load_campaign_content([p["id"] for p in packs] or ["sample"],
+                                                     extra_content)
         except BaseException:
             file.close()
             raise
-        return cls(file, content)
+        campaign = cls(file, content)
+        campaign.extra_content = tuple(Path(p) for p in extra_content)
+        campaign.content_problem = problem
+        return campaign
 
     def close(self) -> None:
         """Release the file (and its writer lock)."""

@@ -484,7 +484,9 @@ def draw_discovery(campaign: Campaign, *, name: str | None = None, card: str | N
         notes: list[str] = []
         chosen = None
         if card is not None:
-            card_id = card.strip()
+            from companion.operations.cards import resolve_card_id
+
+            card_id = resolve_card_id(content, "discovery_cards", card)  # id or name
             found = content.discovery_cards.get(card_id)
             if found is None:
                 raise IllegalAction(f"there is no Discovery card {card_id}")

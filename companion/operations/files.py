@@ -65,6 +65,7 @@ def new_campaign(
         raise Refused("A society needs a name.")
     file = _refusing(CampaignFile.create, Path(path))
     campaign = Campaign(file, content)
+    campaign.extra_content = tuple(Path(p) for p in extra_content)
     if seed is None:
         import secrets
 

@@ -243,6 +243,10 @@ def advance(campaign: Campaign, *, choice: Choice | None = None) -> Changes:
         if procedure.is_finished():
             raise Refused("The procedure is already finished.")
         step = procedure.step()
+        if isinstance(choice, str):  # a card typed by id or by name, in any case
+            from companion.operations.cards import take_typed
+
+            procedure, step, choice = take_typed(campaign, row.state, procedure, step, choice)
         if choice is None:
             if step.decider is Decider.PLAYER:
                 raise Refused(f"{step.prompt}: the players decide this step.")

@@ -82,8 +82,16 @@ class SetUpDialog(QDialog):
         self.section = QComboBox()
         self.section.addItems(["a", "b", "c"])
         form.addRow("&Behemoth:", self.behemoth)
-        form.addRow("&Instinct card (face up):", self.instinct)
-        form.addRow("&Secret card (face down):", self.secret)
+        for combo in (self.instinct, self.secret):  # typed by id or name, with completion
+            combo.setEditable(True)
+            combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+            completer = combo.completer()
+            if completer is not None:
+                completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+                completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        self.window_ = getattr(parent, "window_", None)
+        form.addRow("&Instinct card (face up):", self._with_enter(self.instinct, "instinct_cards"))
+        form.addRow("&Secret card (face down):", self._with_enter(self.secret, "secret_cards"))
         form.addRow("&Lair hex (explored, no overlay):", self.lair)
         form.addRow("Lair se&ction:", self.section)
         hint = QLabel("Leave a card to the app to have it deal from the content pack. When "
@@ -99,6 +107,45 @@ class SetUpDialog(QDialog):
         self.behemoth.currentIndexChanged.connect(self._fill_cards)
         self._fill_cards()
 
+    def _with_enter(self, combo: QComboBox, kind: str) -> QWidget:
+        """The card's list, and "Enter a card…" for one the content does not know."""
+        if self.window_ is None:
+            return combo
+        row = QWidget()
+        line = QHBoxLayout(row)
+        line.setContentsMargins(0, 0, 0, 0)
+        line.addWidget(combo, 1)
+        enter = QPushButton("Enter a card…")
+        enter.setObjectName(f"enter_{kind}")
+        enter.setAutoDefault(False)
+        enter.clicked.connect(lambda _=False: self._enter(combo, kind))
+        line.addWidget(enter)
+        return row
+
+    def _enter(self, combo: QComboBox, kind: str) -> QDialog | None:
+        from companion.operations.behemoth import set_up_options
+        from companion.ui.card_field import enter_card_form
+
+        window = self.window_
+        assert window is not None  # the button is there only with a window
+
+        def saved(card: str) -> None:
+            self.options = set_up_options(window.campaign)
+            self._fill_cards()
+            combo.setCurrentIndex(max(combo.findData(card), 0))
+
+        return enter_card_form(window, kind, parent=self, on_saved=saved,
+                               initial={"behemoth": self.behemoth.currentData()})
+
+    @staticmethod
+    def _card(combo: QComboBox) -> Any:
+        """The card picked, or the id or name typed (None: the app deals)."""
+        index = combo.currentIndex()
+        text = combo.currentText().strip()
+        if index >= 0 and text == combo.itemText(index):
+            return combo.itemData(index)
+        return text or None
+
     def _fill_cards(self) -> None:
         key = self.behemoth.currentData()
         self.instinct.clear()
@@ -113,7 +160,7 @@ class SetUpDialog(QDialog):
     def values(self) -> dict[str, Any]:
         """The arguments of ``set_up_behemoth``."""
         return {"behemoth": self.behemoth.currentData(),
-                "instinct": self.instinct.currentData(), "secret": self.secret.currentData(),
+                "instinct": self._card(self.instinct), "secret": self._card(self.secret),
                 "lair_hex": self.lair.currentData(), "lair_section": self.section.currentText()}
 
 

@@ -87,6 +87,10 @@ class MainWindow(QMainWindow):
         for action in self._campaign_actions:
             action.setEnabled(True)
         self.refresh_all()
+        if getattr(campaign, "content_problem", None) is not None:
+            from companion.ui.my_cards import offer_fix  # the user's pack is broken
+
+            offer_fix(self)
         self._resume_procedure()
 
     def _resume_procedure(self) -> None:
@@ -284,6 +288,11 @@ class MainWindow(QMainWindow):
             play_menu.addAction(self._action(text, self._ui(module, name), shortcut,
                                              needs_campaign=True))
         self.play_menu = play_menu
+
+        content_menu = self.menuBar().addMenu("C&ontent")
+        content_menu.addAction(self._action("My &Cards…", self._ui("my_cards", "open_my_cards"),
+                                            needs_campaign=True))
+        self.content_menu = content_menu
 
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(self._action("Rulebook &Readings…",

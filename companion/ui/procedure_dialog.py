@@ -23,7 +23,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
-    QCompleter,
     QDialog,
     QFrame,
     QHBoxLayout,
@@ -95,6 +94,10 @@ class StepWidget(QWidget):
         self.use_button: QPushButton | None = None
         self.app_button: QPushButton | None = None
         self.card_combo: QComboBox | None = None
+        self.card_field: Any = None
+        """The card input (``companion.ui.card_field.CardField``) on a card or chip step."""
+        self.card_context: tuple[MainWindow | None, str] = (None, "")
+        """(the main window, the procedure's kind): lets an unknown card be entered."""
         self._keys: dict[str, str] = {}
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -119,7 +122,7 @@ class StepWidget(QWidget):
         _clear(self.body)
         self.option_buttons, self.dice, self._keys = [], [], {}
         self.options_list = self.choose_button = self.use_button = None
-        self.app_button = self.card_combo = None
+        self.app_button = self.card_combo = self.card_field = None
         if step is None:
             self.prompt.setText("")
             return
@@ -215,50 +218,21 @@ class StepWidget(QWidget):
         self.body.addLayout(row)
 
     def _card(self, step: Step, cards: Sequence[str], card_labels: Mapping[str, str]) -> None:
+        from companion.operations.cards import card_kind
+        from companion.ui.card_field import CardField
+
         chip = step.decider is Decider.CHIP
         self._in_app_button("&Draw a chip in the app" if chip else "&Draw in the app")
-        self.body.addWidget(QLabel("Or pick the chip pulled at the table:" if chip
+        self.body.addWidget(QLabel("Or pick (or type) the chip pulled at the table:" if chip
                                    else "Or pick (or type) the card drawn at the table:"))
-        combo = QComboBox()
-        combo.setEditable(True)
-        combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        seen: set[str] = set()
-        for option in (*step.options, *(c for c in cards if c not in step.options)):
-            label = step.labels.get(option) or card_labels.get(option) or option
-            if label in seen:  # identical chips: any of them is the same draw
-                continue
-            seen.add(label)
-            combo.addItem(label, option)
-            self._keys[label.casefold()] = option
-            self._keys.setdefault(option.casefold(), option)
-        completer = QCompleter(combo.model(), combo)
-        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        completer.setFilterMode(Qt.MatchFlag.MatchContains)
-        completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
-        combo.setCompleter(completer)
-        combo.setCurrentIndex(-1)
-        combo.setEditText("")
-        edit = combo.lineEdit()
-        assert edit is not None  # the combo is editable
-        edit.setPlaceholderText("chip" if chip else "card id, e.g. "
-                                + (step.options[0] if step.options else ""))
-        combo.setMinimumContentsLength(18)
-        edit.returnPressed.connect(self._use_card)
-        combo.setAccessibleName("Chip pulled at the table" if chip else "Card drawn at the table")
-        self.card_combo = combo
-        self.use_button = QPushButton("&Use this chip" if chip else "&Use this card")
-        self.use_button.clicked.connect(self._use_card)
-        row = QHBoxLayout()
-        row.addWidget(combo, 1)
-        row.addWidget(self.use_button)
-        self.body.addLayout(row)
-
-    def _use_card(self) -> None:
-        assert self.card_combo is not None
-        text = self.card_combo.currentText().strip()
-        # A typed id or label is matched without case; anything else goes to the rules
-        # as typed, so the refusal names what was wrong.
-        self.answered.emit(self._keys.get(text.casefold(), text))
+        window, procedure_kind = self.card_context
+        field = CardField(window, card_kind(procedure_kind, step), chip=chip)
+        field.set_options(step.options, step.labels, cards, card_labels)
+        field.chosen.connect(self.answered.emit)
+        self.card_field = field
+        self.card_combo = field.combo
+        self.use_button = field.use_button
+        self.body.addWidget(field)
 
     def _focus_first(self) -> None:
         first = self.app_button or (self.option_buttons[0] if self.option_buttons else None) \
@@ -298,10 +272,13 @@ class StepAnswering:
             self._show_finished("No campaign is open.")
             return False, None
         try:
-            return True, procedures.in_progress(campaign)
+            view = procedures.in_progress(campaign)
         except Refused as refusal:
             self._show_finished(str(refusal))
             return False, None
+        # A card drawn at the table that the campaign does not know can be entered.
+        self.step_widget.card_context = (self.window_, view.kind if view else "")
+        return True, view
 
 
 class ProcedureDialog(StepAnswering, QDialog):

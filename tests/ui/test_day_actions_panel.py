@@ -200,7 +200,7 @@ def test_a_discovery_drawn_at_the_table_asks_for_the_die(qtbot: Any, day: DayVie
         return 5, True
 
     monkeypatch.setattr(QInputDialog, "getInt", get_int)
-    qtbot.keyClicks(day.discovery_typed, "DI02")
+    qtbot.keyClicks(day.discovery_typed.combo.lineEdit(), "DI02")
     click(qtbot, day.discovery_use)
     assert refusals == []
     assert asked and "dexterity 6+" in asked[0]

@@ -437,9 +437,8 @@ class DayView(QWidget):
     def _discovery_row(self, due: dict[str, Any]) -> QWidget:
         """On arrival a Discovery card is due (Rulebook: Actions > Move; Explore): drawn
         by the app, or typed from the table."""
-        from PySide6.QtWidgets import QLineEdit
-
         from companion import operations
+        from companion.ui.card_field import CardField
 
         name = str(due.get("character", ""))
         box = QGroupBox(f"Discovery due: {name} arrived in {due.get('hex', '?')}")
@@ -447,19 +446,17 @@ class DayView(QWidget):
         line = QHBoxLayout(box)
         draw = QPushButton("Draw in the &app")
         draw.setAccessibleName("Draw the Discovery card in the app")
-        typed = QLineEdit()
-        typed.setPlaceholderText("or the card id drawn at the table")
-        typed.setAccessibleName("Discovery card drawn at the table")
-        use = QPushButton("&Use this card")
+        typed = CardField(self.window_, "discovery_cards")  # id or name; or entered
+        typed.show_all_cards()
         draw.clicked.connect(lambda _=False: self.window_.run_operation(
             operations.draw_discovery, name=name))
-        use.clicked.connect(lambda _=False: self._use_discovery(name, typed.text().strip()))
-        line.addWidget(draw)
+        # A card drawn at the table (typed, picked or entered): a test on it asks for the die.
+        typed.chosen.connect(lambda card: self._use_discovery(name, card))
+        line.addWidget(draw, 0, Qt.AlignmentFlag.AlignTop)
         line.addWidget(typed, 1)
-        line.addWidget(use)
         self.discovery_draw = draw
         self.discovery_typed = typed
-        self.discovery_use = use
+        self.discovery_use = typed.use_button
         return box
 
     def _use_discovery(self, name: str, card: str) -> None:

@@ -146,15 +146,13 @@ class ValleyView(QWidget):
         self.discovery_label = QLabel()
         self.discovery_label.setWordWrap(True)
         discovery.addWidget(self.discovery_label)
-        typed = QHBoxLayout()
-        self.discovery_card = QLineEdit()
-        self.discovery_card.setPlaceholderText("card drawn at the table, e.g. DI04")
-        self.discovery_card.setAccessibleName("Discovery card id drawn at the table")
-        self.typed_draw_button = QPushButton("Resolve")
-        self.typed_draw_button.clicked.connect(lambda: self.draw_discovery(typed=True))
-        typed.addWidget(self.discovery_card, 1)
-        typed.addWidget(self.typed_draw_button)
-        discovery.addLayout(typed)
+        from companion.ui.card_field import CardField  # by id or name; or entered
+
+        self.discovery_card = CardField(self.window_, "discovery_cards")
+        self.discovery_card.combo.setAccessibleName("Discovery card drawn at the table")
+        self.discovery_card.chosen.connect(lambda _card: self.draw_discovery(typed=True))
+        self.typed_draw_button = self.discovery_card.use_button
+        discovery.addWidget(self.discovery_card)
         self.draw_button = QPushButton("Draw in the app")
         self.draw_button.clicked.connect(lambda: self.draw_discovery(typed=False))
         discovery.addWidget(self.draw_button)
@@ -455,6 +453,7 @@ class ValleyView(QWidget):
         due = discovery_due(campaign) if campaign is not None else None
         self.discovery_box.setVisible(due is not None)
         if due is not None:
+            self.discovery_card.show_all_cards()
             aside = due.get("set_aside") or []
             text = (f"{due['character']} arrived in {due['hex']}: draw Discovery cards "
                     "until one can be resolved.")

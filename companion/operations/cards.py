@@ -1,0 +1,435 @@
+"""Cards as the table draws them: typed by id or by name, and entered when unknown.
+
+The owner plays with the real box beside the app; a card drawn at the table may not be
+in the campaign's content. Here:
+
+- :func:`resolve_typed` turns what was typed at a card or chip step (an id or a name,
+  in any case) into the step's option; :func:`resolve_card_id` does the same for a kind
+  of card outside a procedure (a Discovery card). The procedure runner and the
+  Discovery draw call them, so every engine accepts names without knowing it.
+- :func:`enter_card` writes a new card into the campaign's own user pack (created on
+  first use, extending the campaign's pack), reloads the content, records the pack
+  versions the campaign now uses, and gives the card to the procedure in progress, so
+  the step goes on with it.
+- :func:`reload_content` takes in changes made to the user's packs (the My cards
+  window) without restarting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from sqlmodel import Session, select
+
+from companion.content import Content, ContentError, load_content
+from companion.content import user_pack as packs
+from companion.operations.changes import Changes, Refused
+from companion.operations.core import NIGHT_DECK, Campaign
+from companion.rules.procedure import Choice, Decider, Procedure, Step
+from companion.store import models
+
+#: The kind of card each procedure's card (or chip) steps draw.
+PROCEDURE_CARD_KINDS: dict[str, str] = {
+    "fishing": "fishing_cards",
+    "foraging": "forage_cards",
+    "delving": "delving_cards",
+    "night": "night_cards",
+    "behemoth_encounter": "reaction_cards",
+    "mining": "materials",
+}
+
+
+def card_kind(procedure_kind: str, step: Step | None) -> str | None:
+    """The kind of card ``step`` of a ``procedure_kind`` draws (None: no card is drawn
+    there, e.g. a die roll, a player's choice, or a tie broken at random)."""
+    if step is None or step.decider not in (Decider.CARD, Decider.CHIP):
+        return None
+    return PROCEDURE_CARD_KINDS.get(procedure_kind)
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def card_names(content: Content, kind: str) -> dict[str, str]:
+    """Card id -> name (the id itself where a card has no name) for ``kind``."""
+    table: Mapping[str, Any] = getattr(content, kind, {}) or {}
+    return {key: str(getattr(card, "name", "") or key) for key, card in table.items()}
+
+
+def resolve_card_id(content: Content, kind: str, typed: str) -> str:
+    """The id of the card of ``kind`` typed as ``typed`` (its id or its name, in any
+    case); ``typed`` itself when nothing matches, so the refusal names it."""
+    text = typed.strip()
+    table: Mapping[str, Any] = getattr(content, kind, {}) or {}
+    if text in table:
+        return text
+    wanted = _fold(text)
+    for key, name in card_names(content, kind).items():
+        if _fold(key) == wanted or _fold(name) == wanted:
+            return key
+    return text
+
+
+def resolve_typed(campaign: Campaign, procedure_kind: str, procedure: Procedure, step: Step,
+                  choice: Choice) -> Choice:
+    """What was typed at a card or chip step, as the step's option: the option itself,
+    its label, or the card's id or name, without regard to case."""
+    if not isinstance(choice, str) or choice in step.options or \
+            step.decider not in (Decider.CARD, Decider.CHIP):
+        return choice
+    wanted = _fold(choice)
+    for option in step.options:
+        if _fold(option) == wanted or _fold(step.labels.get(option, "")) == wanted:
+            return option
+    kind = card_kind(procedure_kind, step)
+    if kind is None:
+        return choice
+    if procedure_kind == "mining":
+        # Chips are told apart by their material: "clay", "Clay" or the material's name.
+        material = resolve_card_id(campaign.content, "materials", choice)
+        bag = getattr(procedure, "bag", ())
+        for option in step.options:
+            if option.isdigit() and int(option) < len(bag) and \
+                    bag[int(option)].material == material:
+                return option
+        return choice
+    return resolve_card_id(campaign.content, kind, choice)
+
+
+def is_known(campaign: Campaign, kind: str, typed: str) -> bool:
+    """Whether ``typed`` names a card of ``kind`` in the campaign's content."""
+    card = resolve_card_id(campaign.content, kind, typed)
+    return card in (getattr(campaign.content, kind, {}) or {})
+
+
+# --- entering a card ------------------------------------------------------------------------
+
+
+def _content_error(exc: ContentError, word: str, kind: str) -> Refused:
+    """Each problem as ``field.path: why`` (the card's own fields; a problem elsewhere
+    in the pack keeps its ``file:line``)."""
+    import re
+
+    lines = []
+    for issue in exc.issues:
+        inside = re.sub(rf"^{re.escape(kind)}\.\d+\.?", "", issue.path)
+        if issue.line is None or inside != issue.path:
+            lines.append(f"  {inside or 'card'}: {issue.message}")
+        else:
+            lines.append(f"  {issue}")
+    return Refused(f"The {word} was not saved:\n" + "\n".join(lines))
+
+
+def _load(campaign: Campaign, pack_id: str) -> Content:
+    try:
+        return load_content(pack_id, extra_dirs=campaign.extra_content)
+    except ContentError as exc:
+        raise Refused(f"The content pack '{pack_id}' could not be loaded:\n{exc}") from exc
+
+
+def _record_packs(session: Session, content: Content) -> None:
+    row = session.get(models.Campaign, 1)
+    if row is not None:
+        row.content_packs = [{"id": p.id, "version": str(p.version)} for p in content.packs]
+
+
+def enter_card(campaign: Campaign, *, kind: str, data: Mapping[str, Any],
+               replace_id: str | None = None) -> Changes:
+    """Write the card ``data`` of ``kind`` into the campaign's own pack and play on
+    with it: the content is reloaded, the campaign records the pack versions it now
+    uses, and a procedure in progress that draws this kind of card gets it (it can be
+    drawn at once). ``replace_id`` edits a card of that pack instead.
+
+    Refused, naming each field and why, if the card does not validate (or would break
+    the pack); then nothing is written.
+    """
+    word = packs.kind_word(kind)
+    try:
+        own = packs.own_pack_for(campaign.content.packs)
+        card = packs.add_card(own.folder, kind, dict(data), replace=replace_id,
+                              extra_dirs=campaign.extra_content)
+    except ContentError as exc:
+        raise _content_error(exc, word, kind) from exc
+    except OSError as exc:
+        raise Refused(f"The {word} could not be written: {exc}") from exc
+    card_id = str(getattr(card, "id", ""))
+    name = str(getattr(card, "name", "") or "")
+    shown = f"{card_id} ({name})" if name else card_id
+    previous = campaign.content
+    campaign.content = _load(campaign, own.manifest.id)
+    try:
+        with campaign.write("content.card", f"entered the {word} {shown}") as session:
+            _record_packs(session, campaign.content)
+            learned = _teach_procedure(campaign, session, kind, card_id)
+            if kind == "night_cards" and not learned:
+                _add_to_night_deck(session, card_id)
+            if kind == "reaction_cards" and not learned:
+                _add_to_reaction_deck(session, card_id, str(getattr(card, "behemoth", "")))
+            text = f"Entered the {word} {shown} into {own.manifest.name}"
+            session.info["journal_text"] = text
+    except Refused:
+        campaign.content = previous
+        raise
+    return Changes(summary=text, procedure=True, journal=True, detail=card_id)
+
+
+def load_campaign_content(pack_ids: str | Sequence[str], extra_content: Sequence[Path] = ()
+                          ) -> tuple[Content, ContentError | None]:
+    """The content a campaign that recorded the packs ``pack_ids`` (its chain, base
+    first, or just its last pack) plays with: the user's own pack for its last pack when
+    there is one (cards entered for that pack, e.g. with ``content add-card``), else
+    that pack.
+
+    A broken user pack never stops a campaign from opening: its problems are returned
+    (each ``file:line``) with the content of the pack it extends (or the pack recorded
+    before it). Raises Refused only when a pack that is not the user's cannot be loaded.
+    """
+    from companion.operations.core import _load_pack
+
+    recorded = [pack_ids] if isinstance(pack_ids, str) else list(pack_ids) or ["sample"]
+    top = recorded[-1]
+    candidates = list(recorded)
+    own = packs.find_user_pack(top + packs.OWN_SUFFIX)
+    if own is not None and not _is_users(top):
+        candidates.append(own.manifest.id)
+    problem: ContentError | None = None
+    tried: set[str] = set()
+    while candidates:
+        wanted = candidates.pop()
+        if wanted in tried:
+            continue
+        tried.add(wanted)
+        if not _is_users(wanted):
+            return _load_pack(wanted, extra_content), problem
+        try:
+            return load_content(wanted, extra_dirs=tuple(extra_content)), problem
+        except ContentError as exc:
+            problem = problem or exc
+            user = packs.find_user_pack(wanted)
+            if user is not None and user.manifest.extends is not None:
+                candidates.append(user.manifest.extends)
+    assert problem is not None  # a user pack failed and nothing was left to fall back on
+    raise Refused(f"The content pack '{top}' could not be loaded:\n{problem}")
+
+
+def _is_users(pack_id: str) -> bool:
+    """Whether ``pack_id`` is one of the user's packs (even one whose pack.yaml no longer
+    reads: its folder is named after it)."""
+    from companion import paths
+
+    return packs.find_user_pack(pack_id) is not None or \
+        (paths.user_content_dir() / pack_id / "pack.yaml").is_file() or \
+        pack_id.endswith(packs.OWN_SUFFIX)  # an own pack whose folder was removed
+
+
+def reload_content(campaign: Campaign) -> Changes:
+    """Load the campaign's packs again (after the user's packs changed) and record the
+    versions it now uses. Refused, with each problem, if they do not load; the
+    campaign then goes on with the content it had."""
+    with campaign.file.read() as session:
+        row = session.get(models.Campaign, 1)
+        recorded = list(row.content_packs) if row else []
+    ids = [p["id"] for p in recorded] or [p.id for p in campaign.content.packs]
+    content, problem = load_campaign_content(ids, campaign.extra_content)
+    if problem is not None:
+        campaign.content_problem = problem
+        raise Refused(f"Your pack could not be loaded; the campaign goes on without it:\n"
+                      f"{problem}")
+    campaign.content = content
+    campaign.content_problem = None
+    chain = " > ".join(f"{p.name} {p.version}" for p in content.packs)
+    with campaign.write("content.reload", "content reloaded") as session:
+        _record_packs(session, content)
+        session.info["journal_text"] = f"Content reloaded: {chain}"
+    return Changes(summary=f"Content reloaded: {chain}", procedure=True, everything=True)
+
+
+def _add_to_night_deck(session: Session, card_id: str) -> None:
+    """A Night card entered outside the Night joins the bottom of the Night deck (the
+    deck follows the content until it is first shuffled)."""
+    deck = session.exec(select(models.DeckState).where(models.DeckState.deck == NIGHT_DECK)
+                        ).first()
+    if deck is not None and card_id not in (*deck.draw_pile, *deck.discard):
+        deck.draw_pile = [*deck.draw_pile, card_id]
+
+
+def _add_to_reaction_deck(session: Session, card_id: str, behemoth: str) -> None:
+    """A Reaction card entered between encounters joins the bottom of its behemoth's
+    Reaction deck, if that behemoth is in play."""
+    from companion.operations.behemoth import _rows
+
+    for row in _rows(session):
+        if row.behemoth_id == behemoth and card_id not in (row.reaction_deck or []):
+            row.reaction_deck = [*(row.reaction_deck or []), card_id]
+
+
+# --- giving the card to the procedure in progress ----------------------------------------------
+
+
+def _tokens(campaign: Campaign, current: Mapping[str, Any]) -> dict[str, Any]:
+    from companion.operations.effects import tokens
+
+    return {**tokens(campaign), **current}
+
+
+def _fishing(campaign: Campaign, procedure: Any, card: Any,
+             saved: Mapping[str, Any]) -> Any:
+    return replace(procedure, deck=(*procedure.deck, card), deck_json="",
+                   tokens=_tokens(campaign, procedure.tokens))
+
+
+def _foraging(campaign: Campaign, procedure: Any, card: Any,
+              saved: Mapping[str, Any]) -> Any:
+    if card.deck != procedure.deck_name:
+        return None
+    content = campaign.content
+    objects = {**procedure.objects}
+    bonuses = {**procedure.bonuses}
+    for row in (card.rows.front, card.rows.middle, card.rows.back):
+        for spot in row:
+            objects.setdefault(str(spot.object), content.forage_objects[spot.object])
+            for bonus in spot.bonus:
+                bonuses.setdefault(str(bonus), content.forage_bonuses[bonus])
+    return replace(procedure, deck=(*procedure.deck, card), objects=objects, bonuses=bonuses,
+                   deck_json="", tokens=_tokens(campaign, procedure.tokens))
+
+
+def _delving(campaign: Campaign, procedure: Any, card: Any,
+             saved: Mapping[str, Any]) -> Any:
+    return replace(procedure, deck=(*procedure.deck, card), deck_json="",
+                   tokens=_tokens(campaign, procedure.tokens))
+
+
+def _mining(campaign: Campaign, procedure: Any, card: Any,
+            saved: Mapping[str, Any]) -> Any:
+    from companion.rules.mining import MiningChip
+
+    face = card.chip
+    chip = MiningChip(card.id) if face is None else MiningChip(
+        card.id, face.omen, face.effects, face.match_effects)
+    return replace(procedure, bag=(*procedure.bag, chip),
+                   tokens=_tokens(campaign, procedure.tokens))
+
+
+def _encounter(campaign: Campaign, procedure: Any, card: Any,
+               saved: Mapping[str, Any]) -> Any:
+    if card.behemoth != procedure.behemoth.behemoth:
+        return None
+    # The card joins the bottom of the Reaction deck; a card typed at a draw may be
+    # any card still in the deck, so the table draws it at once.
+    deck = (*procedure.behemoth.reaction_deck, str(card.id))
+    return replace(procedure, cards=(*procedure.cards, card),
+                   behemoth=replace(procedure.behemoth, reaction_deck=deck))
+
+
+def _night(campaign: Campaign, procedure: Any, card: Any, saved: Mapping[str, Any]) -> Any:
+    from companion.operations.procedures import night_facts
+    from companion.rules.ids import NightCardId
+    from companion.rules.night import NightProcedure
+
+    table = procedure.table
+    if card.id in (*table.draw_pile, *table.discard):  # edited: the facts carry it
+        return NightProcedure(night_facts(campaign, saved.get("challenge")), table,
+                              procedure.choices)
+    # The card joins the pile it can be drawn from now: the deck, or, once the deck
+    # has run out, the discard pile the next draw shuffles.
+    if table.draw_pile:
+        table = replace(table, draw_pile=(*table.draw_pile, NightCardId(card.id)))
+    else:
+        table = replace(table, discard=(*table.discard, NightCardId(card.id)))
+    return NightProcedure(night_facts(campaign, saved.get("challenge")), table,
+                          procedure.choices)
+
+
+_TEACHERS: dict[str, Callable[[Campaign, Any, Any, Mapping[str, Any]], Any]] = {
+    "fishing": _fishing,
+    "foraging": _foraging,
+    "delving": _delving,
+    "mining": _mining,
+    "behemoth_encounter": _encounter,
+    "night": _night,
+}
+
+
+def _knows(procedure_kind: str, procedure: Any, card_id: str) -> bool:
+    """Whether the procedure in progress has ``card_id`` among the cards it can draw."""
+    if procedure_kind == "mining":
+        return any(chip.material == card_id for chip in procedure.bag)
+    if procedure_kind == "night":
+        return card_id in (*procedure.table.draw_pile, *procedure.table.discard)
+    if procedure_kind == "behemoth_encounter":
+        return card_id in procedure.behemoth.reaction_deck
+    return any(str(c.id) == card_id for c in getattr(procedure, "deck", ()))
+
+
+def _teach(campaign: Campaign, saved: Mapping[str, Any], procedure: Any, kind: str,
+           card_id: str) -> Any:
+    """The procedure with the card ``card_id`` of ``kind`` (from the content) among
+    those it can draw, or None if it draws no such card."""
+    procedure_kind = str(saved.get("kind", ""))
+    teach = _TEACHERS.get(procedure_kind)
+    card = (getattr(campaign.content, kind, {}) or {}).get(card_id)
+    if teach is None or card is None or PROCEDURE_CARD_KINDS.get(procedure_kind) != kind:
+        return None
+    if _knows(procedure_kind, procedure, card_id):
+        return _replace_card(procedure, card)
+    return teach(campaign, procedure, card, saved)
+
+
+def _teach_procedure(campaign: Campaign, session: Session, kind: str, card_id: str) -> bool:
+    """Give the card to the procedure in progress if it draws cards of ``kind``; True
+    if it did."""
+    from companion.operations import procedures
+
+    row = session.exec(select(models.ProcedureState).where(
+        models.ProcedureState.kind == procedures.PROCEDURE_ROW)).first()
+    if row is None:
+        return False
+    saved = dict(row.state)
+    if PROCEDURE_CARD_KINDS.get(str(saved.get("kind", ""))) != kind:
+        return False
+    _, procedure = procedures._load(campaign, session)
+    procedure = _teach(campaign, saved, procedure, kind, card_id)
+    if procedure is None:
+        return False
+    saved["procedure"] = procedure.to_state()
+    row.state = saved
+    return True
+
+
+def take_typed(campaign: Campaign, saved: Mapping[str, Any], procedure: Procedure,
+               step: Step, choice: Choice) -> tuple[Procedure, Step, Choice]:
+    """A card typed at a card or chip step, by id or name, as the step's option.
+
+    A card of the campaign's content that the procedure did not have when it began
+    (entered since, e.g. with ``content add-card``) joins what it can draw first: the
+    table drew it, so it is in the deck."""
+    procedure_kind = str(saved.get("kind", ""))
+    resolved = resolve_typed(campaign, procedure_kind, procedure, step, choice)
+    kind = card_kind(procedure_kind, step)
+    if kind is None or not isinstance(resolved, str) or resolved in step.options:
+        return procedure, step, resolved
+    card_id = resolve_card_id(campaign.content, kind, resolved)
+    if card_id not in (getattr(campaign.content, kind, {}) or {}) or \
+            _knows(procedure_kind, procedure, card_id):
+        return procedure, step, resolved
+    taught = _teach(campaign, saved, procedure, kind, card_id)
+    if taught is None:
+        return procedure, step, resolved
+    step = taught.step()
+    return taught, step, resolve_typed(campaign, procedure_kind, taught, step, card_id)
+
+
+def _replace_card(procedure: Any, card: Any) -> Any:
+    """An edited card replaces its old version in the procedure's deck."""
+    for name in ("deck", "cards"):
+        cards = getattr(procedure, name, None)
+        if cards:
+            swapped = tuple(card if c.id == card.id else c for c in cards)
+            extra = {"deck_json": ""} if hasattr(procedure, "deck_json") else {}
+            return replace(procedure, **{name: swapped}, **extra)
+    return procedure

@@ -1,0 +1,272 @@
+"""The one input for a card or chip drawn at the table, used by every step that draws.
+
+Contracts:
+
+- :class:`CardField` shows an editable list of the cards (or chips) that can come now,
+  matched by id or name without regard to case, with completion (``QCompleter``).
+  **Use this card** (or Enter) emits ``chosen(option)``: the option typed or picked, or
+  the id of a card of the campaign's content the step did not list (the procedure
+  runner then adds it to the deck: the table drew it); anything else as typed, so the
+  rules' refusal names it. **Enter this card…** opens the card form for its kind
+  (:mod:`companion.ui.card_form`, window-modal); saving runs
+  ``operations.cards.enter_card`` and emits ``chosen`` with the new card's id, so the
+  step goes on with it.
+- :func:`enter_card_form` opens the form for a kind and saves through the main window
+  (also used by the My cards window); :func:`content_lookup` gives forms the content's
+  ids and names (never the sealed Codex).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QCompleter,
+    QDialog,
+    QHBoxLayout,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+if TYPE_CHECKING:
+    from companion.content import Content
+    from companion.ui.main_window import MainWindow
+
+SEALED = ("codex_outcomes", "codex_omen_entries", "crafting")
+
+
+def content_lookup(content: Content | None) -> Any:
+    """Component kind -> {id: name} for a form's references (sealed kinds: nothing)."""
+    def names(kind: str) -> dict[str, str]:
+        if content is None or kind in SEALED:
+            return {}
+        kinds = {"resources": ("materials", "foods"),
+                 "*": ("hexes", "overlays", "items", "night_cards", "discovery_cards",
+                       "delving_cards", "forage_cards", "fishing_cards", "structures",
+                       "behemoths", "goals", "challenges")}.get(kind, (kind,))
+        found: dict[str, str] = {}
+        for each in kinds:
+            for key, card in (getattr(content, each, {}) or {}).items():
+                found[str(key)] = str(getattr(card, "name", "") or key)
+        return found
+
+    return names
+
+
+def _first_free_id(kind: str, typed: str, model: Any) -> dict[str, Any]:
+    """What a form for a card typed as ``typed`` starts with: its id, or its name when
+    what was typed cannot be an id (it has spaces)."""
+    import re
+
+    text = typed.strip()
+    if not text:
+        return {}
+    if re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*", text) or "name" not in model.model_fields:
+        return {"id": text}
+    return {"name": text}
+
+
+def enter_card_form(window: MainWindow, kind: str, *, typed: str = "",
+                    initial: Mapping[str, Any] | None = None,
+                    replace_id: str | None = None, parent: QWidget | None = None,
+                    on_saved: Callable[[str], object] | None = None) -> QDialog | None:
+    """Open the form for a card of ``kind`` (window-modal, returned at once); saving puts
+    the card into the campaign's own pack and plays on with it, then calls
+    ``on_saved(card id)``. None if no campaign is open."""
+    from companion.content.schema.pack import KIND_MODELS
+    from companion.content.user_pack import kind_word
+    from companion.operations import Refused, cards
+    from companion.ui.card_form import CardForm
+
+    campaign = window.campaign
+    if campaign is None:
+        return None
+
+    def save(data: dict[str, Any]) -> str | None:
+        assert window.campaign is not None
+        try:
+            changes = cards.enter_card(window.campaign, kind=kind, data=data,
+                                       replace_id=replace_id)
+        except Refused as refusal:
+            return str(refusal)
+        # The main window's bookkeeping (status, Undo, views) for an operation done here.
+        window.run_operation(lambda _campaign: changes)
+        if on_saved is not None:
+            on_saved(str(changes.detail))
+        return None
+
+    start = dict(initial) if initial else _first_free_id(kind, typed, KIND_MODELS[kind])
+    title = f"Edit the {kind_word(kind)} {replace_id}" if replace_id else ""
+    form = CardForm(kind, parent=parent or window, lookup=content_lookup(campaign.content),
+                    initial=start, save=save, title=title)
+    form.setObjectName("cardForm")
+    form.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    form.open()
+    return form
+
+
+class _FieldEdit(QLineEdit):
+    """The card field's line edit: Return answers once. (A plain line edit passes the
+    Return on, and an editable combo hands it back to its line edit: returnPressed
+    twice.)"""
+
+    def keyPressEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        super().keyPressEvent(event)
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            event.accept()
+
+
+class CardField(QWidget):
+    """A card or chip drawn at the table: typed or picked, or entered when unknown."""
+
+    chosen = Signal(str)
+    """The option (card id, or chip key) to answer the step with."""
+
+    def __init__(self, window: MainWindow | None, kind: str | None, *, chip: bool = False,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.window_ = window
+        self.kind = kind
+        self.chip = chip
+        self._keys: dict[str, str] = {}
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        row = QHBoxLayout()
+        self.combo = QComboBox()
+        self.combo.setEditable(True)
+        self.combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.combo.setMinimumContentsLength(18)
+        self.combo.setAccessibleName("Chip pulled at the table" if chip else
+                                     "Card drawn at the table")
+        completer = QCompleter(self.combo.model(), self.combo)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+        edit = _FieldEdit()
+        self.combo.setLineEdit(edit)
+        self.combo.setCompleter(completer)  # after the line edit: it would drop it
+        edit.returnPressed.connect(self.use)
+        self.use_button = QPushButton("&Use this chip" if chip else "&Use this card")
+        self.use_button.setObjectName("useCard")
+        # Return in the field answers once (see _FieldEdit); the button never becomes
+        # the dialog's default, or that Return would press it too.
+        self.use_button.setAutoDefault(False)
+        self.use_button.clicked.connect(self.use)
+        row.addWidget(self.combo, 1)
+        row.addWidget(self.use_button)
+        layout.addLayout(row)
+        self.enter_button = QPushButton("&Enter this chip…" if chip else "&Enter this card…")
+        self.enter_button.setObjectName("enterCard")
+        self.enter_button.setAutoDefault(False)
+        self.enter_button.setToolTip("The card is not in the campaign's content: type it in "
+                                     "as printed; it is saved in your own pack")
+        self.enter_button.clicked.connect(self.enter)
+        line = QHBoxLayout()
+        line.addStretch(1)
+        line.addWidget(self.enter_button)
+        layout.addLayout(line)
+        self.enter_button.setVisible(self._can_enter())  # once it has a parent
+        self.combo.editTextChanged.connect(lambda _t: self._update_enter())
+
+    # -- what can be drawn ---------------------------------------------------------------
+
+    def _content_names(self) -> dict[str, str]:
+        campaign = self.window_.campaign if self.window_ is not None else None
+        if campaign is None or self.kind is None:
+            return {}
+        from companion.operations.cards import card_names
+
+        return card_names(campaign.content, self.kind)
+
+    def set_options(self, options: Sequence[str], labels: Mapping[str, str] | None = None,
+                    extra: Sequence[str] = (), extra_labels: Mapping[str, str] | None = None
+                    ) -> None:
+        """The cards that can come now (``options``), then further cards the table may
+        have drawn (``extra``); labels are what players read."""
+        labels = labels or {}
+        extra_labels = extra_labels or {}
+        names = self._content_names()
+        self.combo.clear()
+        self._keys.clear()
+        seen: set[str] = set()
+        for option in (*options, *(c for c in extra if c not in options)):
+            label = labels.get(option) or extra_labels.get(option) or option
+            if option in names and names[option] != option and names[option] not in label:
+                label = f"{label} {names[option]}"
+            if label in seen:  # identical chips: any of them is the same draw
+                continue
+            seen.add(label)
+            self.combo.addItem(label, option)
+            self._keys[label.casefold()] = option
+            self._keys.setdefault(option.casefold(), option)
+            if option in names:
+                self._keys.setdefault(names[option].casefold(), option)
+        self.combo.setCurrentIndex(-1)
+        self.combo.setEditText("")
+        edit = self.combo.lineEdit()
+        assert edit is not None
+        example = (f", e.g. {options[0]}" if options and not self.chip else "")
+        edit.setPlaceholderText("chip, by material" if self.chip else
+                                f"card id or name{example}")
+        self._update_enter()
+
+    def show_all_cards(self) -> None:
+        """List every card of the kind in the campaign's content (a Discovery draw)."""
+        names = self._content_names()
+        self.set_options(list(names), {k: f"{k} {v}" if v != k else k
+                                       for k, v in names.items()})
+
+    def text(self) -> str:
+        """What is typed."""
+        return self.combo.currentText().strip()
+
+    def clear(self) -> None:
+        self.combo.setCurrentIndex(-1)
+        self.combo.setEditText("")
+
+    def key(self) -> str | None:
+        """The option the typed text names (by id, label or name, any case), else None."""
+        text = " ".join(self.text().split()).casefold()
+        if not text:
+            return None
+        if text in self._keys:
+            return self._keys[text]
+        campaign = self.window_.campaign if self.window_ is not None else None
+        if campaign is not None and self.kind is not None:
+            from companion.operations.cards import is_known, resolve_card_id
+
+            if is_known(campaign, self.kind, self.text()):
+                if self.chip:
+                    return self.text()  # the runner matches a chip by its material
+                return resolve_card_id(campaign.content, self.kind, self.text())
+        return None
+
+    def _can_enter(self) -> bool:
+        return self.window_ is not None and self.kind is not None
+
+    def _update_enter(self) -> None:
+        self.enter_button.setVisible(self._can_enter())
+        self.enter_button.setDefault(False)
+
+    # -- answering -------------------------------------------------------------------------
+
+    def use(self) -> None:
+        """Answer with the card typed or picked (an unknown one goes to the rules as
+        typed: their refusal names it, and **Enter this card…** is at hand)."""
+        text = self.text()
+        if text:
+            self.chosen.emit(self.key() or text)
+
+    def enter(self) -> QDialog | None:
+        """Open the form for a card of this kind, prefilled with what was typed; once
+        saved, the step is answered with it."""
+        if self.window_ is None or self.kind is None:
+            return None
+        typed = self.text() if self.key() is None else ""
+        return enter_card_form(self.window_, self.kind, typed=typed, parent=self.window(),
+                               on_saved=self.chosen.emit)

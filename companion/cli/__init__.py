@@ -29,7 +29,6 @@ COMMAND_MODULES: tuple[str, ...] = (
     "companion.cli.map_cmd",
     "companion.cli.journal_cmd",
     "companion.cli.behemoth_cmd",
-    "companion.cli.discovery_cmd",
 )
 
 

@@ -409,9 +409,33 @@ def cmd_discover(args: argparse.Namespace) -> int:
     """Draw the Discovery card due after a Move or Explore (Rulebook: Actions > Move)."""
     from companion.operations.exploration import draw_discovery
 
-    return _run(args, lambda c: draw_discovery(
-        c, name=args.name, card=args.card, rolls=tuple(args.die or ()),
-        app_rolls=True if args.app_rolls else None))
+    def draw(campaign: Any) -> Any:
+        card = args.card
+        for source in args.enter_card or []:  # a card the campaign does not know yet
+            entered = _enter_card(campaign, "discovery_cards", source, args.json)
+            card = card or entered
+        return draw_discovery(campaign, name=args.name, card=card,
+                              rolls=tuple(args.die or ()),
+                              app_rolls=True if args.app_rolls else None)
+
+    return _run(args, draw)
+
+
+def _enter_card(campaign: Any, kind: str, source: str, quiet: bool) -> str:
+    """Enter the card in the YAML file ``source`` into the campaign's own pack; its id."""
+    import yaml
+
+    from companion import operations
+    from companion.cli.cards_cmd import _read_yaml, enter_from_yaml
+
+    try:
+        data = _read_yaml(source)
+    except (OSError, UnicodeDecodeError, ValueError, yaml.YAMLError) as exc:
+        raise operations.Refused(f"--enter-card: {exc}") from exc
+    entered = enter_from_yaml(campaign, kind, data, None)
+    if not quiet:
+        print(entered.summary)
+    return str(entered.detail)
 
 
 def cmd_society(args: argparse.Namespace) -> int:
@@ -586,6 +610,9 @@ def register(sub: Any) -> None:
                           help="the die rolled at the table for its test (repeatable)")
     discover.add_argument("--app-rolls", action="store_true",
                           help="let the app roll the test of a card drawn at the table")
+    discover.add_argument("--enter-card", action="append", metavar="FILE",
+                          help="a Discovery card the campaign does not know, as YAML: "
+                          "entered into your own pack, then drawn")
     discover.set_defaults(func=cmd_discover)
 
     society = _with_path(sub.add_parser("society", help="turn the society's dials"))

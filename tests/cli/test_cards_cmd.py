@@ -240,7 +240,7 @@ def test_a_discovery_card_entered_from_the_terminal_is_drawn_by_name(
         argv = ["--card", "hidden SPRING"]
     else:
         argv = ["--enter-card", str(tmp_path / "card.yaml")]
-    code, out, err = cli(capsys, "discovery", str(path), *argv, "--json")
+    code, out, err = cli(capsys, "discover", str(path), *argv, "--json")
     assert code == 0, err
     assert "DX80" in json.loads(out)["summary"]
     with operations.open_campaign(path) as campaign:
@@ -254,7 +254,7 @@ def test_discovery_refuses_an_unknown_card_without_a_traceback(tmp_path: Path,
         explore = next(o for o in operations.available_actions(campaign, "Ash")
                        if o.action == "explore")
         operations.move(campaign, name="Ash", to_hex=explore.target)
-    code, _out, err = cli(capsys, "discovery", str(path), "--card", "Nowhere")
+    code, _out, err = cli(capsys, "discover", str(path), "--card", "Nowhere")
     assert code == 1 and "there is no Discovery card Nowhere" in err
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -96,6 +96,8 @@ class StepWidget(QWidget):
         self.app_button: QPushButton | None = None
         self.card_combo: QComboBox | None = None
         self._keys: dict[str, str] = {}
+        self.app_first = False
+        """The "in the app" button comes first (Settings > Procedures start)."""
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.prompt = QLabel()
@@ -115,7 +117,10 @@ class StepWidget(QWidget):
                  card_labels: Mapping[str, str] | None = None) -> None:
         """Show ``step``; ``cards`` are further card ids the table may have drawn (the
         Night deck beyond its top card), labelled by ``card_labels``."""
+        from companion import settings as preferences
+
         self.step = step
+        self.app_first = preferences.load().app_draws  # read each step: changed live too
         _clear(self.body)
         self.option_buttons, self.dice, self._keys = [], [], {}
         self.options_list = self.choose_button = self.use_button = None
@@ -163,7 +168,8 @@ class StepWidget(QWidget):
         for option in step.options:
             self.options_list.addItem(step.labels.get(option, option))
         self.options_list.setCurrentRow(0)
-        self.options_list.itemActivated.connect(lambda _item: self._choose_from_list())
+        self.options_list.installEventFilter(self)  # Enter chooses (and nothing else)
+        self.options_list.itemDoubleClicked.connect(lambda _item: self._choose_from_list())
         self.body.addWidget(self.options_list)
         self.choose_button = QPushButton("&Choose")
         self.choose_button.clicked.connect(self._choose_from_list)
@@ -178,24 +184,38 @@ class StepWidget(QWidget):
         if 0 <= row < len(self.step.options):
             self.answered.emit(self.step.options[row])
 
-    def _in_app_button(self, text: str) -> None:
-        # No "Default: at the table / in the app" setting yet: the app's button comes first.
+    def _in_app_button(self, text: str) -> QHBoxLayout:
+        """The "roll / draw in the app" row (added by :meth:`_arrange`)."""
         self.app_button = QPushButton(text)
         self.app_button.setObjectName("inAppButton")
         self.app_button.clicked.connect(lambda: self.answered.emit(None))
         row = QHBoxLayout()
         row.addWidget(self.app_button)
         row.addStretch(1)
-        self.body.addLayout(row)
+        return row
+
+    def _arrange(self, app_row: QHBoxLayout, table: QVBoxLayout) -> None:
+        """The app's row and the table's input, in the order the user's preference
+        (Settings > Procedures start) asks for, with a rule between them."""
         rule = QFrame()
         rule.setFrameShape(QFrame.Shape.HLine)
         rule.setFrameShadow(QFrame.Shadow.Sunken)
-        self.body.addWidget(rule)
+        if self.app_first:
+            self.body.addLayout(app_row)
+            self.body.addWidget(rule)
+            self.body.addLayout(table)
+        else:
+            self.body.addLayout(table)
+            self.body.addWidget(rule)
+            self.body.addLayout(app_row)
 
     def _dice(self, step: Step) -> None:
         count = max(1, step.count)
-        self._in_app_button("&Roll in the app" if count > 1 else "&Roll the die in the app")
-        self.body.addWidget(QLabel("Or type the dice rolled at the table:"))
+        app_row = self._in_app_button("&Roll in the app" if count > 1
+                                      else "&Roll the die in the app")
+        table = QVBoxLayout()
+        table.addWidget(QLabel("Type the dice rolled at the table:" if not self.app_first
+                               else "Or type the dice rolled at the table:"))
         row = QHBoxLayout()
         for number in range(count):
             spin = QSpinBox()
@@ -204,21 +224,54 @@ class StepWidget(QWidget):
             spin.setAccessibleName(f"Die {number + 1}")
             spin.setMinimumWidth(spin.fontMetrics().horizontalAdvance("0") * 6)
             spin.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            spin.installEventFilter(self)  # Enter uses the dice (and nothing else)
             row.addWidget(spin)
             self.dice.append(spin)
         self.use_button = QPushButton("&Use these dice" if count > 1 else "&Use this die")
-        self.use_button.clicked.connect(
-            lambda: self.answered.emit(tuple(s.value() for s in self.dice)))
+        self.use_button.clicked.connect(self._use_dice)
         row.addSpacing(12)
         row.addWidget(self.use_button)
         row.addStretch(1)
-        self.body.addLayout(row)
+        table.addLayout(row)
+        self._arrange(app_row, table)
+
+    def _use_dice(self) -> None:
+        self.answered.emit(tuple(s.value() for s in self.dice))
+
+    def eventFilter(self, watched: Any, event: Any) -> bool:  # noqa: N802 (Qt's name)
+        """Enter in a die or the card field answers this step and is used up here:
+        passed on, the dialog would press the next step's focused button with it."""
+        if event.type() == QEvent.Type.KeyPress and \
+                event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and \
+                not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+            if watched in self.dice:
+                self._use_dice()
+                return True
+            if watched is self.options_list:
+                self._choose_from_list()
+                return True
+            if self.card_combo is not None and watched in (self.card_combo,
+                                                          self.card_combo.lineEdit()):
+                completer = self.card_combo.completer()
+                if completer is not None and completer.popup().isVisible():
+                    chosen = completer.popup().currentIndex()
+                    if chosen.isValid():
+                        self.card_combo.setEditText(str(chosen.data()))
+                    completer.popup().hide()
+                self._use_card()
+                return True
+        if event.type() == QEvent.Type.FocusIn and watched in self.dice:
+            QTimer.singleShot(0, watched.selectAll)  # a typed die replaces the shown one
+        return super().eventFilter(watched, event)
 
     def _card(self, step: Step, cards: Sequence[str], card_labels: Mapping[str, str]) -> None:
         chip = step.decider is Decider.CHIP
-        self._in_app_button("&Draw a chip in the app" if chip else "&Draw in the app")
-        self.body.addWidget(QLabel("Or pick the chip pulled at the table:" if chip
-                                   else "Or pick (or type) the card drawn at the table:"))
+        app_row = self._in_app_button("&Draw a chip in the app" if chip
+                                      else "&Draw in the app")
+        table = QVBoxLayout()
+        prefix = "Or pick" if self.app_first else "Pick"
+        table.addWidget(QLabel(f"{prefix} the chip pulled at the table:" if chip
+                               else f"{prefix} (or type) the card drawn at the table:"))
         combo = QComboBox()
         combo.setEditable(True)
         combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
@@ -243,6 +296,11 @@ class StepWidget(QWidget):
         edit.setPlaceholderText("chip" if chip else "card id, e.g. "
                                 + (step.options[0] if step.options else ""))
         combo.setMinimumContentsLength(18)
+        # Enter uses the card (and nothing else); keys reach the combo (the line edit's
+        # focus proxy) first, or the line edit itself when sent to it.
+        combo.installEventFilter(self)
+        edit.installEventFilter(self)
+        # With the completer's list open, its Enter reaches the line edit directly.
         edit.returnPressed.connect(self._use_card)
         combo.setAccessibleName("Chip pulled at the table" if chip else "Card drawn at the table")
         self.card_combo = combo
@@ -251,7 +309,8 @@ class StepWidget(QWidget):
         row = QHBoxLayout()
         row.addWidget(combo, 1)
         row.addWidget(self.use_button)
-        self.body.addLayout(row)
+        table.addLayout(row)
+        self._arrange(app_row, table)
 
     def _use_card(self) -> None:
         assert self.card_combo is not None
@@ -261,7 +320,9 @@ class StepWidget(QWidget):
         self.answered.emit(self._keys.get(text.casefold(), text))
 
     def _focus_first(self) -> None:
-        first = self.app_button or (self.option_buttons[0] if self.option_buttons else None) \
+        table_first: QWidget | None = self.card_combo or (self.dice[0] if self.dice else None)
+        first = (self.app_button if self.app_first else table_first) or table_first \
+            or self.app_button or (self.option_buttons[0] if self.option_buttons else None) \
             or self.options_list
         if first is not None:
             first.setFocus()

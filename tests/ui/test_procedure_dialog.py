@@ -66,7 +66,7 @@ def test_fishing_at_the_table(qtbot: Any, demo: Any, refusals: list[str]) -> Non
     assert dialog.panel.stock_title.text() == "Stock: FI09"
     assert [row[0] for row in cell_texts(dialog.panel.stock)] == ["red", "white", "black"]
     dialog.step_widget.card_combo.setEditText("FI05")
-    dialog.step_widget.card_combo.lineEdit().returnPressed.emit()
+    qtbot.keyClick(dialog.step_widget.card_combo.lineEdit(), Qt.Key.Key_Return)
     assert dialog.panel.water_title.text() == "Water: FI05"
     assert len(cell_texts(dialog.panel.water)) == 5
 

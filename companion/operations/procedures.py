@@ -56,6 +56,21 @@ class ProcedureView:
     """The steps taken so far."""
 
 
+@dataclass(frozen=True)
+class FinishedProcedure:
+    """The ``detail`` of the step that finished a procedure: what the dialog shows once
+    the procedure's row is gone (its board as it ended, every step, the result)."""
+
+    kind: str
+    actor: str | None
+    procedure: Procedure
+    """The finished rules object (read-only)."""
+    log: tuple[str, ...]
+    """Every step taken, the last one included."""
+    summary: str
+    """The whole result, as journalled."""
+
+
 # --- kinds of procedure -------------------------------------------------------------------
 
 
@@ -104,8 +119,9 @@ def _finish_activity(campaign: Campaign, session: Session, procedure: Procedure,
     outcome = procedure.outcome()
     after, notes = apply_outcome(campaign, before, saved["actor"], outcome)
     save_game(session, campaign.content, before, after)
+    # The whole outcome: its last lines alone lost "success, gain 1 fish" (issue 20).
     return f"{saved['actor']} finished {procedure.kind}: " + " ".join(
-        [*outcome.log[-3:], *notes])
+        [*outcome.log, *notes])
 
 
 def _finish_night(campaign: Campaign, session: Session, procedure: Procedure,
@@ -255,17 +271,23 @@ def advance(campaign: Campaign, *, choice: Choice | None = None) -> Changes:
         saved["log"] = [*saved.get("log", []), line]
         saved["procedure"] = procedure.to_state()
         text = f"{saved['kind'].replace('_', ' ').capitalize()}: {line}"
+        finished: FinishedProcedure | None = None
         if procedure.is_finished():
             # The row goes first, so a finish (the Night's end) may begin the next
             # procedure (the behemoth's activation) in the same transaction.
             session.delete(row)
             session.flush()
             text = KINDS[saved["kind"]].finish(campaign, session, procedure, saved)
+            finished = FinishedProcedure(kind=saved["kind"], actor=saved.get("actor"),
+                                         procedure=procedure, log=tuple(saved["log"]),
+                                         summary=text)
         else:
             row.state = saved
         session.info["journal_text"] = text
+    # A finish may move a character or explore a hex (delving's exit): the board too.
     return Changes(summary=text, procedure=True, characters=True, society=True,
-                   journal=True, valley=saved["kind"] == "night")
+                   journal=True, valley=saved["kind"] == "night" or finished is not None,
+                   detail=finished)
 
 
 # --- starting procedures ---------------------------------------------------------------------

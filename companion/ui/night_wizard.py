@@ -214,6 +214,10 @@ class NightWizard(StepAnswering, QDialog):
         campaign = self.window_.campaign
         if view is None or view.kind != "night":
             self._show_finished(self.last_summary or "No Night is in progress.")
+            done = self.finished_procedure
+            if done is not None and done.kind == "night":  # the last step's results too
+                self._fill(self.happened, done.procedure.result().log, numbered=False)
+                self._fill(self.log, done.log, numbered=True)
             if view is not None:  # the Night's end began another (the behemoth's turn)
                 self.next_button.setText(f"&Continue: {view.kind.replace('_', ' ')}")
                 self.next_button.show()

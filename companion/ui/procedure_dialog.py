@@ -336,6 +336,9 @@ class StepAnswering:
     # _show_finished(text) of its own.
     window_: MainWindow
     last_summary: str
+    finished_procedure: Any = None
+    """The :class:`~companion.operations.procedures.FinishedProcedure` of the step that
+    ended the procedure (None until then, or after any other change)."""
 
     def answer(self, choice: object) -> bool:
         """Answer the current step through the main window; False if refused."""
@@ -344,8 +347,14 @@ class StepAnswering:
         return self.window_.run_operation(procedures.advance, choice=choice) is not None
 
     def _campaign_changed(self, changes: object) -> None:
+        from companion.operations.procedures import FinishedProcedure
+
         if changes is not None and getattr(changes, "procedure", False):
             self.last_summary = str(getattr(changes, "summary", "")) or self.last_summary
+            detail = getattr(changes, "detail", None)
+            # The last step's board, steps and result, kept in view once the row is gone.
+            self.finished_procedure = detail if isinstance(detail, FinishedProcedure) \
+                else None
         if (changes is None or getattr(changes, "procedure", False)) and self.isVisible():
             self.refresh()
 
@@ -442,6 +451,7 @@ class ProcedureDialog(StepAnswering, QDialog):
             return
         campaign = self.window_.campaign
         if view is None or view.kind == "night":  # the Night is the wizard's
+            self._show_final_board()
             self._show_finished(self.last_summary or "No activity is in progress.")
             return
         self.finished_ = False
@@ -462,6 +472,19 @@ class ProcedureDialog(StepAnswering, QDialog):
         self.step_widget.set_step(view.step, **self.extra_cards(procedure))
         self.odds_panel.show_for(campaign, procedure)
         self.close_button.setDefault(False)
+
+    def _show_final_board(self) -> None:
+        """The board as the last step left it, and every step taken, the last one too."""
+        done = self.finished_procedure
+        if done is None or done.kind == "night":
+            return
+        self._show_kind(done.kind)
+        self.panel.show_procedure(done.procedure)
+        self.words.show_procedure(done.procedure)
+        self.log.clear()
+        for number, line in enumerate(done.log, 1):
+            self.log.addItem(f"{number}. {line}")
+        self.log.scrollToBottom()
 
     def extra_cards(self, procedure: Any) -> dict[str, Any]:
         """Further cards the table may type at a CARD step (none for activities)."""
@@ -529,6 +552,7 @@ def open_procedure(window: MainWindow) -> QDialog | None:
         dialog = cls(window)
     else:
         dialog.last_summary = None  # type: ignore[attr-defined]
+        dialog.finished_procedure = None  # type: ignore[attr-defined]
     dialog.show()
     dialog.refresh()  # type: ignore[attr-defined]
     dialog.raise_()

@@ -34,7 +34,10 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.campaign: Campaign | None = None
         self.setWindowTitle(APP_TITLE)
-        self.resize(1180, 760)
+        # At most a 1366x768 laptop's room (issue 20), less where the screen is smaller.
+        from companion.ui.fit import fit_resize
+
+        fit_resize(self, 1180, 680)
         self._pages = QStackedWidget()
         self._opening = QLabel("Opening campaign…")
         # Centred through the style sheet: importing Qt's enum namespace (``Qt``) costs

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from companion.rules.night import NightStage, RestBreakdown
 from companion.rules.procedure import Step
+from companion.ui.fit import fit_resize
 from companion.ui.odds_panel import OddsPanel
 from companion.ui.procedure_dialog import TABLE_FONT, StepAnswering, StepWidget
 from companion.ui.procedure_panels import (
@@ -142,7 +143,10 @@ class NightWizard(StepAnswering, QDialog):
         right.addWidget(self.stage_text)
         self.rest_title = heading("Rest", self.font())
         right.addWidget(self.rest_title)
-        self.rest = make_table(REST_HEADERS, stretch=[0])
+        # Twelve columns: each as wide as its words, sideways scrolling where the
+        # window is narrow (a stretched first column was squeezed to "aract").
+        self.rest = make_table(REST_HEADERS)
+        self.rest.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.rest.setObjectName("restTable")
         self.rest.setAccessibleName("Rest of each character")
         right.addWidget(self.rest)
@@ -199,7 +203,7 @@ class NightWizard(StepAnswering, QDialog):
         self.close_button.clicked.connect(self.close)
         buttons.addWidget(self.close_button)
         outer.addLayout(buttons)
-        self.resize(1180, 800)
+        fit_resize(self, 1180, 680)
         use_font(self, self.font())
         window.campaign_changed.connect(self._campaign_changed)
         self.refresh()
@@ -241,6 +245,7 @@ class NightWizard(StepAnswering, QDialog):
         cards = night.draw_pile
         labels = {c: f"{c} {night.facts.cards[c].name}" for c in cards if c in night.facts.cards}
         self.step_widget.set_step(view.step, cards=cards, card_labels=labels)
+        self.odds_panel.show()
         self.odds_panel.show_for(campaign, night)
         self.close_button.setDefault(False)
 
@@ -309,6 +314,7 @@ class NightWizard(StepAnswering, QDialog):
         self.step_widget.set_step(None)
         self.step_widget.hide()
         self.odds_panel.clear()
+        self.odds_panel.hide()  # nothing left to weigh
         self.summary.setText(text)
         self.summary.show()
         self.close_button.setDefault(True)

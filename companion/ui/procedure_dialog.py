@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QSplitter,
     QTabWidget,
@@ -39,6 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.rules.procedure import Decider, Step
+from companion.ui.fit import fit_resize
 from companion.ui.odds_panel import OddsPanel
 from companion.ui.procedure_panels import (
     ProcedurePanel,
@@ -77,6 +79,16 @@ def _clear(layout: Any) -> None:
             widget.deleteLater()
         elif item.layout() is not None:
             _clear(item.layout())
+
+
+def _scrolled(panel: QWidget) -> QScrollArea:
+    """``panel`` in a scroll area: its tables keep their height (never printed over each
+    other) on a laptop's screen or with a large font."""
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidget(panel)
+    return area
 
 
 class StepWidget(QWidget):
@@ -395,7 +407,7 @@ class ProcedureDialog(StepAnswering, QDialog):
         self.tabs = QTabWidget()
         self.tabs.setAccessibleName("The procedure's layout")
         self.panel: ProcedurePanel = panel_for("", self.font())
-        self.tabs.addTab(self.panel, "&Layout")
+        self.tabs.addTab(_scrolled(self.panel), "&Layout")
         self.words = ProcedurePanel(self.font())
         self.tabs.addTab(self.words, "In &words")
         splitter.addWidget(self.tabs)
@@ -437,7 +449,7 @@ class ProcedureDialog(StepAnswering, QDialog):
         self.close_button.clicked.connect(self.close)
         buttons.addWidget(self.close_button)
         layout.addLayout(buttons)
-        self.resize(1100, 760)
+        fit_resize(self, 1100, 680)
         use_font(self, self.font())
         window.campaign_changed.connect(self._campaign_changed)
         self.refresh()
@@ -470,6 +482,7 @@ class ProcedureDialog(StepAnswering, QDialog):
         self.summary.hide()
         self.step_widget.show()
         self.step_widget.set_step(view.step, **self.extra_cards(procedure))
+        self.odds_panel.show()
         self.odds_panel.show_for(campaign, procedure)
         self.close_button.setDefault(False)
 
@@ -494,12 +507,12 @@ class ProcedureDialog(StepAnswering, QDialog):
         if kind == self.kind:
             return
         self.kind = kind
-        index = self.tabs.indexOf(self.panel)
-        self.tabs.removeTab(index)
-        self.panel.deleteLater()
+        old = self.tabs.widget(0)
+        self.tabs.removeTab(0)
+        old.deleteLater()
         self.panel = panel_for(kind, self.font())
         use_font(self.panel, self.font())
-        self.tabs.insertTab(0, self.panel, "&Layout")
+        self.tabs.insertTab(0, _scrolled(self.panel), "&Layout")
         self.tabs.setCurrentIndex(0)
 
     def _show_finished(self, text: str) -> None:
@@ -507,6 +520,7 @@ class ProcedureDialog(StepAnswering, QDialog):
         self.step_widget.set_step(None)
         self.step_widget.hide()
         self.odds_panel.clear()
+        self.odds_panel.hide()  # nothing left to weigh
         self.summary.setText(text)
         self.summary.show()
         self.close_button.setDefault(True)

@@ -51,7 +51,16 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self._pages.addWidget(self.tabs)
-        self.setCentralWidget(self._pages)
+        # A view taller or wider than a laptop's window (a large font) scrolls instead
+        # of pushing the status bar off the screen (issue 20).
+        from PySide6.QtWidgets import QFrame, QScrollArea
+
+        scroller = QScrollArea()
+        scroller.setObjectName("mainScroller")
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QFrame.Shape.NoFrame)
+        scroller.setWidget(self._pages)
+        self.setCentralWidget(scroller)
         self._status_labels: dict[str, QLabel] = {}
         self._build_status_bar()
         self._build_menus()
@@ -239,13 +248,16 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self._action("&Quit", self.close, QKeySequence.StandardKey.Quit))
 
         edit_menu = self.menuBar().addMenu("&Edit")
+        edit_menu.setToolTipsVisible(True)  # the whole Undo/Redo label
         self.undo_action = self._action("&Undo", self._undo, QKeySequence.StandardKey.Undo)
         self.redo_action = self._action("&Redo", self._redo, QKeySequence.StandardKey.Redo)
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
         edit_menu.addSeparator()
+        # Not Ctrl+Shift+S: that is Save a Copy's (Save As) on most desktops, and a key
+        # bound twice fires neither (issue 20).
         edit_menu.addAction(self._action("Save &Point…", self._dialog("save_point"),
-                                         "Ctrl+Shift+S", needs_campaign=True))
+                                         "Ctrl+Shift+P", needs_campaign=True))
         edit_menu.addAction(self._action("Undo to Save P&oint…",
                                          self._dialog("undo_to_save_point"),
                                          needs_campaign=True))
@@ -256,8 +268,10 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(preferences)
 
         play_menu = self.menuBar().addMenu("&Play")
-        play_menu.addAction(self._action("&Continue Procedure…", self._procedure("open_procedure"),
-                                         "Ctrl+Return", needs_campaign=True))
+        self.continue_action = self._action("&Continue Procedure…",
+                                            self._procedure("open_procedure"),
+                                            "Ctrl+Return", needs_campaign=True)
+        play_menu.addAction(self.continue_action)
         play_menu.addAction(self._action("Begin the &Night…", self._procedure("start_night"),
                                          "Ctrl+Shift+N", needs_campaign=True))
         play_menu.addSeparator()
@@ -311,10 +325,25 @@ class MainWindow(QMainWindow):
     def _refresh_undo_actions(self) -> None:
         undo = self.campaign.undo_label() if self.campaign else None
         redo = self.campaign.redo_label() if self.campaign else None
-        self.undo_action.setEnabled(undo is not None)
-        self.undo_action.setText(f"&Undo {undo}" if undo else "&Undo")
-        self.redo_action.setEnabled(redo is not None)
-        self.redo_action.setText(f"&Redo {redo}" if redo else "&Redo")
+        for action, verb, label in ((self.undo_action, "&Undo", undo),
+                                    (self.redo_action, "&Redo", redo)):
+            action.setEnabled(label is not None)
+            action.setText(f"{verb} {_menu_label(label)}" if label else verb)
+            action.setToolTip(f"{verb.replace('&', '')} {label}" if label else "")
+            action.setStatusTip(action.toolTip())
+        self._refresh_continue_action()
+
+    def _refresh_continue_action(self) -> None:
+        """Play > Continue Procedure is offered only while one is in progress."""
+        if self.campaign is None or not hasattr(self, "continue_action"):
+            return
+        from companion.operations import Refused, procedures
+
+        try:
+            busy = procedures.in_progress(self.campaign) is not None
+        except Refused:
+            busy = True  # unreadable: opening it shows why
+        self.continue_action.setEnabled(busy)
 
     def _undo(self) -> None:
         from companion.operations import undo
@@ -349,6 +378,19 @@ class MainWindow(QMainWindow):
             self.campaign.close()
             self.campaign = None
         super().closeEvent(event)
+
+
+MENU_LABEL_CHARS = 48
+"""An Undo/Redo label longer than this is shortened in the menu (whole in its tooltip)."""
+
+
+def _menu_label(text: str) -> str:
+    """``text`` short enough for a menu, cut at a word, mnemonics escaped."""
+    text = " ".join(text.split())
+    if len(text) > MENU_LABEL_CHARS:
+        cut = text[:MENU_LABEL_CHARS].rsplit(" ", 1)[0] or text[:MENU_LABEL_CHARS]
+        text = cut.rstrip(",.;:") + "…"
+    return text.replace("&", "&&")
 
 
 def notice_page(text: str) -> QWidget:

@@ -110,10 +110,13 @@ def fill_table(table: QTableWidget, rows: Sequence[Sequence[str]]) -> None:
     header = table.horizontalHeader()
     scrolls = table.horizontalScrollBarPolicy() is not Qt.ScrollBarPolicy.ScrollBarAlwaysOff
     width = 2 * table.frameWidth()
+    stretched = []  # the stretch columns share what is left equally
     for column in range(table.columnCount()):
-        width += header.sectionSizeHint(column)
-        if header.sectionResizeMode(column) is not QHeaderView.ResizeMode.Stretch:
-            width += max(0, table.sizeHintForColumn(column) - header.sectionSizeHint(column))
+        if header.sectionResizeMode(column) is QHeaderView.ResizeMode.Stretch:
+            stretched.append(header.sectionSizeHint(column))
+        else:
+            width += max(header.sectionSizeHint(column), table.sizeHintForColumn(column))
+    width += len(stretched) * max(stretched, default=0)
     table.setMinimumWidth(0 if scrolls else width)
     height = table.horizontalHeader().height() + 2 * table.frameWidth()
     if scrolls:  # room for the scroll bar, whether or not this width needs it

@@ -12,7 +12,7 @@ from tests.ui.helpers import make_window
 def test_window_starts_on_the_opening_page(qtbot: Any) -> None:
     window = MainWindow()
     qtbot.addWidget(window)
-    assert window.centralWidget().currentWidget().objectName() == "openingLabel"
+    assert window.centralWidget().widget().currentWidget().objectName() == "openingLabel"
     assert not window.undo_action.isEnabled()
 
 

@@ -58,11 +58,13 @@ def _prompt(step: Any) -> str:
     lines = [step.prompt]
     if step.decider is Decider.DICE:
         lines.append(f"  type {step.count} dice (e.g. 6 4 3 1), or press Enter to roll in the app")
-    else:
+    elif step.decider is Decider.PLAYER or len(step.options) > 1:
+        # A card step with one option is a deck's known top card: not named before the
+        # draw (issue 20, spoilers).
         for number, option in enumerate(step.options, 1):
             lines.append(f"  {number}. {step.labels.get(option, option)}")
-        if step.decider is not Decider.PLAYER:
-            lines.append("  type the card/chip you drew, or press Enter to draw in the app")
+    if step.decider not in (Decider.DICE, Decider.PLAYER):
+        lines.append("  type the card/chip you drew, or press Enter to draw in the app")
     return "\n".join(lines)
 
 

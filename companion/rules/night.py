@@ -889,8 +889,8 @@ def _draw(run: _Run, stage: NightStage, prompt: str) -> Generator[_Ask, Choice, 
         run.unordered, run.discard = list(run.discard), []
         run.say("The Night deck is empty: the discard pile is shuffled into a new Night deck.")
     if run.pile:
+        # The app draws the top card; the prompt does not name it before it is drawn.
         options: tuple[str, ...] = (run.pile[0],)
-        prompt = f"{prompt} (top card: {run.pile[0]})"
     else:
         options = tuple(sorted(run.unordered))
         prompt = f"{prompt} (from the freshly shuffled deck)"

@@ -288,7 +288,8 @@ class StepWidget(QWidget):
         combo.setEditable(True)
         combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         seen: set[str] = set()
-        for option in (*step.options, *(c for c in cards if c not in step.options)):
+        # In id order: the deck's own order (its top card first) would be a spoiler.
+        for option in sorted({*step.options, *cards}):
             label = step.labels.get(option) or card_labels.get(option) or option
             if label in seen:  # identical chips: any of them is the same draw
                 continue
@@ -305,8 +306,8 @@ class StepWidget(QWidget):
         combo.setEditText("")
         edit = combo.lineEdit()
         assert edit is not None  # the combo is editable
-        edit.setPlaceholderText("chip" if chip else "card id, e.g. "
-                                + (step.options[0] if step.options else ""))
+        example = combo.itemData(0) if combo.count() else ""
+        edit.setPlaceholderText("chip" if chip else f"card id, e.g. {example}")
         combo.setMinimumContentsLength(18)
         # Enter uses the card (and nothing else); keys reach the combo (the line edit's
         # focus proxy) first, or the line edit itself when sent to it.

@@ -167,9 +167,9 @@ class HexItem(QGraphicsItem):
             font.setBold(True)
             painter.setFont(font)
             painter.setPen(QColor(60, 60, 70, 110))
-            text = state.tile or "?"
+            # A face-down tile's ID is not known at the table until it is explored.
             painter.drawText(QRectF(mid.x() - 40, mid.y() - 14, 80, 28),
-                             Qt.AlignmentFlag.AlignCenter, text)
+                             Qt.AlignmentFlag.AlignCenter, "?")
         else:
             painter.setPen(QPen(base.darker(170), 2))
             painter.setBrush(QBrush(base.lighter(112)))
@@ -294,7 +294,7 @@ class CharacterPiece(QGraphicsEllipseItem):
         self.label.setText(state.initials)
         rect = self.label.boundingRect()
         self.label.setPos(-rect.width() / 2, -rect.height() / 2)
-        self.setToolTip(f"{state.name} ({state.cell})")
+        self.setToolTip(state.name)
         self.setPos(piece_position(state.cell, state.slot))
 
     def set_state(self, state: PieceState) -> bool:
@@ -327,7 +327,7 @@ class BehemothPiece(QGraphicsObject):
         self.cell = cell
         base = centre(cell)
         self.setPos(base.x() + 2, base.y() + 2)
-        self.setToolTip(f"{self.name} ({cell})")
+        self.setToolTip(self.name)
 
     def boundingRect(self) -> QRectF:  # noqa: N802
         return QRectF(-16, -16, 32, 32)

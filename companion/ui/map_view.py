@@ -520,7 +520,7 @@ def render_valley_png(campaign: Campaign, out: Path, *, width: int = 1600) -> tu
 def grid_text(campaign: Campaign) -> str:
     """The journal's Valley Map as text: rows of hex IDs in the journal grid's "even-q"
     layout (odd columns sit half a hex lower), ``.`` where there is no hex, a face-down
-    tile marked ``*`` (``?`` if not read yet). Rulebook: Using the Journal."""
+    tile as ``?*`` (its ID is not known until explored). Rulebook: Using the Journal."""
     from companion.operations.valley import load_valley
     from companion.rules.exploration import bounds
     from companion.rules.geometry import to_offset
@@ -533,6 +533,6 @@ def grid_text(campaign: Campaign) -> str:
     rows = [["  .  "] * box.columns for _ in range(box.rows)]
     for cell, tile in valley.tiles.items():
         col, row = to_offset(cell)
-        text = (tile or "?") + ("" if cell in valley.explored else "*")
+        text = str(tile or "?") if cell in valley.explored else "?*"  # face down: unread
         rows[row - box.first_row][col - box.first_column] = f"{text:^5}"
     return "\n".join(" ".join(r).rstrip() for r in rows)

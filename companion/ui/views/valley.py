@@ -297,7 +297,7 @@ class ValleyView(QWidget):
         tile = self.data.valley.tiles[cell]
         info = self.window_.campaign.content.hexes.get(tile) if tile else None
         if cell not in self.data.valley.explored:
-            return f"{tile or '?'} (face down)"
+            return "A face-down hex"  # its ID is read only when it is explored
         return f"{tile} — {info.name}" if info is not None else str(tile)
 
     def _hex_details(self, cell: Axial) -> str:
@@ -308,8 +308,7 @@ class ValleyView(QWidget):
         region_id = data.valley.region_of(cell)
         region = content.regions.get(region_id)
         tile = data.valley.tiles[cell]
-        lines = [f"Region: <b>{html.escape(region.name if region else region_id)}</b>",
-                 f"Position {cell}"]
+        lines = [f"Region: <b>{html.escape(region.name if region else region_id)}</b>"]
         state = next(h for h in data.hexes if h.cell == cell)
         if not state.explored:
             lines.append("<i>Unexplored: its features are hidden in the mist.</i>")

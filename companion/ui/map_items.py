@@ -256,6 +256,8 @@ class PieceState:
 PIECE_RADIUS = 12.0
 # Pieces stand in the gaps between the three section icons (towards corners 0, 2, 4).
 _SLOTS = ((-11, -20), (28, 0), (-14, 22), (2, 2), (8, -38), (-36, 10))
+PIECE_PLACES = len(_SLOTS)
+"""How many places a hex has for pieces (characters, then the behemoth and target)."""
 
 
 def piece_position(cell: Axial, slot: int) -> QPointF:
@@ -321,12 +323,8 @@ class BehemothPiece(QGraphicsObject):
         self.name = name
         self.cell = cell
         self.setZValue(9)
-        self.set_cell(cell)
-
-    def set_cell(self, cell: Axial) -> None:
-        self.cell = cell
-        base = centre(cell)
-        self.setPos(base.x() + 2, base.y() + 2)
+        self.setToolTip(name)
+        self.setPos(centre(cell))  # the scene puts it clear of the pieces there
         self.setToolTip(self.name)
 
     def boundingRect(self) -> QRectF:  # noqa: N802
@@ -351,7 +349,7 @@ class TargetMarker(QGraphicsObject):
         self.setZValue(11)
 
     def boundingRect(self) -> QRectF:  # noqa: N802
-        return QRectF(-10, -10, 20, 20)
+        return QRectF(-8, -8, 16, 16)  # small: it sits beside a piece, not over it
 
     def paint(self, painter: QPainter, option: Any, widget: Any = None) -> None:  # noqa: D102
         renderer = icon("target")

@@ -8,6 +8,7 @@ screen is smaller than any laptop.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from typing import Any
 
@@ -186,3 +187,38 @@ def test_layout_a_long_undo_label_fits_its_menu(qtbot: Any, demo: Any) -> None:
     text = window.undo_action.text()
     assert len(text) <= MENU_LABEL_CHARS + len("&Undo …") and text.endswith("…")
     assert label in window.undo_action.toolTip()
+
+
+def _token_overlaps(scene: Any) -> list[str]:
+    tokens = [(f"piece {name}", item) for name, item in scene.piece_items.items()]
+    tokens += [("behemoth", scene.behemoth_item), ("target", scene.target_item)]
+    tokens = [(name, item) for name, item in tokens if item is not None]
+    found = []
+    for i, (first, a) in enumerate(tokens):
+        for second, b in tokens[i + 1:]:  # round tokens: their circles must not meet
+            ra, rb = a.boundingRect().width() / 2, b.boundingRect().width() / 2
+            apart = math.dist(a.scenePos().toTuple(), b.scenePos().toTuple())
+            if apart < ra + rb - 1:
+                found.append(f"{first} covers {second} ({apart:.0f} < {ra + rb:.0f})")
+    return found
+
+
+@pytest.mark.parametrize("target", ["Ash", "E01"])
+def test_layout_map_tokens_do_not_cover_each_other(qtbot: Any, demo: Any,
+                                                   refusals: list[str], target: str) -> None:
+    # Rulebook: Behemoths > Target Token: the behemoth, its target token and the
+    # characters' pieces in one hex, each visible.
+    from companion.operations import behemoth as behemoth_ops
+    from companion.ui.views.valley import ValleyView
+
+    window = make_window(qtbot, demo)
+    options = behemoth_ops.set_up_options(demo)
+    beast = next(iter(options.behemoths))
+    assert window.run_operation(behemoth_ops.set_up_behemoth, behemoth=beast,
+                                lair_hex="E01")
+    assert window.run_operation(behemoth_ops.set_target, target=target)
+    valley = next(v for v in window.tabs.findChildren(ValleyView))
+    scene = valley.scene
+    assert scene.behemoth_item is not None and scene.target_item is not None
+    assert _token_overlaps(scene) == []
+    assert {item.state.initials for item in scene.piece_items.values()} == {"As", "Br"}

@@ -78,7 +78,7 @@ def test_the_map_shows_the_demo_valley(qtbot: Any, demo: operations.Campaign) ->
         ["plains", "river", "forest"]
     assert all(not scene.hex_items[c].state.explored for c in face_down(view))
     assert {p.state.cell for p in scene.piece_items.values()} == {start}
-    assert scene.piece_items["Ash"].state.initials == "A"
+    assert scene.piece_items["Ash"].state.initials == "As"  # not a section letter
 
 
 def test_clicking_a_hex_fills_the_side_panel(qtbot: Any, demo: operations.Campaign) -> None:

@@ -132,7 +132,9 @@ def craft(campaign: Campaign, *, name: str, left: int, left_rotation: int, right
         found = content.crafting.lookup(code.colour, code.digits)
         outcome = crafting_rules.craft(character.name, orientation, found.entry,
                                        consume_on_dead_end=content.rules.crafting
-                                       .consume_on_dead_end)
+                                       .consume_on_dead_end,
+                                       item_names={i: item.name
+                                                   for i, item in content.items.items()})
         if outcome.extra.get("consumed"):
             character, _ = inventory.take_tokens(character, sorted({left, right}))
         facts = item_facts(campaign)

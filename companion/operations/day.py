@@ -294,7 +294,7 @@ def available_actions(campaign: Campaign, name: str) -> list[ActionOption]:
             cost = day_rules.action_cost(rules, game, name, base)
             refusal = blocked or _energy_refusal(character.name, character.energy, cost, label)
             if action is FeatureAction.DELVE and not game.society.delving_unlocked:
-                refusal = "Delving is locked until a game effect opens it (reading D4)"
+                refusal = "Delving is locked until a game effect opens it"
             options.append(ActionOption(action.value, f"{label} at the {feature}: {cost} energy",
                                         cost, feature, refusal))
     return options

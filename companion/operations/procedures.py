@@ -351,7 +351,8 @@ def start_night(campaign: Campaign) -> Changes:
         game = load_game(session, campaign.content)
         if not day_rules.all_passed(game):
             waiting = [c.name for c in game.characters if c.name not in game.day.passed]
-            raise Refused(f"The Day goes on until {', '.join(waiting)} pass.")
+            raise Refused(f"The Day goes on until {', '.join(waiting)} "
+                          f"{'passes' if len(waiting) == 1 else 'pass'}.")
         society = session.get(models.Society, 1)
         challenge = society.current_challenge_id if society else None
         table = _night_table(campaign, session, game, challenge)

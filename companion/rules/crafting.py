@@ -36,7 +36,7 @@ nothing. The energy cost is the Craft action's, not this module's.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -285,8 +285,11 @@ def craft(
     entry: CraftingEntry | None,
     *,
     consume_on_dead_end: bool = True,
+    item_names: Mapping[str, str] | None = None,
 ) -> Outcome:
     """Craft: lay two tokens as ``orientation`` and read the Codex ``entry`` for its code.
+
+    ``item_names`` (item id -> its card's name) words the log: "Kara crafts Stone Knife".
 
     ``entry`` is the Codex's entry for ``orientation.code()`` (None: the pack has none).
     The outcome's ``items`` names the item gained (the operations layer fits it into a
@@ -324,7 +327,7 @@ def craft(
         made = entry.item_name
         items = ()
         extra["item_name"] = entry.item_name
-    lines = [laid, f"{character} crafts {made}."]
+    lines = [laid, f"{character} crafts {(item_names or {}).get(made, made)}."]
     if entry.text:
         lines.append(entry.text)
     return Outcome(items=items, log=tuple(lines), extra=extra)

@@ -566,7 +566,8 @@ def _check_table(facts: NightFacts, table: NightTable) -> None:
     if game.day.phase is Phase.DAY:
         waiting = [c.name for c in game.characters if c.name not in game.day.passed]
         if waiting:
-            raise IllegalAction(f"the Night begins once {', '.join(waiting)} pass")
+            raise IllegalAction(f"the Night begins once {', '.join(waiting)} "
+                                f"{'passes' if len(waiting) == 1 else 'pass'}")
     deck = (*table.draw_pile, *table.discard)
     unknown = sorted({c for c in deck if c not in facts.cards})
     if unknown:

@@ -153,7 +153,7 @@ class BehemothPanel(QWidget):
         instinct_layout.addWidget(self.instinct)
         left.addWidget(instinct)
 
-        known = QGroupBox("Habits and secret (D18)")
+        known = QGroupBox("Habits and secret")
         known_layout = QGridLayout(known)
         self.habits = _label(name="Habits")
         self.secret = _label(name="Secret")
@@ -304,7 +304,8 @@ class BehemothPanel(QWidget):
         self.end_table.setRowCount(len(view.end_hexes))
         for row, (hex_id, p) in enumerate(view.end_hexes.items()):
             self._cell(self.end_table, row, 0, hex_id)
-            self._cell(self.end_table, row, 1, f"{_percent(p)}  ({p})")
+            exact = f"  ({p})" if 0 < float(p) < 1 else ""  # not "100.0% (1)"
+            self._cell(self.end_table, row, 1, f"{_percent(p)}{exact}")
         self.reach_table.setRowCount(len(view.reach))
         for row, (name, p) in enumerate(view.reach.items()):
             self._cell(self.reach_table, row, 0, name)

@@ -131,7 +131,7 @@ class SocietyPage(QWizardPage):
         self.wiz = wizard
         self.setTitle("Your society")
         self.setSubTitle("Name the society and say who plays. The number of characters "
-                         "sets their health and energy (reading D8).")
+                         "sets their health and energy.")
         self.society = QLineEdit()
         self.society.setAccessibleName("Society name")
         self.society.setPlaceholderText("e.g. The Ember Folk")

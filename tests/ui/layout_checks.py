@@ -1,20 +1,28 @@
 """What the layout tests check on any window (issue 20): it fits a 1366×768 laptop, no
 two visible widgets a layout placed side by side overlap, no label or table header is
-cut short, and no two actions share a shortcut."""
+cut short, no developer words are shown, and no two actions share a shortcut."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
     QAbstractScrollArea,
     QApplication,
+    QComboBox,
+    QGroupBox,
     QHeaderView,
     QLabel,
     QLayout,
+    QPlainTextEdit,
+    QTabBar,
     QTableView,
+    QTextEdit,
     QWidget,
 )
 
@@ -130,9 +138,53 @@ def _name(widget: QWidget) -> str:
     return f"{type(widget).__name__}({widget.objectName() or label or ''!s:.30})"
 
 
+DEVELOPER_WORDS = re.compile(
+    r"\(reading D\d+\)|\(D\d+(-D?\d+)?\)|\bPosition \(|\(-?\d+, -?\d+\)"
+    r"|\b(procedure|dice|behemoth|challenge|valley|society|character|codex|journal)"
+    r"\.[a-z_]+\b")
+"""Readings' numbers, grid coordinates and journal kinds: never on a player's screen."""
+
+
+def shown_texts(window: QWidget) -> list[str]:
+    """Every text ``window`` shows: labels, buttons, titles, lists, tables, tabs."""
+    texts = [window.windowTitle()]
+    for widget in [window, *window.findChildren(QWidget)]:
+        if not widget.isVisible():
+            continue
+        if isinstance(widget, QLabel | QAbstractButton):
+            texts.append(widget.text())
+        elif isinstance(widget, QGroupBox):
+            texts.append(widget.title())
+        elif isinstance(widget, QComboBox):
+            texts += [widget.itemText(i) for i in range(widget.count())]
+        elif isinstance(widget, QTabBar):
+            texts += [widget.tabText(i) for i in range(widget.count())]
+        elif isinstance(widget, QPlainTextEdit | QTextEdit):
+            texts.append(widget.toPlainText())
+        elif isinstance(widget, QAbstractItemView) and widget.model() is not None:
+            model, root = widget.model(), widget.rootIndex()
+            try:
+                columns = model.columnCount(root)
+            except TypeError:  # a list model's column count is private in PySide
+                columns = 1
+            for row in range(min(model.rowCount(root), 100)):
+                for column in range(columns):
+                    texts.append(str(model.index(row, column, root).data() or ""))
+            for column in range(columns):
+                texts.append(str(model.headerData(column, Qt.Orientation.Horizontal) or ""))
+    return texts
+
+
+def developer_words(window: QWidget) -> list[str]:
+    """Texts on screen with a developer's words in them."""
+    return [f"developer words in {text[:80]!r}" for text in shown_texts(window)
+            if DEVELOPER_WORDS.search(text)]
+
+
 def problems(window: QWidget) -> list[str]:
     """Every layout problem of ``window`` as it is shown now."""
-    return [*fits_a_laptop(window), *overlaps(window), *cut_short(window)]
+    return [*fits_a_laptop(window), *overlaps(window), *cut_short(window),
+            *developer_words(window)]
 
 
 def bounded(size: QSize) -> QSize:

@@ -222,3 +222,27 @@ def test_layout_map_tokens_do_not_cover_each_other(qtbot: Any, demo: Any,
     assert scene.behemoth_item is not None and scene.target_item is not None
     assert _token_overlaps(scene) == []
     assert {item.state.initials for item in scene.piece_items.values()} == {"As", "Br"}
+
+
+@pytest.mark.parametrize(("text", "developer"), [
+    ("Habits and secret (D18)", True), ("sets their health (reading D8).", True),
+    ("procedure.step", True), ("Position (0, 0)", True),
+    ("emberfen (-1, -1) east, enter (0, -1)", True),
+    ("Procedure step", False), ("Emberfen Lowlands tray facing east", False),
+    ("N09 Hunger Moon", False), ("Step 2 of 9: Rest", False),
+])
+def test_layout_developer_words_are_recognised(text: str, developer: bool) -> None:
+    assert bool(layout_checks.DEVELOPER_WORDS.search(text)) is developer
+
+
+def test_layout_the_journal_names_kinds_in_words(qtbot: Any, demo: Any) -> None:
+    from companion.ui.views.journal import kind_words
+
+    assert kind_words("procedure.step") == "Procedure step"
+    assert kind_words("dice.roll") == "Dice roll"
+    window = make_window(qtbot, demo)
+    assert window.run_operation(operations.gather_water, name="Ash")
+    journal = next(i for i in range(window.tabs.count())
+                   if window.tabs.tabText(i).replace("&", "") == "Journal")
+    window.tabs.setCurrentIndex(journal)
+    assert layout_checks.developer_words(window) == []

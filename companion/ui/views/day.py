@@ -261,7 +261,8 @@ class DayView(QWidget):
             button.clicked.connect(self._begin_night)
             button.setEnabled(not waiting and turn.get("phase") == "day")
             reason = ("Everyone has passed: the Night can begin." if button.isEnabled() else
-                      f"The Night begins once {', '.join(waiting)} pass.")
+                      f"The Night begins once {', '.join(waiting)} "
+                      f"{'passes' if len(waiting) == 1 else 'pass'}.")
         button.setAccessibleName(button.text().replace("&", ""))
         self.night_button = button
         label = QLabel(reason)

@@ -33,6 +33,11 @@ Index = QModelIndex | QPersistentModelIndex
 PAGE = 200
 
 
+def kind_words(kind: str) -> str:
+    """A journal event's kind in words: "procedure.step" -> "Procedure step"."""
+    return " ".join(kind.replace("_", " ").split(".")).capitalize()
+
+
 class JournalModel(QAbstractTableModel):
     """Journal events, newest first, loaded a page at a time."""
 
@@ -76,7 +81,7 @@ class JournalModel(QAbstractTableModel):
             return None
         line = self.lines[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return (line.when, line.kind, line.text)[index.column()]
+            return (line.when, kind_words(line.kind), line.text)[index.column()]
         if role == Qt.ItemDataRole.FontRole and line.undone:
             font = QFont()
             font.setStrikeOut(True)

@@ -297,6 +297,8 @@ class MainWindow(QMainWindow):
         self.play_menu = play_menu
 
         help_menu = self.menuBar().addMenu("&Help")
+        help_menu.addAction(self._action("&Getting Started…",
+                                         self._ui("help_dialog", "open_getting_started")))
         help_menu.addAction(self._action("Rulebook &Readings…",
                                          self._dialog("readings"), "F1"))
         help_menu.addAction(self._action("&About Stonesaga Companion", self._about))

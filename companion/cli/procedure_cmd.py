@@ -100,10 +100,10 @@ def walk(campaign: Any, args: argparse.Namespace, read: Callable[[], str] | None
             continue
         if not args.json:
             print(changes.summary)
-    _emit(args, _view_data(procedures.in_progress(campaign)),
-          "The procedure is finished." if procedures.in_progress(campaign) is None else
-          _prompt(procedures.in_progress(campaign).step) + "\n(saved: continue with "
-          "'companion step')")
+    left = procedures.in_progress(campaign)
+    _emit(args, _view_data(left),
+          "The procedure is finished." if left is None else
+          _prompt(left.step) + "\n(saved: continue with 'companion step')")
     return 0
 
 
@@ -131,12 +131,13 @@ def _start_then_walk(args: argparse.Namespace, start: Callable[[Any], Any] | Non
 
 
 def cmd_night(args: argparse.Namespace) -> int:
+    from companion import operations
     from companion.operations import procedures
 
     def start(campaign: Any) -> Any:
         view = procedures.in_progress(campaign)
         if view is not None and view.kind == "night":
-            return procedures.Changes(summary="The Night goes on.")
+            return operations.Changes(summary="The Night goes on.")
         return procedures.start_night(campaign)
 
     return _start_then_walk(args, start)

@@ -122,9 +122,10 @@ class Campaign:
         """The content pack's rules constants."""
         return self.content.rules
 
-    def maybe_backup(self) -> None:
-        """Take a periodic backup if something changed since the last one."""
-        self.file.maybe_backup()
+    def maybe_backup(self) -> Any:
+        """Take a periodic backup if something changed since the last one; returns the
+        store's ``BackupInfo`` of the backup taken, or None if none was due."""
+        return self.file.maybe_backup()
 
     # -- writing -------------------------------------------------------------------
 

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 if TYPE_CHECKING:
+    from companion.operations import Campaign
     from companion.ui.main_window import MainWindow
 
 CAMPAIGN_FILTER = "Stonesaga campaigns (*.stonesaga)"
@@ -145,7 +146,7 @@ class BackupsDialog(QDialog):
 
         self.window_ = window
         self.path = path
-        self.restored: object = None
+        self.restored: Campaign | None = None
         self.setWindowTitle("Backups")
         self.resize(680, 400)
         self.backups = operations.list_backups(path)
@@ -220,10 +221,10 @@ def backups(window: MainWindow) -> None:
         return
     dialog = BackupsDialog(window, window.campaign.path)
     if dialog.exec() == QDialog.DialogCode.Accepted and dialog.restored is not None:
-        window.set_campaign(dialog.restored)  # type: ignore[arg-type]
+        window.set_campaign(dialog.restored)
 
 
-def offer_restore(window: MainWindow, damaged: Exception) -> object:
+def offer_restore(window: MainWindow, damaged: Exception) -> Campaign | None:
     """A damaged file was refused: explain, and offer its backups. Returns the restored
     campaign, or None if the user did not restore one."""
     path = getattr(damaged, "path", None)

@@ -91,7 +91,8 @@ class MainWindow(QMainWindow):
         while self.tabs.count():
             widget = self.tabs.widget(0)
             self.tabs.removeTab(0)
-            widget.deleteLater()
+            if widget is not None:
+                widget.deleteLater()
         for title, view in build_views(self):
             self.tabs.addTab(view, title)
         self._pages.setCurrentWidget(self.tabs)
@@ -289,7 +290,7 @@ class MainWindow(QMainWindow):
             (None, None, None, None),
             ("&Codex…", "codex_dialog", "open_codex", "Ctrl+K"),
         ):
-            if text is None:
+            if text is None or module is None or name is None:
                 play_menu.addSeparator()
                 continue
             play_menu.addAction(self._action(text, self._ui(module, name), shortcut,

@@ -194,11 +194,12 @@ def read_map(campaign: Campaign) -> MapData:
         from companion.operations import Refused
         from companion.operations.behemoth import behemoth_overlay_data
 
+        preview: dict[str, Any] | None
         try:
-            overlay = behemoth_overlay_data(campaign)
+            preview = behemoth_overlay_data(campaign)
         except Refused:
-            overlay = None  # e.g. its Instinct card is not in the pack: no preview to draw
-        odds = dict(overlay["end_odds"]) if overlay else {}
+            preview = None  # e.g. its Instinct card is not in the pack: no preview to draw
+        odds = dict(preview["end_odds"]) if preview else {}
     return MapData(valley, tuple(hexes), tuple(pieces), outposts, behemoth, target,
                    {c.name: (c.energy, c.energy_max) for c in game.characters}, odds)
 
@@ -357,15 +358,16 @@ class MapScene(QGraphicsScene):
             elif kind == "character" and what in self.piece_items:
                 # Against the piece's rim, clear of its initials and of the other tokens,
                 # on the side nearest the hex's middle (the sections' icons lie outwards).
-                item = self.piece_items[what]
-                piece, middle = item.pos(), centre(item.state.cell)
+                aimed = self.piece_items[what]
+                piece, middle = aimed.pos(), centre(aimed.state.cell)
                 reach = (PIECE_RADIUS + TARGET_RADIUS + 2) / math.sqrt(2)
                 sides = sorted((QPointF(piece.x() + dx * reach, piece.y() + dy * reach)
                                 for dx in (1, -1) for dy in (1, -1)),
                                key=lambda p: math.dist(p.toTuple(), middle.toTuple()))
                 others = [(piece_position(p.cell, p.slot), PIECE_RADIUS + 1)
-                          for p in data.pieces if p.cell == item.state.cell and p.name != what]
-                if self.behemoth_item.cell == item.state.cell:
+                          for p in data.pieces
+                          if p.cell == aimed.state.cell and p.name != what]
+                if self.behemoth_item.cell == aimed.state.cell:
                     others.append((here, BEHEMOTH_RADIUS))
                 spot = next((side for side in sides
                              if all(math.dist(side.toTuple(), o.toTuple()) >= TARGET_RADIUS + r

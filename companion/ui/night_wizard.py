@@ -227,6 +227,7 @@ class NightWizard(StepAnswering, QDialog):
                 self.next_button.show()
                 self.next_button.setDefault(True)
             return
+        assert campaign is not None  # _read_view said so
         night = load_procedure(campaign)
         if night is None:
             self._show_finished("The Night could not be read.")

@@ -265,11 +265,12 @@ class StepWidget(QWidget):
             if self.card_combo is not None and watched in (self.card_combo,
                                                           self.card_combo.lineEdit()):
                 completer = self.card_combo.completer()
-                if completer is not None and completer.popup().isVisible():
-                    chosen = completer.popup().currentIndex()
+                popup = completer.popup() if completer is not None else None
+                if popup is not None and popup.isVisible():
+                    chosen = popup.currentIndex()
                     if chosen.isValid():
                         self.card_combo.setEditText(str(chosen.data()))
-                    completer.popup().hide()
+                    popup.hide()
                 self._use_card()
                 return True
         if event.type() == QEvent.Type.FocusIn and watched in self.dice:
@@ -348,10 +349,15 @@ class StepAnswering:
     # The dialog that mixes this in is a QDialog (isVisible) with refresh() and
     # _show_finished(text) of its own.
     window_: MainWindow
-    last_summary: str
+    last_summary: str | None
     finished_procedure: Any = None
     """The :class:`~companion.operations.procedures.FinishedProcedure` of the step that
     ended the procedure (None until then, or after any other change)."""
+
+    if TYPE_CHECKING:  # what the QDialog that mixes this in provides
+        def isVisible(self) -> bool: ...  # noqa: N802 (Qt's name)
+        def refresh(self) -> None: ...
+        def _show_finished(self, text: str) -> None: ...
 
     def answer(self, choice: object) -> bool:
         """Answer the current step through the main window; False if refused."""
@@ -468,6 +474,7 @@ class ProcedureDialog(StepAnswering, QDialog):
             self._show_finished(self.last_summary or "No activity is in progress.")
             return
         self.finished_ = False
+        assert campaign is not None  # _read_view said so
         procedure = load_procedure(campaign)
         self._show_kind(view.kind)
         title = KIND_TITLES.get(view.kind, view.kind.replace("_", " ").title())
@@ -510,7 +517,8 @@ class ProcedureDialog(StepAnswering, QDialog):
         self.kind = kind
         old = self.tabs.widget(0)
         self.tabs.removeTab(0)
-        old.deleteLater()
+        if old is not None:
+            old.deleteLater()
         self.panel = panel_for(kind, self.font())
         use_font(self.panel, self.font())
         self.tabs.insertTab(0, _scrolled(self.panel), "&Layout")

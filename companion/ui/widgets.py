@@ -214,14 +214,14 @@ class AbilityDice:
     ``_leave_out_chosen`` to False."""
 
     def _leave_out_toggled(self, checked: bool) -> None:
-        if checked and not self._filling:  # type: ignore[attr-defined]
+        if checked and not self._filling:  # type: ignore[has-type]
             self._leave_out_chosen = True
             self._fill_abilities()  # type: ignore[attr-defined]
 
     def _dice_changed(self) -> None:
         if not self.dice:  # type: ignore[attr-defined]
             return
-        if not self._leave_out_chosen:  # type: ignore[has-type]
+        if not self._leave_out_chosen:
             values = self.rolled()  # type: ignore[attr-defined]
             self._filling = True
             self.leave_out.button(values.index(min(values))).setChecked(True)  # type: ignore[attr-defined]

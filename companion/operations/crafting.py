@@ -25,6 +25,7 @@ from companion.rules import day as day_rules
 from companion.rules import inventory
 from companion.rules.crafting import CraftingCode, Discovery, MaterialFace, Orientation
 from companion.rules.errors import IllegalAction
+from companion.rules.ids import ItemId
 from companion.rules.resources import BagToken, Side, TokenKind
 from companion.store import models
 
@@ -139,8 +140,9 @@ def craft(campaign: Campaign, *, name: str, left: int, left_rotation: int, right
             character, _ = inventory.take_tokens(character, sorted({left, right}))
         facts = item_facts(campaign)
         for item in outcome.items:
-            character, _, _ = inventory.receive_item(content.rules, character, facts[item],
-                                                     excess=facts[item].id)
+            fact = facts[ItemId(item)]
+            character, _, _ = inventory.receive_item(content.rules, character, fact,
+                                                     excess=fact.id)
         game = game.with_characters(character)
         save_game(session, content, before, game)
         _remember(session, code, outcome.extra.get("result"), found, character.name)

@@ -71,7 +71,7 @@ def hex_features(campaign: Campaign, game: Game, tile: str | None) -> list[str]:
         return []
     covered = {o.covers for o in game.outposts if o.hex == tile}
     return [f for f in campaign.content.hexes[tile].sections.values()
-            if f is not None and f not in covered]
+            if f is not None and str(f) not in covered]
 
 
 # --- the shared shape of a Day operation -------------------------------------------------
@@ -291,12 +291,13 @@ def available_actions(campaign: Campaign, name: str) -> list[ActionOption]:
                 continue
             seen.add(action)
             label, base = costs[action]
-            cost = day_rules.action_cost(rules, game, name, base)
-            refusal = blocked or _energy_refusal(character.name, character.energy, cost, label)
+            energy = day_rules.action_cost(rules, game, name, base)
+            refusal = blocked or _energy_refusal(character.name, character.energy, energy, label)
             if action is FeatureAction.DELVE and not game.society.delving_unlocked:
                 refusal = "Delving is locked until a game effect opens it"
-            options.append(ActionOption(action.value, f"{label} at the {feature}: {cost} energy",
-                                        cost, feature, refusal))
+            options.append(ActionOption(action.value,
+                                        f"{label} at the {feature}: {energy} energy",
+                                        energy, feature, refusal))
     return options
 
 

@@ -23,7 +23,7 @@ from companion.rules import society as society_rules
 from companion.rules.character import Character
 from companion.rules.effects import Tally, effects_from_data, token_catalogue
 from companion.rules.game import Game
-from companion.rules.ids import HexId
+from companion.rules.ids import HexId, ItemId
 from companion.rules.procedure import Outcome
 from companion.rules.valley import place_lore
 
@@ -44,8 +44,9 @@ def _receive_items(campaign: Campaign, character: Character, items: Sequence[str
         if item not in facts:
             continue
         # Exceeding Item Limits (D11): with no one chosen to take it, the new item is lost.
+        fact = facts[ItemId(item)]
         character, _, gone = inventory.receive_item(campaign.content.rules, character,
-                                                    facts[item], excess=facts[item].id)
+                                                    fact, excess=fact.id)
         if gone is not None:
             lost.append(str(gone))
     return character, lost

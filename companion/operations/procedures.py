@@ -29,7 +29,7 @@ from companion.rules.effects import token_catalogue
 from companion.rules.errors import IllegalAction
 from companion.rules.fishing import FishingProcedure
 from companion.rules.game import Game
-from companion.rules.ids import FeatureId, HexId, NightCardId
+from companion.rules.ids import FeatureId, HexId, ItemId, NightCardId
 from companion.rules.mining import MiningProcedure, chips_for
 from companion.rules.night import NightFacts, NightItem, NightProcedure, NightTable
 from companion.rules.outposts import FeatureAction
@@ -84,7 +84,7 @@ def night_facts(campaign: Campaign, challenge_id: str | None) -> NightFacts:
     from companion.operations.society import challenge_events
 
     content = campaign.content
-    items = {i.id: NightItem(i.id, i.night_actions, i.storage)  # type: ignore[arg-type]
+    items = {ItemId(i.id): NightItem(i.id, i.night_actions, i.storage)  # type: ignore[arg-type]
              for i in content.items.values() if i.night_actions or i.storage}
     return NightFacts(content.rules, dict(content.night_cards), items, _tokens(campaign),
                       tuple(challenge_events(campaign, challenge_id)))
@@ -142,10 +142,10 @@ def _finish_night(campaign: Campaign, session: Session, procedure: Procedure,
     deck = session.exec(select(models.DeckState).where(models.DeckState.deck == NIGHT_DECK)
                         ).first()
     if deck is None:
-        session.add(models.DeckState(deck=NIGHT_DECK, draw_pile=draw_pile,
+        session.add(models.DeckState(deck=NIGHT_DECK, draw_pile=[str(c) for c in draw_pile],
                                      discard=list(result.discard)))
     else:
-        deck.draw_pile, deck.discard = draw_pile, list(result.discard)
+        deck.draw_pile, deck.discard = [str(c) for c in draw_pile], list(result.discard)
     notes = [f"Read Codex outcome {n}." for n in result.read]
     notes += [f"{who} gained the item {item}." for who, item in result.items_gained]
     for hook in NIGHT_END_HOOKS:

@@ -1,7 +1,7 @@
 """The behemoth panel: its board, Instinct card, what is known of its habits and secret,
 where it is and its target, and the exact odds of its path this coming Night; buttons to
 set it up, learn its habits or secret (D18), place its target, activate it and resolve an
-encounter. Every change goes through ``MainWindow.run_operation``; the procedures open in
+encounter. Every change goes through ``Host.run_operation``; the procedures open in
 the procedure dialog.
 
 Contract: ``BehemothPanel(window)`` where ``window`` has ``campaign``,
@@ -37,7 +37,7 @@ from companion.ui.widgets import heading
 
 if TYPE_CHECKING:
     from companion.operations.behemoth import BehemothView, SetUpOptions
-    from companion.ui.main_window import MainWindow
+    from companion.ui.host import Host
 
 APP_DRAWS = "(drawn by the app)"
 FLAGS = ("behemoth", "procedure", "characters", "valley", "society")
@@ -120,7 +120,7 @@ class SetUpDialog(QDialog):
 class BehemothPanel(QWidget):
     """The behemoth in play and its next activation (a dock or a tab of the main window)."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Host) -> None:
         super().__init__()
         self.window_ = window
         self.view: BehemothView | None = None

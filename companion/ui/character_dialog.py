@@ -4,7 +4,7 @@ Five dice, typed from the table or rolled by the app (``operations.roll_dice``);
 left out and the four kept dice are assigned to the abilities; one trait, or two when
 the abilities sum to the pack's ``second_trait_max_sum`` or less; a mantle not already
 worn; the starting hex or a hex with an outpost. The dialog calls
-``operations.create_character`` through ``MainWindow.run_operation``: a refusal is shown,
+``operations.create_character`` through ``Host.run_operation``: a refusal is shown,
 nothing changes, and the dialog stays open to fix it.
 """
 
@@ -41,7 +41,7 @@ from companion.ui.widgets import (
 
 if TYPE_CHECKING:
     from companion.operations import Changes
-    from companion.ui.main_window import MainWindow
+    from companion.ui.host import Host
 
 
 def start_hexes(campaign: Any, game: Any) -> list[tuple[str, str]]:
@@ -60,7 +60,7 @@ def start_hexes(campaign: Any, game: Any) -> list[tuple[str, str]]:
 class CharacterDialog(AbilityDice, QDialog):
     """The New Character dialog."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Host) -> None:
         super().__init__(window)
         assert window.campaign is not None
         self.window_ = window

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 if TYPE_CHECKING:
     from companion.operations import Campaign
-    from companion.ui.main_window import MainWindow
+    from companion.ui.host import Host
 
 CAMPAIGN_FILTER = "Stonesaga campaigns (*.stonesaga)"
 EXPORT_FILTER = "Portable campaign export (*.stonesaga-export.json *.json)"
@@ -42,7 +42,7 @@ def _campaigns_folder() -> str:
     return str(paths.campaigns_dir())
 
 
-def new_campaign(window: MainWindow) -> None:
+def new_campaign(window: Host) -> None:
     """File ▸ New Campaign: the New Campaign wizard (society, players, packs, region,
     first challenge, then each character)."""
     from companion.ui.new_campaign_wizard import new_campaign as run_wizard
@@ -50,7 +50,7 @@ def new_campaign(window: MainWindow) -> None:
     run_wizard(window)
 
 
-def settings(window: MainWindow) -> None:
+def settings(window: Host) -> None:
     """Edit ▸ Settings."""
     from companion.ui.settings_dialog import open_settings
 
@@ -58,7 +58,7 @@ def settings(window: MainWindow) -> None:
         window.refresh_all()
 
 
-def open_campaign(window: MainWindow) -> None:
+def open_campaign(window: Host) -> None:
     """File ▸ Open."""
     path, _ = QFileDialog.getOpenFileName(window, "Open a campaign", _campaigns_folder(),
                                           CAMPAIGN_FILTER)
@@ -66,7 +66,7 @@ def open_campaign(window: MainWindow) -> None:
         window.open_file_handler(path)
 
 
-def save_copy(window: MainWindow) -> None:
+def save_copy(window: Host) -> None:
     """File ▸ Save a Copy: a consistent copy taken with SQLite's backup API."""
     from companion import operations
 
@@ -84,7 +84,7 @@ def save_copy(window: MainWindow) -> None:
     window.statusBar().showMessage(f"Saved a copy as {path}", 6000)
 
 
-def export(window: MainWindow) -> None:
+def export(window: Host) -> None:
     """File ▸ Export Campaign: one portable file (see docs/campaign-file.md)."""
 
     if window.campaign is None:
@@ -106,7 +106,7 @@ def export(window: MainWindow) -> None:
     window.statusBar().showMessage(f"Exported to {path}", 6000)
 
 
-def import_(window: MainWindow) -> None:
+def import_(window: Host) -> None:
     """File ▸ Import Campaign: a portable export, or a web Campaign Journal file."""
     from companion import operations
 
@@ -140,7 +140,7 @@ class BackupsDialog(QDialog):
     Works on a path, so a file too damaged to open can still be restored.
     """
 
-    def __init__(self, window: MainWindow, path: Path, *, intro: str = "") -> None:
+    def __init__(self, window: Host, path: Path, *, intro: str = "") -> None:
         super().__init__(window)
         from companion import operations
 
@@ -215,7 +215,7 @@ class BackupsDialog(QDialog):
         self.accept()
 
 
-def backups(window: MainWindow) -> None:
+def backups(window: Host) -> None:
     """File ▸ Backups."""
     if window.campaign is None:
         return
@@ -224,7 +224,7 @@ def backups(window: MainWindow) -> None:
         window.set_campaign(dialog.restored)
 
 
-def offer_restore(window: MainWindow, damaged: Exception) -> Campaign | None:
+def offer_restore(window: Host, damaged: Exception) -> Campaign | None:
     """A damaged file was refused: explain, and offer its backups. Returns the restored
     campaign, or None if the user did not restore one."""
     path = getattr(damaged, "path", None)
@@ -239,7 +239,7 @@ def offer_restore(window: MainWindow, damaged: Exception) -> Campaign | None:
     return None
 
 
-def save_point(window: MainWindow) -> None:
+def save_point(window: Host) -> None:
     """Edit ▸ Save Point: name this point in the history ("before the Night")."""
     from PySide6.QtWidgets import QInputDialog
 
@@ -251,7 +251,7 @@ def save_point(window: MainWindow) -> None:
         window.run_operation(operations.save_point, name=name.strip())
 
 
-def undo_to_save_point(window: MainWindow) -> None:
+def undo_to_save_point(window: Host) -> None:
     """Edit ▸ Undo to Save Point: undo everything after a named point."""
     from PySide6.QtWidgets import QInputDialog
 
@@ -272,7 +272,7 @@ def undo_to_save_point(window: MainWindow) -> None:
         window.refresh_all()
 
 
-def readings(window: MainWindow) -> None:
+def readings(window: Host) -> None:
     """Help ▸ Rulebook Readings: the readings (D1-D20) the loaded content pack follows."""
     dialog = QDialog(window)
     dialog.setWindowTitle("Rulebook readings")

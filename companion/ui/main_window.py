@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QTabWidget, QWidget
+from PySide6.QtWidgets import QLabel, QStackedWidget, QTabWidget, QWidget
 
 from companion import __version__
+from companion.ui.host import Host
 
 if TYPE_CHECKING:
     from companion.operations import Campaign, Changes
@@ -24,11 +24,9 @@ if TYPE_CHECKING:
 APP_TITLE = "Stonesaga Companion"
 
 
-class MainWindow(QMainWindow):
-    """The companion's main window."""
-
-    campaign_changed = Signal(object)
-    """Emitted with the ``Changes`` of every operation (or ``None`` for a full reload)."""
+class MainWindow(Host):
+    """The companion's main window (the :class:`~companion.ui.host.Host` every dialog
+    and view is given; ``campaign_changed`` is declared there)."""
 
     def __init__(self) -> None:
         super().__init__()

@@ -58,7 +58,7 @@ from companion.ui.widgets import AbilityDice, check_assignment, die_box, fill_ab
 if TYPE_CHECKING:
     from companion.content.model import Content
     from companion.operations import Campaign
-    from companion.ui.main_window import MainWindow
+    from companion.ui.host import Host
 
 MAX_CHARACTERS = 4
 SOLO_CHOICES = (
@@ -961,7 +961,7 @@ def _remove(path: Path) -> None:
         path.unlink(missing_ok=True)
 
 
-def new_campaign(window: MainWindow) -> None:
+def new_campaign(window: Host) -> None:
     """File ▸ New Campaign: run the wizard, then show the new campaign in the window."""
     from companion import settings
 
@@ -975,7 +975,7 @@ def new_campaign(window: MainWindow) -> None:
     window.set_campaign(wizard.campaign)
 
 
-def welcome(window: MainWindow, *, ask: bool = True) -> bool:
+def welcome(window: Host, *, ask: bool = True) -> bool:
     """First start: the demo campaign is open; offer the wizard for the group's own.
 
     Returns whether the wizard was started. ``ask=False`` starts it without asking.

@@ -44,7 +44,7 @@ from companion.ui.procedure_panels import (
 )
 
 if TYPE_CHECKING:
-    from companion.ui.main_window import MainWindow
+    from companion.ui.host import Host
 
 STAGES: tuple[tuple[NightStage, str, str], ...] = (
     (NightStage.START, "Night Phase Begins",
@@ -93,7 +93,7 @@ def rest_row(rest: RestBreakdown) -> list[str]:
 class NightWizard(StepAnswering, QDialog):
     """The Night, stage by stage; non-blocking."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Host) -> None:
         super().__init__(window)
         self.window_ = window
         self.setModal(False)

@@ -51,7 +51,7 @@ from companion.ui.procedure_panels import (
 )
 
 if TYPE_CHECKING:
-    from companion.ui.main_window import MainWindow
+    from companion.ui.host import Host
 
 BUTTONS_UP_TO = 6
 """A PLAYER step with more options than this shows a list and a Choose button."""
@@ -348,7 +348,7 @@ class StepAnswering:
 
     # The dialog that mixes this in is a QDialog (isVisible) with refresh() and
     # _show_finished(text) of its own.
-    window_: MainWindow
+    window_: Host
     last_summary: str | None
     finished_procedure: Any = None
     """The :class:`~companion.operations.procedures.FinishedProcedure` of the step that
@@ -396,7 +396,7 @@ class StepAnswering:
 class ProcedureDialog(StepAnswering, QDialog):
     """An activity in progress (fishing, mining ...), step by step; non-blocking."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Host) -> None:
         super().__init__(window)
         self.window_ = window
         self.setModal(False)
@@ -544,14 +544,14 @@ class ProcedureDialog(StepAnswering, QDialog):
 # --- opening them ---------------------------------------------------------------------------
 
 
-def _existing(window: MainWindow, cls: type[QDialog]) -> QDialog | None:
+def _existing(window: Host, cls: type[QDialog]) -> QDialog | None:
     for child in window.findChildren(cls):
         if type(child) is cls:
             return child
     return None
 
 
-def open_procedure(window: MainWindow) -> QDialog | None:
+def open_procedure(window: Host) -> QDialog | None:
     """Show the procedure in progress: the Night wizard for the Night, else the procedure
     dialog (reusing one already open). Returns the dialog, or None if nothing is in
     progress (the user is told)."""
@@ -583,7 +583,7 @@ def open_procedure(window: MainWindow) -> QDialog | None:
     return dialog
 
 
-def start_night(window: MainWindow) -> QDialog | None:
+def start_night(window: Host) -> QDialog | None:
     """Begin the Night (refused until everyone has passed) and open the wizard; if the
     Night is already in progress, just open it."""
     from companion.operations import procedures
@@ -598,7 +598,7 @@ def start_night(window: MainWindow) -> QDialog | None:
     return open_procedure(window)
 
 
-def start_activity(window: MainWindow, kind: str, name: str, feature: str) -> QDialog | None:
+def start_activity(window: Host, kind: str, name: str, feature: str) -> QDialog | None:
     """Begin ``kind`` (fishing, mining, foraging, delving) for ``name`` at ``feature``
     and open it."""
     from companion.operations import activities, procedures

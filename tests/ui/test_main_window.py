@@ -37,7 +37,8 @@ def test_menus_have_the_standard_entries(qtbot: Any, campaign: Any) -> None:
     assert {"Save a Copy…", "Export Campaign…", "Import Campaign…", "Backups…", "Quit"} <= \
         set(menus["File"])
     assert menus["Edit"] == ["Undo", "Redo", "Save Point…", "Undo to Save Point…", "Settings…"]
-    assert menus["Help"] == ["Rulebook Readings…", "About Stonesaga Companion"]
+    assert menus["Help"] == ["Getting Started…", "Rulebook Readings…",
+                             "About Stonesaga Companion"]
     assert window.undo_action.shortcut().toString() == "Ctrl+Z"
 
 

@@ -1,7 +1,7 @@
 """Day view: whose turn it is, and for each character the Day actions they can take in
 their hex with the energy each costs (Rulebook: Game Structure > Day Phase; Actions).
 
-Every button runs one operation through ``MainWindow.run_operation``. Actions that are
+Every button runs one operation through ``Host.run_operation``. Actions that are
 not allowed now stay visible, disabled, with the reason as text. Foraging, fishing,
 mining and delving are walked by the activity procedures, which are not built yet: they
 are shown with their cost but disabled, never with a made-up result.
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from companion.operations.day import ActionOption
     from companion.rules.character import Character
     from companion.rules.game import Game
-    from companion.ui.main_window import MainWindow
+    from companion.ui.host import Host
 
 PROCEDURES = {"forage": "foraging", "fish": "fishing", "mine": "mining", "delve": "delving"}
 """Actions handed off to activity procedures, run in the procedure dialog."""
@@ -106,7 +106,7 @@ def character_state(character: Character, turn: dict[str, Any]) -> str:
 class DayView(QWidget):
     """The Day tab."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Host) -> None:
         super().__init__()
         self.window_ = window
         self.title = heading("Day phase")

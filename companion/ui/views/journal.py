@@ -27,7 +27,7 @@ from companion.ui.views import wants
 if TYPE_CHECKING:
     from companion.operations import Campaign
     from companion.operations.queries import JournalLine
-    from companion.ui.main_window import MainWindow
+    from companion.ui.host import Host
 
 Index = QModelIndex | QPersistentModelIndex
 PAGE = 200
@@ -101,7 +101,7 @@ class JournalModel(QAbstractTableModel):
 class JournalView(QWidget):
     """The Journal tab: the book of sections; History (event list + entry box) first."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Host) -> None:
         super().__init__()
         from companion.ui.journal_book import JournalBook
 

@@ -6,7 +6,7 @@ outposts, ruins and the lair, tokens, who stands there) and, for the character c
 its combo, what they can do there, with the energy cost: Move/Explore into a
 neighbouring hex (button or drag the piece; the cost is shown before confirming),
 exploring a new terrain tray (legal placements shown as ghost trays), and the Discovery
-card due after arriving. Every change goes through ``MainWindow.run_operation``; the
+card due after arriving. Every change goes through ``Host.run_operation``; the
 rules refuse, the panel shows why. The journal's grid of hex IDs is a collapsible section.
 """
 
@@ -39,7 +39,7 @@ from companion.ui.map_view import MapData, MapView, grid_text, read_map
 from companion.ui.views import wants
 
 if TYPE_CHECKING:
-    from companion.ui.main_window import MainWindow
+    from companion.ui.host import Host
 
 FLAGS = ("valley", "characters", "behemoth", "outposts", "society", "procedure")
 
@@ -47,7 +47,7 @@ FLAGS = ("valley", "characters", "behemoth", "outposts", "society", "procedure")
 class ValleyView(QWidget):
     """The Valley tab: the map and the hex panel."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Host) -> None:
         super().__init__()
         self.window_ = window
         self.data: MapData | None = None

@@ -251,10 +251,42 @@ def save_point(window: Host) -> None:
         window.run_operation(operations.save_point, name=name.strip())
 
 
+class SavePointDialog(QDialog):
+    """Choose the save point to go back to (newest first), with room for its title
+    (the stock item picker was narrower than its own title)."""
+
+    def __init__(self, parent: QWidget | None, names: list[str]) -> None:
+        from PySide6.QtWidgets import QListWidget
+
+        super().__init__(parent)
+        self.setWindowTitle("Undo to Save Point")
+        intro = QLabel("Undo every operation made after this save point. Redo brings "
+                       "them back, one at a time.")
+        intro.setWordWrap(True)
+        self.points = QListWidget()
+        self.points.setAccessibleName("Save points, newest first")
+        self.points.addItems(list(reversed(names)))
+        self.points.setCurrentRow(0)
+        self.points.itemActivated.connect(lambda _item: self.accept())
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        undo = buttons.addButton("&Undo to Here", QDialogButtonBox.ButtonRole.AcceptRole)
+        undo.setDefault(True)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addWidget(self.points, 1)
+        layout.addWidget(buttons)
+        title = self.fontMetrics().horizontalAdvance(self.windowTitle())
+        self.resize(max(420, title * 3), 320)
+
+    def chosen(self) -> str | None:
+        item = self.points.currentItem()
+        return item.text() if item is not None else None
+
+
 def undo_to_save_point(window: Host) -> None:
     """Edit ▸ Undo to Save Point: undo everything after a named point."""
-    from PySide6.QtWidgets import QInputDialog
-
     from companion import operations
 
     if window.campaign is None:
@@ -264,10 +296,9 @@ def undo_to_save_point(window: Host) -> None:
         QMessageBox.information(window, "Undo to Save Point",
                                 "There are no save points yet (Edit ▸ Save Point).")
         return
-    name, ok = QInputDialog.getItem(window, "Undo to Save Point",
-                                    "Undo every operation after:", list(reversed(names)),
-                                    0, False)
-    if ok:
+    dialog = SavePointDialog(window, names)
+    name = dialog.chosen() if dialog.exec() == QDialog.DialogCode.Accepted else None
+    if name:
         window.run_operation(operations.undo_to_save_point, name=name)
         window.refresh_all()
 

@@ -178,15 +178,54 @@ def test_layout_a_long_undo_label_fits_its_menu(qtbot: Any, demo: Any) -> None:
     from companion.ui.main_window import MENU_LABEL_CHARS
 
     window = make_window(qtbot, demo)
-    long_reason = "the river swept the whole camp away, " * 4
-    assert window.run_operation(operations.add_note, text=long_reason) if \
-        hasattr(operations, "add_note") else True
+    entry = "The river swept the whole camp away and Ash swam after the fish traps " * 2
+    assert window.run_operation(operations.add_journal_entry, text=entry)
     label = demo.undo_label()
-    if label is None or len(label) <= MENU_LABEL_CHARS:
-        pytest.skip("the demo's last operation has a short label")
+    assert label is not None and len(label) > MENU_LABEL_CHARS
     text = window.undo_action.text()
-    assert len(text) <= MENU_LABEL_CHARS + len("&Undo …") and text.endswith("…")
-    assert label in window.undo_action.toolTip()
+    assert text.endswith("…") and len(text) <= len("&Undo ") + MENU_LABEL_CHARS + 1
+    assert label in window.undo_action.toolTip()  # the whole of it, on hover
+
+
+def test_layout_continue_procedure_only_while_one_is_in_progress(qtbot: Any, demo: Any,
+                                                                 refusals: list[str]) -> None:
+    window = make_window(qtbot, demo)
+    assert not window.continue_action.isEnabled()
+    dialog = start_activity(window, "fishing", "Ash", "river")
+    qtbot.addWidget(dialog)
+    assert window.continue_action.isEnabled()
+    while dialog.step is not None:
+        widget = dialog.step_widget
+        if dialog.step.decider is Decider.PLAYER:
+            widget.option_buttons[0].click()
+        else:
+            widget.app_button.click()
+    assert not window.continue_action.isEnabled()
+
+
+def test_layout_undo_to_save_point_has_room_for_its_title(qtbot: Any, demo: Any,
+                                                         monkeypatch: Any) -> None:
+    from PySide6.QtWidgets import QDialog
+
+    from companion.ui.dialogs import SavePointDialog, undo_to_save_point
+
+    window = make_window(qtbot, demo)
+    assert window.run_operation(operations.save_point, name="before the Night")
+    assert window.run_operation(operations.gather_water, name="Ash")
+    seen: list[str] = []
+
+    def look(dialog: SavePointDialog) -> int:
+        dialog.show()
+        seen.extend(layout_checks.problems(dialog))
+        title = dialog.fontMetrics().horizontalAdvance(dialog.windowTitle())
+        assert dialog.width() > 2 * title
+        assert dialog.chosen() == "before the Night"
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(SavePointDialog, "exec", look)
+    undo_to_save_point(window)
+    assert not seen, seen
+    assert demo.characters()[0].energy == 5  # the water gathered after it is undone
 
 
 def _token_overlaps(scene: Any) -> list[str]:

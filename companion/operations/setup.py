@@ -110,7 +110,11 @@ def start_challenge(campaign: Campaign, *, challenge: str) -> Changes:
         society.games_this_epoch += 1
         society.activity = 0
         society.triggered_events = []
-        session.add(models.ChallengeLogEntry(epoch=campaign_row.epoch, challenge_id=card.id))
+        # The Challenge Log names the characters who play it (those made later join it).
+        playing = [c.name for c in session.exec(select(models.Character)).all()
+                   if c.status == "active"]
+        session.add(models.ChallengeLogEntry(epoch=campaign_row.epoch, challenge_id=card.id,
+                                             characters=playing))
         _shuffle_night_deck(campaign, session)
         notes = _apply_setup(card, campaign_row)
         if notes:

@@ -229,3 +229,12 @@ def test_valley_map_hides_face_down_hexes(demo: Campaign) -> None:
     grid = j.valley_map(demo)
     cells = [t for row in grid for t in row if t]
     assert cells.count("?") == 2 and "E01" in cells
+
+
+
+def test_challenge_log_names_the_characters_made_after_it_began(demo: Campaign) -> None:
+    # Rulebook: Using the Journal > Challenge Log: the characters used in the challenge.
+    # The demo (like the new-campaign wizard) starts the challenge, then makes Ash and
+    # Bryn: the log named nobody ("Characters: —").
+    [line] = j.challenge_log(demo)
+    assert line.characters == ("Ash", "Bryn")

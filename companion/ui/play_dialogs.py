@@ -896,7 +896,8 @@ class GoalsDialog(PlayDialog):
         self.goals.setAccessibleName("Goals")
         self.goals.setWordWrap(True)
         self.goals.currentRowChanged.connect(self._selected)
-        self.body.addWidget(QLabel("Goals the society has met (select one in play):"))
+        # Not "Goals the society has met": the list holds the goals still in play too.
+        self.body.addWidget(QLabel("Goals in play, and those met (select one in play):"))
         self.body.addWidget(self.goals, 1)
         self.complete_button = self.action_button("Complete Goal")
         self.complete_button.clicked.connect(self.complete)

@@ -150,6 +150,7 @@ class ValleyView(QWidget):
         self.discovery_card = QLineEdit()
         self.discovery_card.setPlaceholderText("card drawn at the table, e.g. DI04")
         self.discovery_card.setAccessibleName("Discovery card id drawn at the table")
+        self.discovery_card.returnPressed.connect(lambda: self.draw_discovery(typed=True))
         self.typed_draw_button = QPushButton("Resolve")
         self.typed_draw_button.clicked.connect(lambda: self.draw_discovery(typed=True))
         typed.addWidget(self.discovery_card, 1)
@@ -460,6 +461,11 @@ class ValleyView(QWidget):
             if aside:
                 text += f" Set aside: {', '.join(aside)}."
             self.discovery_label.setText(text)
+            # Settings > Procedures start: the table's card field, or the app's draw.
+            from companion import settings as preferences
+
+            app_first = preferences.load().app_draws
+            (self.draw_button if app_first else self.discovery_card).setFocus()
 
     def draw_discovery(self, *, typed: bool) -> bool:
         from companion.operations.exploration import draw_discovery

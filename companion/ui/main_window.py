@@ -136,7 +136,9 @@ class MainWindow(Host):
         self._refresh_status()
         self._refresh_undo_actions()
         self.campaign_changed.emit(changes)
-        self.statusBar().showMessage(changes.summary, 6000)
+        # The result stays until the next one (it vanished after 6 s), whole on hover.
+        self.statusBar().showMessage(changes.summary)
+        self.statusBar().setToolTip(changes.summary)
         return changes
 
     # -- status bar ----------------------------------------------------------------

@@ -285,3 +285,49 @@ def test_layout_the_journal_names_kinds_in_words(qtbot: Any, demo: Any) -> None:
                    if window.tabs.tabText(i).replace("&", "") == "Journal")
     window.tabs.setCurrentIndex(journal)
     assert layout_checks.developer_words(window) == []
+
+
+def test_layout_other_dialogs(qtbot: Any, demo: Any, font_scale: float,
+                              monkeypatch: Any) -> None:
+    # Settings, New Character, Behemoth Setup, Backups, Rulebook Readings, the
+    # new-campaign wizard's pages: each as it opens.
+    from PySide6.QtWidgets import QDialog
+
+    from companion.operations.behemoth import set_up_options
+    from companion.ui import dialogs
+    from companion.ui.behemoth_panel import SetUpDialog
+    from companion.ui.character_dialog import CharacterDialog
+    from companion.ui.new_campaign_wizard import NewCampaignWizard
+    from companion.ui.settings_dialog import SettingsDialog
+
+    window = make_window(qtbot, demo)
+    found: list[str] = []
+    for dialog in (SettingsDialog(window), CharacterDialog(window),
+                   SetUpDialog(set_up_options(demo), window),
+                   dialogs.BackupsDialog(window, demo.path)):
+        qtbot.addWidget(dialog)
+        dialog.show()
+        check(dialog, dialog.windowTitle(), found)
+        dialog.close()
+
+    def look(dialog: QDialog) -> int:
+        dialog.show()
+        check(dialog, dialog.windowTitle(), found)
+        return 0
+
+    monkeypatch.setattr(QDialog, "exec", look)
+    dialogs.readings(window)
+    wizard = NewCampaignWizard(seed=5)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    wizard.society_page.society.setText("The Layout Folk")
+    while wizard.currentPage() is not wizard.summary_page:
+        page = wizard.currentPage()
+        check(wizard, f"wizard: {page.title()}", found)
+        if hasattr(page, "name"):
+            page.name.setText(f"Hero {page.number}")
+            page.set_dice([5, 4, 3, 2, 1])
+        wizard.next()
+        assert wizard.currentPage() is not page
+    check(wizard, "wizard: summary", found)
+    assert not found, "\n".join(found)

@@ -241,3 +241,31 @@ def test_enter_in_the_card_field_answers_only_that_step(qtbot: Any, demo: Any,
     assert advances == ["FI09"]
     assert focused() is dialog.step_widget.app_button  # the next step waits for its answer
     assert procedures.in_progress(demo).log == ("Step 1: draw the stock card: FI09",)
+
+
+def test_the_behemoths_activation_and_encounter_with_keys_only(
+        qtbot: Any, demo: Any, refusals: list[str], advances: list[object]) -> None:
+    # Rulebook: Behemoth Activation > Movement, Encounters; Reaction Deck: the movement
+    # die, the reaction card and the characters' dice typed from the table.
+    from companion.operations import behemoth as behemoth_ops
+    from companion.ui.procedure_dialog import open_procedure
+
+    operations.move(demo, name="Ash", to_hex="E05")
+    window = make_window(qtbot, demo)
+    assert window.run_operation(behemoth_ops.set_up_behemoth, behemoth="rimeback",
+                                instinct="RBI1", secret="RBS2", lair_hex="E01",
+                                lair_section="b")
+    assert window.run_operation(behemoth_ops.set_target, target="Ash")
+    assert window.run_operation(behemoth_ops.start_activation)
+    dialog = open_procedure(window)
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    activate(qtbot, dialog)
+    answered = at_the_table(qtbot, dialog, advances, dice=lambda n: "3" * n)
+    assert answered and answered[0] == "DICE"
+    assert None not in advances and refusals == []
+    while procedures.in_progress(demo) is not None:  # the encounter it began
+        dialog = open_procedure(window)
+        activate(qtbot, dialog)
+        at_the_table(qtbot, dialog, advances)
+    assert None not in advances and refusals == []

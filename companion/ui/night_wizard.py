@@ -33,7 +33,7 @@ from companion.rules.night import NightStage, RestBreakdown
 from companion.rules.procedure import Step
 from companion.ui.fit import fit_resize
 from companion.ui.odds_panel import OddsPanel
-from companion.ui.procedure_dialog import TABLE_FONT, StepAnswering, StepWidget
+from companion.ui.procedure_dialog import TABLE_FONT, StepAnswering, StepWidget, _scrolled
 from companion.ui.procedure_panels import (
     fill_table,
     heading,
@@ -187,7 +187,8 @@ class NightWizard(StepAnswering, QDialog):
         right.addWidget(self.logs, 1)
         holder = QWidget()
         holder.setLayout(right)
-        body.addWidget(holder, 1)
+        # Scrolls rather than squeezing the step's buttons on a laptop with a large font.
+        body.addWidget(_scrolled(holder), 1)
         outer.addLayout(body, 1)
 
         buttons = QHBoxLayout()

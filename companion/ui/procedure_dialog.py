@@ -340,6 +340,8 @@ class StepWidget(QWidget):
             or self.options_list
         if first is not None:
             first.setFocus()
+            if isinstance(first, QSpinBox):
+                first.selectAll()  # the die typed replaces the one shown
 
 
 class StepAnswering:

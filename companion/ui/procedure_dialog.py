@@ -442,7 +442,11 @@ class ProcedureDialog(StepAnswering, QDialog):
         step_row.addWidget(self.step_widget, 1, Qt.AlignmentFlag.AlignTop)
         self.odds_panel = OddsPanel()
         self.odds_panel.suggested.connect(self.answer)
-        step_row.addWidget(self.odds_panel, 1)
+        # The odds scroll beside the step: at their full height they left the board a
+        # strip on a laptop's screen.
+        self.odds_area = _scrolled(self.odds_panel)
+        self.odds_area.setMaximumHeight(self.fontMetrics().height() * 14)
+        step_row.addWidget(self.odds_area, 1)
         frame_layout.addLayout(step_row)
         self.summary = QLabel()
         self.summary.setObjectName("finalSummary")
@@ -492,7 +496,7 @@ class ProcedureDialog(StepAnswering, QDialog):
         self.summary.hide()
         self.step_widget.show()
         self.step_widget.set_step(view.step, **self.extra_cards(procedure))
-        self.odds_panel.show()
+        self.odds_area.show()
         self.odds_panel.show_for(campaign, procedure)
         self.close_button.setDefault(False)
 
@@ -531,7 +535,7 @@ class ProcedureDialog(StepAnswering, QDialog):
         self.step_widget.set_step(None)
         self.step_widget.hide()
         self.odds_panel.clear()
-        self.odds_panel.hide()  # nothing left to weigh
+        self.odds_area.hide()  # nothing left to weigh
         self.summary.setText(text)
         self.summary.show()
         self.close_button.setDefault(True)

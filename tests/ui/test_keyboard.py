@@ -269,3 +269,21 @@ def test_the_behemoths_activation_and_encounter_with_keys_only(
         activate(qtbot, dialog)
         at_the_table(qtbot, dialog, advances)
     assert None not in advances and refusals == []
+
+
+def test_the_night_honours_the_in_the_app_setting(qtbot: Any, demo: Any, refusals: list[str],
+                                                  advances: list[object]) -> None:
+    # Settings > Procedures start "In the app": at the Night's card step the app's draw
+    # comes first and has the focus; Enter draws exactly one card.
+    preferences.save(preferences.Settings(procedure_entry="app"))
+    window = make_window(qtbot, demo)
+    wizard = nightfall(window)
+    qtbot.addWidget(wizard)
+    activate(qtbot, wizard)
+    while wizard.step is not None and wizard.step.decider is not Decider.CARD:
+        press(qtbot, Qt.Key.Key_1)
+    assert wizard.step is not None
+    assert focused() is wizard.step_widget.app_button
+    before = len(advances)
+    press(qtbot, Qt.Key.Key_Return)
+    assert advances[before:] == [None]

@@ -153,9 +153,16 @@ def craft(campaign: Campaign, *, name: str, left: int, left_rotation: int, right
 
 def _remember(session: Session, code: CraftingCode, result: object, found: object,
               who: str) -> None:
+    record = _known(session).get(str(code))
+    if result == "unknown":
+        # Tried, and the pack's Codex has no entry: recorded as a provisional code (the
+        # journal's word for a code noted but not confirmed), so it is not lost.
+        if record is None:
+            session.add(models.CodeRecord(code=str(code), status="provisional",
+                                          data={"found_by": who, "no_entry": True}))
+        return
     if result not in ("item", "dead_end"):
         return
-    record = _known(session).get(str(code))
     item = getattr(found, "item", None)
     name = item.name if item is not None else getattr(getattr(found, "entry", None),
                                                         "item_name", "")

@@ -28,6 +28,7 @@ lint: venv
 
 typecheck: venv
 	$(PY) -m mypy --strict companion/rules companion/content companion/store
+	$(PY) -m mypy companion
 
 ## Benchmarks print ratios measured side by side; run by hand, never in the tests.
 bench: venv

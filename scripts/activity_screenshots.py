@@ -24,6 +24,8 @@ SIZE = (1400, 900)
 
 
 def main() -> int:
+    from laptop_shots import also_laptop
+
     home = tempfile.mkdtemp(prefix="companion-shots-")
     os.environ["COMPANION_HOME"] = home
     sys.path.insert(0, str(ROOT))
@@ -45,12 +47,13 @@ def main() -> int:
         app.processEvents()
         path = OUT / name
         widget.grab().save(str(path))
+        also_laptop(widget, path)  # and as on a 1366x768 laptop
         print(f"wrote {path.relative_to(ROOT)}")
 
     def campaign(name: str) -> tuple[Campaign, MainWindow]:
         opened = operations.create_demo_campaign(Path(home) / f"{name}.stonesaga")
         window = MainWindow()
-        window.resize(1180, 760)
+        window.resize(1180, 680)  # fits a 1366x768 laptop (issue 20)
         window.show()
         window.set_campaign(opened)
         return opened, window

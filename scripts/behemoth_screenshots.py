@@ -20,6 +20,8 @@ OUT = ROOT / "docs" / "screenshots"
 
 
 def main() -> int:
+    from laptop_shots import also_laptop
+
     home = tempfile.mkdtemp(prefix="companion-shots-")
     os.environ["COMPANION_HOME"] = home
     sys.path.insert(0, str(ROOT))
@@ -45,6 +47,7 @@ def main() -> int:
         app.processEvents()
         path = OUT / f"{name}.png"
         widget.grab().save(str(path))
+        also_laptop(widget, path)  # and as on a 1366x768 laptop
         print(f"wrote {path.relative_to(ROOT)}")
 
     dialog = SetUpDialog(behemoth.set_up_options(campaign))

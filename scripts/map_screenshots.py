@@ -25,7 +25,7 @@ from typing import Any
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screenshots"
-SIZE = (1180, 760)
+SIZE = (1180, 680)  # fits a 1366x768 laptop (issue 20)
 sys.path.insert(0, str(ROOT))
 
 
@@ -118,6 +118,9 @@ def grab_valley(campaign: Any, out: Path, *, tile: str, explore_for: str | None 
     app.processEvents()
     out.parent.mkdir(parents=True, exist_ok=True)
     window.grab().save(str(out))
+    from laptop_shots import also_laptop
+
+    also_laptop(window, out)  # and as on a 1366x768 laptop
     window.campaign = None  # the caller closes the campaign
     window.close()
     print(f"wrote {out}")

@@ -39,7 +39,7 @@ def main() -> int:
 
     campaign = operations.create_demo_campaign(Path(home) / "odds.stonesaga")
     window = MainWindow()
-    window.resize(1180, 760)
+    window.resize(1180, 680)  # fits a 1366x768 laptop (issue 20)
     window.show()
     window.set_campaign(campaign)
     try:
@@ -59,6 +59,9 @@ def main() -> int:
         path = OUT / "odds-fishing.png"
         dialog.grab().save(str(path))
         print(f"wrote {path.relative_to(ROOT)}")
+        from laptop_shots import also_laptop
+
+        also_laptop(dialog, path)  # and as on a 1366x768 laptop
         dialog.close()
     finally:
         window.close()

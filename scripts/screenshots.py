@@ -18,6 +18,8 @@ OUT = ROOT / "docs" / "screenshots"
 
 
 def main() -> int:
+    from laptop_shots import also_laptop
+
     home = tempfile.mkdtemp(prefix="companion-shots-")
     os.environ["COMPANION_HOME"] = home
     sys.path.insert(0, str(ROOT))
@@ -31,13 +33,14 @@ def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     campaign = operations.create_demo_campaign(Path(home) / "Demo.stonesaga")
     window = MainWindow()
-    window.resize(1180, 760)
+    window.resize(1180, 680)  # fits a 1366x768 laptop (issue 20)
     window.show()
     window.set_campaign(campaign)
     def save(widget: Any, name: str) -> None:
         app.processEvents()
         path = OUT / f"{name}.png"
         widget.grab().save(str(path))
+        also_laptop(widget, path)  # and as on a 1366x768 laptop
         print(f"wrote {path.relative_to(ROOT)}")
 
     tabs = {window.tabs.tabText(i).replace("&", "").lower(): i
@@ -45,6 +48,14 @@ def main() -> int:
     for name, index in tabs.items():
         window.tabs.setCurrentIndex(index)
         save(window, f"main-{name}")
+
+    # Help > Getting Started (issue 20).
+    from companion.ui.help_dialog import GettingStarted
+
+    guide = GettingStarted(window)
+    guide.show()
+    save(guide, "help-getting-started")
+    guide.close()
 
     # The creation dialog, with dice typed from the table.
     from companion.ui.character_dialog import CharacterDialog

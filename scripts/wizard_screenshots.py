@@ -21,6 +21,8 @@ OUT = ROOT / "docs" / "screenshots"
 
 
 def main() -> int:
+    from laptop_shots import also_laptop
+
     home = tempfile.mkdtemp(prefix="companion-shots-")
     os.environ["COMPANION_HOME"] = home
     sys.path.insert(0, str(ROOT))
@@ -39,6 +41,7 @@ def main() -> int:
             app.processEvents()
         path = OUT / f"{name}.png"
         widget.grab().save(str(path))
+        also_laptop(widget, path)  # and as on a 1366x768 laptop
         print(f"wrote {path.relative_to(ROOT)}")
 
     # -- the wizard, page by page (light theme) ----------------------------------------
@@ -91,7 +94,7 @@ def main() -> int:
     # -- the main window on the demo campaign, light and dark -----------------------------
     campaign = operations.create_demo_campaign(Path(home) / "Demo.stonesaga")
     window = MainWindow()
-    window.resize(1180, 760)
+    window.resize(1180, 680)  # fits a 1366x768 laptop (issue 20)
     window.show()
     window.set_campaign(campaign)
     for scheme in ("light", "dark"):

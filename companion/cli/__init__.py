@@ -104,6 +104,23 @@ def _run_command(parsed: argparse.Namespace) -> int:
         store_log.removeHandler(handler)
 
 
+def _help(parser: argparse.ArgumentParser, commands: set[str], words: Sequence[str]) -> int:
+    """``companion help [CMD [SUB ...]]``: the whole list, or that command's own help."""
+    if not words:
+        parser.print_help()
+        return 0
+    if words[0] not in commands:
+        print(f"companion: there is no command {words[0]!r}; the commands are: "
+              f"{', '.join(sorted(commands))}", file=sys.stderr)
+        return 2
+    try:
+        parser.parse_args([*words, "--help"])
+    except SystemExit as done:  # argparse prints the help and exits
+        code = done.code
+        return code if isinstance(code, int) else 0
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script and of ``python -m companion``."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -115,8 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args and not args[0].startswith("-") and not args[0].endswith(".stonesaga"):
         parser, commands = _command_parser()
         if args[0] == "help":
-            parser.print_help()
-            return 0
+            return _help(parser, commands, args[1:])
         if args[0] in commands:
             parsed = parser.parse_args(args)
             return _run_command(parsed)

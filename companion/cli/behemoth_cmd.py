@@ -18,7 +18,9 @@ from companion.cli.procedure_cmd import _with_walk, walk
 
 
 def _percent(p: Any) -> str:
-    return f"{float(p) * 100:.1f}% ({p})"
+    # The exact fraction only where it says more than the percentage ("100.0% (1)" did not).
+    exact = f" ({p})" if 0 < float(p) < 1 else ""
+    return f"{float(p) * 100:.1f}%{exact}"
 
 
 def show_text(view: Any) -> str:
@@ -156,7 +158,7 @@ def register(sub: Any) -> None:
     target.add_argument("target", help="a character's name, a hex id, or 'none'")
     target.set_defaults(func=cmd_target)
     learn = _with_path(inner.add_parser(
-        "learn", help="spend lore to learn its habits or secret (D18)"))
+        "learn", help="spend lore to learn its habits or secret"))
     learn.add_argument("what", choices=("habits", "secret"))
     learn.add_argument("--name", help="the character who learns (default: the first in range)")
     learn.set_defaults(func=cmd_learn)

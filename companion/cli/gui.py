@@ -136,7 +136,7 @@ class _Loader:
 
             restored = offer_restore(self.window, exc)
             if restored is not None:
-                self.window.set_campaign(restored)  # type: ignore[arg-type]
+                self.window.set_campaign(restored)
                 session.wire_window(self.window, extra_content=self.content)
                 return
         if self.smoke:

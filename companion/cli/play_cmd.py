@@ -71,8 +71,9 @@ def cmd_character_create(args: argparse.Namespace) -> int:
     def call(campaign: Any) -> Any:
         dice = args.dice
         if args.roll:
-            dice = operations.roll_dice(campaign, count=5, purpose=f"{args.name}'s abilities"
-                                        ).detail
+            rolled = operations.roll_dice(campaign, count=5,
+                                          purpose=f"{args.name}'s abilities").detail
+            dice = [int(d) for d in rolled] if isinstance(rolled, tuple | list) else []
             print(f"rolled: {' '.join(map(str, dice))}")
         if not dice:
             raise operations.Refused("Give the five dice (--dice) or let the app --roll.")
@@ -496,8 +497,8 @@ def cmd_codes(args: argparse.Namespace) -> int:
         return _refused(exc)
     rows = [{"code": str(d.code), "known": d.kind.value, "item": d.item,
              "ways": [str(o) for o in d.orientations]} for d in found]
-    text = "\n".join(f"{r['code']}  {r['known']:<8} {r['item'] or '':<20} {r['ways'][0]}"
-                     for r in rows) or "no two materials at hand combine"
+    text = "\n".join(f"{d.code}  {d.kind.value:<8} {d.item or '':<20} {d.orientations[0]}"
+                     for d in found) or "no two materials at hand combine"
     _emit(args, {"codes": rows}, text)
     return 0
 

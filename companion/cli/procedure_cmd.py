@@ -58,12 +58,14 @@ def _prompt(step: Any) -> str:
     lines = [step.prompt]
     if step.decider is Decider.DICE:
         lines.append(f"  type {step.count} dice (e.g. 6 4 3 1), or press Enter to roll in the app")
-    else:
+    elif step.decider is Decider.PLAYER or len(step.options) > 1:
+        # A card step with one option is a deck's known top card: not named before the
+        # draw (issue 20, spoilers).
         for number, option in enumerate(step.options, 1):
             lines.append(f"  {number}. {step.labels.get(option, option)}")
-        if step.decider is not Decider.PLAYER:
-            lines.append("  type the card/chip you drew (its id or name), or press Enter to draw "
-                         "in the app")
+    if step.decider not in (Decider.DICE, Decider.PLAYER):
+        lines.append("  type the card/chip you drew (its id or name), or press Enter to draw "
+                     "in the app")
     return "\n".join(lines)
 
 
@@ -102,10 +104,10 @@ def walk(campaign: Any, args: argparse.Namespace, read: Callable[[], str] | None
             continue
         if not args.json:
             print(changes.summary)
-    _emit(args, _view_data(procedures.in_progress(campaign)),
-          "The procedure is finished." if procedures.in_progress(campaign) is None else
-          _prompt(procedures.in_progress(campaign).step) + "\n(saved: continue with "
-          "'companion step')")
+    left = procedures.in_progress(campaign)
+    _emit(args, _view_data(left),
+          "The procedure is finished." if left is None else
+          _prompt(left.step) + "\n(saved: continue with 'companion step')")
     return 0
 
 
@@ -171,12 +173,13 @@ def _start_then_walk(args: argparse.Namespace, start: Callable[[Any], Any] | Non
 
 
 def cmd_night(args: argparse.Namespace) -> int:
+    from companion import operations
     from companion.operations import procedures
 
     def start(campaign: Any) -> Any:
         view = procedures.in_progress(campaign)
         if view is not None and view.kind == "night":
-            return procedures.Changes(summary="The Night goes on.")
+            return operations.Changes(summary="The Night goes on.")
         return procedures.start_night(campaign)
 
     return _start_then_walk(args, start)

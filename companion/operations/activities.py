@@ -114,7 +114,8 @@ def _finish(campaign: Campaign, session: Session, procedure: Procedure,
                                                             HexId(exit_hex)))
         notes.append(f"{actor} comes out at {exit_hex}.")
     save_game(session, campaign.content, before, game)
-    return f"{actor} finished {procedure.kind}: " + " ".join([*outcome.log[-3:], *notes])
+    # The whole outcome, not its last lines (issue 20: results kept in view).
+    return f"{actor} finished {procedure.kind}: " + " ".join([*outcome.log, *notes])
 
 
 register_kind("foraging", Kind(_restore_foraging, _finish))

@@ -22,7 +22,7 @@ from companion.operations.state import load_game, save_game, token_from_json, to
 from companion.rules import challenge as challenge_rules
 from companion.rules import checks, health
 from companion.rules.character import Age
-from companion.rules.ids import ItemId, Trait
+from companion.rules.ids import GoalId, ItemId, Trait
 from companion.store import models
 
 # --- ending a challenge ---------------------------------------------------------------------
@@ -81,7 +81,7 @@ def end_challenge(campaign: Campaign, *, outcome: str,
 
 def _table(session: Session, challenge: str) -> challenge_rules.ChallengeTable:
     goals = session.exec(select(models.GoalState)).all()
-    by = {state: tuple(g.goal_id for g in goals if g.state == state)  # type: ignore[misc]
+    by = {state: tuple(GoalId(g.goal_id) for g in goals if g.state == state)
           for state in ("vital", "sealed", "epoch", "completed")}
     return challenge_rules.ChallengeTable(challenge, by["vital"], by["sealed"],  # type: ignore[arg-type]
                                           by["epoch"], by["completed"])

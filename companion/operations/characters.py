@@ -7,6 +7,7 @@ table; either way the values go through the same rules.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from sqlmodel import col, select
 
@@ -43,6 +44,19 @@ def _legends(session: object) -> list[Legend]:
                tuple(Trait(t) for t in r.traits), tuple(Mark(m) for m in r.marks))
         for r in rows
     ]
+
+
+def _join_challenge_log(session: Any, society: models.Society, name: str) -> None:
+    """A character made while a challenge is played plays in it: the Challenge Log's
+    entry for it names them (Rulebook: Using the Journal > Challenge Log)."""
+    if not society.current_challenge_id:
+        return
+    entry = session.exec(select(models.ChallengeLogEntry).where(
+        models.ChallengeLogEntry.challenge_id == society.current_challenge_id,
+        col(models.ChallengeLogEntry.finished).is_(False)).order_by(
+        col(models.ChallengeLogEntry.id).desc())).first()
+    if entry is not None and name not in entry.characters:
+        entry.characters = [*entry.characters, name]
 
 
 def create_character(
@@ -85,6 +99,7 @@ def create_character(
         row = models.Character(name=character.name, player=character.player)
         character_to_row(character, row, HexIndex.read(session))
         session.add(row)
+        _join_challenge_log(session, society, character.name)
     abilities = ", ".join(f"{a.value.title()} {v}" for a, v in character.abilities.items())
     return Changes(
         summary=f"{character.name} joined the society ({abilities}; "

@@ -136,9 +136,10 @@ class Campaign:
         """The content pack's rules constants."""
         return self.content.rules
 
-    def maybe_backup(self) -> None:
-        """Take a periodic backup if something changed since the last one."""
-        self.file.maybe_backup()
+    def maybe_backup(self) -> Any:
+        """Take a periodic backup if something changed since the last one; returns the
+        store's ``BackupInfo`` of the backup taken, or None if none was due."""
+        return self.file.maybe_backup()
 
     # -- writing -------------------------------------------------------------------
 
@@ -284,7 +285,7 @@ class Campaign:
                         if o.status == "active"}
             by_row = {h.id: h.tile_id for h in hexes}
         start = [t for t in tiles if t in self.content.hexes and self.content.hexes[t].starting]
-        return start + sorted(by_row[h] for h in outposts if h in by_row and by_row[h])
+        return start + sorted(str(by_row[h]) for h in outposts if h in by_row and by_row[h])
 
     def fired_events(self) -> list[str]:
         """Ids of the single activity events fired this challenge (D7)."""

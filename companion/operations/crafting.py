@@ -173,7 +173,8 @@ def craft(campaign: Campaign, *, name: str, left: int, left_rotation: int, right
         outcome = crafting_rules.craft(
             character.name, orientation, found.entry,
             consume_on_dead_end=content.rules.crafting.consume_on_dead_end,
-            consume_on_no_entry=content.rules.crafting.consume_on_no_entry)
+            consume_on_no_entry=content.rules.crafting.consume_on_no_entry,
+            item_names={i: item.name for i, item in content.items.items()})
         if outcome.extra.get("consumed"):
             character, _ = inventory.take_tokens(character, sorted({left, right}))
         facts = item_facts(campaign)
@@ -192,9 +193,16 @@ def craft(campaign: Campaign, *, name: str, left: int, left_rotation: int, right
 
 def _remember(session: Session, code: CraftingCode, result: object, found: object,
               who: str) -> None:
+    record = _known(session).get(str(code))
+    if result == "unknown":
+        # Tried, and the pack's Codex has no entry: recorded as a provisional code (the
+        # journal's word for a code noted but not confirmed), so it is not lost.
+        if record is None:
+            session.add(models.CodeRecord(code=str(code), status="provisional",
+                                          data={"found_by": who, "no_entry": True}))
+        return
     if result not in ("item", "dead_end"):
         return
-    record = _known(session).get(str(code))
     item = getattr(found, "item", None)
     name = item.name if item is not None else getattr(getattr(found, "entry", None),
                                                         "item_name", "")

@@ -82,7 +82,7 @@ def hex_features(campaign: Campaign, game: Game, tile: str | None) -> list[str]:
         return []
     covered = {o.covers for o in game.outposts if o.hex == tile}
     return [f for f in campaign.content.hexes[tile].sections.values()
-            if f is not None and f not in covered]
+            if f is not None and str(f) not in covered]
 
 
 # --- the shared shape of a Day operation -------------------------------------------------

@@ -92,11 +92,28 @@ class TrayOption:
     """The three hexes the tray would cover."""
     entries: tuple[Axial, ...]
     """Its hexes next to the character: where they may enter."""
+    start: Axial | None = None
+    """The character's hex (the entries' directions are told from it)."""
+    region_name: str = ""
+    """The region's name in the content pack."""
+    variant: str = ""
+    """Tells apart options that would read alike ("2 of 3"); the map shows which."""
 
     @property
     def label(self) -> str:
-        return (f"{self.region} {self.origin} {self.orientation}, enter "
-                f"{' or '.join(str(e) for e in self.entries)}")
+        """The option in the game's words: region, facing, and which way to walk in
+        (never grid coordinates)."""
+        sides = [self.start.edge_towards(e) if self.start is not None else None
+                 for e in self.entries]
+        ways = " or ".join(_COMPASS[side] for side in sides if side is not None)
+        region = self.region_name or self.region.replace("_", " ").title()
+        return (f"{region} tray facing {self.orientation}"
+                + (f", entered to the {ways}" if ways else "")
+                + (f" ({self.variant})" if self.variant else ""))
+
+
+_COMPASS = ("north", "north-east", "south-east", "south", "south-west", "north-west")
+"""Edge k of a hex (EDGE_NAMES) in words."""
 
 
 def legal_placements(campaign: Campaign, name: str) -> list[TrayOption]:
@@ -111,10 +128,19 @@ def legal_placements(campaign: Campaign, name: str) -> list[TrayOption]:
     options = []
     for placement in exploration.legal_tray_placements(
             campaign.content.rules, valley, campaign.content, character.hex):
+        region = campaign.content.regions.get(placement.region)
         options.append(TrayOption(
             placement.origin, placement.orientation, placement.region,
             placement.cells(valley.shape),
-            tuple(exploration.entry_hexes(valley, placement, character.hex))))
+            tuple(exploration.entry_hexes(valley, placement, character.hex)),
+            valley.locate(character.hex), region.name if region is not None else ""))
+    alike: dict[str, list[int]] = {}
+    for index, option in enumerate(options):
+        alike.setdefault(option.label, []).append(index)
+    for indexes in alike.values():
+        if len(indexes) > 1:
+            for number, index in enumerate(indexes, 1):
+                options[index] = replace(options[index], variant=f"{number} of {len(indexes)}")
     return options
 
 

@@ -40,8 +40,8 @@ def check_new_campaign(rules: Any, *, players: int, characters: int, solo: str) 
     try:
         rules.scale_for(characters)
     except KeyError as exc:
-        raise Refused(f"The rules give no health and energy for {characters} characters "
-                      "(reading D8): play with 2, 3 or 4.") from exc
+        raise Refused(f"The rules give no health and energy for {characters} characters: "
+                      "play with 2, 3 or 4.") from exc
     if players == 2 and characters not in (2, 4):
         raise Refused("Two players field 2 characters, or 4 (two each).")
 

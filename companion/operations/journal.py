@@ -301,14 +301,17 @@ def outposts(campaign: Campaign) -> list[OutpostLine]:
 
 
 def valley_map(campaign: Campaign) -> list[list[str | None]]:
-    """The Valley Map as the journal's hex grid: rows of tile IDs (None: no hex, or a
-    face-down tile not yet read)."""
+    """The Valley Map as the journal's hex grid: rows of tile IDs (None: no hex; "?": a
+    face-down hex, not yet explored)."""
     from companion.operations.valley import load_valley
     from companion.rules.exploration import journal_grid
 
     with campaign.file.read() as session:
         valley = load_valley(session)
-    return [[str(t) if t else None for t in row] for row in journal_grid(valley)]
+    # A face-down hex is in the grid as "?": its ID is read only when it is explored.
+    known = {valley.tiles[cell] for cell in valley.explored if cell in valley.tiles}
+    return [[(str(t) if t in known else "?") if t else None for t in row]
+            for row in journal_grid(valley)]
 
 
 def behemoths(campaign: Campaign) -> list[BehemothLine]:

@@ -29,7 +29,7 @@ from companion.rules.effects import token_catalogue
 from companion.rules.errors import IllegalAction
 from companion.rules.fishing import FishingProcedure
 from companion.rules.game import Game
-from companion.rules.ids import FeatureId, HexId, NightCardId
+from companion.rules.ids import FeatureId, HexId, ItemId, NightCardId
 from companion.rules.mining import MiningProcedure, chips_for
 from companion.rules.night import NightFacts, NightItem, NightProcedure, NightTable
 from companion.rules.outposts import FeatureAction
@@ -56,6 +56,21 @@ class ProcedureView:
     """The steps taken so far."""
 
 
+@dataclass(frozen=True)
+class FinishedProcedure:
+    """The ``detail`` of the step that finished a procedure: what the dialog shows once
+    the procedure's row is gone (its board as it ended, every step, the result)."""
+
+    kind: str
+    actor: str | None
+    procedure: Procedure
+    """The finished rules object (read-only)."""
+    log: tuple[str, ...]
+    """Every step taken, the last one included."""
+    summary: str
+    """The whole result, as journalled."""
+
+
 # --- kinds of procedure -------------------------------------------------------------------
 
 
@@ -69,7 +84,7 @@ def night_facts(campaign: Campaign, challenge_id: str | None) -> NightFacts:
     from companion.operations.society import challenge_events
 
     content = campaign.content
-    items = {i.id: NightItem(i.id, i.night_actions, i.storage)  # type: ignore[arg-type]
+    items = {ItemId(i.id): NightItem(i.id, i.night_actions, i.storage)  # type: ignore[arg-type]
              for i in content.items.values() if i.night_actions or i.storage}
     return NightFacts(content.rules, dict(content.night_cards), items, _tokens(campaign),
                       tuple(challenge_events(campaign, challenge_id)))
@@ -104,8 +119,9 @@ def _finish_activity(campaign: Campaign, session: Session, procedure: Procedure,
     outcome = procedure.outcome()
     after, notes = apply_outcome(campaign, before, saved["actor"], outcome)
     save_game(session, campaign.content, before, after)
+    # The whole outcome: its last lines alone lost "success, gain 1 fish" (issue 20).
     return f"{saved['actor']} finished {procedure.kind}: " + " ".join(
-        [*outcome.log[-3:], *notes])
+        [*outcome.log, *notes])
 
 
 def _finish_night(campaign: Campaign, session: Session, procedure: Procedure,
@@ -126,10 +142,10 @@ def _finish_night(campaign: Campaign, session: Session, procedure: Procedure,
     deck = session.exec(select(models.DeckState).where(models.DeckState.deck == NIGHT_DECK)
                         ).first()
     if deck is None:
-        session.add(models.DeckState(deck=NIGHT_DECK, draw_pile=draw_pile,
+        session.add(models.DeckState(deck=NIGHT_DECK, draw_pile=[str(c) for c in draw_pile],
                                      discard=list(result.discard)))
     else:
-        deck.draw_pile, deck.discard = draw_pile, list(result.discard)
+        deck.draw_pile, deck.discard = [str(c) for c in draw_pile], list(result.discard)
     notes = [f"Read Codex outcome {n}." for n in result.read]
     notes += [f"{who} gained the item {item}." for who, item in result.items_gained]
     for hook in NIGHT_END_HOOKS:
@@ -259,17 +275,23 @@ def advance(campaign: Campaign, *, choice: Choice | None = None) -> Changes:
         saved["log"] = [*saved.get("log", []), line]
         saved["procedure"] = procedure.to_state()
         text = f"{saved['kind'].replace('_', ' ').capitalize()}: {line}"
+        finished: FinishedProcedure | None = None
         if procedure.is_finished():
             # The row goes first, so a finish (the Night's end) may begin the next
             # procedure (the behemoth's activation) in the same transaction.
             session.delete(row)
             session.flush()
             text = KINDS[saved["kind"]].finish(campaign, session, procedure, saved)
+            finished = FinishedProcedure(kind=saved["kind"], actor=saved.get("actor"),
+                                         procedure=procedure, log=tuple(saved["log"]),
+                                         summary=text)
         else:
             row.state = saved
         session.info["journal_text"] = text
+    # A finish may move a character or explore a hex (delving's exit): the board too.
     return Changes(summary=text, procedure=True, characters=True, society=True,
-                   journal=True, valley=saved["kind"] == "night")
+                   journal=True, valley=saved["kind"] == "night" or finished is not None,
+                   detail=finished)
 
 
 # --- starting procedures ---------------------------------------------------------------------
@@ -333,7 +355,8 @@ def start_night(campaign: Campaign) -> Changes:
         game = load_game(session, campaign.content)
         if not day_rules.all_passed(game):
             waiting = [c.name for c in game.characters if c.name not in game.day.passed]
-            raise Refused(f"The Day goes on until {', '.join(waiting)} pass.")
+            raise Refused(f"The Day goes on until {', '.join(waiting)} "
+                          f"{'passes' if len(waiting) == 1 else 'pass'}.")
         society = session.get(models.Society, 1)
         challenge = society.current_challenge_id if society else None
         table = _night_table(campaign, session, game, challenge)

@@ -17,7 +17,7 @@ from companion.operations.valley import save_valley
 from companion.rules import challenge as challenge_rules
 from companion.rules import exploration
 from companion.rules.errors import IllegalAction
-from companion.rules.ids import ChallengeId, HexId
+from companion.rules.ids import ChallengeId, GoalId, HexId
 from companion.store import models
 
 
@@ -97,10 +97,11 @@ def start_challenge(campaign: Campaign, *, challenge: str) -> Changes:
             models.GoalState.state == "set_aside")).all()]
         table = challenge_rules.set_up_challenge(
             content.rules,
-            challenge_rules.ChallengeFacts(id=ChallengeId(card.id),
-                                           vital_goals=tuple(card.vital_goals),
-                                           set_aside_goals=tuple(card.set_aside_goals)),
-            set_aside + list(card.epoch_goals), society.unrest)
+            challenge_rules.ChallengeFacts(
+                id=ChallengeId(card.id),
+                vital_goals=tuple(GoalId(g) for g in card.vital_goals),
+                set_aside_goals=tuple(GoalId(g) for g in card.set_aside_goals)),
+            [GoalId(g) for g in (*set_aside, *card.epoch_goals)], society.unrest)
         _place_goals(session, table, campaign_row.epoch)
         for row in session.exec(select(models.LoomingChallenge).where(
                 models.LoomingChallenge.challenge_id == card.id)).all():
@@ -109,7 +110,11 @@ def start_challenge(campaign: Campaign, *, challenge: str) -> Changes:
         society.games_this_epoch += 1
         society.activity = 0
         society.triggered_events = []
-        session.add(models.ChallengeLogEntry(epoch=campaign_row.epoch, challenge_id=card.id))
+        # The Challenge Log names the characters who play it (those made later join it).
+        playing = [c.name for c in session.exec(select(models.Character)).all()
+                   if c.status == "active"]
+        session.add(models.ChallengeLogEntry(epoch=campaign_row.epoch, challenge_id=card.id,
+                                             characters=playing))
         _shuffle_night_deck(campaign, session)
         notes = _apply_setup(card, campaign_row)
         if notes:

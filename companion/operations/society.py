@@ -3,6 +3,7 @@ abilities and mantle powers. Thresholds and events are applied automatically (D7
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from sqlmodel import Session, select
@@ -101,7 +102,7 @@ def change_unrest(campaign: Campaign, *, amount: int, reason: str = "") -> Chang
     return _society_operation(campaign, "society.unrest", change)
 
 
-def _put_goals_in_play(session: Session, goals: list[str]) -> None:
+def _put_goals_in_play(session: Session, goals: Sequence[str]) -> None:
     if not goals:
         return
     campaign_row = session.get(models.Campaign, 1)

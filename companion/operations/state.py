@@ -80,7 +80,8 @@ class HexIndex:
         return cls(tile_of, {t: i for i, t in tile_of.items()})
 
     def tile(self, row_id: int | None) -> HexId | None:
-        return HexId(self.tile_of[row_id]) if row_id in self.tile_of else None
+        return HexId(self.tile_of[row_id]) if row_id is not None and row_id in self.tile_of \
+            else None
 
     def row(self, tile: str | None) -> int | None:
         return self.row_of.get(tile) if tile else None
@@ -211,7 +212,9 @@ def day_to_rows(session: Session, day: Day, row: models.ProcedureState | None) -
 
 
 def tokens_from_rows(session: Session, hexes: HexIndex) -> HexTokens:
-    shelters, fires, lore = set(), set(), {}
+    shelters: set[HexId] = set()
+    fires: set[HexId] = set()
+    lore: dict[HexId, int] = {}
     for token in session.exec(select(models.HexToken)).all():
         tile = hexes.tile(token.hex_id)
         if tile is None:
@@ -251,7 +254,8 @@ def outposts_from_rows(session: Session, content: Content, hexes: HexIndex) -> t
     for row in session.exec(select(models.Outpost).order_by(col(models.Outpost.id))).all():
         tile = hexes.tile(row.hex_id)
         hex_tile = content.hexes.get(tile) if tile else None
-        covers = (hex_tile.sections.get(row.section) if hex_tile and row.section else None)
+        covers = (dict(hex_tile.sections.items()).get(row.section)  # type: ignore[call-overload]
+                  if hex_tile and row.section else None)
         result.append(Outpost(
             id=OutpostId(str(row.id)), name=row.name, epoch=row.epoch_built,
             hex=tile or HexId(""), covers=FeatureId(covers or ""),
@@ -310,7 +314,7 @@ def _new_outpost_row(session: Session, content: Content, hexes: HexIndex,
     """A new outpost: its card, and its overlay over the covered section (Rulebook:
     Overlays > Outposts: choose an outpost overlay, record its ID on the card)."""
     tile = content.hexes.get(outpost.hex)
-    section = next((k for k, f in tile.sections.items() if f == outpost.covers), None) \
+    section = next((k for k, f in tile.sections.items() if str(f) == outpost.covers), None) \
         if tile else None
     used = {o.overlay_id for o in session.exec(select(models.Overlay)).all()}
     overlay = next((o.id for o in content.overlays.values()

@@ -65,12 +65,12 @@ def save_valley(session: Session, before: Valley, after: Valley) -> None:
                                          tile_id=after.tiles[cell],
                                          explored=cell in after.explored))
     by_place = _hex_rows(session, after, tray_ids)
-    for cell, row in by_place.items():
+    for cell, hex_row in by_place.items():
         tile = after.tiles.get(cell)
-        if row.tile_id != tile:
-            row.tile_id = tile
-        if row.explored != (cell in after.explored):
-            row.explored = cell in after.explored
+        if hex_row.tile_id != tile:
+            hex_row.tile_id = tile
+        if hex_row.explored != (cell in after.explored):
+            hex_row.explored = cell in after.explored
     if after.overlays != before.overlays:
         _save_overlays(session, after)
 
@@ -88,18 +88,19 @@ def _hex_rows(session: Session, valley: Valley, tray_ids: dict[int, int]
 
 def _save_overlays(session: Session, valley: Valley) -> None:
     hex_of = {h.tile_id: h.id for h in session.exec(select(models.ValleyHex)).all()}
-    existing = {(o.hex_id, o.section): o for o in session.exec(select(models.Overlay)).all()}
-    wanted = {}
+    existing: dict[tuple[int | None, str | None], models.Overlay] = {
+        (o.hex_id, o.section): o for o in session.exec(select(models.Overlay)).all()}
+    wanted: dict[tuple[int | None, str | None], tuple[str, str]] = {}
     for (tile, section), overlay in valley.overlays.items():
         kind = "lair" if valley.lair == (tile, section) else "outpost"
         wanted[(hex_of[tile], section)] = (overlay, kind)
     for key, row in existing.items():
         if key not in wanted:
             session.delete(row)
-    for (hex_id, section), (overlay, kind) in wanted.items():
-        row = existing.get((hex_id, section))
-        if row is None:
-            session.add(models.Overlay(hex_id=hex_id or 0, section=section, overlay_id=overlay,
+    for (hex_id, place), (overlay, kind) in wanted.items():
+        found = existing.get((hex_id, place))
+        if found is None:
+            session.add(models.Overlay(hex_id=hex_id or 0, section=place, overlay_id=overlay,
                                        kind=kind))
-        elif (row.overlay_id, row.kind) != (overlay, kind):
-            row.overlay_id, row.kind = overlay, kind
+        elif (found.overlay_id, found.kind) != (overlay, kind):
+            found.overlay_id, found.kind = overlay, kind

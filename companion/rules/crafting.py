@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -321,8 +321,11 @@ def craft(
     *,
     consume_on_dead_end: bool = True,
     consume_on_no_entry: bool = False,
+    item_names: Mapping[str, str] | None = None,
 ) -> Outcome:
     """Craft: lay two tokens as ``orientation`` and read the Codex ``entry`` for its code.
+
+    ``item_names`` (item id -> its card's name) words the log: "Kara crafts Stone Knife".
 
     ``entry`` is the Codex's entry for ``orientation.code()`` (None: the pack has none).
     What a dead end does with the tokens comes from its entry
@@ -370,7 +373,7 @@ def craft(
         if entry.item_cards:
             extra["item_cards"] = list(entry.item_cards)
             made += f" (item card {', '.join(entry.item_cards)})"
-    lines = [laid, f"{character} crafts {made}."]
+    lines = [laid, f"{character} crafts {(item_names or {}).get(made, made)}."]
     if entry.text:
         lines.append(entry.text)
     return Outcome(items=items, log=tuple(lines), extra=extra)

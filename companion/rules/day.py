@@ -158,7 +158,8 @@ def end_day(game: Game) -> tuple[Game, tuple[Character, ...]]:
         raise IllegalAction("it is already Night")
     if not all_passed(game):
         waiting = [c.name for c in game.characters if c.name not in game.day.passed]
-        raise IllegalAction(f"the Day goes on until {_names(waiting)} pass")
+        raise IllegalAction(f"the Day goes on until {_names(waiting)} "
+                            f"{'passes' if len(waiting) == 1 else 'pass'}")
     alive, legends = perish_at_night(game.characters)
     return replace(game, characters=alive, day=Day(phase=Phase.NIGHT)), legends
 

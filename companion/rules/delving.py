@@ -329,7 +329,9 @@ class DelvingProcedure:
             if self.direction is None:
                 prompt = "Step 1: draw the first delving card with no requirement"
             else:
-                prompt = f"Step 3: draw the next card showing {self.direction} (depth {self.depth})"
+                # The card drawn lies one deeper (the board says "Next, depth N" too).
+                prompt = (f"Step 3: draw the next card showing {self.direction} "
+                          f"(depth {self.depth + 1})")
             return Step(prompt, Decider.CARD, options)
         if self.phase is Phase.TEST:
             test = self.queue[0]

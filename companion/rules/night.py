@@ -566,7 +566,8 @@ def _check_table(facts: NightFacts, table: NightTable) -> None:
     if game.day.phase is Phase.DAY:
         waiting = [c.name for c in game.characters if c.name not in game.day.passed]
         if waiting:
-            raise IllegalAction(f"the Night begins once {', '.join(waiting)} pass")
+            raise IllegalAction(f"the Night begins once {', '.join(waiting)} "
+                                f"{'passes' if len(waiting) == 1 else 'pass'}")
     deck = (*table.draw_pile, *table.discard)
     unknown = sorted({c for c in deck if c not in facts.cards})
     if unknown:
@@ -889,8 +890,8 @@ def _draw(run: _Run, stage: NightStage, prompt: str) -> Generator[_Ask, Choice, 
         run.unordered, run.discard = list(run.discard), []
         run.say("The Night deck is empty: the discard pile is shuffled into a new Night deck.")
     if run.pile:
+        # The app draws the top card; the prompt does not name it before it is drawn.
         options: tuple[str, ...] = (run.pile[0],)
-        prompt = f"{prompt} (top card: {run.pile[0]})"
     else:
         options = tuple(sorted(run.unordered))
         prompt = f"{prompt} (from the freshly shuffled deck)"

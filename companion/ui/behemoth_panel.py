@@ -1,7 +1,7 @@
 """The behemoth panel: its board, Instinct card, what is known of its habits and secret,
 where it is and its target, and the exact odds of its path this coming Night; buttons to
 set it up, learn its habits or secret (D18), place its target, activate it and resolve an
-encounter. Every change goes through ``MainWindow.run_operation``; the procedures open in
+encounter. Every change goes through ``Host.run_operation``; the procedures open in
 the procedure dialog.
 
 Contract: ``BehemothPanel(window)`` where ``window`` has ``campaign``,
@@ -37,7 +37,7 @@ from companion.ui.widgets import heading
 
 if TYPE_CHECKING:
     from companion.operations.behemoth import BehemothView, SetUpOptions
-    from companion.ui.main_window import MainWindow
+    from companion.ui.host import Host
 
 APP_DRAWS = "(drawn by the app)"
 FLAGS = ("behemoth", "procedure", "characters", "valley", "society")
@@ -167,7 +167,7 @@ class SetUpDialog(QDialog):
 class BehemothPanel(QWidget):
     """The behemoth in play and its next activation (a dock or a tab of the main window)."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Host) -> None:
         super().__init__()
         self.window_ = window
         self.view: BehemothView | None = None
@@ -200,7 +200,7 @@ class BehemothPanel(QWidget):
         instinct_layout.addWidget(self.instinct)
         left.addWidget(instinct)
 
-        known = QGroupBox("Habits and secret (D18)")
+        known = QGroupBox("Habits and secret")
         known_layout = QGridLayout(known)
         self.habits = _label(name="Habits")
         self.secret = _label(name="Secret")
@@ -351,7 +351,8 @@ class BehemothPanel(QWidget):
         self.end_table.setRowCount(len(view.end_hexes))
         for row, (hex_id, p) in enumerate(view.end_hexes.items()):
             self._cell(self.end_table, row, 0, hex_id)
-            self._cell(self.end_table, row, 1, f"{_percent(p)}  ({p})")
+            exact = f"  ({p})" if 0 < float(p) < 1 else ""  # not "100.0% (1)"
+            self._cell(self.end_table, row, 1, f"{_percent(p)}{exact}")
         self.reach_table.setRowCount(len(view.reach))
         for row, (name, p) in enumerate(view.reach.items()):
             self._cell(self.reach_table, row, 0, name)

@@ -194,7 +194,9 @@ class CardField(QWidget):
         self.combo.clear()
         self._keys.clear()
         seen: set[str] = set()
-        for option in (*options, *(c for c in extra if c not in options)):
+        # In id order: the deck's own order (its top card first) would be a spoiler.
+        everything = sorted({*options, *extra})
+        for option in everything:
             label = labels.get(option) or extra_labels.get(option) or option
             if option in names and names[option] != option and names[option] not in label:
                 label = f"{label} {names[option]}"
@@ -210,7 +212,9 @@ class CardField(QWidget):
         self.combo.setEditText("")
         edit = self.combo.lineEdit()
         assert edit is not None
-        example = (f", e.g. {options[0]}" if options and not self.chip else "")
+        # An example only from several: a lone option is the deck's top card.
+        example = (f", e.g. {everything[0]}" if len(everything) > 1 and not self.chip
+                   else "")
         edit.setPlaceholderText("chip, by material" if self.chip else
                                 f"card id or name{example}")
         self._update_enter()

@@ -4,7 +4,7 @@ Five dice, typed from the table or rolled by the app (``operations.roll_dice``);
 left out and the four kept dice are assigned to the abilities; one trait, or two when
 the abilities sum to the pack's ``second_trait_max_sum`` or less; a mantle not already
 worn; the starting hex or a hex with an outpost. The dialog calls
-``operations.create_character`` through ``MainWindow.run_operation``: a refusal is shown,
+``operations.create_character`` through ``Host.run_operation``: a refusal is shown,
 nothing changes, and the dialog stays open to fix it.
 """
 
@@ -31,11 +31,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.ui.widgets import AbilityDice, check_assignment, fill_ability_combos, read_game
+from companion.ui.widgets import (
+    AbilityDice,
+    check_assignment,
+    die_box,
+    fill_ability_combos,
+    read_game,
+)
 
 if TYPE_CHECKING:
     from companion.operations import Changes
-    from companion.ui.main_window import MainWindow
+    from companion.ui.host import Host
 
 
 def start_hexes(campaign: Any, game: Any) -> list[tuple[str, str]]:
@@ -54,7 +60,7 @@ def start_hexes(campaign: Any, game: Any) -> list[tuple[str, str]]:
 class CharacterDialog(AbilityDice, QDialog):
     """The New Character dialog."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Host) -> None:
         super().__init__(window)
         assert window.campaign is not None
         self.window_ = window
@@ -77,10 +83,7 @@ class CharacterDialog(AbilityDice, QDialog):
         self.dice: list[QSpinBox] = []
         self.leave_out = QButtonGroup(self)
         for n in range(self.creation.dice_rolled):
-            spin = QSpinBox()
-            spin.setRange(1, 6)
-            spin.setValue(1)
-            spin.setAccessibleName(f"Die {n + 1}")
+            spin = die_box(n)
             spin.valueChanged.connect(self._dice_changed)
             radio = QRadioButton("Leave out")
             radio.setAccessibleName(f"Leave out die {n + 1}")
@@ -208,6 +211,11 @@ class CharacterDialog(AbilityDice, QDialog):
         if self.window_.run_operation(roll, count=self.creation.dice_rolled,
                                       purpose=f"{name}'s abilities") and results:
             self.set_dice(tuple(results[0].detail))  # type: ignore[arg-type]
+            # One roll per character: the dice stand as rolled (Undo takes the roll back).
+            self.roll_button.setEnabled(False)
+            self.roll_button.setText("Rolled in the app")
+            for spin in self.dice:
+                spin.setReadOnly(True)
 
     def _fill_abilities(self) -> None:
         """Offer the kept values in every ability combo; assign them highest first."""
@@ -219,7 +227,7 @@ class CharacterDialog(AbilityDice, QDialog):
 
     def _validate(self) -> None:
         check = check_assignment(self.kept(), list(self.assignment().values()),
-                                 self.creation.second_trait_max_sum)
+                                 self.creation.second_trait_max_sum, self.rolled())
         self.assignment_note.setText(check.note)
         self.assignment_note.setStyleSheet(
             "" if check.ok else "QLabel { color: #a3231b; font-weight: bold; }")
@@ -239,6 +247,13 @@ class CharacterDialog(AbilityDice, QDialog):
         """Create the character; on a refusal the dialog stays open."""
         from companion.operations import create_character
 
+        if any(value < 1 for value in self.rolled()):
+            from PySide6.QtWidgets import QMessageBox
+
+            from companion.ui.widgets import NO_DICE_YET
+
+            QMessageBox.warning(self, "Not allowed", NO_DICE_YET)
+            return
         name = self.name.text().strip()
         ok = self.window_.run_operation(
             create_character, name=name, player=self.player.text().strip(),

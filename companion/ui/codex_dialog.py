@@ -42,7 +42,8 @@ class CodexDialog(QDialog):
         self.request = QLineEdit()
         self.request.setAccessibleName("Codex entry to read")
         self.request.setPlaceholderText("104, Cloud FO13 or R1410")
-        self.request.returnPressed.connect(self.look_up)
+        # Enter reads the entry through the default button below; connecting
+        # returnPressed as well read it (and showed a refusal) twice.
         self.character = QComboBox()
         self.character.setAccessibleName("Who investigates (omens)")
         self.character.addItem("— nobody in particular —", None)

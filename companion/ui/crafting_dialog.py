@@ -45,7 +45,7 @@ from companion.ui.widgets import heading
 if TYPE_CHECKING:
     from companion.content.schema.world import Pip
     from companion.rules.crafting import MaterialFace
-    from companion.ui.main_window import MainWindow
+    from companion.ui.host import Host
 
 # Pip colours: (fill, text on it, letter). The letter is always drawn with the colour.
 PIP_STYLE: dict[str, tuple[str, str, str]] = {
@@ -266,7 +266,7 @@ def _rotation_text(rotation: int) -> str:
 class CraftingDialog(QDialog):
     """Lay two tokens and craft; the crafting explorer on a second tab."""
 
-    def __init__(self, window: MainWindow, character: str | None = None) -> None:
+    def __init__(self, window: Host, character: str | None = None) -> None:
         super().__init__(window)
         self.window_ = window
         self.setWindowTitle("Crafting")
@@ -829,7 +829,7 @@ class CraftingDialog(QDialog):
         return None
 
 
-def open_crafting(window: MainWindow, character: str | None = None) -> CraftingDialog | None:
+def open_crafting(window: Host, character: str | None = None) -> CraftingDialog | None:
     """Open the Crafting dialog (modeless) for ``character`` (default: the first)."""
     if window.campaign is None:
         return None

@@ -24,7 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 if TYPE_CHECKING:
-    from companion.ui.main_window import MainWindow
+    from companion.operations import Campaign
+    from companion.ui.host import Host
 
 CAMPAIGN_FILTER = "Stonesaga campaigns (*.stonesaga)"
 EXPORT_FILTER = "Portable campaign export (*.stonesaga-export.json *.json)"
@@ -41,7 +42,7 @@ def _campaigns_folder() -> str:
     return str(paths.campaigns_dir())
 
 
-def new_campaign(window: MainWindow) -> None:
+def new_campaign(window: Host) -> None:
     """File ▸ New Campaign: the New Campaign wizard (society, players, packs, region,
     first challenge, then each character)."""
     from companion.ui.new_campaign_wizard import new_campaign as run_wizard
@@ -49,7 +50,7 @@ def new_campaign(window: MainWindow) -> None:
     run_wizard(window)
 
 
-def settings(window: MainWindow) -> None:
+def settings(window: Host) -> None:
     """Edit ▸ Settings."""
     from companion.ui.settings_dialog import open_settings
 
@@ -57,7 +58,7 @@ def settings(window: MainWindow) -> None:
         window.refresh_all()
 
 
-def open_campaign(window: MainWindow) -> None:
+def open_campaign(window: Host) -> None:
     """File ▸ Open."""
     path, _ = QFileDialog.getOpenFileName(window, "Open a campaign", _campaigns_folder(),
                                           CAMPAIGN_FILTER)
@@ -65,7 +66,7 @@ def open_campaign(window: MainWindow) -> None:
         window.open_file_handler(path)
 
 
-def save_copy(window: MainWindow) -> None:
+def save_copy(window: Host) -> None:
     """File ▸ Save a Copy: a consistent copy taken with SQLite's backup API."""
     from companion import operations
 
@@ -83,7 +84,7 @@ def save_copy(window: MainWindow) -> None:
     window.statusBar().showMessage(f"Saved a copy as {path}", 6000)
 
 
-def export(window: MainWindow) -> None:
+def export(window: Host) -> None:
     """File ▸ Export Campaign: one portable file (see docs/campaign-file.md)."""
 
     if window.campaign is None:
@@ -105,7 +106,7 @@ def export(window: MainWindow) -> None:
     window.statusBar().showMessage(f"Exported to {path}", 6000)
 
 
-def import_(window: MainWindow) -> None:
+def import_(window: Host) -> None:
     """File ▸ Import Campaign: a portable export, or a web Campaign Journal file."""
     from companion import operations
 
@@ -144,13 +145,13 @@ class BackupsDialog(QDialog):
     Works on a path, so a file too damaged to open can still be restored.
     """
 
-    def __init__(self, window: MainWindow, path: Path, *, intro: str = "") -> None:
+    def __init__(self, window: Host, path: Path, *, intro: str = "") -> None:
         super().__init__(window)
         from companion import operations
 
         self.window_ = window
         self.path = path
-        self.restored: object = None
+        self.restored: Campaign | None = None
         self.setWindowTitle("Backups")
         self.resize(680, 400)
         self.backups = operations.list_backups(path)
@@ -219,16 +220,16 @@ class BackupsDialog(QDialog):
         self.accept()
 
 
-def backups(window: MainWindow) -> None:
+def backups(window: Host) -> None:
     """File ▸ Backups."""
     if window.campaign is None:
         return
     dialog = BackupsDialog(window, window.campaign.path)
     if dialog.exec() == QDialog.DialogCode.Accepted and dialog.restored is not None:
-        window.set_campaign(dialog.restored)  # type: ignore[arg-type]
+        window.set_campaign(dialog.restored)
 
 
-def offer_restore(window: MainWindow, damaged: Exception) -> object:
+def offer_restore(window: Host, damaged: Exception) -> Campaign | None:
     """A damaged file was refused: explain, and offer its backups. Returns the restored
     campaign, or None if the user did not restore one."""
     path = getattr(damaged, "path", None)
@@ -243,7 +244,7 @@ def offer_restore(window: MainWindow, damaged: Exception) -> object:
     return None
 
 
-def save_point(window: MainWindow) -> None:
+def save_point(window: Host) -> None:
     """Edit ▸ Save Point: name this point in the history ("before the Night")."""
     from PySide6.QtWidgets import QInputDialog
 
@@ -255,10 +256,42 @@ def save_point(window: MainWindow) -> None:
         window.run_operation(operations.save_point, name=name.strip())
 
 
-def undo_to_save_point(window: MainWindow) -> None:
-    """Edit ▸ Undo to Save Point: undo everything after a named point."""
-    from PySide6.QtWidgets import QInputDialog
+class SavePointDialog(QDialog):
+    """Choose the save point to go back to (newest first), with room for its title
+    (the stock item picker was narrower than its own title)."""
 
+    def __init__(self, parent: QWidget | None, names: list[str]) -> None:
+        from PySide6.QtWidgets import QListWidget
+
+        super().__init__(parent)
+        self.setWindowTitle("Undo to Save Point")
+        intro = QLabel("Undo every operation made after this save point. Redo brings "
+                       "them back, one at a time.")
+        intro.setWordWrap(True)
+        self.points = QListWidget()
+        self.points.setAccessibleName("Save points, newest first")
+        self.points.addItems(list(reversed(names)))
+        self.points.setCurrentRow(0)
+        self.points.itemActivated.connect(lambda _item: self.accept())
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        undo = buttons.addButton("&Undo to Here", QDialogButtonBox.ButtonRole.AcceptRole)
+        undo.setDefault(True)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addWidget(self.points, 1)
+        layout.addWidget(buttons)
+        title = self.fontMetrics().horizontalAdvance(self.windowTitle())
+        self.resize(max(420, title * 3), 320)
+
+    def chosen(self) -> str | None:
+        item = self.points.currentItem()
+        return item.text() if item is not None else None
+
+
+def undo_to_save_point(window: Host) -> None:
+    """Edit ▸ Undo to Save Point: undo everything after a named point."""
     from companion import operations
 
     if window.campaign is None:
@@ -268,15 +301,14 @@ def undo_to_save_point(window: MainWindow) -> None:
         QMessageBox.information(window, "Undo to Save Point",
                                 "There are no save points yet (Edit ▸ Save Point).")
         return
-    name, ok = QInputDialog.getItem(window, "Undo to Save Point",
-                                    "Undo every operation after:", list(reversed(names)),
-                                    0, False)
-    if ok:
+    dialog = SavePointDialog(window, names)
+    name = dialog.chosen() if dialog.exec() == QDialog.DialogCode.Accepted else None
+    if name:
         window.run_operation(operations.undo_to_save_point, name=name)
         window.refresh_all()
 
 
-def readings(window: MainWindow) -> None:
+def readings(window: Host) -> None:
     """Help ▸ Rulebook Readings: the readings (D1-D20) the loaded content pack follows."""
     dialog = QDialog(window)
     dialog.setWindowTitle("Rulebook readings")

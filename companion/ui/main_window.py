@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QTabWidget, QWidget
+from PySide6.QtWidgets import QLabel, QStackedWidget, QTabWidget, QWidget
 
 from companion import __version__
+from companion.ui.host import Host
 
 if TYPE_CHECKING:
     from companion.operations import Campaign, Changes
@@ -24,17 +24,18 @@ if TYPE_CHECKING:
 APP_TITLE = "Stonesaga Companion"
 
 
-class MainWindow(QMainWindow):
-    """The companion's main window."""
-
-    campaign_changed = Signal(object)
-    """Emitted with the ``Changes`` of every operation (or ``None`` for a full reload)."""
+class MainWindow(Host):
+    """The companion's main window (the :class:`~companion.ui.host.Host` every dialog
+    and view is given; ``campaign_changed`` is declared there)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.campaign: Campaign | None = None
         self.setWindowTitle(APP_TITLE)
-        self.resize(1180, 760)
+        # At most a 1366x768 laptop's room (issue 20), less where the screen is smaller.
+        from companion.ui.fit import fit_resize
+
+        fit_resize(self, 1180, 680)
         self._pages = QStackedWidget()
         self._opening = QLabel("Opening campaign…")
         # Centred through the style sheet: importing Qt's enum namespace (``Qt``) costs
@@ -48,7 +49,16 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self._pages.addWidget(self.tabs)
-        self.setCentralWidget(self._pages)
+        # A view taller or wider than a laptop's window (a large font) scrolls instead
+        # of pushing the status bar off the screen (issue 20).
+        from PySide6.QtWidgets import QFrame, QScrollArea
+
+        scroller = QScrollArea()
+        scroller.setObjectName("mainScroller")
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QFrame.Shape.NoFrame)
+        scroller.setWidget(self._pages)
+        self.setCentralWidget(scroller)
         self._status_labels: dict[str, QLabel] = {}
         self._build_status_bar()
         self._build_menus()
@@ -79,7 +89,8 @@ class MainWindow(QMainWindow):
         while self.tabs.count():
             widget = self.tabs.widget(0)
             self.tabs.removeTab(0)
-            widget.deleteLater()
+            if widget is not None:
+                widget.deleteLater()
         for title, view in build_views(self):
             self.tabs.addTab(view, title)
         self._pages.setCurrentWidget(self.tabs)
@@ -129,7 +140,9 @@ class MainWindow(QMainWindow):
         self._refresh_status()
         self._refresh_undo_actions()
         self.campaign_changed.emit(changes)
-        self.statusBar().showMessage(changes.summary, 6000)
+        # The result stays until the next one (it vanished after 6 s), whole on hover.
+        self.statusBar().showMessage(changes.summary)
+        self.statusBar().setToolTip(changes.summary)
         return changes
 
     # -- status bar ----------------------------------------------------------------
@@ -245,13 +258,16 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self._action("&Quit", self.close, QKeySequence.StandardKey.Quit))
 
         edit_menu = self.menuBar().addMenu("&Edit")
+        edit_menu.setToolTipsVisible(True)  # the whole Undo/Redo label
         self.undo_action = self._action("&Undo", self._undo, QKeySequence.StandardKey.Undo)
         self.redo_action = self._action("&Redo", self._redo, QKeySequence.StandardKey.Redo)
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
         edit_menu.addSeparator()
+        # Not Ctrl+Shift+S: that is Save a Copy's (Save As) on most desktops, and a key
+        # bound twice fires neither (issue 20).
         edit_menu.addAction(self._action("Save &Point…", self._dialog("save_point"),
-                                         "Ctrl+Shift+S", needs_campaign=True))
+                                         "Ctrl+Shift+P", needs_campaign=True))
         edit_menu.addAction(self._action("Undo to Save P&oint…",
                                          self._dialog("undo_to_save_point"),
                                          needs_campaign=True))
@@ -262,8 +278,10 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(preferences)
 
         play_menu = self.menuBar().addMenu("&Play")
-        play_menu.addAction(self._action("&Continue Procedure…", self._procedure("open_procedure"),
-                                         "Ctrl+Return", needs_campaign=True))
+        self.continue_action = self._action("&Continue Procedure…",
+                                            self._procedure("open_procedure"),
+                                            "Ctrl+Return", needs_campaign=True)
+        play_menu.addAction(self.continue_action)
         play_menu.addAction(self._action("Begin the &Night…", self._procedure("start_night"),
                                          "Ctrl+Shift+N", needs_campaign=True))
         play_menu.addSeparator()
@@ -282,7 +300,7 @@ class MainWindow(QMainWindow):
             (None, None, None, None),
             ("&Codex…", "codex_dialog", "open_codex", "Ctrl+K"),
         ):
-            if text is None:
+            if text is None or module is None or name is None:
                 play_menu.addSeparator()
                 continue
             play_menu.addAction(self._action(text, self._ui(module, name), shortcut,
@@ -295,6 +313,8 @@ class MainWindow(QMainWindow):
         self.content_menu = content_menu
 
         help_menu = self.menuBar().addMenu("&Help")
+        help_menu.addAction(self._action("&Getting Started…",
+                                         self._ui("help_dialog", "open_getting_started")))
         help_menu.addAction(self._action("Rulebook &Readings…",
                                          self._dialog("readings"), "F1"))
         help_menu.addAction(self._action("&About Stonesaga Companion", self._about))
@@ -323,10 +343,25 @@ class MainWindow(QMainWindow):
     def _refresh_undo_actions(self) -> None:
         undo = self.campaign.undo_label() if self.campaign else None
         redo = self.campaign.redo_label() if self.campaign else None
-        self.undo_action.setEnabled(undo is not None)
-        self.undo_action.setText(f"&Undo {undo}" if undo else "&Undo")
-        self.redo_action.setEnabled(redo is not None)
-        self.redo_action.setText(f"&Redo {redo}" if redo else "&Redo")
+        for action, verb, label in ((self.undo_action, "&Undo", undo),
+                                    (self.redo_action, "&Redo", redo)):
+            action.setEnabled(label is not None)
+            action.setText(f"{verb} {_menu_label(label)}" if label else verb)
+            action.setToolTip(f"{verb.replace('&', '')} {label}" if label else "")
+            action.setStatusTip(action.toolTip())
+        self._refresh_continue_action()
+
+    def _refresh_continue_action(self) -> None:
+        """Play > Continue Procedure is offered only while one is in progress."""
+        if self.campaign is None or not hasattr(self, "continue_action"):
+            return
+        from companion.operations import Refused, procedures
+
+        try:
+            busy = procedures.in_progress(self.campaign) is not None
+        except Refused:
+            busy = True  # unreadable: opening it shows why
+        self.continue_action.setEnabled(busy)
 
     def _undo(self) -> None:
         from companion.operations import undo
@@ -361,6 +396,19 @@ class MainWindow(QMainWindow):
             self.campaign.close()
             self.campaign = None
         super().closeEvent(event)
+
+
+MENU_LABEL_CHARS = 48
+"""An Undo/Redo label longer than this is shortened in the menu (whole in its tooltip)."""
+
+
+def _menu_label(text: str) -> str:
+    """``text`` short enough for a menu, cut at a word, mnemonics escaped."""
+    text = " ".join(text.split())
+    if len(text) > MENU_LABEL_CHARS:
+        cut = text[:MENU_LABEL_CHARS].rsplit(" ", 1)[0] or text[:MENU_LABEL_CHARS]
+        text = cut.rstrip(",.;:") + "…"
+    return text.replace("&", "&&")
 
 
 def notice_page(text: str) -> QWidget:

@@ -167,9 +167,9 @@ class HexItem(QGraphicsItem):
             font.setBold(True)
             painter.setFont(font)
             painter.setPen(QColor(60, 60, 70, 110))
-            text = state.tile or "?"
+            # A face-down tile's ID is not known at the table until it is explored.
             painter.drawText(QRectF(mid.x() - 40, mid.y() - 14, 80, 28),
-                             Qt.AlignmentFlag.AlignCenter, text)
+                             Qt.AlignmentFlag.AlignCenter, "?")
         else:
             painter.setPen(QPen(base.darker(170), 2))
             painter.setBrush(QBrush(base.lighter(112)))
@@ -256,6 +256,8 @@ class PieceState:
 PIECE_RADIUS = 12.0
 # Pieces stand in the gaps between the three section icons (towards corners 0, 2, 4).
 _SLOTS = ((-11, -20), (28, 0), (-14, 22), (2, 2), (8, -38), (-36, 10))
+PIECE_PLACES = len(_SLOTS)
+"""How many places a hex has for pieces (characters, then the behemoth and target)."""
 
 
 def piece_position(cell: Axial, slot: int) -> QPointF:
@@ -294,7 +296,7 @@ class CharacterPiece(QGraphicsEllipseItem):
         self.label.setText(state.initials)
         rect = self.label.boundingRect()
         self.label.setPos(-rect.width() / 2, -rect.height() / 2)
-        self.setToolTip(f"{state.name} ({state.cell})")
+        self.setToolTip(state.name)
         self.setPos(piece_position(state.cell, state.slot))
 
     def set_state(self, state: PieceState) -> bool:
@@ -321,13 +323,9 @@ class BehemothPiece(QGraphicsObject):
         self.name = name
         self.cell = cell
         self.setZValue(9)
-        self.set_cell(cell)
-
-    def set_cell(self, cell: Axial) -> None:
-        self.cell = cell
-        base = centre(cell)
-        self.setPos(base.x() + 2, base.y() + 2)
-        self.setToolTip(f"{self.name} ({cell})")
+        self.setToolTip(name)
+        self.setPos(centre(cell))  # the scene puts it clear of the pieces there
+        self.setToolTip(self.name)
 
     def boundingRect(self) -> QRectF:  # noqa: N802
         return QRectF(-16, -16, 32, 32)
@@ -351,7 +349,7 @@ class TargetMarker(QGraphicsObject):
         self.setZValue(11)
 
     def boundingRect(self) -> QRectF:  # noqa: N802
-        return QRectF(-10, -10, 20, 20)
+        return QRectF(-8, -8, 16, 16)  # small: it sits beside a piece, not over it
 
     def paint(self, painter: QPainter, option: Any, widget: Any = None) -> None:  # noqa: D102
         renderer = icon("target")

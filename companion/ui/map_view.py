@@ -17,6 +17,7 @@ Contracts:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +35,8 @@ from PySide6.QtWidgets import (
 from companion.rules.geometry import Axial, pixel_bounds
 from companion.ui.map_items import (
     HEX_SIZE,
+    PIECE_PLACES,
+    PIECE_RADIUS,
     PLAYER_COLOURS,
     BehemothPiece,
     CharacterPiece,
@@ -86,8 +89,15 @@ class MapData:
     over its movement roll and random tie-breaks; Rulebook: Behemoth Activation)."""
 
 
+BEHEMOTH_RADIUS = 16.0
+"""The behemoth's miniature on the map (its ring and pen)."""
+TARGET_RADIUS = 8.0
+"""The target token on the map."""
+
+
 def _initials(names: Sequence[str]) -> dict[str, str]:
-    short = {n: n[:1].upper() for n in names}
+    # Two letters ("As", "Br"): one capital alone read like a section letter A/B/C.
+    short = {n: n[:2].title() for n in names}
     for name in names:
         if sum(1 for v in short.values() if v == short[name]) > 1:
             short[name] = name[:2].title()
@@ -184,11 +194,12 @@ def read_map(campaign: Campaign) -> MapData:
         from companion.operations import Refused
         from companion.operations.behemoth import behemoth_overlay_data
 
+        preview: dict[str, Any] | None
         try:
-            overlay = behemoth_overlay_data(campaign)
+            preview = behemoth_overlay_data(campaign)
         except Refused:
-            overlay = None  # e.g. its Instinct card is not in the pack: no preview to draw
-        odds = dict(overlay["end_odds"]) if overlay else {}
+            preview = None  # e.g. its Instinct card is not in the pack: no preview to draw
+        odds = dict(preview["end_odds"]) if preview else {}
     return MapData(valley, tuple(hexes), tuple(pieces), outposts, behemoth, target,
                    {c.name: (c.energy, c.energy_max) for c in game.characters}, odds)
 
@@ -306,21 +317,61 @@ class MapScene(QGraphicsScene):
             return
         name, tile = data.behemoth
         cell = data.valley.locate(tile)  # type: ignore[arg-type]
+
+        def is_clear(spot: QPointF, where: Any, radius: float,
+                     also: tuple[QPointF, float] | None) -> bool:
+            taken = [(piece_position(p.cell, p.slot), PIECE_RADIUS + 1)
+                     for p in data.pieces if p.cell == where]
+            if also is not None:
+                taken.append(also)
+            return all(math.dist(spot.toTuple(), other.toTuple()) >= radius + size
+                       for other, size in taken)
+
+        def clear_spot(where: Any, radius: float, also: tuple[QPointF, float] | None = None
+                       ) -> QPointF:
+            """The first piece place in ``where`` clear of the characters standing there
+            (and of ``also``): places lie between the sections' icons."""
+            for slot in range(PIECE_PLACES):
+                spot = piece_position(where, slot)
+                if is_clear(spot, where, radius, also):
+                    return spot
+            return piece_position(where, PIECE_PLACES - 1)
+
         if self.behemoth_item is None:
             self.behemoth_item = BehemothPiece(name, cell)
             self.addItem(self.behemoth_item)
-        elif self.behemoth_item.cell != cell:
-            self.behemoth_item.set_cell(cell)
+            self.behemoth_item.setPos(clear_spot(cell, BEHEMOTH_RADIUS))
+        elif self.behemoth_item.cell != cell or not is_clear(
+                self.behemoth_item.pos(), cell, BEHEMOTH_RADIUS, None):
+            # It moves only when it changes hex or a character steps onto its place.
+            self.behemoth_item.cell = cell
+            self.behemoth_item.setPos(clear_spot(cell, BEHEMOTH_RADIUS))
             self.updated.append("behemoth")
+        here = self.behemoth_item.pos()
         spot: QPointF | None = None
         if data.target is not None:
             kind, what = data.target
             if kind == "hex" and what in data.valley:
-                base = piece_position(data.valley.locate(what), 3)  # type: ignore[arg-type]
-                spot = QPointF(base.x() + 22, base.y() - 6)
+                aim = data.valley.locate(what)  # type: ignore[arg-type]
+                spot = clear_spot(aim, TARGET_RADIUS,
+                                  (here, BEHEMOTH_RADIUS) if aim == cell else None)
             elif kind == "character" and what in self.piece_items:
-                piece = self.piece_items[what].pos()
-                spot = QPointF(piece.x() + 10, piece.y() - 10)
+                # Against the piece's rim, clear of its initials and of the other tokens,
+                # on the side nearest the hex's middle (the sections' icons lie outwards).
+                aimed = self.piece_items[what]
+                piece, middle = aimed.pos(), centre(aimed.state.cell)
+                reach = (PIECE_RADIUS + TARGET_RADIUS + 2) / math.sqrt(2)
+                sides = sorted((QPointF(piece.x() + dx * reach, piece.y() + dy * reach)
+                                for dx in (1, -1) for dy in (1, -1)),
+                               key=lambda p: math.dist(p.toTuple(), middle.toTuple()))
+                others = [(piece_position(p.cell, p.slot), PIECE_RADIUS + 1)
+                          for p in data.pieces
+                          if p.cell == aimed.state.cell and p.name != what]
+                if self.behemoth_item.cell == aimed.state.cell:
+                    others.append((here, BEHEMOTH_RADIUS))
+                spot = next((side for side in sides
+                             if all(math.dist(side.toTuple(), o.toTuple()) >= TARGET_RADIUS + r
+                                    for o, r in others)), sides[0])
         if spot is None:
             if self.target_item is not None:
                 self.removeItem(self.target_item)
@@ -520,7 +571,7 @@ def render_valley_png(campaign: Campaign, out: Path, *, width: int = 1600) -> tu
 def grid_text(campaign: Campaign) -> str:
     """The journal's Valley Map as text: rows of hex IDs in the journal grid's "even-q"
     layout (odd columns sit half a hex lower), ``.`` where there is no hex, a face-down
-    tile marked ``*`` (``?`` if not read yet). Rulebook: Using the Journal."""
+    tile as ``?*`` (its ID is not known until explored). Rulebook: Using the Journal."""
     from companion.operations.valley import load_valley
     from companion.rules.exploration import bounds
     from companion.rules.geometry import to_offset
@@ -533,6 +584,6 @@ def grid_text(campaign: Campaign) -> str:
     rows = [["  .  "] * box.columns for _ in range(box.rows)]
     for cell, tile in valley.tiles.items():
         col, row = to_offset(cell)
-        text = (tile or "?") + ("" if cell in valley.explored else "*")
+        text = str(tile or "?") if cell in valley.explored else "?*"  # face down: unread
         rows[row - box.first_row][col - box.first_column] = f"{text:^5}"
     return "\n".join(" ".join(r).rstrip() for r in rows)

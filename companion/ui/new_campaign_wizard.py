@@ -53,12 +53,12 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from companion.ui.widgets import AbilityDice, check_assignment, fill_ability_combos
+from companion.ui.widgets import AbilityDice, check_assignment, die_box, fill_ability_combos
 
 if TYPE_CHECKING:
     from companion.content.model import Content
     from companion.operations import Campaign
-    from companion.ui.main_window import MainWindow
+    from companion.ui.host import Host
 
 MAX_CHARACTERS = 4
 SOLO_CHOICES = (
@@ -131,7 +131,7 @@ class SocietyPage(QWizardPage):
         self.wiz = wizard
         self.setTitle("Your society")
         self.setSubTitle("Name the society and say who plays. The number of characters "
-                         "sets their health and energy (reading D8).")
+                         "sets their health and energy.")
         self.society = QLineEdit()
         self.society.setAccessibleName("Society name")
         self.society.setPlaceholderText("e.g. The Ember Folk")
@@ -518,10 +518,7 @@ class CharacterPage(AbilityDice, QWizardPage):
         for button in self.leave_out.buttons():
             self.leave_out.removeButton(button)
         for n in range(creation.dice_rolled):
-            spin = QSpinBox()
-            spin.setRange(1, 6)
-            spin.setValue(1)
-            spin.setAccessibleName(f"Die {n + 1}")
+            spin = die_box(n)
             spin.valueChanged.connect(self._typed)
             radio = QRadioButton("Leave out")
             radio.setAccessibleName(f"Leave out die {n + 1}")
@@ -534,6 +531,7 @@ class CharacterPage(AbilityDice, QWizardPage):
             self.dice_grid.addWidget(radio, 2, n)
             self.dice.append(spin)
         self.dice_grid.addWidget(self.roll_button, 1, creation.dice_rolled)
+        self.roll_button.setEnabled(True)  # new dice: one roll for them
         self.dice_grid.addWidget(self.dice_source, 3, 0, 1, creation.dice_rolled + 1)
         while self.ability_form.rowCount():
             self.ability_form.removeRow(0)
@@ -611,6 +609,10 @@ class CharacterPage(AbilityDice, QWizardPage):
         self._rolls += 1
         chance = Chance(f"{self.wiz.seed}:creation:{self.number}:{self._rolls}")
         self.set_dice(chance.roll(len(self.dice)), in_app=True)
+        # One roll per character: the dice stand as rolled.
+        self.roll_button.setEnabled(False)
+        for spin in self.dice:
+            spin.setReadOnly(True)
 
     def _typed(self) -> None:
         self.rolled_in_app = False
@@ -629,7 +631,8 @@ class CharacterPage(AbilityDice, QWizardPage):
     def _validate_assignment(self) -> None:
         check = check_assignment(
             self.kept(), list(self.assignment().values()),
-            self.wiz.content().rules.character_creation.second_trait_max_sum)
+            self.wiz.content().rules.character_creation.second_trait_max_sum,
+            self.rolled())
         self.assignment_note.setText(check.note)
         self.second_trait.setEnabled(check.second_trait)
         if not check.second_trait:
@@ -657,6 +660,11 @@ class CharacterPage(AbilityDice, QWizardPage):
         return self.wiz.summary_id
 
     def validatePage(self) -> bool:  # noqa: N802
+        from companion.ui.widgets import NO_DICE_YET
+
+        if any(value < 1 for value in self.rolled()):
+            self.error.show_problem(NO_DICE_YET)
+            return False
         try:
             self.wiz.check_character(self.number, self.choice())
         except Exception as exc:  # IllegalAction or Refused: both say why in game words
@@ -953,7 +961,7 @@ def _remove(path: Path) -> None:
         path.unlink(missing_ok=True)
 
 
-def new_campaign(window: MainWindow) -> None:
+def new_campaign(window: Host) -> None:
     """File ▸ New Campaign: run the wizard, then show the new campaign in the window."""
     from companion import settings
 
@@ -967,7 +975,7 @@ def new_campaign(window: MainWindow) -> None:
     window.set_campaign(wizard.campaign)
 
 
-def welcome(window: MainWindow, *, ask: bool = True) -> bool:
+def welcome(window: Host, *, ask: bool = True) -> bool:
     """First start: the demo campaign is open; offer the wizard for the group's own.
 
     Returns whether the wizard was started. ``ask=False`` starts it without asking.

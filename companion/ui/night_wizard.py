@@ -31,8 +31,9 @@ from PySide6.QtWidgets import (
 
 from companion.rules.night import NightStage, RestBreakdown
 from companion.rules.procedure import Step
+from companion.ui.fit import fit_resize
 from companion.ui.odds_panel import OddsPanel
-from companion.ui.procedure_dialog import TABLE_FONT, StepAnswering, StepWidget
+from companion.ui.procedure_dialog import TABLE_FONT, StepAnswering, StepWidget, _scrolled
 from companion.ui.procedure_panels import (
     fill_table,
     heading,
@@ -43,7 +44,7 @@ from companion.ui.procedure_panels import (
 )
 
 if TYPE_CHECKING:
-    from companion.ui.main_window import MainWindow
+    from companion.ui.host import Host
 
 STAGES: tuple[tuple[NightStage, str, str], ...] = (
     (NightStage.START, "Night Phase Begins",
@@ -92,7 +93,7 @@ def rest_row(rest: RestBreakdown) -> list[str]:
 class NightWizard(StepAnswering, QDialog):
     """The Night, stage by stage; non-blocking."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Host) -> None:
         super().__init__(window)
         self.window_ = window
         self.setModal(False)
@@ -142,7 +143,10 @@ class NightWizard(StepAnswering, QDialog):
         right.addWidget(self.stage_text)
         self.rest_title = heading("Rest", self.font())
         right.addWidget(self.rest_title)
-        self.rest = make_table(REST_HEADERS, stretch=[0])
+        # Twelve columns: each as wide as its words, sideways scrolling where the
+        # window is narrow (a stretched first column was squeezed to "aract").
+        self.rest = make_table(REST_HEADERS)
+        self.rest.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.rest.setObjectName("restTable")
         self.rest.setAccessibleName("Rest of each character")
         right.addWidget(self.rest)
@@ -183,7 +187,8 @@ class NightWizard(StepAnswering, QDialog):
         right.addWidget(self.logs, 1)
         holder = QWidget()
         holder.setLayout(right)
-        body.addWidget(holder, 1)
+        # Scrolls rather than squeezing the step's buttons on a laptop with a large font.
+        body.addWidget(_scrolled(holder), 1)
         outer.addLayout(body, 1)
 
         buttons = QHBoxLayout()
@@ -199,7 +204,7 @@ class NightWizard(StepAnswering, QDialog):
         self.close_button.clicked.connect(self.close)
         buttons.addWidget(self.close_button)
         outer.addLayout(buttons)
-        self.resize(1180, 800)
+        fit_resize(self, 1180, 680)
         use_font(self, self.font())
         window.campaign_changed.connect(self._campaign_changed)
         self.refresh()
@@ -214,11 +219,16 @@ class NightWizard(StepAnswering, QDialog):
         campaign = self.window_.campaign
         if view is None or view.kind != "night":
             self._show_finished(self.last_summary or "No Night is in progress.")
+            done = self.finished_procedure
+            if done is not None and done.kind == "night":  # the last step's results too
+                self._fill(self.happened, done.procedure.result().log, numbered=False)
+                self._fill(self.log, done.log, numbered=True)
             if view is not None:  # the Night's end began another (the behemoth's turn)
                 self.next_button.setText(f"&Continue: {view.kind.replace('_', ' ')}")
                 self.next_button.show()
                 self.next_button.setDefault(True)
             return
+        assert campaign is not None  # _read_view said so
         night = load_procedure(campaign)
         if night is None:
             self._show_finished("The Night could not be read.")
@@ -237,6 +247,7 @@ class NightWizard(StepAnswering, QDialog):
         cards = night.draw_pile
         labels = {c: f"{c} {night.facts.cards[c].name}" for c in cards if c in night.facts.cards}
         self.step_widget.set_step(view.step, cards=cards, card_labels=labels)
+        self.odds_panel.show()
         self.odds_panel.show_for(campaign, night)
         self.close_button.setDefault(False)
 
@@ -305,6 +316,7 @@ class NightWizard(StepAnswering, QDialog):
         self.step_widget.set_step(None)
         self.step_widget.hide()
         self.odds_panel.clear()
+        self.odds_panel.hide()  # nothing left to weigh
         self.summary.setText(text)
         self.summary.show()
         self.close_button.setDefault(True)

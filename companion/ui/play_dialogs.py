@@ -3,7 +3,7 @@ ability tests, processing, and the challenge lifecycle (start, end, goals, a new
 ageing and healing between games).
 
 Each dialog collects input with Qt's own widgets and writes only through
-``MainWindow.run_operation``; a refusal is shown there and leaves the dialog open. Each
+``Host.run_operation``; a refusal is shown there and leaves the dialog open. Each
 has one entry function taking the main window (``open_effects(window)`` ...), which shows
 it modeless and returns it.
 """
@@ -41,7 +41,7 @@ from companion.ui.widgets import heading
 
 if TYPE_CHECKING:
     from companion.operations import Changes
-    from companion.ui.main_window import MainWindow
+    from companion.ui.host import Host
 
 WARN = "color: #a3231b; font-weight: bold;"
 
@@ -83,7 +83,7 @@ class PlayDialog(QDialog):
 
     title = ""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Host) -> None:
         super().__init__(window)
         self.window_ = window
         assert window.campaign is not None
@@ -176,7 +176,7 @@ class EffectsDialog(PlayDialog):
 
     title = "Apply Effects"
 
-    def __init__(self, window: MainWindow, character: str | None = None) -> None:
+    def __init__(self, window: Host, character: str | None = None) -> None:
         super().__init__(window)
         self.character = self.character_combo(character)
         self.source = QLineEdit()
@@ -388,7 +388,7 @@ class EffectsDialog(PlayDialog):
             self._refresh_list()
 
 
-def open_effects(window: MainWindow, character: str | None = None) -> QDialog | None:
+def open_effects(window: Host, character: str | None = None) -> QDialog | None:
     """Apply Effects… (Play menu)."""
     return _show(EffectsDialog(window, character)) if window.campaign else None
 
@@ -402,7 +402,7 @@ class AbilityTestDialog(PlayDialog):
 
     title = "Ability Test"
 
-    def __init__(self, window: MainWindow, character: str | None = None) -> None:
+    def __init__(self, window: Host, character: str | None = None) -> None:
         super().__init__(window)
         from companion.content.schema.base import Ability
 
@@ -516,7 +516,7 @@ class AbilityTestDialog(PlayDialog):
             f"{self.difficulty.value()}: {verdict}")
 
 
-def open_ability_test(window: MainWindow, character: str | None = None) -> QDialog | None:
+def open_ability_test(window: Host, character: str | None = None) -> QDialog | None:
     """Ability Test… (Play menu)."""
     return _show(AbilityTestDialog(window, character)) if window.campaign else None
 
@@ -531,7 +531,7 @@ class ProcessDialog(PlayDialog):
 
     title = "Process"
 
-    def __init__(self, window: MainWindow, character: str | None = None) -> None:
+    def __init__(self, window: Host, character: str | None = None) -> None:
         super().__init__(window)
         self.character = self.character_combo(character)
         self.character.currentIndexChanged.connect(self.refresh)
@@ -632,7 +632,7 @@ class ProcessDialog(PlayDialog):
         self.run(process, name=str(self.character.currentData()), tokens=self.chosen())
 
 
-def open_processing(window: MainWindow, character: str | None = None) -> QDialog | None:
+def open_processing(window: Host, character: str | None = None) -> QDialog | None:
     """Process… (Play menu)."""
     return _show(ProcessDialog(window, character)) if window.campaign else None
 
@@ -646,7 +646,7 @@ class StartChallengeDialog(PlayDialog):
 
     title = "Start a Challenge"
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Host) -> None:
         super().__init__(window)
         self.explanation = _wrapped()
         self.explanation.setAccessibleName("Priority rule")
@@ -730,7 +730,7 @@ class StartChallengeDialog(PlayDialog):
             self.accept()
 
 
-def open_start_challenge(window: MainWindow) -> QDialog | None:
+def open_start_challenge(window: Host) -> QDialog | None:
     """Start Challenge… (Play menu)."""
     return _show(StartChallengeDialog(window)) if window.campaign else None
 
@@ -742,7 +742,7 @@ class EndChallengeDialog(PlayDialog):
 
     title = "End the Challenge"
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Host) -> None:
         super().__init__(window)
         limits = self.content.rules.retained_supplies
         self.limits = (limits.items, limits.materials)
@@ -874,7 +874,7 @@ class EndChallengeDialog(PlayDialog):
             self.accept()
 
 
-def open_end_challenge(window: MainWindow) -> QDialog | None:
+def open_end_challenge(window: Host) -> QDialog | None:
     """End Challenge… (Play menu)."""
     return _show(EndChallengeDialog(window)) if window.campaign else None
 
@@ -890,13 +890,14 @@ class GoalsDialog(PlayDialog):
 
     title = "Goals"
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Host) -> None:
         super().__init__(window)
         self.goals = QListWidget()
         self.goals.setAccessibleName("Goals")
         self.goals.setWordWrap(True)
         self.goals.currentRowChanged.connect(self._selected)
-        self.body.addWidget(QLabel("Goals the society has met (select one in play):"))
+        # Not "Goals the society has met": the list holds the goals still in play too.
+        self.body.addWidget(QLabel("Goals in play, and those met (select one in play):"))
         self.body.addWidget(self.goals, 1)
         self.complete_button = self.action_button("Complete Goal")
         self.complete_button.clicked.connect(self.complete)
@@ -945,7 +946,7 @@ class GoalsDialog(PlayDialog):
             self.run(complete_goal, goal=str(item.data(Qt.ItemDataRole.UserRole)))
 
 
-def open_goals(window: MainWindow) -> QDialog | None:
+def open_goals(window: Host) -> QDialog | None:
     """Goals… (Play menu)."""
     return _show(GoalsDialog(window)) if window.campaign else None
 
@@ -956,7 +957,7 @@ class NewEpochDialog(PlayDialog):
 
     title = "New Epoch"
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Host) -> None:
         super().__init__(window)
         self.heading = heading("")
         self.text = _wrapped()
@@ -991,7 +992,7 @@ class NewEpochDialog(PlayDialog):
             self.accept()
 
 
-def open_new_epoch(window: MainWindow) -> QDialog | None:
+def open_new_epoch(window: Host) -> QDialog | None:
     """New Epoch… (Play menu)."""
     return _show(NewEpochDialog(window)) if window.campaign else None
 
@@ -1002,7 +1003,7 @@ class AgeingDialog(PlayDialog):
 
     title = "Age and Heal"
 
-    def __init__(self, window: MainWindow, character: str | None = None) -> None:
+    def __init__(self, window: Host, character: str | None = None) -> None:
         super().__init__(window)
         self.character = self.character_combo(character)
         self.character.currentIndexChanged.connect(self.refresh)
@@ -1076,6 +1077,6 @@ class AgeingDialog(PlayDialog):
             self.run(degrade_token, name=str(self.character.currentData()), index=row)
 
 
-def open_ageing(window: MainWindow, character: str | None = None) -> QDialog | None:
+def open_ageing(window: Host, character: str | None = None) -> QDialog | None:
     """Age and Heal… (Play menu)."""
     return _show(AgeingDialog(window, character)) if window.campaign else None

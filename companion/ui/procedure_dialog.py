@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QSplitter,
     QTabWidget,
@@ -38,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.rules.procedure import Decider, Step
+from companion.ui.fit import fit_resize
 from companion.ui.odds_panel import OddsPanel
 from companion.ui.procedure_panels import (
     ProcedurePanel,
@@ -48,7 +50,7 @@ from companion.ui.procedure_panels import (
 )
 
 if TYPE_CHECKING:
-    from companion.ui.main_window import MainWindow
+    from companion.ui.host import Host
 
 BUTTONS_UP_TO = 6
 """A PLAYER step with more options than this shows a list and a Choose button."""
@@ -78,6 +80,16 @@ def _clear(layout: Any) -> None:
             _clear(item.layout())
 
 
+def _scrolled(panel: QWidget) -> QScrollArea:
+    """``panel`` in a scroll area: its tables keep their height (never printed over each
+    other) on a laptop's screen or with a large font."""
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidget(panel)
+    return area
+
+
 class StepWidget(QWidget):
     """The input for one step: buttons, a list, dice, or a card/chip picker."""
 
@@ -99,6 +111,8 @@ class StepWidget(QWidget):
         self.card_context: tuple[MainWindow | None, str] = (None, "")
         """(the main window, the procedure's kind): lets an unknown card be entered."""
         self._keys: dict[str, str] = {}
+        self.app_first = False
+        """The "in the app" button comes first (Settings > Procedures start)."""
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.prompt = QLabel()
@@ -118,7 +132,10 @@ class StepWidget(QWidget):
                  card_labels: Mapping[str, str] | None = None) -> None:
         """Show ``step``; ``cards`` are further card ids the table may have drawn (the
         Night deck beyond its top card), labelled by ``card_labels``."""
+        from companion import settings as preferences
+
         self.step = step
+        self.app_first = preferences.load().app_draws  # read each step: changed live too
         _clear(self.body)
         self.option_buttons, self.dice, self._keys = [], [], {}
         self.options_list = self.choose_button = self.use_button = None
@@ -166,7 +183,8 @@ class StepWidget(QWidget):
         for option in step.options:
             self.options_list.addItem(step.labels.get(option, option))
         self.options_list.setCurrentRow(0)
-        self.options_list.itemActivated.connect(lambda _item: self._choose_from_list())
+        self.options_list.installEventFilter(self)  # Enter chooses (and nothing else)
+        self.options_list.itemDoubleClicked.connect(lambda _item: self._choose_from_list())
         self.body.addWidget(self.options_list)
         self.choose_button = QPushButton("&Choose")
         self.choose_button.clicked.connect(self._choose_from_list)
@@ -181,24 +199,38 @@ class StepWidget(QWidget):
         if 0 <= row < len(self.step.options):
             self.answered.emit(self.step.options[row])
 
-    def _in_app_button(self, text: str) -> None:
-        # No "Default: at the table / in the app" setting yet: the app's button comes first.
+    def _in_app_button(self, text: str) -> QHBoxLayout:
+        """The "roll / draw in the app" row (added by :meth:`_arrange`)."""
         self.app_button = QPushButton(text)
         self.app_button.setObjectName("inAppButton")
         self.app_button.clicked.connect(lambda: self.answered.emit(None))
         row = QHBoxLayout()
         row.addWidget(self.app_button)
         row.addStretch(1)
-        self.body.addLayout(row)
+        return row
+
+    def _arrange(self, app_row: QHBoxLayout, table: QVBoxLayout) -> None:
+        """The app's row and the table's input, in the order the user's preference
+        (Settings > Procedures start) asks for, with a rule between them."""
         rule = QFrame()
         rule.setFrameShape(QFrame.Shape.HLine)
         rule.setFrameShadow(QFrame.Shadow.Sunken)
-        self.body.addWidget(rule)
+        if self.app_first:
+            self.body.addLayout(app_row)
+            self.body.addWidget(rule)
+            self.body.addLayout(table)
+        else:
+            self.body.addLayout(table)
+            self.body.addWidget(rule)
+            self.body.addLayout(app_row)
 
     def _dice(self, step: Step) -> None:
         count = max(1, step.count)
-        self._in_app_button("&Roll in the app" if count > 1 else "&Roll the die in the app")
-        self.body.addWidget(QLabel("Or type the dice rolled at the table:"))
+        app_row = self._in_app_button("&Roll in the app" if count > 1
+                                      else "&Roll the die in the app")
+        table = QVBoxLayout()
+        table.addWidget(QLabel("Type the dice rolled at the table:" if not self.app_first
+                               else "Or type the dice rolled at the table:"))
         row = QHBoxLayout()
         for number in range(count):
             spin = QSpinBox()
@@ -207,38 +239,68 @@ class StepWidget(QWidget):
             spin.setAccessibleName(f"Die {number + 1}")
             spin.setMinimumWidth(spin.fontMetrics().horizontalAdvance("0") * 6)
             spin.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            spin.installEventFilter(self)  # Enter uses the dice (and nothing else)
             row.addWidget(spin)
             self.dice.append(spin)
         self.use_button = QPushButton("&Use these dice" if count > 1 else "&Use this die")
-        self.use_button.clicked.connect(
-            lambda: self.answered.emit(tuple(s.value() for s in self.dice)))
+        self.use_button.clicked.connect(self._use_dice)
         row.addSpacing(12)
         row.addWidget(self.use_button)
         row.addStretch(1)
-        self.body.addLayout(row)
+        table.addLayout(row)
+        self._arrange(app_row, table)
+
+    def _use_dice(self) -> None:
+        self.answered.emit(tuple(s.value() for s in self.dice))
+
+    def eventFilter(self, watched: Any, event: Any) -> bool:  # noqa: N802 (Qt's name)
+        """Enter in a die or the options list answers this step and is used up here:
+        passed on, the dialog would press the next step's focused button with it."""
+        if event.type() == QEvent.Type.KeyPress and \
+                event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and \
+                not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+            if watched in self.dice:
+                self._use_dice()
+                return True
+            if watched is self.options_list:
+                self._choose_from_list()
+                return True
+        if event.type() == QEvent.Type.FocusIn and watched in self.dice:
+            QTimer.singleShot(0, watched.selectAll)  # a typed die replaces the shown one
+        return super().eventFilter(watched, event)
 
     def _card(self, step: Step, cards: Sequence[str], card_labels: Mapping[str, str]) -> None:
         from companion.operations.cards import card_kind
         from companion.ui.card_field import CardField
 
         chip = step.decider is Decider.CHIP
-        self._in_app_button("&Draw a chip in the app" if chip else "&Draw in the app")
-        self.body.addWidget(QLabel("Or pick (or type) the chip pulled at the table:" if chip
-                                   else "Or pick (or type) the card drawn at the table:"))
+        app_row = self._in_app_button("&Draw a chip in the app" if chip
+                                      else "&Draw in the app")
+        table = QVBoxLayout()
+        prefix = "Or pick" if self.app_first else "Pick"
+        table.addWidget(QLabel(f"{prefix} (or type) the chip pulled at the table:" if chip
+                               else f"{prefix} (or type) the card drawn at the table:"))
         window, procedure_kind = self.card_context
         field = CardField(window, card_kind(procedure_kind, step), chip=chip)
         field.set_options(step.options, step.labels, cards, card_labels)
+        # CardField's own line edit answers Return once (no event filter here: one on
+        # that line edit crashed the app at exit).
         field.chosen.connect(self.answered.emit)
         self.card_field = field
         self.card_combo = field.combo
         self.use_button = field.use_button
-        self.body.addWidget(field)
+        table.addWidget(field)
+        self._arrange(app_row, table)
 
     def _focus_first(self) -> None:
-        first = self.app_button or (self.option_buttons[0] if self.option_buttons else None) \
+        table_first: QWidget | None = self.card_combo or (self.dice[0] if self.dice else None)
+        first = (self.app_button if self.app_first else table_first) or table_first \
+            or self.app_button or (self.option_buttons[0] if self.option_buttons else None) \
             or self.options_list
         if first is not None:
             first.setFocus()
+            if isinstance(first, QSpinBox):
+                first.selectAll()  # the die typed replaces the one shown
 
 
 class StepAnswering:
@@ -247,8 +309,16 @@ class StepAnswering:
 
     # The dialog that mixes this in is a QDialog (isVisible) with refresh() and
     # _show_finished(text) of its own.
-    window_: MainWindow
-    last_summary: str
+    window_: Host
+    last_summary: str | None
+    finished_procedure: Any = None
+    """The :class:`~companion.operations.procedures.FinishedProcedure` of the step that
+    ended the procedure (None until then, or after any other change)."""
+
+    if TYPE_CHECKING:  # what the QDialog that mixes this in provides
+        def isVisible(self) -> bool: ...  # noqa: N802 (Qt's name)
+        def refresh(self) -> None: ...
+        def _show_finished(self, text: str) -> None: ...
 
     def answer(self, choice: object) -> bool:
         """Answer the current step through the main window; False if refused."""
@@ -257,8 +327,14 @@ class StepAnswering:
         return self.window_.run_operation(procedures.advance, choice=choice) is not None
 
     def _campaign_changed(self, changes: object) -> None:
+        from companion.operations.procedures import FinishedProcedure
+
         if changes is not None and getattr(changes, "procedure", False):
             self.last_summary = str(getattr(changes, "summary", "")) or self.last_summary
+            detail = getattr(changes, "detail", None)
+            # The last step's board, steps and result, kept in view once the row is gone.
+            self.finished_procedure = detail if isinstance(detail, FinishedProcedure) \
+                else None
         if (changes is None or getattr(changes, "procedure", False)) and self.isVisible():
             self.refresh()
 
@@ -284,7 +360,7 @@ class StepAnswering:
 class ProcedureDialog(StepAnswering, QDialog):
     """An activity in progress (fishing, mining ...), step by step; non-blocking."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Host) -> None:
         super().__init__(window)
         self.window_ = window
         self.setModal(False)
@@ -302,7 +378,7 @@ class ProcedureDialog(StepAnswering, QDialog):
         self.tabs = QTabWidget()
         self.tabs.setAccessibleName("The procedure's layout")
         self.panel: ProcedurePanel = panel_for("", self.font())
-        self.tabs.addTab(self.panel, "&Layout")
+        self.tabs.addTab(_scrolled(self.panel), "&Layout")
         self.words = ProcedurePanel(self.font())
         self.tabs.addTab(self.words, "In &words")
         splitter.addWidget(self.tabs)
@@ -328,7 +404,11 @@ class ProcedureDialog(StepAnswering, QDialog):
         step_row.addWidget(self.step_widget, 1, Qt.AlignmentFlag.AlignTop)
         self.odds_panel = OddsPanel()
         self.odds_panel.suggested.connect(self.answer)
-        step_row.addWidget(self.odds_panel, 1)
+        # The odds scroll beside the step: at their full height they left the board a
+        # strip on a laptop's screen.
+        self.odds_area = _scrolled(self.odds_panel)
+        self.odds_area.setMaximumHeight(self.fontMetrics().height() * 14)
+        step_row.addWidget(self.odds_area, 1)
         frame_layout.addLayout(step_row)
         self.summary = QLabel()
         self.summary.setObjectName("finalSummary")
@@ -344,7 +424,7 @@ class ProcedureDialog(StepAnswering, QDialog):
         self.close_button.clicked.connect(self.close)
         buttons.addWidget(self.close_button)
         layout.addLayout(buttons)
-        self.resize(1100, 760)
+        fit_resize(self, 1100, 680)
         use_font(self, self.font())
         window.campaign_changed.connect(self._campaign_changed)
         self.refresh()
@@ -358,9 +438,11 @@ class ProcedureDialog(StepAnswering, QDialog):
             return
         campaign = self.window_.campaign
         if view is None or view.kind == "night":  # the Night is the wizard's
+            self._show_final_board()
             self._show_finished(self.last_summary or "No activity is in progress.")
             return
         self.finished_ = False
+        assert campaign is not None  # _read_view said so
         procedure = load_procedure(campaign)
         self._show_kind(view.kind)
         title = KIND_TITLES.get(view.kind, view.kind.replace("_", " ").title())
@@ -376,8 +458,22 @@ class ProcedureDialog(StepAnswering, QDialog):
         self.summary.hide()
         self.step_widget.show()
         self.step_widget.set_step(view.step, **self.extra_cards(procedure))
+        self.odds_area.show()
         self.odds_panel.show_for(campaign, procedure)
         self.close_button.setDefault(False)
+
+    def _show_final_board(self) -> None:
+        """The board as the last step left it, and every step taken, the last one too."""
+        done = self.finished_procedure
+        if done is None or done.kind == "night":
+            return
+        self._show_kind(done.kind)
+        self.panel.show_procedure(done.procedure)
+        self.words.show_procedure(done.procedure)
+        self.log.clear()
+        for number, line in enumerate(done.log, 1):
+            self.log.addItem(f"{number}. {line}")
+        self.log.scrollToBottom()
 
     def extra_cards(self, procedure: Any) -> dict[str, Any]:
         """Further cards the table may type at a CARD step (none for activities)."""
@@ -387,12 +483,13 @@ class ProcedureDialog(StepAnswering, QDialog):
         if kind == self.kind:
             return
         self.kind = kind
-        index = self.tabs.indexOf(self.panel)
-        self.tabs.removeTab(index)
-        self.panel.deleteLater()
+        old = self.tabs.widget(0)
+        self.tabs.removeTab(0)
+        if old is not None:
+            old.deleteLater()
         self.panel = panel_for(kind, self.font())
         use_font(self.panel, self.font())
-        self.tabs.insertTab(0, self.panel, "&Layout")
+        self.tabs.insertTab(0, _scrolled(self.panel), "&Layout")
         self.tabs.setCurrentIndex(0)
 
     def _show_finished(self, text: str) -> None:
@@ -400,6 +497,7 @@ class ProcedureDialog(StepAnswering, QDialog):
         self.step_widget.set_step(None)
         self.step_widget.hide()
         self.odds_panel.clear()
+        self.odds_area.hide()  # nothing left to weigh
         self.summary.setText(text)
         self.summary.show()
         self.close_button.setDefault(True)
@@ -414,14 +512,14 @@ class ProcedureDialog(StepAnswering, QDialog):
 # --- opening them ---------------------------------------------------------------------------
 
 
-def _existing(window: MainWindow, cls: type[QDialog]) -> QDialog | None:
+def _existing(window: Host, cls: type[QDialog]) -> QDialog | None:
     for child in window.findChildren(cls):
         if type(child) is cls:
             return child
     return None
 
 
-def open_procedure(window: MainWindow) -> QDialog | None:
+def open_procedure(window: Host) -> QDialog | None:
     """Show the procedure in progress: the Night wizard for the Night, else the procedure
     dialog (reusing one already open). Returns the dialog, or None if nothing is in
     progress (the user is told)."""
@@ -445,6 +543,7 @@ def open_procedure(window: MainWindow) -> QDialog | None:
         dialog = cls(window)
     else:
         dialog.last_summary = None  # type: ignore[attr-defined]
+        dialog.finished_procedure = None  # type: ignore[attr-defined]
     dialog.show()
     dialog.refresh()  # type: ignore[attr-defined]
     dialog.raise_()
@@ -452,7 +551,7 @@ def open_procedure(window: MainWindow) -> QDialog | None:
     return dialog
 
 
-def start_night(window: MainWindow) -> QDialog | None:
+def start_night(window: Host) -> QDialog | None:
     """Begin the Night (refused until everyone has passed) and open the wizard; if the
     Night is already in progress, just open it."""
     from companion.operations import procedures
@@ -467,7 +566,7 @@ def start_night(window: MainWindow) -> QDialog | None:
     return open_procedure(window)
 
 
-def start_activity(window: MainWindow, kind: str, name: str, feature: str) -> QDialog | None:
+def start_activity(window: Host, kind: str, name: str, feature: str) -> QDialog | None:
     """Begin ``kind`` (fishing, mining, foraging, delving) for ``name`` at ``feature``
     and open it."""
     from companion.operations import activities, procedures

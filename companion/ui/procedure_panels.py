@@ -104,7 +104,23 @@ def fill_table(table: QTableWidget, rows: Sequence[Sequence[str]]) -> None:
             item = QTableWidgetItem(text)
             table.setItem(r, c, item)
     table.resizeRowsToContents()
+    # Never narrower than every header's words (a squeezed stretch column printed
+    # "aract" for "Character") and every fitted column's contents.
+    # A table that may scroll sideways keeps its height for the scroll bar instead.
+    header = table.horizontalHeader()
+    scrolls = table.horizontalScrollBarPolicy() is not Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+    width = 2 * table.frameWidth()
+    stretched = []  # the stretch columns share what is left equally
+    for column in range(table.columnCount()):
+        if header.sectionResizeMode(column) is QHeaderView.ResizeMode.Stretch:
+            stretched.append(header.sectionSizeHint(column))
+        else:
+            width += max(header.sectionSizeHint(column), table.sizeHintForColumn(column))
+    width += len(stretched) * max(stretched, default=0)
+    table.setMinimumWidth(0 if scrolls else width)
     height = table.horizontalHeader().height() + 2 * table.frameWidth()
+    if scrolls:  # room for the scroll bar, whether or not this width needs it
+        height += table.horizontalScrollBar().sizeHint().height()
     height += sum(table.rowHeight(r) for r in range(table.rowCount()))
     table.setFixedHeight(height)
 

@@ -26,7 +26,8 @@ def settings() -> QSettings:
 def recent_files() -> list[str]:
     """Recently opened campaign files that still exist, most recent first."""
     value = settings().value("recent", [])
-    items = [value] if isinstance(value, str) else list(value or [])
+    items = [value] if isinstance(value, str) else \
+        list(value) if isinstance(value, list | tuple) else []
     return [p for p in items if Path(p).exists()]
 
 
@@ -115,5 +116,24 @@ def wire_window(window: MainWindow, *, extra_content: Sequence[Path] = ()) -> No
     store_warnings.watch(window, window.campaign)  # a backup not taken is said, not hidden
     timer = QTimer(window)
     timer.setObjectName("backupTimer")
-    timer.timeout.connect(lambda: window.campaign and window.campaign.maybe_backup())
+    timer.timeout.connect(lambda: periodic_backup(window))
     timer.start(BACKUP_CHECK_MS)
+
+
+def periodic_backup(window: MainWindow) -> bool:
+    """The backup timer's work: back up if due. The value ``maybe_backup`` returns used
+    to be dropped, and an error in a timer's slot only printed a traceback nobody saw:
+    now a backup taken is said in the status bar, and one that fails says why there
+    (the campaign itself is unharmed). Returns whether a backup was taken."""
+    from companion.store import CampaignFileError
+
+    if window.campaign is None:
+        return False
+    try:
+        taken = window.campaign.maybe_backup()
+    except (CampaignFileError, OSError) as exc:
+        window.statusBar().showMessage(f"The automatic backup failed: {exc}")
+        return False
+    if taken is not None:
+        window.statusBar().showMessage("Backed up the campaign.", 4000)
+    return taken is not None

@@ -34,7 +34,7 @@ from companion import settings as prefs
 from companion.settings import LIMITS, Settings
 
 if TYPE_CHECKING:
-    from companion.ui.main_window import MainWindow
+    from companion.ui.host import Host
 
 THEME_CHOICES = (("system", "Follow the system"), ("light", "Light"), ("dark", "Dark"))
 ENTRY_CHOICES = (
@@ -217,7 +217,7 @@ class SettingsDialog(QDialog):
         super().accept()
 
 
-def open_settings(window: MainWindow) -> Settings | None:
+def open_settings(window: Host) -> Settings | None:
     """Edit ▸ Settings: show the dialog; on OK the open campaign takes the new backup
     policy. Returns the saved settings (``None`` if cancelled)."""
     dialog = SettingsDialog(window)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QSpinBox, QWidget
 
 if TYPE_CHECKING:
     from companion.operations import Campaign
@@ -137,6 +137,12 @@ def fill_ability_combos(combos: Sequence[QComboBox], kept: Sequence[int]) -> Non
     Character Creation, step 1). Signals are held so one refill is one validation."""
     ordered = sorted(kept, reverse=True)
     choices = sorted(set(ordered), reverse=True)
+    if any(value < 1 for value in kept):  # a die not typed or rolled yet: nothing to assign
+        for combo in combos:
+            combo.blockSignals(True)
+            combo.clear()
+            combo.blockSignals(False)
+        return
     for combo, value in zip(combos, ordered, strict=False):
         combo.blockSignals(True)
         combo.clear()
@@ -162,11 +168,30 @@ class AssignmentCheck:
     """Why a second trait is, or is not, allowed."""
 
 
+NO_DICE_YET = "Type the five dice rolled at the table, or roll them in the app."
+
+
+def die_box(number: int) -> QSpinBox:
+    """A die of character creation: blank ("–") until it is typed or rolled, so the
+    starting value is never taken for a roll (issue 20)."""
+    spin = QSpinBox()
+    spin.setRange(0, 6)
+    spin.setSpecialValueText("–")
+    spin.setValue(0)
+    spin.setAccessibleName(f"Die {number + 1}")
+    return spin
+
+
 def check_assignment(kept: Sequence[int], values: Sequence[int],
-                     second_trait_max_sum: int) -> AssignmentCheck:
-    """Check an assignment of the kept dice (Rulebook: Character Creation, steps 1-2)."""
+                     second_trait_max_sum: int,
+                     rolled: Sequence[int] = ()) -> AssignmentCheck:
+    """Check an assignment of the kept dice (Rulebook: Character Creation, steps 1-2);
+    ``rolled`` (all the dice) must all be typed or rolled first."""
     from collections import Counter
 
+    if any(value < 1 for value in (*rolled, *kept)):
+        return AssignmentCheck(False, 0, NO_DICE_YET, False,
+                               "A second trait depends on the abilities' sum.")
     ok = Counter(values) == Counter(kept)
     kept_text = ", ".join(map(str, sorted(kept, reverse=True)))
     total = sum(values)
@@ -189,14 +214,14 @@ class AbilityDice:
     ``_leave_out_chosen`` to False."""
 
     def _leave_out_toggled(self, checked: bool) -> None:
-        if checked and not self._filling:  # type: ignore[attr-defined]
+        if checked and not self._filling:  # type: ignore[has-type]
             self._leave_out_chosen = True
             self._fill_abilities()  # type: ignore[attr-defined]
 
     def _dice_changed(self) -> None:
         if not self.dice:  # type: ignore[attr-defined]
             return
-        if not self._leave_out_chosen:  # type: ignore[has-type]
+        if not self._leave_out_chosen:
             values = self.rolled()  # type: ignore[attr-defined]
             self._filling = True
             self.leave_out.button(values.index(min(values))).setChecked(True)  # type: ignore[attr-defined]

@@ -209,3 +209,27 @@ def test_screenshot_saves_the_painted_main_window(tmp_path: Path) -> None:
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert not (tmp_path / "settings.ini").exists() or "companion-smoke" not in \
         (tmp_path / "settings.ini").read_text()  # a throw-away demo is not remembered
+
+
+def test_the_night_card_prompt_does_not_name_the_top_card(tmp_path: Path) -> None:
+    # Rulebook: Night Phase > Night Cards: the table draws the card; the prompt printed
+    # at that step does not say which card is on top of the Night deck.
+    from companion import operations
+    from companion.cli.procedure_cmd import _prompt
+    from companion.operations import procedures
+    from companion.rules.procedure import Decider
+
+    campaign = operations.create_demo_campaign(tmp_path / "t.stonesaga", seed=8)
+    try:
+        for name in ("Ash", "Bryn"):
+            operations.pass_turn(campaign, name=name)
+        procedures.start_night(campaign)
+        while (view := procedures.in_progress(campaign)) is not None and \
+                view.step is not None and view.step.decider is not Decider.CARD:
+            procedures.advance(campaign, choice=view.step.options[0])
+        assert view is not None and view.step is not None
+        top = view.step.options[0]
+        text = _prompt(view.step)
+        assert top not in text and "type the card/chip you drew" in text
+    finally:
+        campaign.close()

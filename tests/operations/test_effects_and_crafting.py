@@ -89,3 +89,22 @@ def test_crafting_remembers_what_was_found(demo: Campaign) -> None:
     craft(demo, name="Ash", left=flint, left_rotation=0, right=sinew, right_rotation=0)
     explored = {str(d.code): d.kind for d in crafting_explorer(demo, ["Ash"])}
     assert explored["R1410"] is DiscoveryKind.ITEM
+
+
+
+def test_a_code_with_no_codex_entry_is_recorded_when_tried(demo: Campaign) -> None:
+    # Rulebook: Crafting: a code is read in the Codex; R1441 (flint beside flint turned
+    # 180°) has no entry in the sample pack: it was still tried, and the journal's codes
+    # keep it (a provisional code). Nothing is consumed.
+    from companion.operations import journal
+
+    apply_effects(demo, name="Ash", effects=[parse_effect("gain flint"),
+                                             parse_effect("gain flint")])
+    first, second = [h.index for h in held_materials(demo, ["Ash"])
+                     if h.face.material == "flint"][:2]
+    assert demo.content.crafting.lookup("red", "1441").entry is None
+    changes = craft(demo, name="Ash", left=first, left_rotation=0, right=second,
+                    right_rotation=2)
+    assert "no entry" in changes.summary
+    assert ("R1441", "provisional", "") in journal.crafting_codes(demo)
+    assert [h.face.material for h in held_materials(demo, ["Ash"])].count("flint") >= 2

@@ -221,3 +221,20 @@ def test_search_is_limited(demo: Campaign) -> None:
         j.write_entry(demo, text=f"tally {n}")
     hits = j.search(demo, "tally", sections=["entries"], limit=3)
     assert [h.text for h in hits] == ["tally 4", "tally 3", "tally 2"]
+
+
+def test_valley_map_hides_face_down_hexes(demo: Campaign) -> None:
+    # Rulebook: Using the Journal: the Valley Map records the ID of each hex explored; a
+    # face-down hex's ID is not known at the table.
+    grid = j.valley_map(demo)
+    cells = [t for row in grid for t in row if t]
+    assert cells.count("?") == 2 and "E01" in cells
+
+
+
+def test_challenge_log_names_the_characters_made_after_it_began(demo: Campaign) -> None:
+    # Rulebook: Using the Journal > Challenge Log: the characters used in the challenge.
+    # The demo (like the new-campaign wizard) starts the challenge, then makes Ash and
+    # Bryn: the log named nobody ("Characters: —").
+    [line] = j.challenge_log(demo)
+    assert line.characters == ("Ash", "Bryn")

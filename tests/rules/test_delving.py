@@ -298,3 +298,12 @@ def test_delving_sample_deck_starts_without_requirement(content: Content) -> Non
     proc = start(content, list(content.delving_cards.values()))
     first = proc.step().options
     assert first and all(content.delving_cards[c].min_depth is None for c in first)
+
+
+
+def test_delving_prompt_names_the_depth_of_the_card_to_draw(content: Content) -> None:
+    # Rulebook: Delving: the next card drawn lies one depth deeper than the path's end
+    # (the prompt said the path's depth while the board said "Next, depth 2").
+    proc = play(start(content, DECK), ["S1", LEFT])
+    assert proc.depth == 1
+    assert proc.step().prompt == "Step 3: draw the next card showing fang (depth 2)"

@@ -464,7 +464,7 @@ def test_night_start_effects_apply_before_perishing() -> None:
 
 def test_night_phase_refuses_day_actions_and_ends_with_a_new_day() -> None:
     game = Game((make("Ash"), make("Bryn")), day=Day(passed=frozenset({"Ash"})))
-    with pytest.raises(IllegalAction, match="Bryn pass"):
+    with pytest.raises(IllegalAction, match="Bryn passes"):
         start(game)
     night = start(replace(game, day=Day(passed=frozenset({"Ash", "Bryn"}))))
     assert night.game.day.phase is Phase.NIGHT

@@ -90,6 +90,7 @@ def test_every_wizard_page_is_named_and_reachable_by_keyboard(wizard) -> None:  
             break
         if hasattr(page, "name"):
             page.name.setText(f"Hero {page.number}")
+            page.set_dice([5, 4, 3, 2, 1])  # the dice start blank: typed at the table
         wizard.next()
         assert wizard.currentPage() is not page, page.title()
     assert pages == 7  # society, pack, region, challenge, two characters, summary
@@ -231,8 +232,22 @@ def test_the_wizard_can_be_finished_with_the_keyboard_alone(qtbot) -> None:  # t
     keys("The Keyboard Folk")
     for _ in range(3):  # pack, region, challenge: the defaults are fine
         keys()
-    keys("Ash")  # the name field has the focus on each character page
-    keys("Bryn")
+    def tab_to(widget: object) -> None:
+        for _ in range(20):
+            if wizard.focusWidget() is widget:
+                return
+            QTest.keyClick(wizard.focusWidget() or wizard, Qt.Key.Key_Tab)
+        raise AssertionError("Tab never reached the widget")
+
+    for name in ("Ash", "Bryn"):
+        page = wizard.currentPage()
+        QTest.keyClicks(wizard.focusWidget(), name)  # the name field has the focus
+        for die, value in zip(page.dice, "54321", strict=True):  # typed from the table
+            tab_to(die)
+            QTest.keyClick(die, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+            QTest.keyClicks(die, value)
+        keys()
+        assert wizard.currentPage() is not page, page.error.text()
     assert wizard.currentPage() is wizard.summary_page
     keys()  # Finish
     try:

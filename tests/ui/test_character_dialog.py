@@ -119,3 +119,20 @@ def test_a_second_trait_only_when_the_abilities_sum_to_11_or_less(
     type_dice(dialog, [6, 6, 6, 6, 6])
     assert not dialog.second_trait.isEnabled()
     assert dialog.traits() == [str(dialog.trait.currentData())]
+
+
+def test_creation_dice_start_blank_and_roll_once(qtbot: Any, window: MainWindow, demo: Any,
+                                                 warnings: list[str]) -> None:
+    # Rulebook: Character Creation, step 1: nothing passes before the five dice are
+    # typed or rolled, and the app's roll is made once.
+    dialog = make_dialog(qtbot, window)
+    dialog.name.setText("Gil")
+    assert "✓" not in dialog.assignment_note.text()
+    before = len(demo.characters())
+    dialog.create_button.click()
+    assert warnings and warnings[0].startswith("Type the five dice")
+    assert len(demo.characters()) == before
+    dialog.roll_button.click()
+    assert not dialog.roll_button.isEnabled()
+    assert all(1 <= spin.value() <= 6 and spin.isReadOnly() for spin in dialog.dice)
+    assert "✓" in dialog.assignment_note.text()

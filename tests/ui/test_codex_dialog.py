@@ -98,3 +98,20 @@ def test_no_entry_says_so(qtbot: Any, demo: Any) -> None:
     assert dialog.look_up()
     assert dialog.result_title.text() == "Red 1410: Stone Knife"
     assert len(codex_events(demo)) == 2
+
+
+def test_enter_reads_one_entry_and_shows_a_refusal_once(qtbot: Any, demo: Any,
+                                                         monkeypatch: Any) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QMessageBox
+
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: shown.append(a[2]))
+    _, dialog = make(qtbot, demo)
+    dialog.show()
+    dialog.request.setText("Cloud E01")
+    qtbot.keyClick(dialog.request, Qt.Key.Key_Return)
+    assert len(shown) == 1
+    dialog.request.setText("read entry 103")
+    qtbot.keyClick(dialog.request, Qt.Key.Key_Return)
+    assert codex_events(demo) == ["Codex: read entry 103"]

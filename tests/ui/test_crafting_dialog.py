@@ -69,7 +69,7 @@ def test_flint_beside_sinew_reads_red_1410_and_crafts(qtbot: Any, window: MainWi
     ash = demo.character_detail("Ash")
     assert [str(i) for i, _ in ash.items] == ["stone-knife"]
     assert [t.name for t in ash.bag] == ["flint", "sinew"]
-    assert "crafts stone-knife" in dialog.result_label.text()
+    assert "crafts Stone Knife" in dialog.result_label.text()  # the name, not the id
     # the remaining pair now reads a known item, and so does the explorer
     dialog.set_tokens(0, 1)
     assert dialog.known_label.text() == "item: Stone Knife" or \

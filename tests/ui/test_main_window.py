@@ -12,7 +12,7 @@ from tests.ui.helpers import make_window
 def test_window_starts_on_the_opening_page(qtbot: Any) -> None:
     window = MainWindow()
     qtbot.addWidget(window)
-    assert window.centralWidget().currentWidget().objectName() == "openingLabel"
+    assert window.centralWidget().widget().currentWidget().objectName() == "openingLabel"
     assert not window.undo_action.isEnabled()
 
 
@@ -37,7 +37,8 @@ def test_menus_have_the_standard_entries(qtbot: Any, campaign: Any) -> None:
     assert {"Save a Copy…", "Export Campaign…", "Import Campaign…", "Backups…", "Quit"} <= \
         set(menus["File"])
     assert menus["Edit"] == ["Undo", "Redo", "Save Point…", "Undo to Save Point…", "Settings…"]
-    assert menus["Help"] == ["Rulebook Readings…", "About Stonesaga Companion"]
+    assert menus["Help"] == ["Getting Started…", "Rulebook Readings…",
+                             "About Stonesaga Companion"]
     assert window.undo_action.shortcut().toString() == "Ctrl+Z"
 
 

@@ -161,6 +161,7 @@ def test_an_existing_file_is_never_overwritten(wizard: NewCampaignWizard,
     walk_to_characters(wizard)
     for page in wizard.character_pages[:2]:
         page.name.setText(f"Hero {page.number}")
+        page.set_dice([4, 4, 4, 4, 4])
         next_page(wizard)
     target = tmp_path / "Taken.stonesaga"
     target.write_bytes(b"someone's campaign")
@@ -195,6 +196,9 @@ def test_hardcore_solo_has_one_character_page(wizard: NewCampaignWizard) -> None
     only = wizard.character_pages[0]
     assert wizard.currentPage() is only
     only.name.setText("Solitary")
+    wizard.next()
+    assert wizard.currentPage() is only  # no dice typed or rolled yet
+    only.set_dice([5, 4, 3, 2, 1])
     next_page(wizard)
     assert wizard.currentPage() is wizard.summary_page
 
@@ -217,6 +221,7 @@ def test_new_campaign_from_the_menu_shows_the_campaign(qtbot, tmp_path: Path,  #
             self.next()
         for page in self.character_pages[:2]:
             page.name.setText(f"Hero {page.number}")
+            page.set_dice([4, 4, 4, 4, 4])
             self.next()
         self.summary_page.path.setText(str(target))
         assert self.validateCurrentPage()
@@ -227,3 +232,20 @@ def test_new_campaign_from_the_menu_shows_the_campaign(qtbot, tmp_path: Path,  #
     assert window.campaign is not None and window.campaign.path == target
     assert session.recent_files()[0] == str(target)
     window.close()
+
+
+def test_dice_not_typed_or_rolled_do_not_pass(wizard: NewCampaignWizard) -> None:
+    # Rulebook: Character Creation, step 1: five dice rolled. The blank dice are not a
+    # roll of 1s; the app rolls once per character.
+    walk_to_characters(wizard)
+    page = wizard.character_pages[0]
+    page.name.setText("Ash")
+    assert all(spin.text() == "–" for spin in page.dice)
+    assert "✓" not in page.assignment_note.text()
+    assert page.assignment_note.text().startswith("Type the five dice")
+    wizard.next()
+    assert wizard.currentPage() is page
+    page.roll_button.click()
+    assert all(1 <= spin.value() <= 6 for spin in page.dice)
+    assert not page.roll_button.isEnabled()
+    assert "✓" in page.assignment_note.text()

@@ -108,8 +108,10 @@ def test_rest_table_and_the_whole_night_in_the_app(qtbot: Any, demo: Any,
     assert turn["phase"] == "day" and turn["may_act"] == ["Ash", "Bryn"]
 
 
-def test_night_card_step_offers_the_top_card_first(qtbot: Any, demo: Any,
-                                                   refusals: list[str]) -> None:
+def test_night_card_step_does_not_name_the_top_card(qtbot: Any, demo: Any,
+                                                    refusals: list[str]) -> None:
+    # Rulebook: Night Phase > Night Cards: the card is drawn, not announced; the table
+    # types the card it drew from the whole deck, listed in id order.
     window = make_window(qtbot, demo)
     wizard = nightfall(qtbot, window)
     while wizard.step.decider is not Decider.CARD:
@@ -117,13 +119,15 @@ def test_night_card_step_offers_the_top_card_first(qtbot: Any, demo: Any,
     assert wizard.current_stage() == "night_cards"
     combo = wizard.step_widget.card_combo
     top = wizard.step.options[0]
-    assert combo.itemData(0) == top and combo.count() > 1  # the rest of the deck follows
+    assert top not in wizard.step.prompt and top not in wizard.step_widget.prompt.text()
+    ids = [combo.itemData(i) for i in range(combo.count())]
+    assert ids == sorted(ids) and top in ids and len(ids) > 1
     combo.setEditText("N99")
     click(qtbot, wizard.step_widget.use_button)
     assert refusals and "'N99' is not in the Night deck" in refusals[0]
     assert wizard.step.decider is Decider.CARD and wizard.current_stage() == "night_cards"
     combo = wizard.step_widget.card_combo
-    label = combo.itemText(0)
+    label = combo.itemText(combo.findData(top))
     assert label.startswith(f"{top} ")  # id and name: "N09 Hunger Moon"
     combo.setEditText(top.lower())
     click(qtbot, wizard.step_widget.use_button)

@@ -66,7 +66,7 @@ def test_fishing_at_the_table(qtbot: Any, demo: Any, refusals: list[str]) -> Non
     assert dialog.panel.stock_title.text() == "Stock: FI09"
     assert [row[0] for row in cell_texts(dialog.panel.stock)] == ["red", "white", "black"]
     dialog.step_widget.card_combo.setEditText("FI05")
-    dialog.step_widget.card_combo.lineEdit().returnPressed.emit()
+    qtbot.keyClick(dialog.step_widget.card_combo.lineEdit(), Qt.Key.Key_Return)
     assert dialog.panel.water_title.text() == "Water: FI05"
     assert len(cell_texts(dialog.panel.water)) == 5
 
@@ -265,3 +265,25 @@ def test_a_player_step_answers_to_its_number_key(qtbot: Any, demo: Any,
     assert dialog.step_widget.option_buttons[0].hasFocus()  # the first option has the focus
     qtbot.keyClick(dialog.step_widget.option_buttons[0], Qt.Key.Key_2)
     assert procedures.in_progress(demo).log[-1].endswith(f": {label}")
+
+
+def test_the_last_step_stays_in_view(qtbot: Any, demo: Any, refusals: list[str]) -> None:
+    # Rulebook: Fishing: the whole outcome (not its last lines), the last step in the
+    # list, and the board as the last step left it (Collected and Struck filled in).
+    window = make_window(qtbot, demo)
+    dialog = start_fishing(qtbot, window)
+    while dialog.step is not None:
+        widget = dialog.step_widget
+        if dialog.step.decider is Decider.PLAYER:
+            widget.option_buttons[-1].click()
+        else:
+            widget.app_button.click()
+    journal = demo.journal(limit=1)[0].text
+    assert dialog.summary.text() == journal
+    assert "Stock: FI" in journal and "Outcome: FI" in journal  # from the first line on
+    log = [dialog.log.item(i).text() for i in range(dialog.log.count())]
+    assert log[-1].split(". ", 1)[1].startswith("Step 6")
+    struck = [row[4] for row in cell_texts(dialog.panel.water)]
+    assert "yes" in struck
+    assert dialog.panel.results.text()  # What happened: each strike's result
+    assert dialog.panel.results_title.isVisible()

@@ -1,5 +1,5 @@
 """The main window's views, one module each. Each view refreshes itself from the open
-campaign when ``MainWindow.campaign_changed`` carries a flag it cares about."""
+campaign when ``Host.campaign_changed`` carries a flag it cares about."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QWidget
 
 if TYPE_CHECKING:
-    from companion.ui.main_window import MainWindow
+    from companion.ui.host import Host
 
 
-def build_views(window: MainWindow) -> list[tuple[str, QWidget]]:
+def build_views(window: Host) -> list[tuple[str, QWidget]]:
     """The views of the main window, in tab order."""
     from companion.ui.behemoth_panel import BehemothPanel
     from companion.ui.views.characters import CharactersView

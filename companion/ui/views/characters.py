@@ -24,7 +24,7 @@ from companion.ui.views.character_sheet import CharacterSheet
 
 if TYPE_CHECKING:
     from companion.operations.queries import CharacterSummary
-    from companion.ui.main_window import MainWindow
+    from companion.ui.host import Host
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -84,7 +84,7 @@ class CharactersModel(QAbstractTableModel):
 class CharactersView(QWidget):
     """The Characters tab: the table, the selected character's sheet, New Character…."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Host) -> None:
         super().__init__()
         self.window_ = window
         self.model = CharactersModel()

@@ -2,7 +2,7 @@
 their hex with the energy it costs (Rulebook: Game Structure > Day Phase; Day Actions;
 Actions; Building an Outpost; Building Structures; Processing & Crafting).
 
-Every button runs one operation through ``MainWindow.run_operation`` or opens the dialog
+Every button runs one operation through ``Host.run_operation`` or opens the dialog
 that asks what the action needs (the outpost's name, the structure, the tokens). Actions
 that are not allowed now stay visible, disabled, with the reason as text. Foraging,
 fishing, mining and delving open the procedure dialog; exchanges and the choice of an
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from companion.operations.day import ActionOption
     from companion.rules.character import Character
     from companion.rules.game import Game
-    from companion.ui.main_window import MainWindow
+    from companion.ui.host import Host
 
 PROCEDURES = {"forage": "foraging", "fish": "fishing", "mine": "mining", "delve": "delving"}
 """Actions handed off to activity procedures, run in the procedure dialog."""
@@ -166,7 +166,7 @@ def character_state(character: Character, turn: dict[str, Any]) -> str:
 class DayView(QWidget):
     """The Day tab."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Host) -> None:
         super().__init__()
         self.window_ = window
         self.title = heading("Day phase")
@@ -425,7 +425,8 @@ class DayView(QWidget):
             button.clicked.connect(self._begin_night)
             button.setEnabled(not waiting and turn.get("phase") == "day")
             reason = ("Everyone has passed: the Night can begin." if button.isEnabled() else
-                      f"The Night begins once {', '.join(waiting)} pass.")
+                      f"The Night begins once {', '.join(waiting)} "
+                      f"{'passes' if len(waiting) == 1 else 'pass'}.")
         button.setAccessibleName(button.text().replace("&", ""))
         self.night_button = button
         label = QLabel(reason)

@@ -27,10 +27,15 @@ from companion.ui.views import wants
 if TYPE_CHECKING:
     from companion.operations import Campaign
     from companion.operations.queries import JournalLine
-    from companion.ui.main_window import MainWindow
+    from companion.ui.host import Host
 
 Index = QModelIndex | QPersistentModelIndex
 PAGE = 200
+
+
+def kind_words(kind: str) -> str:
+    """A journal event's kind in words: "procedure.step" -> "Procedure step"."""
+    return " ".join(kind.replace("_", " ").split(".")).capitalize()
 
 
 class JournalModel(QAbstractTableModel):
@@ -76,7 +81,7 @@ class JournalModel(QAbstractTableModel):
             return None
         line = self.lines[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return (line.when, line.kind, line.text)[index.column()]
+            return (line.when, kind_words(line.kind), line.text)[index.column()]
         if role == Qt.ItemDataRole.FontRole and line.undone:
             font = QFont()
             font.setStrikeOut(True)
@@ -96,7 +101,7 @@ class JournalModel(QAbstractTableModel):
 class JournalView(QWidget):
     """The Journal tab: the book of sections; History (event list + entry box) first."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Host) -> None:
         super().__init__()
         from companion.ui.journal_book import JournalBook
 

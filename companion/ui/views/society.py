@@ -29,7 +29,7 @@ from companion.ui.views import wants
 from companion.ui.widgets import STYLES, Slot, SlotRow, heading, read_game
 
 if TYPE_CHECKING:
-    from companion.ui.main_window import MainWindow
+    from companion.ui.host import Host
 
 TRACK_LENGTH = 20
 """Boxes drawn on a track at least (the dials go on; the row grows with the value)."""
@@ -82,7 +82,7 @@ def lore_slots(lore: int) -> list[Slot]:
 class SocietyView(QWidget):
     """The Society tab."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Host) -> None:
         super().__init__()
         self.window_ = window
         self.society_name = QLabel()

@@ -6,7 +6,7 @@ outposts, ruins and the lair, tokens, who stands there) and, for the character c
 its combo, what they can do there, with the energy cost: Move/Explore into a
 neighbouring hex (button or drag the piece; the cost is shown before confirming),
 exploring a new terrain tray (legal placements shown as ghost trays), and the Discovery
-card due after arriving. Every change goes through ``MainWindow.run_operation``; the
+card due after arriving. Every change goes through ``Host.run_operation``; the
 rules refuse, the panel shows why. The journal's grid of hex IDs is a collapsible section.
 """
 
@@ -39,7 +39,7 @@ from companion.ui.map_view import MapData, MapView, grid_text, read_map
 from companion.ui.views import wants
 
 if TYPE_CHECKING:
-    from companion.ui.main_window import MainWindow
+    from companion.ui.host import Host
 
 FLAGS = ("valley", "characters", "behemoth", "outposts", "society", "procedure")
 
@@ -47,7 +47,7 @@ FLAGS = ("valley", "characters", "behemoth", "outposts", "society", "procedure")
 class ValleyView(QWidget):
     """The Valley tab: the map and the hex panel."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Host) -> None:
         super().__init__()
         self.window_ = window
         self.data: MapData | None = None
@@ -295,7 +295,7 @@ class ValleyView(QWidget):
         tile = self.data.valley.tiles[cell]
         info = self.window_.campaign.content.hexes.get(tile) if tile else None
         if cell not in self.data.valley.explored:
-            return f"{tile or '?'} (face down)"
+            return "A face-down hex"  # its ID is read only when it is explored
         return f"{tile} — {info.name}" if info is not None else str(tile)
 
     def _hex_details(self, cell: Axial) -> str:
@@ -306,8 +306,7 @@ class ValleyView(QWidget):
         region_id = data.valley.region_of(cell)
         region = content.regions.get(region_id)
         tile = data.valley.tiles[cell]
-        lines = [f"Region: <b>{html.escape(region.name if region else region_id)}</b>",
-                 f"Position {cell}"]
+        lines = [f"Region: <b>{html.escape(region.name if region else region_id)}</b>"]
         state = next(h for h in data.hexes if h.cell == cell)
         if not state.explored:
             lines.append("<i>Unexplored: its features are hidden in the mist.</i>")
@@ -460,6 +459,11 @@ class ValleyView(QWidget):
             if aside:
                 text += f" Set aside: {', '.join(aside)}."
             self.discovery_label.setText(text)
+            # Settings > Procedures start: the table's card field, or the app's draw.
+            from companion import settings as preferences
+
+            app_first = preferences.load().app_draws
+            (self.draw_button if app_first else self.discovery_card).setFocus()
 
     def draw_discovery(self, *, typed: bool) -> bool:
         from companion.operations.exploration import draw_discovery

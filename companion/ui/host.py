@@ -1,0 +1,49 @@
+"""The window as the dialogs, panels and views see it (issue 20: the UI's rooms).
+
+Dialogs and views never import :mod:`companion.ui.main_window` (which imports them, so
+the two used to import each other in a circle). They are given a :class:`Host`: the
+open campaign, the one write path (:meth:`Host.run_operation`) and the change signal
+(:attr:`Host.campaign_changed`), plus the few window services the File menu's dialogs
+use (:meth:`Host.set_campaign`, :meth:`Host.refresh_all`, opening a file, the status
+bar). The main
+window is the one Host; a test holds the line (tests/ui/test_ui_rooms.py).
+
+Imports only Qt (the window must paint before the database layer is imported).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QMainWindow
+
+if TYPE_CHECKING:
+    from companion.operations import Campaign, Changes
+
+
+class Host(QMainWindow):
+    """What a dialog or view may use of the window it opens from."""
+
+    campaign_changed = Signal(object)
+    """Emitted with the ``Changes`` of every operation (or ``None`` for a full reload)."""
+
+    campaign: Campaign | None
+    """The open campaign (None while none is open)."""
+
+    open_file_handler: Callable[[str], None] | None
+    """Opens a campaign file in this window (set by the launcher; File ▸ Open uses it)."""
+
+    def run_operation(self, operation: Callable[..., Changes], /,
+                      **kwargs: Any) -> Changes | None:
+        """Run one operation on the open campaign; a refusal is shown, and None returned."""
+        raise NotImplementedError
+
+    def set_campaign(self, campaign: Campaign) -> None:
+        """Show ``campaign`` in every view (after opening, creating or restoring one)."""
+        raise NotImplementedError
+
+    def refresh_all(self) -> None:
+        """Refresh every view (after a change no single operation reports)."""
+        raise NotImplementedError

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 
 if TYPE_CHECKING:
     from companion.content import Content
-    from companion.ui.main_window import MainWindow
+    from companion.ui.host import Host
 
 SEALED = ("codex_outcomes", "codex_omen_entries", "crafting")
 
@@ -71,7 +71,7 @@ def _first_free_id(kind: str, typed: str, model: Any) -> dict[str, Any]:
     return {"name": text}
 
 
-def enter_card_form(window: MainWindow, kind: str, *, typed: str = "",
+def enter_card_form(window: Host, kind: str, *, typed: str = "",
                     initial: Mapping[str, Any] | None = None,
                     replace_id: str | None = None, parent: QWidget | None = None,
                     on_saved: Callable[[str], object] | None = None) -> QDialog | None:
@@ -127,7 +127,7 @@ class CardField(QWidget):
     chosen = Signal(str)
     """The option (card id, or chip key) to answer the step with."""
 
-    def __init__(self, window: MainWindow | None, kind: str | None, *, chip: bool = False,
+    def __init__(self, window: Host | None, kind: str | None, *, chip: bool = False,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.window_ = window

@@ -4,7 +4,7 @@ Crafting open the Play menu's dialogs).
 
 Rulebook: Valley > Building an Outpost; Processing & Crafting > Building Structures;
 Game Structure > Day Actions (exchanges); Mantle > Exceeding Item Limits. Each dialog
-runs one operation through ``MainWindow.run_operation`` and stays open when it is
+runs one operation through ``Host.run_operation`` and stays open when it is
 refused, so the player can change the choice.
 """
 
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from companion.operations.core import Campaign
     from companion.rules.character import Character
     from companion.rules.game import Game
-    from companion.ui.main_window import MainWindow
+    from companion.ui.host import Host
 
 
 def _crew(game: Game, name: str) -> list[Character]:
@@ -67,7 +67,7 @@ def _fill_tokens(listing: QListWidget, tokens: list[tuple[int, str]]) -> None:
 class _Dialog(QDialog):
     """A dialog that runs an operation on OK and closes only when it was applied."""
 
-    def __init__(self, window: MainWindow, title: str) -> None:
+    def __init__(self, window: Host, title: str) -> None:
         super().__init__(window)
         self.window_ = window
         self.setWindowTitle(title)
@@ -142,7 +142,7 @@ class _Contributions(QGroupBox):
 class BuildOutpostDialog(_Dialog):
     """Build an outpost over a feature of the hex (Rulebook: Building an Outpost; D12)."""
 
-    def __init__(self, window: MainWindow, name: str, feature: str, cost: int) -> None:
+    def __init__(self, window: Host, name: str, feature: str, cost: int) -> None:
         super().__init__(window, "Build an outpost")
         self.name, self.feature = name, feature
         content = self.campaign.content
@@ -181,7 +181,7 @@ class BuildOutpostDialog(_Dialog):
 class BuildStructureDialog(_Dialog):
     """Build a structure at an outpost in the hex (Rulebook: Building Structures)."""
 
-    def __init__(self, window: MainWindow, name: str, outpost: str) -> None:
+    def __init__(self, window: Host, name: str, outpost: str) -> None:
         super().__init__(window, "Build a structure")
         from companion.operations.day import available_actions
 
@@ -250,7 +250,7 @@ class ExcessDialog(_Dialog):
     """Too many items for the mantle's slots: which goes, and to whom (Rulebook: Mantle >
     Exceeding Item Limits). Lost only when no one in the hex has room."""
 
-    def __init__(self, window: MainWindow, name: str, *, items: list[tuple[str, str]],
+    def __init__(self, window: Host, name: str, *, items: list[tuple[str, str]],
                  room: list[str], text: str) -> None:
         super().__init__(window, "Too many items")
         self.name = name
@@ -285,7 +285,7 @@ class ExchangeDialog(QDialog):
     """Exchanges before or after any Day action: items and materials with a character in
     the same hex, materials with an outpost's storage (Rulebook: Day Actions)."""
 
-    def __init__(self, window: MainWindow, name: str) -> None:
+    def __init__(self, window: Host, name: str) -> None:
         super().__init__(window)
         self.window_ = window
         self.name = name
@@ -518,7 +518,7 @@ class ExcessChoice(QDialog):
         return str(self.item.currentData()), str(self.to.currentData()) or None
 
 
-def open_exchange(window: MainWindow, character: str | None = None) -> QDialog | None:
+def open_exchange(window: Host, character: str | None = None) -> QDialog | None:
     """Exchange… (Play menu): for ``character``, else the first character in the valley."""
     if window.campaign is None:
         return None

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 
 if TYPE_CHECKING:
     from companion.content.user_pack import PackEntry, UserPack
-    from companion.ui.main_window import MainWindow
+    from companion.ui.host import Host
 
 ENTRY_ROLE = Qt.ItemDataRole.UserRole
 
@@ -43,7 +43,7 @@ ENTRY_ROLE = Qt.ItemDataRole.UserRole
 class MyCardsWindow(QDialog):
     """The user's packs and cards: enter, edit, delete, check."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Host) -> None:
         from companion.content.user_pack import DRAWN_KINDS
 
         super().__init__(window)
@@ -265,7 +265,7 @@ class MyCardsWindow(QDialog):
         return True
 
 
-def open_my_cards(window: MainWindow) -> MyCardsWindow:
+def open_my_cards(window: Host) -> MyCardsWindow:
     """Show the My cards window (the one already open, if any)."""
     existing = [w for w in window.findChildren(MyCardsWindow)]
     dialog = existing[0] if existing else MyCardsWindow(window)
@@ -276,7 +276,7 @@ def open_my_cards(window: MainWindow) -> MyCardsWindow:
     return dialog
 
 
-def offer_fix(window: MainWindow) -> QMessageBox | None:
+def offer_fix(window: Host) -> QMessageBox | None:
     """If the campaign just opened could not use the user's own pack, say which file
     and line, and offer the My cards window (non-blocking; returns the message box)."""
     campaign = window.campaign

@@ -108,7 +108,7 @@ class StepWidget(QWidget):
         self.card_combo: QComboBox | None = None
         self.card_field: Any = None
         """The card input (``companion.ui.card_field.CardField``) on a card or chip step."""
-        self.card_context: tuple[MainWindow | None, str] = (None, "")
+        self.card_context: tuple[Host | None, str] = (None, "")
         """(the main window, the procedure's kind): lets an unknown card be entered."""
         self._keys: dict[str, str] = {}
         self.app_first = False
@@ -311,6 +311,7 @@ class StepAnswering:
     # _show_finished(text) of its own.
     window_: Host
     last_summary: str | None
+    step_widget: StepWidget
     finished_procedure: Any = None
     """The :class:`~companion.operations.procedures.FinishedProcedure` of the step that
     ended the procedure (None until then, or after any other change)."""

@@ -31,7 +31,7 @@ from companion.ui.dialogs import CAMPAIGN_FILTER, _campaigns_folder, show_refusa
 
 if TYPE_CHECKING:
     from companion.operations.webjournal import ImportPlan, ImportReport
-    from companion.ui.main_window import MainWindow
+    from companion.ui.host import Host
 
 JOURNAL_FILTER = "Stonesaga Campaign Journal files (*.json);;All files (*)"
 COLUMNS = ("Section", "New", "Differ", "Already there", "Goes to")
@@ -54,7 +54,7 @@ class WebJournalDialog(QDialog):
     """Preview an import into the open campaign, choose per section, import; then the
     report."""
 
-    def __init__(self, window: MainWindow, plan: ImportPlan | None = None) -> None:
+    def __init__(self, window: Host, plan: ImportPlan | None = None) -> None:
         super().__init__(window)
         self.window_ = window
         self.plan = plan
@@ -192,7 +192,7 @@ class WebJournalDialog(QDialog):
         self.stack.setCurrentWidget(self.report_page)
 
 
-def import_web_journal(window: MainWindow) -> WebJournalDialog | None:
+def import_web_journal(window: Host) -> WebJournalDialog | None:
     """File ▸ Import from the Campaign Journal…: into the open campaign (with a preview),
     or, with none open, into a new campaign file."""
     src, _ = QFileDialog.getOpenFileName(window, "Import from the Campaign Journal",
@@ -202,7 +202,7 @@ def import_web_journal(window: MainWindow) -> WebJournalDialog | None:
     return open_import(window, Path(src))
 
 
-def open_import(window: MainWindow, src: Path, dest: Path | None = None
+def open_import(window: Host, src: Path, dest: Path | None = None
                 ) -> WebJournalDialog | None:
     """Show the preview for ``src`` into the open campaign; with none open (or with
     ``dest`` given), import it into a new campaign and show the report."""
@@ -247,7 +247,7 @@ def is_web_journal_file(src: Path) -> bool:
     return is_web_journal_file(src)
 
 
-def export_web_journal(window: MainWindow) -> Path | None:
+def export_web_journal(window: Host) -> Path | None:
     """File ▸ Export for the Campaign Journal…: a version 3 file the web app imports."""
     from companion.operations import Refused, webjournal
 

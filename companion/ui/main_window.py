@@ -47,6 +47,7 @@ class MainWindow(QMainWindow):
         self._pages.addWidget(self._opening)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
+        self.tabs.currentChanged.connect(self._tab_shown)
         self._pages.addWidget(self.tabs)
         self.setCentralWidget(self._pages)
         self._status_labels: dict[str, QLabel] = {}
@@ -69,25 +70,78 @@ class MainWindow(QMainWindow):
         self._pages.setCurrentWidget(self._opening)
 
     def set_campaign(self, campaign: Campaign) -> None:
-        """Show ``campaign`` in every view (called once it is open)."""
-        from companion.ui.views import build_views  # the views pull in nothing heavy
+        """Show ``campaign`` in every view (called once it is open).
+
+        Only the first tab's view is built now; the others are built when their tab is
+        first shown, or asked for through :meth:`view`."""
+        from PySide6.QtWidgets import QVBoxLayout
+
+        from companion.ui.views import VIEWS
 
         self.apply_deferred_shortcuts()
         if self.campaign is not None and self.campaign is not campaign:
             self.campaign.close()
         self.campaign = campaign
+        self._views_ready = False
         while self.tabs.count():
             widget = self.tabs.widget(0)
             self.tabs.removeTab(0)
             widget.deleteLater()
-        for title, view in build_views(self):
-            self.tabs.addTab(view, title)
+        self._views: dict[str, QWidget] = {}
+        self._view_pages: dict[str, QWidget] = {}
+        for key, title, _module, _name in VIEWS:
+            page = QWidget()
+            page.setObjectName(f"{key}Page")
+            QVBoxLayout(page).setContentsMargins(0, 0, 0, 0)
+            self._view_pages[key] = page
+            self.tabs.addTab(page, title)
         self._pages.setCurrentWidget(self.tabs)
         self.setWindowTitle(f"{campaign.title} — {APP_TITLE}")
         for action in self._campaign_actions:
             action.setEnabled(True)
         self.refresh_all()
+        self._views_ready = True
+        self._tab_shown(self.tabs.currentIndex())
         self._resume_procedure()
+
+    def view(self, key: str) -> QWidget:
+        """The view of the tab ``key`` ('valley', 'characters', 'day', 'journal',
+        'society', 'behemoth'), built (and filled from the campaign) when first asked
+        for. Needs an open campaign."""
+        view = self._views.get(key)
+        if view is None:
+            from companion.ui.views import build_view
+
+            view = build_view(self, key)
+            self._views[key] = view
+            page = self._view_pages[key]
+            layout = page.layout()
+            assert layout is not None
+            layout.addWidget(view)
+            if page.isVisible():
+                # Laid out and shown now, not at the next event: the map fits itself
+                # to its real size as it is filled.
+                layout.activate()
+                view.show()
+            refresh = getattr(view, "on_changed", None)
+            if refresh is not None:  # the behemoth panel fills itself as it is built
+                refresh(None)
+        return view
+
+    def show_view(self, key: str) -> QWidget:
+        """Bring the tab ``key`` to the front and return its view (see :meth:`view`)."""
+        self.tabs.setCurrentWidget(self._view_pages[key])
+        return self.view(key)
+
+    def _tab_shown(self, index: int) -> None:
+        """Build the view of a tab the first time it is shown."""
+        if not getattr(self, "_views_ready", False) or index < 0:
+            return
+        page = self.tabs.widget(index)
+        for key, candidate in self._view_pages.items():
+            if candidate is page:
+                self.view(key)
+                return
 
     def _resume_procedure(self) -> None:
         """A procedure saved mid-way (the app was closed mid-Night) is shown again."""

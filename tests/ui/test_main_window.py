@@ -43,7 +43,7 @@ def test_menus_have_the_standard_entries(qtbot: Any, campaign: Any) -> None:
 
 def test_journal_entry_then_undo_names_the_action(qtbot: Any, campaign: Any) -> None:
     window = make_window(qtbot, campaign)
-    journal = window.tabs.widget(3)
+    journal = window.view("journal")
     journal.entry.setText("We crossed the frozen river at dawn.")
     journal.add_button.click()
     assert journal.model.lines[0].text == "We crossed the frozen river at dawn."
@@ -70,7 +70,7 @@ def test_an_empty_entry_is_refused_and_changes_nothing(qtbot: Any, campaign: Any
 
 def test_society_view_lists_unrest_thresholds(qtbot: Any, campaign: Any) -> None:
     window = make_window(qtbot, campaign)
-    society = window.tabs.widget(4)
+    society = window.view("society")
     texts = [society.thresholds.item(i).text() for i in range(society.thresholds.count())]
     assert len(texts) == 3
     assert texts[0].startswith("○ Unrest 6+: +1 activity each Night")

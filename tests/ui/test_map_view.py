@@ -38,7 +38,7 @@ def open_valley(qtbot: Any, campaign: operations.Campaign) -> tuple[MainWindow, 
     qtbot.addWidget(window)
     window.show()
     window.set_campaign(campaign)
-    view = window.tabs.widget(0)
+    view = window.view("valley")
     assert isinstance(view, ValleyView)
     return window, view
 
@@ -331,7 +331,7 @@ def test_the_map_previews_the_behemoths_path_with_exact_odds(qtbot: Any, demo: A
     beast = next(iter(options.behemoths))
     assert window.run_operation(behemoth_ops.set_up_behemoth, behemoth=beast,
                                 lair_hex=options.lair_hexes[0])
-    valley = next(v for v in window.tabs.findChildren(ValleyView))
+    valley = window.view("valley")
     badges = valley.scene.odds_items
     assert badges, "no preview on the map"
     total = sum(badge.chance for badge in badges.values())

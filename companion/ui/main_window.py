@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QTabWidget, QWidget
 
@@ -102,7 +102,8 @@ class MainWindow(QMainWindow):
         self.refresh_all()
         self._views_ready = True
         self._tab_shown(self.tabs.currentIndex())
-        self._resume_procedure()
+        # Once the campaign is on screen: the procedure modules are not needed before.
+        QTimer.singleShot(0, self, self._resume_procedure)
 
     def view(self, key: str) -> QWidget:
         """The view of the tab ``key`` ('valley', 'characters', 'day', 'journal',

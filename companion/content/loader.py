@@ -128,9 +128,14 @@ def _read(run: _Run, file: Path) -> _Doc | None:
     return _Doc(file, data, text)
 
 
+def _roots(extra_dirs: Sequence[Path]) -> list[Path]:
+    """The folders packs are found in (a pack, or a folder of packs), in shadowing order."""
+    return [Path(r) for r in (paths.shipped_content_dir(), paths.user_content_dir(),
+                              *extra_dirs)]
+
+
 def _candidate_dirs(extra_dirs: Sequence[Path]) -> Iterator[tuple[int, Path]]:
-    roots = (paths.shipped_content_dir(), paths.user_content_dir(), *extra_dirs)
-    for level, root in enumerate(Path(r) for r in roots):
+    for level, root in enumerate(_roots(extra_dirs)):
         if (root / MANIFEST).is_file():
             yield level, root
         elif root.is_dir():
@@ -525,19 +530,44 @@ def _gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def load_content(pack_id: str = "sample", extra_dirs: Sequence[Path] = ()) -> Content:
+def load_content(pack_id: str = "sample", extra_dirs: Sequence[Path] = (), *,
+                 cached: bool = False) -> Content:
     """Load the pack ``pack_id`` and the packs it extends, merged and cross-checked.
 
     Packs are found in the shipped ``content/`` folder, the user's content folder and
     ``extra_dirs``. A pack that extends another adds entries or replaces those with the
     same ID; ``rules.yaml`` is merged key by key. Raises ``ContentError`` listing every
     problem, each as ``pack/file.yaml:LINE: field.path: message``.
+
+    ``cached=True`` (opening a campaign) reuses the validated form of a chain whose
+    files have not changed since it last loaded (see :mod:`companion.content.cache`).
     """
     with _gc_paused():
+        if cached:
+            return _load_cached(pack_id, extra_dirs)
         return _load_content(pack_id, extra_dirs)
 
 
+def _load_cached(pack_id: str, extra_dirs: Sequence[Path]) -> Content:
+    from companion.content import cache
+
+    key = cache.cache_key(pack_id, _roots(extra_dirs))
+    content: Content | None = cache.recall(key) or cache.load(key)
+    if content is None:
+        rules, chain, entries = _load_entries(pack_id, extra_dirs)
+        content = _build(rules, chain, entries)
+        cache.save(key, rules, chain, entries, content)
+    cache.remember(key, content)
+    return content
+
+
 def _load_content(pack_id: str, extra_dirs: Sequence[Path]) -> Content:
+    return _build(*_load_entries(pack_id, extra_dirs))
+
+
+def _load_entries(pack_id: str, extra_dirs: Sequence[Path]) -> tuple[
+    RulesConstants, list[PackDir], dict[str, dict[Any, _Entry]]
+]:
     # A broken manifest elsewhere only matters if the chain cannot be resolved.
     discovery = _Run()
     found = _discover(discovery, extra_dirs)
@@ -551,7 +581,7 @@ def _load_content(pack_id: str, extra_dirs: Sequence[Path]) -> Content:
     _cross_check(run, entries, rules, rules_docs, broken)
     if run.issues or rules is None:
         raise ContentError(run.issues)
-    return _build(rules, chain, entries)
+    return rules, chain, entries
 
 
 def load_pack_dir(folder: Path) -> Content:

@@ -15,9 +15,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import yaml
 from pydantic import BaseModel, ValidationError
 
 from companion import paths
@@ -29,6 +28,9 @@ from companion.content.schema.cards import CodexOmenEntry, Goal
 from companion.content.schema.pack import KIND_MODELS, KINDS, PackManifest
 from companion.content.schema.rules import RulesConstants
 from companion.content.schema.world import CraftingEntry, OverlayKind
+
+if TYPE_CHECKING:
+    import yaml  # imported where a pack is parsed: a cached load never needs it
 
 MANIFEST = "pack.yaml"
 RULES = "rules.yaml"
@@ -57,6 +59,8 @@ class _Doc:
     @property
     def node(self) -> yaml.Node | None:
         if not self._composed:
+            import yaml
+
             self._composed = True
             try:
                 self._node = yamlio.compose(self.text)
@@ -107,6 +111,8 @@ def _message(detail: Any) -> str:
 
 
 def _read(run: _Run, file: Path) -> _Doc | None:
+    import yaml
+
     try:
         text = file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:

@@ -10,16 +10,13 @@ are numbers here; everything else stays a string.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import yaml
-
-_BaseLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-#: Whether the C (libyaml) parser is in use.
-USING_C_LOADER: bool = _BaseLoader is not yaml.SafeLoader
+if TYPE_CHECKING:
+    import yaml
 
 _DROPPED = {
     "tag:yaml.org,2002:bool",
@@ -29,44 +26,66 @@ _DROPPED = {
 }
 
 
-class PackLoader(_BaseLoader):  # type: ignore[misc, valid-type]
-    """Safe loader with YAML 1.2-style implicit types and duplicate-key detection."""
+@functools.cache
+def _pack_loader() -> type[Any]:
+    """The loader class, made on first use: importing PyYAML costs start-up time that a
+    campaign whose packs load from the cache (``companion.content.cache``) never needs."""
+    import yaml
 
-    yaml_implicit_resolvers: dict[Any, list[tuple[str, re.Pattern[str]]]] = {
-        first: [(tag, rx) for tag, rx in resolvers if tag not in _DROPPED]
-        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-    }
+    base: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-        # Fast path first: most mappings have distinct keys (one set() per mapping).
-        keys = [k.value for k, _v in node.value if type(k) is yaml.ScalarNode]
-        if len(set(keys)) != len(keys):
-            seen: dict[Any, yaml.Node] = {}
-            for key_node, _value_node in node.value:
-                if type(key_node) is not yaml.ScalarNode or key_node.tag.endswith(":merge"):
-                    continue
-                if key_node.value in seen:
-                    raise yaml.constructor.ConstructorError(
-                        "while reading a mapping", node.start_mark,
-                        f"the key {key_node.value!r} appears twice (first on line "
-                        f"{seen[key_node.value].start_mark.line + 1})", key_node.start_mark,
-                    )
-                seen[key_node.value] = key_node
-        return super().construct_mapping(node, deep=deep)  # type: ignore[no-any-return]
+    class PackLoader(base):  # type: ignore[misc, valid-type]
+        """Safe loader with YAML 1.2-style implicit types and duplicate-key detection."""
+
+        yaml_implicit_resolvers: dict[Any, list[tuple[str, re.Pattern[str]]]] = {
+            first: [(tag, rx) for tag, rx in resolvers if tag not in _DROPPED]
+            for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+        }
+
+        def construct_mapping(self, node: yaml.MappingNode,
+                              deep: bool = False) -> dict[Any, Any]:
+            # Fast path first: most mappings have distinct keys (one set() per mapping).
+            keys = [k.value for k, _v in node.value if type(k) is yaml.ScalarNode]
+            if len(set(keys)) != len(keys):
+                seen: dict[Any, yaml.Node] = {}
+                for key_node, _value_node in node.value:
+                    if type(key_node) is not yaml.ScalarNode or \
+                            key_node.tag.endswith(":merge"):
+                        continue
+                    if key_node.value in seen:
+                        raise yaml.constructor.ConstructorError(
+                            "while reading a mapping", node.start_mark,
+                            f"the key {key_node.value!r} appears twice (first on line "
+                            f"{seen[key_node.value].start_mark.line + 1})",
+                            key_node.start_mark,
+                        )
+                    seen[key_node.value] = key_node
+            return super().construct_mapping(node, deep=deep)  # type: ignore[no-any-return]
+
+    PackLoader.add_implicit_resolver(
+        "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
+        list("tTfF"),
+    )
+    PackLoader.add_implicit_resolver(
+        "tag:yaml.org,2002:int", re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$"),
+        list("-+0123456789"),
+    )
+    PackLoader.add_implicit_resolver(
+        "tag:yaml.org,2002:float",
+        re.compile(r"^[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$"),
+        list("-+0123456789."),
+    )
+    return PackLoader
 
 
-PackLoader.add_implicit_resolver(
-    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
-    list("tTfF"),
-)
-PackLoader.add_implicit_resolver(
-    "tag:yaml.org,2002:int", re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$"), list("-+0123456789"),
-)
-PackLoader.add_implicit_resolver(
-    "tag:yaml.org,2002:float",
-    re.compile(r"^[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$"),
-    list("-+0123456789."),
-)
+def __getattr__(name: str) -> Any:
+    if name == "PackLoader":
+        return _pack_loader()
+    if name == "USING_C_LOADER":  # whether the C (libyaml) parser is in use
+        import yaml
+
+        return _pack_loader().__mro__[1] is not yaml.SafeLoader
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def parse(text: str) -> tuple[Any, yaml.Node | None]:
@@ -74,7 +93,7 @@ def parse(text: str) -> tuple[Any, yaml.Node | None]:
 
     Raises ``yaml.YAMLError`` (with marks) for bad YAML, including a duplicate key.
     """
-    loader = PackLoader(text)
+    loader = _pack_loader()(text)
     try:
         node = loader.get_single_node()
         if node is None:
@@ -91,7 +110,7 @@ def load(text: str) -> Any:
     more than composing one file again when an error needs its line numbers
     (``compose``).
     """
-    loader = PackLoader(text)
+    loader = _pack_loader()(text)
     try:
         return loader.get_single_data()
     finally:
@@ -100,7 +119,7 @@ def load(text: str) -> Any:
 
 def compose(text: str) -> yaml.Node | None:
     """The node tree of ``text`` (which ``load`` already accepted), for error lines."""
-    loader = PackLoader(text)
+    loader = _pack_loader()(text)
     try:
         return loader.get_single_node()  # type: ignore[no-any-return]
     finally:
@@ -129,6 +148,8 @@ def locate(node: yaml.Node | None, loc: Sequence[str | int]) -> tuple[int | None
 
 
 def _child(node: yaml.Node, part: str | int) -> yaml.Node | None:
+    import yaml
+
     if isinstance(node, yaml.MappingNode):
         for key_node, value_node in node.value:
             if isinstance(key_node, yaml.ScalarNode) and key_node.value == str(part):

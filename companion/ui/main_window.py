@@ -148,8 +148,8 @@ class MainWindow(QMainWindow):
         """A procedure saved mid-way (the app was closed mid-Night) is shown again."""
         from companion.operations import procedures
 
-        if self.campaign is not None and not self.isHidden() and \
-                procedures.in_progress(self.campaign) is not None:
+        if self.campaign is not None and not self.campaign.file.closed and \
+                not self.isHidden() and procedures.in_progress(self.campaign) is not None:
             from companion.ui.procedure_dialog import open_procedure
 
             open_procedure(self)

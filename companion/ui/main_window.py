@@ -102,8 +102,10 @@ class MainWindow(QMainWindow):
         self.refresh_all()
         self._views_ready = True
         self._tab_shown(self.tabs.currentIndex())
-        # Once the campaign is on screen: the procedure modules are not needed before.
-        QTimer.singleShot(0, self, self._resume_procedure)
+        # Once the campaign is on screen (the window is idle): the integrity check and
+        # the open backup begin, and a procedure saved mid-way is offered again.
+        shown_at = campaign.file.last_event_id()
+        QTimer.singleShot(0, self, lambda: self._campaign_shown(campaign, shown_at))
 
     def view(self, key: str) -> QWidget:
         """The view of the tab ``key`` ('valley', 'characters', 'day', 'journal',
@@ -143,6 +145,13 @@ class MainWindow(QMainWindow):
             if candidate is page:
                 self.view(key)
                 return
+
+    def _campaign_shown(self, campaign: Campaign, shown_at: int) -> None:
+        if campaign is not self.campaign or campaign.file.closed:
+            return
+        campaign.file.start_check()
+        if campaign.file.last_event_id() == shown_at:  # nothing was played meanwhile
+            self._resume_procedure()
 
     def _resume_procedure(self) -> None:
         """A procedure saved mid-way (the app was closed mid-Night) is shown again."""

@@ -83,3 +83,28 @@ def test_about_names_the_version(qtbot: Any, campaign: Any, monkeypatch: Any) ->
     window = make_window(qtbot, campaign)
     window._about()
     assert __version__ in seen[0]
+
+
+def test_only_the_first_view_is_built_until_a_tab_is_shown(qtbot: Any, campaign: Any) -> None:
+    """Start-up: the other tabs are built (and filled) when first shown."""
+    from companion.ui.views.day import DayView
+    from companion.ui.views.valley import ValleyView
+
+    window = make_window(qtbot, campaign)
+    assert window.findChildren(ValleyView) and not window.findChildren(DayView)
+    window.tabs.setCurrentIndex(2)
+    [day] = window.findChildren(DayView)
+    assert window.view("day") is day
+    assert window.tabs.currentWidget().isAncestorOf(day)
+    assert "nobody" in day.turn.text()  # filled from the campaign as it was built
+
+
+def test_the_integrity_check_begins_once_the_campaign_is_shown(qtbot: Any, tmp_path: Any) -> None:
+    """The background check (and the open backup) wait until the window is idle."""
+    path = tmp_path / "Checked.stonesaga"
+    operations.new_campaign(path, society_name="The Checked").close()
+    campaign = operations.open_campaign(path, verify="background")
+    window = make_window(qtbot, campaign)
+    qtbot.waitUntil(campaign.file._check_now.is_set)
+    campaign.file.wait_verified()
+    window.close()

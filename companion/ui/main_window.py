@@ -72,11 +72,10 @@ class MainWindow(QMainWindow):
     def set_campaign(self, campaign: Campaign) -> None:
         """Show ``campaign`` in every view (called once it is open).
 
-        Only the first tab's view is built now; the others are built when their tab is
-        first shown, or asked for through :meth:`view`."""
-        from PySide6.QtWidgets import QVBoxLayout
-
-        from companion.ui.views import VIEWS
+        Only the first tab's view is built now; each other tab holds an empty page until
+        it is first shown (or its view is asked for through :meth:`view`), when the
+        view is built, filled and put in the page's place."""
+        from companion.ui.views import VIEWS, build_view
 
         self.apply_deferred_shortcuts()
         if self.campaign is not None and self.campaign is not campaign:
@@ -89,10 +88,12 @@ class MainWindow(QMainWindow):
             widget.deleteLater()
         self._views: dict[str, QWidget] = {}
         self._view_pages: dict[str, QWidget] = {}
-        for key, title, _module, _name in VIEWS:
-            page = QWidget()
-            page.setObjectName(f"{key}Page")
-            QVBoxLayout(page).setContentsMargins(0, 0, 0, 0)
+        for number, (key, title, _module, _name) in enumerate(VIEWS):
+            if number == 0:
+                page = self._views[key] = build_view(self, key)
+            else:
+                page = QWidget()
+                page.setObjectName(f"{key}Page")
             self._view_pages[key] = page
             self.tabs.addTab(page, title)
         self._pages.setCurrentWidget(self.tabs)
@@ -101,7 +102,6 @@ class MainWindow(QMainWindow):
             action.setEnabled(True)
         self.refresh_all()
         self._views_ready = True
-        self._tab_shown(self.tabs.currentIndex())
         # Once the campaign is on screen (the window is idle): the integrity check and
         # the open backup begin, and a procedure saved mid-way is offered again.
         shown_at = campaign.file.last_event_id()
@@ -115,21 +115,29 @@ class MainWindow(QMainWindow):
         if view is None:
             from companion.ui.views import build_view
 
-            view = build_view(self, key)
-            self._views[key] = view
-            page = self._view_pages[key]
-            layout = page.layout()
-            assert layout is not None
-            layout.addWidget(view)
-            if page.isVisible():
-                # Laid out and shown now, not at the next event: the map fits itself
-                # to its real size as it is filled.
-                layout.activate()
-                view.show()
+            view = self._views[key] = build_view(self, key)
             refresh = getattr(view, "on_changed", None)
             if refresh is not None:  # the behemoth panel fills itself as it is built
                 refresh(None)
+            self._put_in_tab(key, view)
         return view
+
+    def _put_in_tab(self, key: str, view: QWidget) -> None:
+        """Put a view built late in its empty page's place; the current tab stays."""
+        page = self._view_pages[key]
+        index = self.tabs.indexOf(page)
+        current = self.tabs.currentIndex()
+        title = self.tabs.tabText(index)
+        # Nobody outside needs to hear of the swap (the same tab stays current).
+        self.tabs.blockSignals(True)
+        try:
+            self.tabs.removeTab(index)
+            self.tabs.insertTab(index, view, title)
+            self.tabs.setCurrentIndex(current)
+        finally:
+            self.tabs.blockSignals(False)
+        self._view_pages[key] = view
+        page.deleteLater()
 
     def show_view(self, key: str) -> QWidget:
         """Bring the tab ``key`` to the front and return its view (see :meth:`view`)."""
@@ -142,7 +150,7 @@ class MainWindow(QMainWindow):
             return
         page = self.tabs.widget(index)
         for key, candidate in self._view_pages.items():
-            if candidate is page:
+            if candidate is page and key not in self._views:
                 self.view(key)
                 return
 

@@ -1,9 +1,26 @@
-"""Start-up benchmark: the app's first paint vs a bare PySide6 window, side by side.
+"""Start-up benchmark: the app against a bare PySide6 window and against "the floor".
 
-Run by hand (``make bench``). Alternates the two programs N times in one run, each a
-fresh process, and measures wall-clock time from just before the process is started to
-the first paint of its main window (and, for the app, until the campaign is shown).
-Prints medians and ratios. Goal (not a test): app first paint <= 1.3 x bare window.
+Run by hand (``make bench``). Each program is a fresh process; the programs are run in
+turn, RUNS times (alternating, so a busy machine slows them alike), and the medians and
+ratios are printed:
+
+- **bare**: a bare ``QMainWindow`` paints for the first time;
+- **floor**: the same bare window paints, then imports sqlmodel, opens the campaign file
+  and shows one row read through a sqlmodel ``Session`` (the least any sqlmodel app
+  must do before a campaign is on screen);
+- **companion**: ``python -m companion`` with ``COMPANION_STARTUP_PROBE`` set, which
+  prints its first paint and the moment the campaign is shown.
+
+Goals (not tests): companion first paint <= 1.3 x bare; campaign shown <= 1.2 x floor.
+The floor and the app also print their own CPU time when the campaign is shown: on a
+machine shared with other work, wall-clock medians swing with the load, CPU time much
+less, so that ratio is printed too.
+
+Memory: the peak resident set size of ``companion --smoke`` (which opens a demo
+campaign, paints the main window once and exits) against that of the bare window,
+each a fresh process (``os.wait4``'s ``ru_maxrss``). Goal (not a test): <= 2 x. The
+floor's own peak is printed beside it: importing sqlmodel (SQLAlchemy, pydantic) alone
+about doubles a bare window's.
 
 Each program watches one widget for its first Paint event (the bare window itself; the
 app's opening page, which fills its window): a Python event filter on the whole
@@ -20,7 +37,8 @@ import tempfile
 import time
 from pathlib import Path
 
-RUNS = int(os.environ.get("BENCH_RUNS", "15"))
+RUNS = int(os.environ.get("BENCH_RUNS", "9"))
+MEMORY_RUNS = int(os.environ.get("BENCH_MEMORY_RUNS", "3"))
 
 BARE = r"""
 import time
@@ -38,36 +56,129 @@ w = QMainWindow(); w.resize(1180, 760); p = Probe(); w.installEventFilter(p); w.
 app.exec()
 """
 
+# The floor: the bare window paints, then sqlmodel is imported, the campaign file is
+# opened, and one row read through a sqlmodel Session is shown in the window.
+FLOOR = r"""
+import sys, time
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
+class Probe(QObject):
+    def eventFilter(self, w, e):
+        if e.type() == QEvent.Type.Paint:
+            print(f"first_paint={time.time():.6f}", flush=True)
+            w.removeEventFilter(self)
+            QTimer.singleShot(0, show_row)
+        return False
+def show_row():
+    from sqlmodel import Field, Session, SQLModel, create_engine, select
+    class Campaign(SQLModel, table=True):
+        id: int | None = Field(default=None, primary_key=True)
+        society_name: str = ""
+    engine = create_engine(f"sqlite:///{sys.argv[1]}")
+    with Session(engine) as session:
+        row = session.exec(select(Campaign)).one()
+    w.setCentralWidget(QLabel(f"{row.society_name}"))
+    w.repaint()
+    print(f"campaign_shown={time.time():.6f}", flush=True)
+    print(f"campaign_shown_cpu={time.process_time():.6f}", flush=True)
+    app.quit()
+app = QApplication([])
+w = QMainWindow(); w.resize(1180, 760); p = Probe(); w.installEventFilter(p); w.show()
+app.exec()
+"""
+
 
 def run(cmd: list[str], env: dict[str, str]) -> dict[str, float]:
+    """Run ``cmd``; the wall-clock marks it printed, in seconds after its start."""
     start = time.time()
-    out = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120, check=True)
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    out, err = proc.communicate(timeout=120)
+    if proc.returncode:
+        raise SystemExit(f"{cmd} failed ({proc.returncode}):\n{err}")
     marks = {}
-    for line in out.stdout.splitlines():
+    for line in out.splitlines():
         key, _, value = line.partition("=")
         if value:
-            marks[key] = float(value) - start
+            try:
+                # *_cpu marks are the process's own CPU seconds, not wall-clock times
+                marks[key] = float(value) - (0 if key.endswith("_cpu") else start)
+            except ValueError:
+                continue
     return marks
+
+
+def peak_rss(cmd: list[str], env: dict[str, str]) -> float:
+    """The peak resident set size of ``cmd`` (a fresh process), in MiB."""
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    err = proc.stderr.read().decode() if proc.stderr else ""
+    if proc.returncode:
+        raise SystemExit(f"{cmd} failed ({proc.returncode}):\n{err}")
+    return usage.ru_maxrss / 1024  # KiB on Linux
+
+
+def demo_campaign(home: str) -> Path:
+    found = sorted(Path(home).rglob("*.stonesaga"))
+    if not found:
+        raise SystemExit(f"no demo campaign was made in {home}")
+    return found[0]
 
 
 def main() -> None:
     home = tempfile.mkdtemp(prefix="bench-startup-")
     env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"),
-               COMPANION_HOME=home, COMPANION_STARTUP_PROBE="1")
+               COMPANION_HOME=home, COMPANION_STARTUP_PROBE="1",
+               PYTHONPYCACHEPREFIX=str(Path(home) / "pycache"))
+    # Byte code is cached, as in an installed app (pip compiles it), in a folder of the
+    # bench's own: a source checkout run with PYTHONDONTWRITEBYTECODE would otherwise
+    # compile the whole app on every start (and none of the floor, whose modules are
+    # installed).
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     app_cmd = [sys.executable, "-m", "companion"]
     run(app_cmd, env)  # first start creates the demo campaign; not measured
-    bare, app_paint, app_shown = [], [], []
+    run(app_cmd, env)  # and the second warms the caches a first start fills
+    campaign = demo_campaign(home)
+    floor_cmd = [sys.executable, "-c", FLOOR, str(campaign)]
+    bare_cmd = [sys.executable, "-c", BARE]
+    run(floor_cmd, env)  # fills the byte-code cache of its modules; not measured
+    bare, floor, app_paint, app_shown, floor_cpu, app_cpu = [], [], [], [], [], []
     for _ in range(RUNS):
-        bare.append(run([sys.executable, "-c", BARE], env)["first_paint"])
+        bare.append(run(bare_cmd, env)["first_paint"])
+        marks = run(floor_cmd, env)
+        floor.append(marks["campaign_shown"])
+        floor_cpu.append(marks["campaign_shown_cpu"])
         marks = run(app_cmd, env)
         app_paint.append(marks["first_paint"])
         app_shown.append(marks["campaign_shown"])
-    b, a, s = (statistics.median(x) for x in (bare, app_paint, app_shown))
-    print(f"runs: {RUNS} each, alternating; platform {env['QT_QPA_PLATFORM']}")
+        app_cpu.append(marks["campaign_shown_cpu"])
+    b, f, a, s = (statistics.median(x) for x in (bare, floor, app_paint, app_shown))
+    fc, ac = statistics.median(floor_cpu), statistics.median(app_cpu)
+
+    smoke_env = {k: v for k, v in env.items() if k != "COMPANION_STARTUP_PROBE"}
+    bare_mem, floor_mem, smoke_mem = [], [], []
+    for _ in range(MEMORY_RUNS):
+        bare_mem.append(peak_rss(bare_cmd, smoke_env))
+        floor_mem.append(peak_rss(floor_cmd, smoke_env))
+        smoke_mem.append(peak_rss([*app_cmd, "--smoke"], smoke_env))
+    bm, fm, sm = (statistics.median(x) for x in (bare_mem, floor_mem, smoke_mem))
+
+    load = os.getloadavg()
+    print(f"runs: {RUNS} each, alternating; platform {env['QT_QPA_PLATFORM']}; "
+          f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
     print(f"bare QMainWindow first paint   median {b * 1000:7.1f} ms")
-    print(f"companion first paint          median {a * 1000:7.1f} ms   ratio {a / b:.2f} "
-          "(goal <= 1.3)")
-    print(f"companion campaign shown       median {s * 1000:7.1f} ms   ratio {s / b:.2f}")
+    print(f"floor (bare + sqlmodel row)    median {f * 1000:7.1f} ms")
+    print(f"companion first paint          median {a * 1000:7.1f} ms   "
+          f"{a / b:.2f} x bare   (goal <= 1.3)")
+    print(f"companion campaign shown       median {s * 1000:7.1f} ms   "
+          f"{s / f:.2f} x floor  (goal <= 1.2)")
+    print(f"CPU to shown: floor {fc * 1000:.0f} ms, companion {ac * 1000:.0f} ms   "
+          f"{ac / fc:.2f} x floor  (the process's own CPU time: steadier on a busy machine)")
+    print(f"peak RSS, bare window shown    median {bm:7.1f} MiB")
+    print(f"peak RSS, floor                median {fm:7.1f} MiB   {fm / bm:.2f} x bare")
+    print(f"peak RSS, companion --smoke    median {sm:7.1f} MiB   "
+          f"{sm / bm:.2f} x bare   (goal <= 2)   {sm / fm:.2f} x floor")
     print(f"(demo campaign in {Path(home)})")
 
 

@@ -147,9 +147,7 @@ def main() -> int:
     window.resize(*SIZE)
     window.show()
     window.set_campaign(campaign)
-    journal = next(window.tabs.widget(i) for i in range(window.tabs.count())
-                   if window.tabs.tabText(i).replace("&", "") == "Journal")
-    window.tabs.setCurrentWidget(journal)
+    journal = window.show_view("journal")
     book = journal.book  # type: ignore[attr-defined]
     for key in ("history", "entries", "challenges", "culture", "outposts", "valley",
                 "decks", "cave_wall", "legends", "codex"):

@@ -105,7 +105,7 @@ def grab_valley(campaign: Any, out: Path, *, tile: str, explore_for: str | None 
     window.resize(*SIZE)
     window.show()
     window.set_campaign(campaign)
-    view = window.tabs.widget(0)
+    view = window.view("valley")
     assert isinstance(view, ValleyView) and view.data is not None
     app.processEvents()
     view.map.fit()

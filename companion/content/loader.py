@@ -15,9 +15,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import yaml
 from pydantic import BaseModel, ValidationError
 
 from companion import paths
@@ -29,6 +28,9 @@ from companion.content.schema.cards import CodexOmenEntry, Goal
 from companion.content.schema.pack import KIND_MODELS, KINDS, PackManifest
 from companion.content.schema.rules import RulesConstants
 from companion.content.schema.world import CraftingEntry, OverlayKind
+
+if TYPE_CHECKING:
+    import yaml  # imported where a pack is parsed: a cached load never needs it
 
 MANIFEST = "pack.yaml"
 RULES = "rules.yaml"
@@ -57,6 +59,8 @@ class _Doc:
     @property
     def node(self) -> yaml.Node | None:
         if not self._composed:
+            import yaml
+
             self._composed = True
             try:
                 self._node = yamlio.compose(self.text)
@@ -107,6 +111,8 @@ def _message(detail: Any) -> str:
 
 
 def _read(run: _Run, file: Path) -> _Doc | None:
+    import yaml
+
     try:
         text = file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -128,9 +134,14 @@ def _read(run: _Run, file: Path) -> _Doc | None:
     return _Doc(file, data, text)
 
 
+def _roots(extra_dirs: Sequence[Path]) -> list[Path]:
+    """The folders packs are found in (a pack, or a folder of packs), in shadowing order."""
+    return [Path(r) for r in (paths.shipped_content_dir(), paths.user_content_dir(),
+                              *extra_dirs)]
+
+
 def _candidate_dirs(extra_dirs: Sequence[Path]) -> Iterator[tuple[int, Path]]:
-    roots = (paths.shipped_content_dir(), paths.user_content_dir(), *extra_dirs)
-    for level, root in enumerate(Path(r) for r in roots):
+    for level, root in enumerate(_roots(extra_dirs)):
         if (root / MANIFEST).is_file():
             yield level, root
         elif root.is_dir():
@@ -548,19 +559,44 @@ def _gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def load_content(pack_id: str = "sample", extra_dirs: Sequence[Path] = ()) -> Content:
+def load_content(pack_id: str = "sample", extra_dirs: Sequence[Path] = (), *,
+                 cached: bool = False) -> Content:
     """Load the pack ``pack_id`` and the packs it extends, merged and cross-checked.
 
     Packs are found in the shipped ``content/`` folder, the user's content folder and
     ``extra_dirs``. A pack that extends another adds entries or replaces those with the
     same ID; ``rules.yaml`` is merged key by key. Raises ``ContentError`` listing every
     problem, each as ``pack/file.yaml:LINE: field.path: message``.
+
+    ``cached=True`` (opening a campaign) reuses the validated form of a chain whose
+    files have not changed since it last loaded (see :mod:`companion.content.cache`).
     """
     with _gc_paused():
+        if cached:
+            return _load_cached(pack_id, extra_dirs)
         return _load_content(pack_id, extra_dirs)
 
 
+def _load_cached(pack_id: str, extra_dirs: Sequence[Path]) -> Content:
+    from companion.content import cache
+
+    key = cache.cache_key(pack_id, _roots(extra_dirs))
+    content: Content | None = cache.recall(key) or cache.load(key)
+    if content is None:
+        rules, chain, entries = _load_entries(pack_id, extra_dirs)
+        content = _build(rules, chain, entries)
+        cache.save(key, rules, chain, entries, content)
+    cache.remember(key, content)
+    return content
+
+
 def _load_content(pack_id: str, extra_dirs: Sequence[Path]) -> Content:
+    return _build(*_load_entries(pack_id, extra_dirs))
+
+
+def _load_entries(pack_id: str, extra_dirs: Sequence[Path]) -> tuple[
+    RulesConstants, list[PackDir], dict[str, dict[Any, _Entry]]
+]:
     # A broken manifest elsewhere only matters if the chain cannot be resolved.
     discovery = _Run()
     found = _discover(discovery, extra_dirs)
@@ -574,7 +610,7 @@ def _load_content(pack_id: str, extra_dirs: Sequence[Path]) -> Content:
     _cross_check(run, entries, rules, rules_docs, broken)
     if run.issues or rules is None:
         raise ContentError(run.issues)
-    return _build(rules, chain, entries)
+    return rules, chain, entries
 
 
 def load_pack_dir(folder: Path) -> Content:

@@ -10,16 +10,13 @@ are numbers here; everything else stays a string.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import yaml
-
-_BaseLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-#: Whether the C (libyaml) parser is in use.
-USING_C_LOADER: bool = _BaseLoader is not yaml.SafeLoader
+if TYPE_CHECKING:
+    import yaml
 
 _DROPPED = {
     "tag:yaml.org,2002:bool",
@@ -29,62 +26,89 @@ _DROPPED = {
 }
 
 
-class PackLoader(_BaseLoader):  # type: ignore[misc, valid-type]
-    """Safe loader with YAML 1.2-style implicit types and duplicate-key detection."""
+@functools.cache
+def _pack_loader() -> type[Any]:
+    """The loader class, made on first use: importing PyYAML costs start-up time that a
+    campaign whose packs load from the cache (``companion.content.cache``) never needs."""
+    import yaml
 
-    yaml_implicit_resolvers: dict[Any, list[tuple[str, re.Pattern[str]]]] = {
-        first: [(tag, rx) for tag, rx in resolvers if tag not in _DROPPED]
-        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-    }
+    base: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
-        """Construct one node; a value its tag cannot hold (``!!bool maybe``,
-        ``!!timestamp nope``) is a YAML error at that node's line, like any other."""
-        try:
-            return super().construct_object(node, deep=deep)
-        except yaml.YAMLError:
-            raise
-        except (KeyError, AttributeError, ValueError, TypeError, OverflowError) as exc:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"{node.tag.rsplit(':', 1)[-1]} value {node.value!r:.40} "
-                f"cannot be read ({type(exc).__name__})", node.start_mark,
-            ) from None
+    class PackLoader(base):  # type: ignore[misc, valid-type]
+        """Safe loader with YAML 1.2-style implicit types and duplicate-key detection."""
 
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-        # Fast path first: most mappings have distinct keys (one set() per mapping).
-        keys = [k.value for k, _v in node.value if type(k) is yaml.ScalarNode]
-        if len(set(keys)) != len(keys):
-            seen: dict[Any, yaml.Node] = {}
-            for key_node, _value_node in node.value:
-                if type(key_node) is not yaml.ScalarNode or key_node.tag.endswith(":merge"):
-                    continue
-                if key_node.value in seen:
-                    raise _twice(node, key_node, seen[key_node.value])
-                seen[key_node.value] = key_node
-        else:
-            self._check_spelled_twice(node)
-        return super().construct_mapping(node, deep=deep)  # type: ignore[no-any-return]
+        yaml_implicit_resolvers: dict[Any, list[tuple[str, re.Pattern[str]]]] = {
+            first: [(tag, rx) for tag, rx in resolvers if tag not in _DROPPED]
+            for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+        }
 
-    def _check_spelled_twice(self, node: yaml.MappingNode) -> None:
-        """Keys written differently that are one key once read: ``1`` and ``+1``,
-        ``2`` and ``2.0``, ``1`` and ``true``. Only non-text keys can do that."""
-        typed = [k for k, _v in node.value
-                 if type(k) is yaml.ScalarNode and not k.tag.endswith((":str", ":merge"))]
-        if len(typed) < 2:
-            return
-        seen: dict[Any, yaml.Node] = {}
-        for key_node in typed:
-            value = self.construct_object(key_node)
+        def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+            """Construct one node; a value its tag cannot hold (``!!bool maybe``,
+            ``!!timestamp nope``) is a YAML error at that node's line, like any other."""
             try:
-                first = seen.get(value)
-            except TypeError:
-                continue
-            if first is not None:
-                raise _twice(node, key_node, first)
-            seen[value] = key_node
+                return super().construct_object(node, deep=deep)
+            except yaml.YAMLError:
+                raise
+            except (KeyError, AttributeError, ValueError, TypeError, OverflowError) as exc:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"{node.tag.rsplit(':', 1)[-1]} value {node.value!r:.40} "
+                    f"cannot be read ({type(exc).__name__})", node.start_mark,
+                ) from None
+
+        def construct_mapping(self, node: yaml.MappingNode,
+                              deep: bool = False) -> dict[Any, Any]:
+            # Fast path first: most mappings have distinct keys (one set() per mapping).
+            keys = [k.value for k, _v in node.value if type(k) is yaml.ScalarNode]
+            if len(set(keys)) != len(keys):
+                seen: dict[Any, yaml.Node] = {}
+                for key_node, _value_node in node.value:
+                    if type(key_node) is not yaml.ScalarNode or \
+                            key_node.tag.endswith(":merge"):
+                        continue
+                    if key_node.value in seen:
+                        raise _twice(node, key_node, seen[key_node.value])
+                    seen[key_node.value] = key_node
+            else:
+                self._check_spelled_twice(node)
+            return super().construct_mapping(node, deep=deep)  # type: ignore[no-any-return]
+
+        def _check_spelled_twice(self, node: yaml.MappingNode) -> None:
+            """Keys written differently that are one key once read: ``1`` and ``+1``,
+            ``2`` and ``2.0``, ``1`` and ``true``. Only non-text keys can do that."""
+            typed = [k for k, _v in node.value
+                     if type(k) is yaml.ScalarNode and not k.tag.endswith((":str", ":merge"))]
+            if len(typed) < 2:
+                return
+            seen: dict[Any, yaml.Node] = {}
+            for key_node in typed:
+                value = self.construct_object(key_node)
+                try:
+                    first = seen.get(value)
+                except TypeError:
+                    continue
+                if first is not None:
+                    raise _twice(node, key_node, first)
+                seen[value] = key_node
+
+    PackLoader.add_implicit_resolver(
+        "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
+        list("tTfF"),
+    )
+    PackLoader.add_implicit_resolver(
+        "tag:yaml.org,2002:int", re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$"),
+        list("-+0123456789"),
+    )
+    PackLoader.add_implicit_resolver(
+        "tag:yaml.org,2002:float",
+        re.compile(r"^[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$"),
+        list("-+0123456789."),
+    )
+    return PackLoader
 
 
 def _twice(node: yaml.Node, key_node: yaml.Node, first: yaml.Node) -> yaml.YAMLError:
+    import yaml
+
     spelled = "" if first.value == key_node.value else f" (written {first.value!r} there)"
     return yaml.constructor.ConstructorError(
         "while reading a mapping", node.start_mark,
@@ -93,18 +117,14 @@ def _twice(node: yaml.Node, key_node: yaml.Node, first: yaml.Node) -> yaml.YAMLE
     )
 
 
-PackLoader.add_implicit_resolver(
-    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
-    list("tTfF"),
-)
-PackLoader.add_implicit_resolver(
-    "tag:yaml.org,2002:int", re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$"), list("-+0123456789"),
-)
-PackLoader.add_implicit_resolver(
-    "tag:yaml.org,2002:float",
-    re.compile(r"^[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$"),
-    list("-+0123456789."),
-)
+def __getattr__(name: str) -> Any:
+    if name == "PackLoader":
+        return _pack_loader()
+    if name == "USING_C_LOADER":  # whether the C (libyaml) parser is in use
+        import yaml
+
+        return _pack_loader().__mro__[1] is not yaml.SafeLoader
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def parse(text: str) -> tuple[Any, yaml.Node | None]:
@@ -112,7 +132,7 @@ def parse(text: str) -> tuple[Any, yaml.Node | None]:
 
     Raises ``yaml.YAMLError`` (with marks) for bad YAML, including a duplicate key.
     """
-    loader = PackLoader(text)
+    loader = _pack_loader()(text)
     try:
         node = loader.get_single_node()
         if node is None:
@@ -129,7 +149,7 @@ def load(text: str) -> Any:
     more than composing one file again when an error needs its line numbers
     (``compose``).
     """
-    loader = PackLoader(text)
+    loader = _pack_loader()(text)
     try:
         return loader.get_single_data()
     finally:
@@ -138,7 +158,7 @@ def load(text: str) -> Any:
 
 def compose(text: str) -> yaml.Node | None:
     """The node tree of ``text`` (which ``load`` already accepted), for error lines."""
-    loader = PackLoader(text)
+    loader = _pack_loader()(text)
     try:
         return loader.get_single_node()  # type: ignore[no-any-return]
     finally:
@@ -167,6 +187,8 @@ def locate(node: yaml.Node | None, loc: Sequence[str | int]) -> tuple[int | None
 
 
 def _child(node: yaml.Node, part: str | int) -> yaml.Node | None:
+    import yaml
+
     if isinstance(node, yaml.MappingNode):
         for key_node, value_node in node.value:
             if isinstance(key_node, yaml.ScalarNode) and key_node.value == str(part):

@@ -366,7 +366,7 @@ def _count(session: Session, table: Any, *where: Any) -> int:
 
 def _load_pack(pack_id: str, extra_content: Sequence[Path]) -> Content:
     try:
-        return load_content(pack_id, extra_dirs=tuple(extra_content))
+        return load_content(pack_id, extra_dirs=tuple(extra_content), cached=True)
     except ContentError as exc:
         raise Refused(f"The content pack '{pack_id}' could not be loaded:\n{exc}") from exc
     except KeyError as exc:

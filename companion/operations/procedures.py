@@ -201,7 +201,14 @@ def _row(session: Session) -> models.ProcedureState | None:
         models.ProcedureState.kind == PROCEDURE_ROW)).first()
 
 
+def _register_kinds() -> None:
+    """Import the modules that register their kinds of procedure (and the Night's end
+    hooks): ``companion.operations`` no longer imports every module up front."""
+    from companion.operations import activities, behemoth  # noqa: F401
+
+
 def _load(campaign: Campaign, session: Session) -> tuple[models.ProcedureState, Procedure]:
+    _register_kinds()
     row = _row(session)
     if row is None:
         raise Refused("No procedure is in progress.")

@@ -14,7 +14,6 @@ import shutil
 import sqlite3
 import stat
 import threading
-import time
 from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
@@ -75,8 +74,10 @@ META_KINDS = ("undo", "redo", "save_point")
 BASELINE_KINDS = ("campaign.new",)
 """Journal kinds that found the campaign: the history starts there, undo stops before."""
 
-BACKGROUND_CHECK_DELAY = 0.2
-"""Seconds the background integrity check waits, so the first reads go first."""
+BACKGROUND_CHECK_DELAY = 1.0
+"""Seconds the background integrity check waits at most, so the first reads go first;
+the GUI starts it sooner, once the campaign is on screen (:meth:`CampaignFile.start_check`),
+and a write, a backup or closing starts it at once."""
 
 LOW_DISK_BYTES = 1 << 20
 """Below this much free space, an I/O error is reported as a full disk."""
@@ -367,6 +368,7 @@ class CampaignFile:
         self._damage: CampaignFileError | None = None
         """Why the check failed: damage, or the disk (full, unreadable) stopped it."""
         self._verifier: threading.Thread | None = None
+        self._check_now = threading.Event()  # ends the background check's wait
         self._last_backup_time: datetime | None = None
         self._last_backup_event = -1
         self.last_event: JournalEvent | None = None
@@ -481,11 +483,11 @@ class CampaignFile:
     def _verify_and_back_up(self) -> None:
         """The background half of open(): quick_check, then the automatic backup.
 
-        It starts after a short head start (:data:`BACKGROUND_CHECK_DELAY`) so that the
-        reads which show the campaign do not compete with it for the disk; any write
-        waits for the check anyway.
+        It waits until :meth:`start_check` (the window is idle) or at most
+        :data:`BACKGROUND_CHECK_DELAY`, so that the reads which show the campaign do not
+        compete with it; any write waits for the check anyway, and starts it.
         """
-        time.sleep(BACKGROUND_CHECK_DELAY)
+        self._check_now.wait(BACKGROUND_CHECK_DELAY)
         try:
             with open_readonly(self.path, shared=True) as conn:
                 try:
@@ -506,9 +508,14 @@ class CampaignFile:
                     self.path, str(exc), 0)
             self._verified.set()
 
+    def start_check(self) -> None:
+        """Let a background integrity check (and the open backup after it) begin now."""
+        self._check_now.set()
+
     def wait_verified(self) -> None:
         """Wait for the integrity check; raise :class:`CampaignDamaged` if it failed (or
         :class:`DiskFull` / :class:`CampaignUnreadable` when the disk stopped it)."""
+        self._check_now.set()
         self._verified.wait()
         if self._damage is not None:
             raise self._damage
@@ -516,6 +523,7 @@ class CampaignFile:
     def _join_verifier(self) -> None:
         # Backups wait for the background one to finish: one writer of the folder at a time.
         if self._verifier is not None and threading.current_thread() is not self._verifier:
+            self._check_now.set()
             self._verifier.join()
 
     def close(self, *, backup: bool = True) -> None:

@@ -20,6 +20,15 @@ from typing import Any, cast
 
 from sqlalchemy import JSON, Column, Index, LargeBinary, Table, text
 from sqlmodel import Field, SQLModel
+from sqlmodel._compat import SQLModelConfig  # the type SQLModel.model_config has
+
+
+class _Table(SQLModel):
+    """Base of every table: pydantic builds a table's validators only if one is ever
+    used (``defer_build``). Rows are made and read through SQLAlchemy, which never
+    needs them, so opening a campaign does not pay for 27 of them."""
+
+    model_config = SQLModelConfig(from_attributes=True, defer_build=True)
 
 
 def utcnow() -> datetime:
@@ -40,7 +49,7 @@ def _json(nullable: bool = False) -> Any:
 # --- the campaign and the society -----------------------------------------------------
 
 
-class Campaign(SQLModel, table=True):
+class Campaign(_Table, table=True):
     """The campaign itself (a single row, id 1): set-up choices and settings."""
 
     __tablename__ = "campaign"
@@ -60,7 +69,7 @@ class Campaign(SQLModel, table=True):
     """Anything else the interface wants to keep with the campaign."""
 
 
-class Society(SQLModel, table=True):
+class Society(_Table, table=True):
     """The society's dials (a single row, id 1). Unrest persists; activity resets."""
 
     __tablename__ = "society"
@@ -74,7 +83,7 @@ class Society(SQLModel, table=True):
     """Single activity events that fired this challenge (reading D7: once each)."""
 
 
-class CultureAbility(SQLModel, table=True):
+class CultureAbility(_Table, table=True):
     """Journal > Culture: an ability added to the society by a game event."""
 
     __tablename__ = "culture_ability"
@@ -85,7 +94,7 @@ class CultureAbility(SQLModel, table=True):
     epoch: int = 1
 
 
-class MantlePower(SQLModel, table=True):
+class MantlePower(_Table, table=True):
     """A mantle power the society has unlocked (Continuing Play > Mantle Power)."""
 
     __tablename__ = "mantle_power"
@@ -98,7 +107,7 @@ class MantlePower(SQLModel, table=True):
 # --- characters and legends -------------------------------------------------------------
 
 
-class Character(SQLModel, table=True):
+class Character(_Table, table=True):
     """A character card and everything on it between and during games."""
 
     __tablename__ = "character"
@@ -130,7 +139,7 @@ class Character(SQLModel, table=True):
     """'active', 'incapacitated', 'legend' or 'retired'."""
 
 
-class Legend(SQLModel, table=True):
+class Legend(_Table, table=True):
     """A legend card: a character who became a legend, and who inherits it."""
 
     __tablename__ = "legend"
@@ -145,7 +154,7 @@ class Legend(SQLModel, table=True):
     assigned_to_id: int | None = Field(default=None, foreign_key="character.id")
 
 
-class RetainedSupply(SQLModel, table=True):
+class RetainedSupply(_Table, table=True):
     """Retaining Supplies: up to 5 items and 5 materials set aside with a character."""
 
     __tablename__ = "retained_supply"
@@ -159,7 +168,7 @@ class RetainedSupply(SQLModel, table=True):
 # --- the valley ---------------------------------------------------------------------------
 
 
-class ValleyTray(SQLModel, table=True):
+class ValleyTray(_Table, table=True):
     """A tray of the valley: where it sits and which region it is."""
 
     __tablename__ = "valley_tray"
@@ -170,7 +179,7 @@ class ValleyTray(SQLModel, table=True):
     """Where the tray sits: ``{"q": .., "r": .., "rotation": ..}`` or slot coordinates."""
 
 
-class ValleyHex(SQLModel, table=True):
+class ValleyHex(_Table, table=True):
     """A hex slot of a tray and the tile placed in it (Journal > Valley Map)."""
 
     __tablename__ = "valley_hex"
@@ -182,7 +191,7 @@ class ValleyHex(SQLModel, table=True):
     explored_at_event_id: int | None = Field(default=None, foreign_key="journal_event.id")
 
 
-class Overlay(SQLModel, table=True):
+class Overlay(_Table, table=True):
     """An overlay placed on a hex (or on one section of it)."""
 
     __tablename__ = "overlay"
@@ -194,7 +203,7 @@ class Overlay(SQLModel, table=True):
     """'outpost', 'lair' or 'other'."""
 
 
-class HexToken(SQLModel, table=True):
+class HexToken(_Table, table=True):
     """Fire, shelter or lore tokens on a hex during a game."""
 
     __tablename__ = "hex_token"
@@ -204,7 +213,7 @@ class HexToken(SQLModel, table=True):
     count: int = 1
 
 
-class Outpost(SQLModel, table=True):
+class Outpost(_Table, table=True):
     """Journal > Outposts: an outpost (or ruin) and the materials stored in it."""
 
     __tablename__ = "outpost"
@@ -220,7 +229,7 @@ class Outpost(SQLModel, table=True):
     materials: list[str] = Field(default_factory=list, sa_column=_json())
 
 
-class OutpostStructure(SQLModel, table=True):
+class OutpostStructure(_Table, table=True):
     """A structure card attached to an outpost."""
 
     __tablename__ = "outpost_structure"
@@ -233,7 +242,7 @@ class OutpostStructure(SQLModel, table=True):
 # --- the journal's other sections -----------------------------------------------------------
 
 
-class ChallengeLogEntry(SQLModel, table=True):
+class ChallengeLogEntry(_Table, table=True):
     """Journal > Challenge Log: one challenge (one game) of an epoch."""
 
     __tablename__ = "challenge_log_entry"
@@ -248,7 +257,7 @@ class ChallengeLogEntry(SQLModel, table=True):
     notes: str = ""
 
 
-class LoomingChallenge(SQLModel, table=True):
+class LoomingChallenge(_Table, table=True):
     """A looming challenge set aside to choose from next."""
 
     __tablename__ = "looming_challenge"
@@ -264,7 +273,7 @@ class LoomingChallenge(SQLModel, table=True):
     """The group's order of the looming challenges (lowest first)."""
 
 
-class GoalState(SQLModel, table=True):
+class GoalState(_Table, table=True):
     """An epoch goal: active, set aside between games, or completed."""
 
     __tablename__ = "goal_state"
@@ -275,7 +284,7 @@ class GoalState(SQLModel, table=True):
     epoch: int = 1
 
 
-class OmenInvestigation(SQLModel, table=True):
+class OmenInvestigation(_Table, table=True):
     """An omen investigated: its id and the component id recorded with it."""
 
     __tablename__ = "omen_investigation"
@@ -286,7 +295,7 @@ class OmenInvestigation(SQLModel, table=True):
     note: str = ""
 
 
-class BehemothState(SQLModel, table=True):
+class BehemothState(_Table, table=True):
     """Journal > Behemoths: what the society knows about a behemoth, and where it is."""
 
     __tablename__ = "behemoth_state"
@@ -312,7 +321,7 @@ class BehemothState(SQLModel, table=True):
     note: str = ""
 
 
-class DeckChange(SQLModel, table=True):
+class DeckChange(_Table, table=True):
     """Journal > Decks: a persistent change to a deck (a card added, removed ...)."""
 
     __tablename__ = "deck_change"
@@ -325,7 +334,7 @@ class DeckChange(SQLModel, table=True):
     epoch: int = 1
 
 
-class CaveWallIllustration(SQLModel, table=True):
+class CaveWallIllustration(_Table, table=True):
     """The Primal Cave Wall: an illustration and the marks drawn with it."""
 
     __tablename__ = "cave_wall_illustration"
@@ -337,7 +346,7 @@ class CaveWallIllustration(SQLModel, table=True):
     epoch: int = 1
 
 
-class CodeRecord(SQLModel, table=True):
+class CodeRecord(_Table, table=True):
     """A crafting code the society found: a recipe, a null code, or a provisional one."""
 
     __tablename__ = "code_record"
@@ -349,7 +358,7 @@ class CodeRecord(SQLModel, table=True):
     data: dict[str, Any] = Field(default_factory=dict, sa_column=_json())
 
 
-class NotePage(SQLModel, table=True):
+class NotePage(_Table, table=True):
     """A free page of notes (the web journal had these)."""
 
     __tablename__ = "note_page"
@@ -362,7 +371,7 @@ class NotePage(SQLModel, table=True):
 # --- a game in progress -----------------------------------------------------------------
 
 
-class DeckState(SQLModel, table=True):
+class DeckState(_Table, table=True):
     """An in-app deck: the draw pile's order (top first) and the discard pile."""
 
     __tablename__ = "deck_state"
@@ -372,7 +381,7 @@ class DeckState(SQLModel, table=True):
     discard: list[str] = Field(default_factory=list, sa_column=_json())
 
 
-class RngState(SQLModel, table=True):
+class RngState(_Table, table=True):
     """The seeded random generator's state, so a replay draws the same cards."""
 
     __tablename__ = "rng_state"
@@ -382,7 +391,7 @@ class RngState(SQLModel, table=True):
     state: Any = Field(default=None, sa_column=_json(nullable=True))
 
 
-class ProcedureState(SQLModel, table=True):
+class ProcedureState(_Table, table=True):
     """A procedure (an activity, the Night phase) in progress, saved after every step."""
 
     __tablename__ = "procedure_state"
@@ -395,7 +404,7 @@ class ProcedureState(SQLModel, table=True):
 # --- history (written by the store itself) ---------------------------------------------------
 
 
-class JournalEvent(SQLModel, table=True):
+class JournalEvent(_Table, table=True):
     """One operation (or journal entry) and the row images needed to undo/redo it.
 
     ``changes`` is a list of ``{"table", "id", "before", "after"}``; ``before`` is
@@ -425,7 +434,7 @@ class JournalEvent(SQLModel, table=True):
     redoes_id: int | None = Field(default=None, foreign_key="journal_event.id")
 
 
-class SavePoint(SQLModel, table=True):
+class SavePoint(_Table, table=True):
     """A named point in the history that ``undo_to`` can return to."""
 
     __tablename__ = "save_point"

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtWidgets import QMainWindow, QWidget
 
 if TYPE_CHECKING:
     from companion.operations import Campaign, Changes
@@ -42,6 +42,14 @@ class Host(QMainWindow):
 
     def set_campaign(self, campaign: Campaign) -> None:
         """Show ``campaign`` in every view (after opening, creating or restoring one)."""
+        raise NotImplementedError
+
+    def view(self, key: str) -> QWidget:
+        """The main window's view ``key`` ('valley', 'day' ...), built when first asked for."""
+        raise NotImplementedError
+
+    def show_view(self, key: str) -> QWidget:
+        """Bring the view ``key`` to the front and return it."""
         raise NotImplementedError
 
     def refresh_all(self) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLabel, QStackedWidget, QTabWidget, QWidget
 
@@ -48,6 +49,7 @@ class MainWindow(Host):
         self._pages.addWidget(self._opening)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
+        self.tabs.currentChanged.connect(self._tab_shown)
         self._pages.addWidget(self.tabs)
         # A view taller or wider than a laptop's window (a large font) scrolls instead
         # of pushing the status bar off the screen (issue 20).
@@ -79,20 +81,33 @@ class MainWindow(Host):
         self._pages.setCurrentWidget(self._opening)
 
     def set_campaign(self, campaign: Campaign) -> None:
-        """Show ``campaign`` in every view (called once it is open)."""
-        from companion.ui.views import build_views  # the views pull in nothing heavy
+        """Show ``campaign`` in every view (called once it is open).
+
+        Only the first tab's view is built now; each other tab holds an empty page until
+        it is first shown (or its view is asked for through :meth:`view`), when the
+        view is built, filled and put in the page's place."""
+        from companion.ui.views import VIEWS, build_view
 
         self.apply_deferred_shortcuts()
         if self.campaign is not None and self.campaign is not campaign:
             self.campaign.close()
         self.campaign = campaign
+        self._views_ready = False
         while self.tabs.count():
             widget = self.tabs.widget(0)
             self.tabs.removeTab(0)
             if widget is not None:
                 widget.deleteLater()
-        for title, view in build_views(self):
-            self.tabs.addTab(view, title)
+        self._views: dict[str, QWidget] = {}
+        self._view_pages: dict[str, QWidget] = {}
+        for number, (key, title, _module, _name) in enumerate(VIEWS):
+            if number == 0:
+                page = self._views[key] = build_view(self, key)
+            else:
+                page = QWidget()
+                page.setObjectName(f"{key}Page")
+            self._view_pages[key] = page
+            self.tabs.addTab(page, title)
         self._pages.setCurrentWidget(self.tabs)
         self.setWindowTitle(f"{campaign.title} — {APP_TITLE}")
         for action in self._campaign_actions:
@@ -102,14 +117,72 @@ class MainWindow(Host):
             from companion.ui.my_cards import offer_fix  # the user's pack is broken
 
             offer_fix(self)
-        self._resume_procedure()
+        self._views_ready = True
+        # Once the campaign is on screen (the window is idle): the integrity check and
+        # the open backup begin, and a procedure saved mid-way is offered again.
+        shown_at = campaign.file.last_event_id()
+        QTimer.singleShot(0, self, lambda: self._campaign_shown(campaign, shown_at))
+
+    def view(self, key: str) -> QWidget:
+        """The view of the tab ``key`` ('valley', 'characters', 'day', 'journal',
+        'society', 'behemoth'), built (and filled from the campaign) when first asked
+        for. Needs an open campaign."""
+        view = self._views.get(key)
+        if view is None:
+            from companion.ui.views import build_view
+
+            view = self._views[key] = build_view(self, key)
+            refresh = getattr(view, "on_changed", None)
+            if refresh is not None:  # the behemoth panel fills itself as it is built
+                refresh(None)
+            self._put_in_tab(key, view)
+        return view
+
+    def _put_in_tab(self, key: str, view: QWidget) -> None:
+        """Put a view built late in its empty page's place; the current tab stays."""
+        page = self._view_pages[key]
+        index = self.tabs.indexOf(page)
+        current = self.tabs.currentIndex()
+        title = self.tabs.tabText(index)
+        # Nobody outside needs to hear of the swap (the same tab stays current).
+        self.tabs.blockSignals(True)
+        try:
+            self.tabs.removeTab(index)
+            self.tabs.insertTab(index, view, title)
+            self.tabs.setCurrentIndex(current)
+        finally:
+            self.tabs.blockSignals(False)
+        self._view_pages[key] = view
+        page.deleteLater()
+
+    def show_view(self, key: str) -> QWidget:
+        """Bring the tab ``key`` to the front and return its view (see :meth:`view`)."""
+        self.tabs.setCurrentWidget(self._view_pages[key])
+        return self.view(key)
+
+    def _tab_shown(self, index: int) -> None:
+        """Build the view of a tab the first time it is shown."""
+        if not getattr(self, "_views_ready", False) or index < 0:
+            return
+        page = self.tabs.widget(index)
+        for key, candidate in self._view_pages.items():
+            if candidate is page and key not in self._views:
+                self.view(key)
+                return
+
+    def _campaign_shown(self, campaign: Campaign, shown_at: int) -> None:
+        if campaign is not self.campaign or campaign.file.closed:
+            return
+        campaign.file.start_check()
+        if campaign.file.last_event_id() == shown_at:  # nothing was played meanwhile
+            self._resume_procedure()
 
     def _resume_procedure(self) -> None:
         """A procedure saved mid-way (the app was closed mid-Night) is shown again."""
         from companion.operations import procedures
 
-        if self.campaign is not None and not self.isHidden() and \
-                procedures.in_progress(self.campaign) is not None:
+        if self.campaign is not None and not self.campaign.file.closed and \
+                not self.isHidden() and procedures.in_progress(self.campaign) is not None:
             from companion.ui.procedure_dialog import open_procedure
 
             open_procedure(self)

@@ -104,8 +104,9 @@ def _initials(names: Sequence[str]) -> dict[str, str]:
     return short
 
 
-def read_map(campaign: Campaign) -> MapData:
-    """Everything the map shows, from one read of the campaign file."""
+def read_map(campaign: Campaign, *, odds: bool = True) -> MapData:
+    """Everything the map shows, from one read of the campaign file (``odds=False``:
+    without the behemoth's odds, which :func:`behemoth_end_odds` computes)."""
     from sqlmodel import select
 
     from companion.operations.state import HexIndex, load_game
@@ -189,19 +190,22 @@ def read_map(campaign: Campaign) -> MapData:
             target = ("hex", str(aim["hex"]))
         elif "character" in aim:
             target = ("character", str(aim["character"]))
-    odds: dict[str, float] = {}
-    if behemoth is not None:
-        from companion.operations import Refused
-        from companion.operations.behemoth import behemoth_overlay_data
-
-        preview: dict[str, Any] | None
-        try:
-            preview = behemoth_overlay_data(campaign)
-        except Refused:
-            preview = None  # e.g. its Instinct card is not in the pack: no preview to draw
-        odds = dict(preview["end_odds"]) if preview else {}
+    end_odds = behemoth_end_odds(campaign) if behemoth is not None and odds else {}
     return MapData(valley, tuple(hexes), tuple(pieces), outposts, behemoth, target,
-                   {c.name: (c.energy, c.energy_max) for c in game.characters}, odds)
+                   {c.name: (c.energy, c.energy_max) for c in game.characters}, end_odds)
+
+
+def behemoth_end_odds(campaign: Campaign) -> dict[str, float]:
+    """Tile -> the exact chance that the behemoth ends its next activation there (empty
+    when no behemoth is in play or its preview cannot be drawn)."""
+    from companion.operations import Refused
+    from companion.operations.behemoth import behemoth_overlay_data
+
+    try:
+        overlay = behemoth_overlay_data(campaign)
+    except Refused:
+        overlay = None  # e.g. its Instinct card is not in the pack: no preview to draw
+    return dict(overlay["end_odds"]) if overlay else {}
 
 
 # --- the scene ---------------------------------------------------------------------------

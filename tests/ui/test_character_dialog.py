@@ -65,7 +65,7 @@ def test_typed_dice_create_a_character(qtbot: Any, window: MainWindow, demo: Any
     assert (cora.might, cora.dexterity, cora.awareness, cora.conviction) == (2, 5, 4, 6)
     assert cora.hex_id == "E01"
     assert cora.mantle == demo.content.mantles[str(dialog.mantle.currentData())].name
-    characters = window.tabs.widget(1)
+    characters = window.view("characters")
     assert [r.name for r in characters.model.rows] == ["Ash", "Bryn", "Cora"]
 
 

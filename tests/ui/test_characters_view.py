@@ -89,7 +89,7 @@ def test_the_sheet_follows_an_energy_change_made_through_an_operation(
     qtbot.addWidget(window)
     window.show()
     window.set_campaign(demo)
-    view = window.tabs.widget(1)
+    view = window.view("characters")
     assert view.selected_name() == "Ash"
     assert view.sheet.energy.kinds() == ["energy"] * 5
     assert view.sheet.health.texts() == ["empty"] * 5
@@ -116,11 +116,11 @@ def test_an_empty_campaign_and_the_new_character_button(qtbot: Any, campaign: An
     qtbot.addWidget(window)
     window.show()
     window.set_campaign(campaign)
-    view = window.tabs.widget(1)
+    view = window.view("characters")
     assert not view.sheet.no_selection.isHidden()
     assert "No characters yet" in view.empty.text()
-    assert "nobody" in window.tabs.widget(2).turn.text()
-    society = window.tabs.widget(4)
+    assert "nobody" in window.view("day").turn.text()
+    society = window.view("society")
     assert society.events.item(0).text() == "No challenge is being played."
 
     def fill_and_create(dialog: CharacterDialog) -> int:

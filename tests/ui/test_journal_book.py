@@ -29,9 +29,7 @@ def open_book(qtbot: Any, campaign: operations.Campaign) -> tuple[MainWindow, An
     qtbot.addWidget(window)
     window.show()
     window.set_campaign(campaign)
-    journal = next(window.tabs.widget(i) for i in range(window.tabs.count())
-                   if window.tabs.tabText(i).replace("&", "") == "Journal")
-    window.tabs.setCurrentWidget(journal)
+    journal = window.show_view("journal")
     return window, journal
 
 

@@ -44,7 +44,7 @@ def test_menus_have_the_standard_entries(qtbot: Any, campaign: Any) -> None:
 
 def test_journal_entry_then_undo_names_the_action(qtbot: Any, campaign: Any) -> None:
     window = make_window(qtbot, campaign)
-    journal = window.tabs.widget(3)
+    journal = window.view("journal")
     journal.entry.setText("We crossed the frozen river at dawn.")
     journal.add_button.click()
     assert journal.model.lines[0].text == "We crossed the frozen river at dawn."
@@ -71,7 +71,7 @@ def test_an_empty_entry_is_refused_and_changes_nothing(qtbot: Any, campaign: Any
 
 def test_society_view_lists_unrest_thresholds(qtbot: Any, campaign: Any) -> None:
     window = make_window(qtbot, campaign)
-    society = window.tabs.widget(4)
+    society = window.view("society")
     texts = [society.thresholds.item(i).text() for i in range(society.thresholds.count())]
     assert len(texts) == 3
     assert texts[0].startswith("○ Unrest 6+: +1 activity each Night")
@@ -84,3 +84,28 @@ def test_about_names_the_version(qtbot: Any, campaign: Any, monkeypatch: Any) ->
     window = make_window(qtbot, campaign)
     window._about()
     assert __version__ in seen[0]
+
+
+def test_only_the_first_view_is_built_until_a_tab_is_shown(qtbot: Any, campaign: Any) -> None:
+    """Start-up: the other tabs are built (and filled) when first shown."""
+    from companion.ui.views.day import DayView
+    from companion.ui.views.valley import ValleyView
+
+    window = make_window(qtbot, campaign)
+    assert window.findChildren(ValleyView) and not window.findChildren(DayView)
+    window.tabs.setCurrentIndex(2)
+    [day] = window.findChildren(DayView)
+    assert window.view("day") is day
+    assert window.tabs.currentWidget() is day  # in the empty page's place
+    assert "nobody" in day.turn.text()  # filled from the campaign as it was built
+
+
+def test_the_integrity_check_begins_once_the_campaign_is_shown(qtbot: Any, tmp_path: Any) -> None:
+    """The background check (and the open backup) wait until the window is idle."""
+    path = tmp_path / "Checked.stonesaga"
+    operations.new_campaign(path, society_name="The Checked").close()
+    campaign = operations.open_campaign(path, verify="background")
+    window = make_window(qtbot, campaign)
+    qtbot.waitUntil(campaign.file._check_now.is_set)
+    campaign.file.wait_verified()
+    window.close()

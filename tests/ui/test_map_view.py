@@ -38,7 +38,7 @@ def open_valley(qtbot: Any, campaign: operations.Campaign) -> tuple[MainWindow, 
     qtbot.addWidget(window)
     window.show()
     window.set_campaign(campaign)
-    view = window.tabs.widget(0)
+    view = window.view("valley")
     assert isinstance(view, ValleyView)
     return window, view
 
@@ -332,9 +332,26 @@ def test_the_map_previews_the_behemoths_path_with_exact_odds(qtbot: Any, demo: A
     beast = next(iter(options.behemoths))
     assert window.run_operation(behemoth_ops.set_up_behemoth, behemoth=beast,
                                 lair_hex=options.lair_hexes[0])
-    valley = next(v for v in window.tabs.findChildren(ValleyView))
+    valley = window.view("valley")
     badges = valley.scene.odds_items
     assert badges, "no preview on the map"
     total = sum(badge.chance for badge in badges.values())
     assert abs(total - 1.0) < 1e-9
     assert all(b.text().startswith("◆ ") and b.text().endswith("%") for b in badges.values())
+
+
+def test_a_campaign_with_a_behemoth_shows_its_odds_once_the_map_is_up(
+        qtbot: Any, demo: Any) -> None:
+    """The odds are exact but cost time: opening the campaign paints the map first."""
+    from companion.operations import behemoth as behemoth_ops
+
+    options = behemoth_ops.set_up_options(demo)
+    beast = next(iter(options.behemoths))
+    behemoth_ops.set_up_behemoth(demo, behemoth=beast, lair_hex=options.lair_hexes[0])
+    window, valley = open_valley(qtbot, demo)
+    assert valley.data is not None and valley.data.behemoth is not None
+    qtbot.waitUntil(lambda: bool(valley.scene.odds_items))
+    total = sum(badge.chance for badge in valley.scene.odds_items.values())
+    assert abs(total - 1.0) < 1e-9
+    assert valley.data.behemoth_odds == {tile: badge.chance for tile, badge in
+                                         valley.scene.odds_items.items()}

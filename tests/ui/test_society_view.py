@@ -18,7 +18,7 @@ def society(qtbot: Any, demo: operations.Campaign) -> SocietyView:
     qtbot.addWidget(window)
     window.show()
     window.set_campaign(demo)
-    view = window.tabs.widget(4)
+    view = window.view("society")
     assert isinstance(view, SocietyView)
     return view
 

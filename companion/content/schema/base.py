@@ -10,9 +10,15 @@ from pydantic_core import core_schema
 
 
 class PackModel(BaseModel):
-    """Base for every pack schema: unknown fields are errors, values are immutable."""
+    """Base for every pack schema: unknown fields are errors, values are immutable.
 
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+    Validators are built when a model first validates (``defer_build``): opening a
+    campaign whose packs are unchanged rebuilds their entries from the validated cache
+    (``companion.content.cache``) and never needs them.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True,
+                              defer_build=True)
 
 
 class Ability(StrEnum):

@@ -310,12 +310,9 @@ class DayView(QWidget):
         chosen (Rulebook: Actions > Explore; Populating a Terrain Tray)."""
         from companion.ui.views.valley import ValleyView
 
-        tabs = self.window_.tabs
-        valley = next((tab for i in range(tabs.count())
-                       if isinstance(tab := tabs.widget(i), ValleyView)), None)
+        valley = self.window_.show_view("valley")
         if not isinstance(valley, ValleyView):
             return
-        tabs.setCurrentWidget(valley)
         valley.character_combo.setCurrentText(name)
         valley.explore_button.setChecked(False)
         valley.explore_button.setChecked(True)

@@ -13,9 +13,10 @@ rules refuse, the panel shows why. The journal's grid of hex IDs is a collapsibl
 from __future__ import annotations
 
 import html
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QComboBox,
@@ -35,7 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.rules.geometry import Axial
-from companion.ui.map_view import MapData, MapView, grid_text, read_map
+from companion.ui.map_view import MapData, MapView, behemoth_end_odds, grid_text, read_map
 from companion.ui.views import wants
 
 if TYPE_CHECKING:
@@ -218,8 +219,13 @@ class ValleyView(QWidget):
         campaign = self.window_.campaign
         if campaign is None or not any(wants(changes, f) for f in FLAGS):
             return
-        self.data = read_map(campaign)
+        # The first fill (the campaign being shown) draws the map first and the
+        # behemoth's odds once the window is idle; every later refresh, at once.
+        later = self.data is None
+        self.data = read_map(campaign, odds=not later)
         self.scene.sync(self.data)
+        if later and self.data.behemoth is not None:
+            QTimer.singleShot(0, self, self._add_odds)
         trays = len(self.data.valley.trays)
         explored = len(self.data.valley.explored)
         self.heading.setText(f"<b>Valley map</b> — {trays} terrain tray(s), "
@@ -241,6 +247,14 @@ class ValleyView(QWidget):
         if not self._fitted and self.data.valley.tiles:
             self._fitted = True
             self.map.fit()
+
+    def _add_odds(self) -> None:
+        campaign, data = self.window_.campaign, self.data
+        if campaign is None or campaign.file.closed or data is None or \
+                data.behemoth is None or data.behemoth_odds:
+            return
+        self.data = replace(data, behemoth_odds=behemoth_end_odds(campaign))
+        self.scene.sync(self.data)
 
     def showEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
         super().showEvent(event)

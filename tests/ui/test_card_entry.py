@@ -179,7 +179,8 @@ def test_a_discovery_card_new_to_the_campaign_is_entered_from_the_day_panel(
     from companion.ui.views.day import DayView
 
     window = make_window(qtbot, demo)
-    day = next(iter(window.findChildren(DayView)))
+    day = window.show_view("day")
+    assert isinstance(day, DayView)
     day.refresh()
     day.button("Ash", "Explore E09").click()
     assert operations.discovery_due(demo)["character"] == "Ash"

@@ -24,9 +24,8 @@ def day(qtbot: Any, demo: operations.Campaign) -> DayView:
     qtbot.addWidget(window)
     window.show()
     window.set_campaign(demo)
-    view = window.tabs.widget(2)
+    view = window.show_view("day")
     assert isinstance(view, DayView)
-    window.tabs.setCurrentWidget(view)
     return view
 
 

@@ -24,7 +24,6 @@ import enum
 import hashlib
 import json
 import os
-import sys
 import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
@@ -53,18 +52,16 @@ class _Unsupported(Exception):
 
 
 def _code_stamp() -> bytes:
-    """What identifies the content code: the version, and where the modules' files are
-    at hand (a source checkout), their sizes and times."""
-    from companion.content import loader, model
-    from companion.content.schema import base, cards, effects, pack, rules, world
-
+    """What identifies the content code: the version and, where the source files are at
+    hand (a checkout), the size and time of every module of ``companion.content`` (a
+    schema edited without a new version, or a new schema module)."""
     parts = [f"{FORMAT} {__version__}"]
-    for module in (base, effects, cards, world, rules, pack, model, loader,
-                   sys.modules[__name__]):
-        file = getattr(module, "__file__", None)
-        with contextlib.suppress(OSError, TypeError):
-            stat = os.stat(file)  # type: ignore[arg-type]
-            parts.append(f"{module.__name__} {stat.st_size} {stat.st_mtime_ns}")
+    package = Path(__file__).resolve().parent
+    with contextlib.suppress(OSError):
+        for file in sorted(package.rglob("*.py")):
+            stat = file.stat()
+            parts.append(f"{file.relative_to(package.parent)} {stat.st_size} "
+                         f"{stat.st_mtime_ns}")
     return "\n".join(parts).encode()
 
 

@@ -128,6 +128,7 @@ def test_note_pages_in_the_journal_book(qtbot: Any, tmp_path: Path) -> None:
     window = make_window(qtbot, campaign)
     from companion.ui.journal_book import JournalBook, NotesPage
 
+    window.show_view("journal")
     book = window.findChild(JournalBook)
     assert book is not None
     book.turn_to("notes")

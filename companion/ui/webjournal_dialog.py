@@ -182,11 +182,8 @@ class WebJournalDialog(QDialog):
             self.report_notes.addItem(f"Kept as a note page: {label}")
         for what in report.not_imported:
             self.report_notes.addItem(f"Not imported: {what}")
-        if report.materials_file:
-            self.report_notes.addItem(f"Custom materials written for your own pack: "
-                                      f"{report.materials_file}")
-        for what in report.materials_waiting:
-            self.report_notes.addItem(f"Custom material {what}")
+        for line in report.material_lines():
+            self.report_notes.addItem(line)
         if self.report_notes.count() == 0:
             self.report_notes.addItem("Everything found a home.")
         self.stack.setCurrentWidget(self.report_page)

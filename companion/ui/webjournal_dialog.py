@@ -150,10 +150,11 @@ class WebJournalDialog(QDialog):
         layout.addWidget(self.report_title)
         self.report_sections = _section_tree("What went where", COLUMNS)
         layout.addWidget(self.report_sections, 2)
-        layout.addWidget(QLabel("Kept as note pages (no home in the campaign), and what "
-                                "was not imported:"))
+        layout.addWidget(QLabel("Kept as note pages (no home in the campaign), what "
+                                "was not imported, and the custom materials:"))
         self.report_notes = QListWidget()
         self.report_notes.setAccessibleName("Kept and not imported")
+        self.report_notes.setWordWrap(True)  # the custom materials' lines are long
         layout.addWidget(self.report_notes, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.accept)

@@ -20,6 +20,7 @@ from tests.ui.helpers import make_window
 FIXTURES = Path(__file__).parents[1] / "operations" / "fixtures"
 V3 = FIXTURES / "web-journal-v3.json"
 V2 = FIXTURES / "web-journal-v2.json"
+V2_EARLY = FIXTURES / "web-journal-v2-early.json"
 
 
 def menu_action(window: MainWindow, text: str) -> Any:
@@ -178,4 +179,43 @@ def test_the_report_page_names_a_custom_material_still_waiting(qtbot: Any, tmp_p
     shown = [dialog.report_notes.item(n).text() for n in range(dialog.report_notes.count())]
     assert any(line.startswith("Custom material Strange Shard: its category is 'unknown'")
                for line in shown)
+    campaign.close()
+
+
+def test_the_report_page_says_custom_materials_joined_my_cards(qtbot: Any, tmp_path: Path,
+                                                               monkeypatch: Any) -> None:
+    """Issue 18 item 1, through the real controls: the import dialog's report names the
+    material written into the user's own pack, and that undo leaves it there; My Cards
+    lists it and the crafting explorer's "any materials" mode offers it."""
+    from companion.ui.crafting_dialog import ANY_MATERIALS, CraftingDialog
+    from companion.ui.my_cards import MyCardsWindow
+
+    campaign, _ = wj.import_new(V2_EARLY, tmp_path / "old.stonesaga")
+    window = make_window(qtbot, campaign)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(V3), ""))
+    dialog = open_dialog(qtbot, window)
+    qtbot.mouseClick(dialog.import_button, Qt.MouseButton.LeftButton)
+    shown = [dialog.report_notes.item(n).text() for n in range(dialog.report_notes.count())]
+    (added,) = [line for line in shown if line.startswith("Custom materials added")]
+    assert "'My cards (Sample pack)' (Content ▸ My Cards): Glowing Moss." in added
+    assert added.endswith(wj.MATERIALS_STAY)
+    dialog.resize(960, 600)
+    dialog.grab().save("/tmp/wj3-import-report.png")
+    menu_action(window, "My Cards…").trigger()
+    (cards,) = [w for w in window.findChildren(MyCardsWindow) if w.isVisible()]
+    pack = cards.tree.topLevelItem(0)
+    assert [pack.child(n).text(1) for n in range(pack.childCount())] == ["Glowing Moss"]
+    crafting = CraftingDialog(window)
+    qtbot.addWidget(crafting)
+    crafting.show()
+    crafting.tabs.setCurrentIndex(1)
+    crafting.scope.setCurrentIndex(crafting.scope.findData(ANY_MATERIALS))
+    crafting.material_a.setCurrentIndex(crafting.material_a.findData("glowing-moss"))
+    crafting.material_b.setCurrentIndex(crafting.material_b.findData("glowing-moss"))
+    found = [crafting.tree.topLevelItem(i).child(j).text(0)
+             for i in range(crafting.tree.topLevelItemCount())
+             for j in range(crafting.tree.topLevelItem(i).childCount())]
+    assert sorted(found) == ["Green 2112 (Gn2112)", "Yellow 1221 (Y1221)"]
+    window.undo_action.trigger()
+    assert "glowing-moss" in campaign.content.materials
     campaign.close()

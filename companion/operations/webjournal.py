@@ -59,7 +59,7 @@ from companion import paths
 from companion.content.schema.base import Edge
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import Campaign
-from companion.operations.journal import CULTURE_PREFIX
+from companion.operations.journal import CULTURE_PREFIX, DEMEANOR_LINE
 from companion.rules.crafting import CraftingCode
 from companion.rules.errors import IllegalAction
 from companion.store import backups_dir, models
@@ -486,8 +486,6 @@ def _plan_culture(doc: fmt.WebDocument, session: Session, items: list[Planned]) 
                              f"ours: {old.text}; the file: {text}", replace=take))
 
 
-DEMEANOR_LINE = "Demeanor: "
-"""A demeanor the web journal gives in words opens the behemoth's notes with this."""
 PREPARE_LINE = "Prepare by: "
 """A "prepare by" the web journal gives in words opens the looming challenge's notes."""
 

@@ -155,3 +155,23 @@ def test_imported_custom_materials_are_my_cards_and_explored(capsys: Any, tmp_pa
     assert code == 0 and "leaves them in My Cards" in out
     code, out, _ = run(capsys, "content", "my-cards", "--json")
     assert [c["id"] for c in json.loads(out)["packs"][0]["cards"]] == ["glowing-moss"]
+
+
+def test_imported_worded_demeanor_and_mantle_powers_in_search_and_markdown(
+        capsys: Any, tmp_path: Path) -> None:
+    """Using the Journal: the web journal's demeanor in words shows in the Behemoths
+    table, its mantle powers on the Culture page in the group's words; search finds
+    them there."""
+    path = tmp_path / "reed.stonesaga"
+    assert run(capsys, "import", str(V3), str(path))[0] == 0
+    code, out, _ = run(capsys, "search", str(path), "hexes ahead", "--section", "culture",
+                       "--json")
+    (hit,) = json.loads(out)["hits"]
+    assert (hit["title"], hit["text"]) == (
+        "Mantle power", "Far Sight: Look two hexes ahead before moving. (the group's "
+        "words, from the web journal)")
+    md = tmp_path / "j.md"
+    assert run(capsys, "journal-export", str(path), "--md", str(md))[0] == 0
+    text = md.read_text(encoding="utf-8")
+    assert "| Mossback | — | VV02 | Restless | — |" in text
+    assert "Far Sight: Look two hexes ahead before moving." in text

@@ -134,6 +134,23 @@ def test_v3_behemoths_keep_lair_demeanor_and_secrets(v3: Any) -> None:
     (line,) = j.behemoths(campaign)
     assert line.secrets == ("Soft Belly: strikes to the belly wound twice", "Hates fire")
     assert j.search(campaign, "Restless")[0].section == "behemoths"
+    # The journal's Demeanor column shows the words; the notes go on without that line.
+    assert (line.demeanor_shown, line.note) == ("Restless", "Sleeps through the day.")
+    assert "| Mossback | — | VV02 | Restless |" in journal_markdown(campaign)
+
+
+def test_the_web_journals_mantle_powers_are_listed_in_the_groups_words(v3: Any) -> None:
+    """Using the Journal > Culture: the web journal's mantle powers have no pack card
+    (a mantle power row needs the pack's id): the Culture page lists them as the
+    group's own words, and search finds them there."""
+    campaign, _ = v3
+    page = j.culture(campaign)
+    assert [(e.kind, e.text) for e in page.mantle_powers] == [
+        ("mantle_power_words", "Far Sight: Look two hexes ahead before moving." + j.WEB_WORDS)]
+    assert rows(campaign, models.MantlePower) == []  # no pack id invented
+    (hit,) = j.search(campaign, "hexes ahead", sections=["culture"])
+    assert (hit.title, hit.text) == ("Mantle power", page.mantle_powers[0].text)
+    assert j.search(campaign, "Restless", sections=["culture"]) == []
 
 
 def test_using_the_journal_challenge_record_by_epoch_fled_is_not_finished(v3: Any) -> None:

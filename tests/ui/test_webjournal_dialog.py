@@ -219,3 +219,40 @@ def test_the_report_page_says_custom_materials_joined_my_cards(qtbot: Any, tmp_p
     window.undo_action.trigger()
     assert "glowing-moss" in campaign.content.materials
     campaign.close()
+
+
+def test_the_journal_book_shows_the_worded_demeanor_and_the_groups_mantle_powers(
+        qtbot: Any, tmp_path: Path) -> None:
+    """Using the Journal: the Behemoths page's Demeanor column shows the demeanor the
+    web journal wrote in words; the Culture page's Mantle powers box lists the web
+    journal's mantle powers in the group's words, and the book's search finds them."""
+    from companion.ui.journal_book import BehemothsPage, CulturePage, JournalBook
+
+    campaign, _ = wj.import_new(V3, tmp_path / "reed.stonesaga")
+    window = make_window(qtbot, campaign)
+    book = window.findChild(JournalBook)
+    assert book is not None
+    book.turn_to("behemoths")
+    page = book.page_of["behemoths"]
+    assert isinstance(page, BehemothsPage)
+    row = page.tree.topLevelItem(0)
+    headers = [page.tree.headerItem().text(c) for c in range(page.tree.columnCount())]
+    shown = dict(zip(headers, [row.text(c) for c in range(len(headers))], strict=True))
+    assert (shown["Behemoth"], shown["Lair"], shown["Demeanor"], shown["Notes"]) == (
+        "Mossback", "VV02", "Restless", "Sleeps through the day.")
+    window.resize(1366, 740)
+    tabs = window.tabs
+    tabs.setCurrentIndex(next(n for n in range(tabs.count())
+                              if tabs.tabText(n).replace("&", "") == "Journal"))
+    window.grab().save("/tmp/wj3-behemoths.png")
+    book.turn_to("culture")
+    culture = book.page_of["culture"]
+    assert isinstance(culture, CulturePage)
+    assert [culture.powers.item(n).text() for n in range(culture.powers.count())] == [
+        "Far Sight: Look two hexes ahead before moving." + j.WEB_WORDS]
+    window.grab().save("/tmp/wj3-culture.png")
+    book.search_box.setText("hexes ahead")
+    book.run_search()
+    found = book.search_page.tree.topLevelItem(0)
+    assert (found.text(0), found.text(1)) == ("Culture", "Mantle power")
+    campaign.close()

@@ -1228,7 +1228,7 @@ def _material_json(m: Mapping[str, Any], materials: Mapping[str, Any]) -> dict[s
         return {"name": m["name"], "cat": m.get("cat") or "unknown",
                 "processed": m.get("processed"), "image": m.get("image"),
                 "marks": m.get("marks"), "notes": m.get("notes")}
-    token = materials.get(m.get("material") or m.get("side_of"))
+    token = materials.get(str(m.get("material") or m.get("side_of")))
     side = None if token is None else (token.processed if m.get("side_of") else
                                        token.unprocessed)
     marks = None

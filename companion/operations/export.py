@@ -94,7 +94,7 @@ def journal_markdown(campaign: Campaign, *, valley_image: str | None = None,
     out += _table(("Behemoth", "Hex", "Lair", "Demeanor", "Habits learned", "Secrets",
                    "Notes"),
                   ((b.name, b.hex_id or "—", b.lair_hex_id or b.lair_hex or "—",
-                    b.demeanor or "—", ", ".join(b.habits_learned) or "—",
+                    b.demeanor_shown, ", ".join(b.habits_learned) or "—",
                     "; ".join(b.secrets) or ("learned" if b.secret_learned else "—"),
                     b.note or "") for b in beasts)) if beasts else ["None met yet.", ""]
 

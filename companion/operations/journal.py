@@ -98,7 +98,8 @@ class CultureEntry:
 
     id: int
     kind: str
-    """'ability', 'mantle_power', or a key of :data:`CULTURE_LISTS`."""
+    """'ability', 'mantle_power', 'mantle_power_words' (the group's own words, no pack
+    card), or a key of :data:`CULTURE_LISTS`."""
     text: str
     epoch: int | None = None
 
@@ -147,6 +148,15 @@ class BehemothLine:
     demeanor: int | None = None
     secrets: tuple[str, ...] = ()
     """Revealed secrets in reveal order, as "BT01 Soft Belly: description"."""
+    demeanor_words: str = ""
+    """A demeanor the group wrote in words ("Restless": the web journal's), kept in the
+    notes' first line "Demeanor: Restless" when the dial is not set."""
+
+    @property
+    def demeanor_shown(self) -> str:
+        """The Demeanor column: the dial, else the group's words, else "—"."""
+        return str(self.demeanor) if self.demeanor is not None else \
+            self.demeanor_words or "—"
 
 
 @dataclass(frozen=True)
@@ -272,6 +282,8 @@ def culture(campaign: Campaign) -> CulturePage:
             name = card.name if card else r.power_id
             powers.append(CultureEntry(r.id or 0, "mantle_power",
                                        f"{name} ({mantle})" if mantle else name, r.epoch))
+        powers += [CultureEntry(page_id, "mantle_power_words", text)
+                   for page_id, text in _web_mantle_powers(session)]
         lists: dict[str, list[CultureEntry]] = {key: [] for key in CULTURE_LISTS}
         for page in session.exec(select(models.NotePage).where(
                 col(models.NotePage.title).startswith(CULTURE_PREFIX)).order_by(
@@ -281,6 +293,41 @@ def culture(campaign: Campaign) -> CulturePage:
                 lists[key].append(CultureEntry(page.id or 0, key, page.text))
         return CulturePage(lore=society.lore, abilities=abilities, mantle_powers=tuple(powers),
                            lists={k: tuple(v) for k, v in lists.items()})
+
+
+WEB_WORDS = " (the group's words, from the web journal)"
+"""Marks a mantle power the group wrote in the web journal: no pack card stands behind
+it, so the rules never read it."""
+
+
+def _web_mantle_powers(session: Session, pattern: str | None = None
+                       ) -> list[tuple[int, str]]:
+    """(note page id, "Name: description (the group's words ...)") of each mantle power
+    the web journal's file had, kept as a note page by its import (a mantle power row
+    needs the pack's id, which the web journal does not record)."""
+    import json
+
+    from companion.operations.webjournal import KEPT_PREFIX, MANTLE_POWERS
+
+    statement = select(models.NotePage).where(
+        models.NotePage.title == KEPT_PREFIX + MANTLE_POWERS)
+    if pattern is not None:
+        statement = statement.where(_matches(pattern, models.NotePage.text))
+    found = []
+    for page in session.exec(statement.order_by(col(models.NotePage.id))).all():
+        try:
+            entries = json.loads(page.text)
+        except ValueError:
+            continue
+        for entry in entries if isinstance(entries, list) else []:
+            if not isinstance(entry, dict):
+                continue
+            name = str(entry.get("name") or "").strip()
+            description = str(entry.get("description") or "").strip()
+            text = f"{name}: {description}" if name and description else name or description
+            if text:
+                found.append((page.id or 0, text + WEB_WORDS))
+    return found
 
 
 def outposts(campaign: Campaign) -> list[OutpostLine]:
@@ -318,16 +365,32 @@ def behemoths(campaign: Campaign) -> list[BehemothLine]:
     """What the society knows about each behemoth it has met."""
     with campaign.file.read() as session:
         tiles = _tiles(session)
-        return [BehemothLine(
-            id=r.id or 0, behemoth_id=r.behemoth_id,
-            name=r.name or _name(campaign.content.behemoths, r.behemoth_id),
-            hex_id=tiles.get(r.hex_id) if r.hex_id else None,
-            lair_hex_id=tiles.get(r.lair_hex_id) if r.lair_hex_id else None,
-            habits_learned=tuple(r.habits_learned), secret_learned=r.secret_learned,
-            note=r.note, lair_hex=r.lair_hex, demeanor=r.demeanor,
-            secrets=tuple(_secret_text(x) for x in r.secrets))
-            for r in session.exec(select(models.BehemothState).order_by(
-                col(models.BehemothState.id))).all()]
+        lines = []
+        for r in session.exec(select(models.BehemothState).order_by(
+                col(models.BehemothState.id))).all():
+            words, note = _demeanor_words(r)
+            lines.append(BehemothLine(
+                id=r.id or 0, behemoth_id=r.behemoth_id,
+                name=r.name or _name(campaign.content.behemoths, r.behemoth_id),
+                hex_id=tiles.get(r.hex_id) if r.hex_id else None,
+                lair_hex_id=tiles.get(r.lair_hex_id) if r.lair_hex_id else None,
+                habits_learned=tuple(r.habits_learned), secret_learned=r.secret_learned,
+                note=note, lair_hex=r.lair_hex, demeanor=r.demeanor,
+                secrets=tuple(_secret_text(x) for x in r.secrets), demeanor_words=words))
+        return lines
+
+
+DEMEANOR_LINE = "Demeanor: "
+"""A demeanor in words (the web journal's) opens a behemoth's notes with this line."""
+
+
+def _demeanor_words(r: models.BehemothState) -> tuple[str, str]:
+    """(the demeanor in words, the rest of the notes) when the dial is not set and the
+    notes open with "Demeanor: ..."; ("", the notes) otherwise."""
+    if r.demeanor is not None or not r.note.startswith(DEMEANOR_LINE):
+        return "", r.note
+    first, _, rest = r.note.partition("\n")
+    return first[len(DEMEANOR_LINE):].strip(), rest
 
 
 def _secret_text(secret: dict[str, str]) -> str:
@@ -892,6 +955,11 @@ def _search_culture(campaign: Campaign, session: Session, pattern: str, epoch: i
                             (models.MantlePower.power_id, models.MantlePower.mantle),
                             models.MantlePower.epoch, epoch, limit)]
     if epoch is None:
+        needle = (pattern[1:-1].replace("\\%", "%").replace("\\_", "_")
+                  .replace("\\\\", "\\").casefold())
+        hits += [SearchHit("culture", page_id, "Mantle power", text)
+                 for page_id, text in _web_mantle_powers(session, pattern)
+                 if needle in text.casefold()]
         page = models.NotePage
         statement = select(page).where(col(page.title).startswith(CULTURE_PREFIX),
                                        _matches(pattern, page.text))

@@ -24,8 +24,12 @@ loomingChallenges       ``looming_challenge`` in the group's order: card, name,
                         notes
 investigations          omens investigated: omen, component (card) ID, notes
 notePages               the journal's Note pages
-customMaterials         pack materials waiting for the user's own pack, with the web
-                        entries as written (:func:`keep_custom_materials`)
+customMaterials         materials of the user's own pack (``<pack>-mine``, Content ▸ My
+                        Cards), written by :func:`add_custom_materials`; what the pack
+                        schema has no field for (image, notes, the processed form's
+                        name) and materials that cannot be pack materials yet wait in
+                        a side file (:func:`materials_file`). Undo does not take pack
+                        cards back: the report and the journal say so.
 culture.mantlePowers    a kept note (they are the group's words, not the pack's mantle
                         powers); the export puts them back
 anything else           a note page "From the web journal: ..." with its original text
@@ -52,9 +56,10 @@ import yaml
 from sqlmodel import Session, SQLModel, col, select
 
 from companion import paths
+from companion.content.schema.base import Edge
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import Campaign
-from companion.operations.journal import CULTURE_PREFIX
+from companion.operations.journal import CULTURE_PREFIX, DEMEANOR_LINE
 from companion.rules.crafting import CraftingCode
 from companion.rules.errors import IllegalAction
 from companion.store import backups_dir, models
@@ -203,6 +208,12 @@ class ImportReport:
     materials_waiting: tuple[str, ...] = ()
     """Custom materials kept for the user's pack that still need something (a category)
     before they can be pack materials, each with what it needs."""
+    materials_added: tuple[str, ...] = ()
+    """Custom materials this import wrote into the user's own pack (names)."""
+    materials_already: tuple[str, ...] = ()
+    """Custom materials the campaign's content already had (by id or name)."""
+    materials_pack: str = ""
+    """The user's own pack the materials went to (its name)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {"source": self.source, "shape": self.shape, "campaign": self.campaign,
@@ -210,7 +221,10 @@ class ImportReport:
                 "kept_as_notes": list(self.kept_as_notes),
                 "not_imported": list(self.not_imported),
                 "materials_file": self.materials_file,
-                "materials_waiting": list(self.materials_waiting)}
+                "materials_waiting": list(self.materials_waiting),
+                "materials_added": list(self.materials_added),
+                "materials_already_there": list(self.materials_already),
+                "materials_pack": self.materials_pack}
 
     def lines(self) -> list[str]:
         """The report in words, one line each (the CLI prints these)."""
@@ -234,11 +248,30 @@ class ImportReport:
             out.append(f"  kept as a note page: {label}")
         for what in self.not_imported:
             out.append(f"  not imported: {what}")
-        if self.materials_file:
-            out.append(f"  custom materials written to {self.materials_file}")
-        for what in self.materials_waiting:
-            out.append(f"  custom material {what}")
+        for line in self.material_lines():
+            out.append(f"  {line[0].lower()}{line[1:]}")
         return out
+
+    def material_lines(self) -> list[str]:
+        """What became of the custom materials, in words (the CLI and the GUI report)."""
+        out = []
+        if self.materials_added:
+            out.append(f"Custom materials added to your own pack '{self.materials_pack}' "
+                       f"(Content ▸ My Cards): {', '.join(self.materials_added)}. "
+                       f"{MATERIALS_STAY}")
+        if self.materials_already:
+            out.append("Custom materials already in the campaign's content: "
+                       + ", ".join(self.materials_already))
+        for what in self.materials_waiting:
+            out.append(f"Custom material {what}")
+        if self.materials_file:
+            out.append(f"Custom materials' pictures and notes kept for the web journal in "
+                       f"{self.materials_file}")
+        return out
+
+
+MATERIALS_STAY = ("Undoing this import leaves them in My Cards (delete them there if "
+                  "you want them gone).")
 
 
 # --- codes ------------------------------------------------------------------------------
@@ -453,8 +486,6 @@ def _plan_culture(doc: fmt.WebDocument, session: Session, items: list[Planned]) 
                              f"ours: {old.text}; the file: {text}", replace=take))
 
 
-DEMEANOR_LINE = "Demeanor: "
-"""A demeanor the web journal gives in words opens the behemoth's notes with this."""
 PREPARE_LINE = "Prepare by: "
 """A "prepare by" the web journal gives in words opens the looming challenge's notes."""
 
@@ -636,8 +667,11 @@ def preview(campaign: Campaign, src: Path, document: fmt.WebDocument | None = No
             if isinstance(page, models.NotePage) and (page.title, page.text) in kept_titles:
                 item.state, item.new_rows = "already there", []
     have = {m["name"].casefold() for m in read_custom_materials(_pack_id(campaign))}
+    have |= {m.name.casefold() for m in campaign.content.materials.values()}
+    ids = set(campaign.content.materials)
     for material in doc.materials:
-        state = "already there" if material.name.casefold() in have else "added"
+        state = "already there" if material.name.casefold() in have \
+            or _material_id(material.name) in ids else "added"
         items.append(Planned("materials", material.name, state, material=material))
     return ImportPlan(src, doc, items, doc.tribe_name, tribe_conflict)
 
@@ -671,7 +705,9 @@ def apply(campaign: Campaign, plan: ImportPlan, choices: Mapping[str, str] | Non
     """Import ``plan`` into ``campaign`` as one undoable operation.
 
     ``choices`` maps a section key to a key of :data:`CHOICES` (default "add").
-    Custom materials are written to the user's own pack after the campaign commits.
+    Custom materials are written into the user's own pack in the same operation (the
+    campaign records the pack versions it now uses); undo does not take them back out
+    of the pack, and the journal says so.
     """
     choices = dict(choices or {})
     bad = {k: v for k, v in choices.items() if k not in SECTIONS or v not in CHOICES}
@@ -696,28 +732,33 @@ def apply(campaign: Campaign, plan: ImportPlan, choices: Mapping[str, str] | Non
             elif item.state == "conflict" and choice == "theirs" and item.replace:
                 item.replace(session)
                 counts[item.section] += 1
-    report = report_of(campaign, plan, choices)
-    return Changes(summary=f"Imported the web journal {plan.source.name}",
-                   everything=True, detail=report)
+        wanted = [i.material for i in plan.items if i.section == "materials"
+                  and i.state == "added" and i.material is not None]
+        outcome = MaterialsOutcome()
+        text = f"Imported the web journal {plan.source.name}"
+        if wanted and choices.get("materials", "add") != "skip":
+            outcome = add_custom_materials(campaign, session, wanted)
+            if outcome.added:
+                text += (f"; custom materials added to {outcome.pack}: "
+                         f"{', '.join(outcome.added)}. {MATERIALS_STAY}")
+                session.info["journal_text"] = text
+    report = report_of(campaign, plan, choices, outcome)
+    return Changes(summary=text, everything=True, detail=report)
 
 
-def report_of(campaign: Campaign, plan: ImportPlan, choices: Mapping[str, str]) -> ImportReport:
-    """Write the custom materials (if chosen) and describe what the import did."""
-    materials_file = None
-    waiting: list[str] = []
-    wanted = [i.material for i in plan.items if i.section == "materials"
-              and i.state == "added" and i.material is not None]
-    if wanted and choices.get("materials", "add") != "skip":
-        file = keep_custom_materials(_pack_id(campaign), wanted)
-        materials_file = str(file)
-        waiting = [f"{name}: {why}" for name, why in materials_waiting(_pack_id(campaign))]
+def report_of(campaign: Campaign, plan: ImportPlan, choices: Mapping[str, str],
+              outcome: MaterialsOutcome | None = None) -> ImportReport:
+    """Describe what the import did (``outcome``: what became of the custom materials)."""
+    outcome = outcome or MaterialsOutcome()
     return ImportReport(
         source=str(plan.source), shape=plan.document.shape,
         sections=tuple(plan.summary(choices)),
         kept_as_notes=tuple(i.label for i in plan.items if i.section == "kept"
                             and i.state == "added" and choices.get("kept") != "skip"),
-        not_imported=tuple(plan.not_imported()), materials_file=materials_file,
-        campaign=campaign.title, materials_waiting=tuple(waiting))
+        not_imported=tuple(plan.not_imported()), materials_file=outcome.file,
+        campaign=campaign.title, materials_waiting=outcome.waiting,
+        materials_added=outcome.added, materials_already=outcome.already,
+        materials_pack=outcome.pack)
 
 
 def import_into(campaign: Campaign, src: Path, choices: Mapping[str, str] | None = None
@@ -784,20 +825,30 @@ def _remove_campaign(dest: Path) -> None:
 # --- custom materials: the user's own pack ---------------------------------------------
 
 
-def _pack_id(campaign: Campaign) -> str:
-    with campaign.file.read() as session:
-        row = session.get(models.Campaign, 1)
-        packs = list(row.content_packs) if row else []
-    return str(packs[-1]["id"]) if packs else "sample"
+def _pack_id(campaign: Campaign, session: Session | None = None) -> str:
+    """The campaign's own pack, under the user's pack that extends it (the side file of
+    custom materials is named after it, whether or not the user's pack exists yet)."""
+    from companion.operations.cards import _is_users
+
+    if session is None:
+        with campaign.file.read() as reading:
+            return _pack_id(campaign, reading)
+    row = session.get(models.Campaign, 1)
+    packs = [str(p["id"]) for p in (row.content_packs if row else [])]
+    while len(packs) > 1 and _is_users(packs[-1]):
+        packs.pop()
+    return packs[-1] if packs else "sample"
 
 
 def materials_file(pack_id: str) -> Path:
-    """Where the web journal's custom materials wait for the user's pack extending
+    """The side file of the web journal's custom materials for the user's pack extending
     ``pack_id``: ``<user data>/web-journal/<pack>-mine-materials.yaml``.
 
-    The file holds ``materials:``, pack materials (``content.schema.world.Material``)
-    ready to join the user pack's ``materials.yaml``, and ``web_journal:``, the web
-    app's own entries as the file gave them (the export writes these back).
+    ``web_journal:`` lists the web app's entries. One that became a material of the
+    user's own pack keeps only what the pack schema has no field for (picture, notes,
+    the name of its processed form) with ``material: <id>``; the entry of a processed
+    form keeps ``side_of: <id>``; the export takes names, categories and pips from the
+    pack. One that cannot be a pack material (yet) is kept whole.
     """
     return paths.user_data_dir() / WEB_MATERIALS_DIR / f"{pack_id}-mine-materials.yaml"
 
@@ -814,8 +865,9 @@ def _side_file(pack_id: str) -> dict[str, Any]:
 
 
 def read_custom_materials(pack_id: str) -> list[dict[str, Any]]:
-    """The web journal's custom materials kept for ``pack_id``'s user pack, as the web
-    app wrote them (``{name, cat, processed, image, marks, notes}``)."""
+    """The web journal's custom materials kept for ``pack_id``'s user pack: whole web
+    entries (``{name, cat, processed, image, marks, notes}``) or, for those in the pack,
+    ``{name, material | side_of, processed, image, notes}``."""
     data = _side_file(pack_id)
     if "web_journal" not in data:  # the first form of this file: the web entries only
         return [_first_form(m) for m in data.get("materials", []) or []
@@ -834,15 +886,19 @@ def _first_form(m: Mapping[str, Any]) -> dict[str, Any]:
             if isinstance(marks, dict) else None, "notes": m.get("notes")}
 
 
+def _in_pack(entry: Mapping[str, Any]) -> bool:
+    return bool(entry.get("material") or entry.get("side_of"))
+
+
 def materials_waiting(pack_id: str) -> list[tuple[str, str]]:
-    """(name, what it needs) of each kept custom material that is not yet a pack
-    material."""
+    """(name, what it needs) of each kept custom material that is not a pack material
+    (nor another token's processed side) and cannot be one yet."""
     kept = read_custom_materials(pack_id)
     sides = {str(m["processed"]).casefold() for m in kept if m.get("processed")}
     waiting = []
     for entry in kept:
-        if entry["name"].casefold() in sides:
-            continue  # another token's processed side
+        if _in_pack(entry) or entry["name"].casefold() in sides:
+            continue
         material, why = pack_material(entry, kept)
         if material is None:
             waiting.append((entry["name"], why))
@@ -889,37 +945,118 @@ def pack_material(entry: Mapping[str, Any], others: Sequence[Mapping[str, Any]]
     return material.model_dump(mode="json", exclude_defaults=True), ""
 
 
-def keep_custom_materials(pack_id: str, materials: Iterable[fmt.WebMaterial]) -> Path:
-    """Add web custom materials to the file waiting for the user's pack (by name: no
-    duplicates): the web entries as given, and each as a pack material where the pack
-    schema accepts it (:func:`pack_material`)."""
-    file = materials_file(pack_id)
-    kept = read_custom_materials(pack_id)
+@dataclass(frozen=True)
+class MaterialsOutcome:
+    """What became of an import's custom materials."""
+
+    added: tuple[str, ...] = ()
+    already: tuple[str, ...] = ()
+    waiting: tuple[str, ...] = ()
+    """``"name: why"`` of each that could not be made a material."""
+    pack: str = ""
+    file: str | None = None
+
+
+def _web_entry(m: fmt.WebMaterial) -> dict[str, Any]:
+    return {"name": m.name, "cat": m.category or "unknown", "processed": m.processed or None,
+            "image": m.image or None, "marks": list(m.marks) if m.marks else None,
+            "notes": m.notes or None}
+
+
+def _link(entry: dict[str, Any], material_id: str, kept: Sequence[dict[str, Any]]) -> None:
+    """The side file keeps, of a material now in the pack, what the pack has no field
+    for; and of its processed form, which token it is the processed side of."""
+    processed = entry.get("processed")
+    rest = {"name": entry["name"], "material": material_id, "processed": processed,
+            "image": entry.get("image"), "notes": entry.get("notes")}
+    entry.clear()
+    entry.update(rest)
+    for other in kept:
+        if processed and other is not entry and not _in_pack(other) and \
+                str(other["name"]).casefold() == str(processed).casefold():
+            side = {"name": other["name"], "side_of": material_id,
+                    "image": other.get("image"), "notes": other.get("notes")}
+            other.clear()
+            other.update(side)
+
+
+def add_custom_materials(campaign: Campaign, session: Session,
+                         materials: Iterable[fmt.WebMaterial]) -> MaterialsOutcome:
+    """Write the web journal's custom materials into the campaign's own pack (created on
+    first use, extending the campaign's pack), skipping those the content already has
+    (by id or name); reload the content and record the pack versions in ``session``.
+
+    A material the pack schema refuses (no category, unreadable marks) is kept whole in
+    the side file, and the outcome says why. Pack cards are files of the user's, not
+    rows of the campaign: undoing the import does not remove them.
+    """
+    from companion.content import user_pack as packs
+    from companion.content.errors import ContentError
+    from companion.operations.cards import _load, _record_packs
+
+    base = _pack_id(campaign, session)
+    kept = read_custom_materials(base)
     names = {m["name"].casefold() for m in kept}
+    this_import = set()
     for m in materials:
-        if m.name.casefold() in names:
-            continue
-        names.add(m.name.casefold())
-        kept.append({"name": m.name, "cat": m.category or "unknown",
-                     "processed": m.processed or None, "image": m.image or None,
-                     "marks": list(m.marks) if m.marks else None, "notes": m.notes or None})
-    # A material that is another's processed form is that token's processed side.
+        this_import.add(m.name.casefold())
+        if m.name.casefold() not in names:
+            names.add(m.name.casefold())
+            kept.append(_web_entry(m))
     sides = {str(m["processed"]).casefold() for m in kept if m.get("processed")}
-    pack = []
-    for entry in kept:
-        if entry["name"].casefold() in sides:
+    content = campaign.content.materials
+    ids = set(content)
+    have = {m.name.casefold() for m in content.values()}
+    added: list[str] = []
+    already: list[str] = []
+    waiting: list[str] = []
+    own = None
+    for entry in kept:  # entries kept by an earlier import are tried again
+        name = str(entry["name"])
+        mine = name.casefold() in this_import
+        if _in_pack(entry) or name.casefold() in sides:
             continue
-        material, _ = pack_material(entry, kept)
-        if material is not None:
-            pack.append(material)
+        material, why = pack_material(entry, kept)
+        if material is None:
+            if mine:
+                waiting.append(f"{name}: {why}")
+            continue
+        if material["id"] in ids or name.casefold() in have:
+            if mine:
+                already.append(name)
+            continue
+        try:
+            own = own or packs.own_pack_for(campaign.content.packs)
+            packs.add_card(own.folder, "materials", material,
+                           extra_dirs=campaign.extra_content)
+        except ContentError as exc:
+            waiting.append(f"{name}: your own pack refused it ("
+                           + "; ".join(i.message for i in exc.issues) + ")")
+            continue
+        except OSError as exc:
+            waiting.append(f"{name}: it could not be written into your own pack ({exc})")
+            continue
+        ids.add(material["id"])
+        added.append(name)
+        _link(entry, str(material["id"]), kept)
+    file = _write_side_file(base, kept)
+    if own is not None and added:
+        campaign.content = _load(campaign, own.manifest.id)
+        _record_packs(session, campaign.content)
+    return MaterialsOutcome(tuple(added), tuple(already), tuple(waiting),
+                            own.manifest.name if own is not None else "", str(file))
+
+
+def _write_side_file(pack_id: str, kept: Sequence[dict[str, Any]]) -> Path:
+    file = materials_file(pack_id)
     file.parent.mkdir(parents=True, exist_ok=True)
-    header = ("# Materials the group added in the web Campaign Journal, waiting for the "
-              f"user pack extending '{pack_id}'.\n# 'materials' are pack materials (a "
-              "custom material is taken as a small token; pip shapes are not known);\n"
-              "# 'web_journal' keeps the web app's entries as it wrote them.\n")
+    header = ("# Materials the group added in the web Campaign Journal, for the user pack "
+              f"extending '{pack_id}'.\n# Those with 'material' (or 'side_of', a processed "
+              "form) are in that pack (Content > My Cards);\n# kept here is only what the "
+              "pack has no field for. Others are the web app's entries as it wrote them.\n")
     file.write_text(header + yaml.safe_dump(
-        {"pack": f"{pack_id}-mine", "extends": pack_id, "materials": pack,
-         "web_journal": kept}, sort_keys=False, allow_unicode=True), encoding="utf-8")
+        {"pack": f"{pack_id}-mine", "extends": pack_id, "web_journal": list(kept)},
+        sort_keys=False, allow_unicode=True), encoding="utf-8")
     return file
 
 
@@ -978,7 +1115,8 @@ def export_document(campaign: Campaign) -> dict[str, Any]:
                            "notes": i.note}
                           for i in session.exec(select(models.OmenInvestigation).order_by(
                               col(models.OmenInvestigation.id))).all()]
-    materials = [_material_json(m) for m in read_custom_materials(_pack_id(campaign))]
+    materials = [_material_json(m, campaign.content.materials)
+                 for m in read_custom_materials(_pack_id(campaign))]
     now = datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
     return {"app": fmt.WRITTEN_APP, "version": fmt.WRITTEN_VERSION,
             "exportedAt": now, "lastUpdated": now,
@@ -1083,10 +1221,28 @@ def _provisional_json(record: models.CodeRecord) -> dict[str, Any]:
             "revealed": bool(data.get("revealed"))}
 
 
-def _material_json(m: Mapping[str, Any]) -> dict[str, Any]:
-    return {"name": m["name"], "cat": m.get("cat") or "unknown",
-            "processed": m.get("processed"), "image": m.get("image"),
-            "marks": m.get("marks"), "notes": m.get("notes")}
+def _material_json(m: Mapping[str, Any], materials: Mapping[str, Any]) -> dict[str, Any]:
+    """A kept custom material as the web app writes it; one in the user's pack takes its
+    category and pips from the pack (as My Cards may have changed them)."""
+    if not _in_pack(m):
+        return {"name": m["name"], "cat": m.get("cat") or "unknown",
+                "processed": m.get("processed"), "image": m.get("image"),
+                "marks": m.get("marks"), "notes": m.get("notes")}
+    token = materials.get(str(m.get("material") or m.get("side_of")))
+    side = None if token is None else (token.processed if m.get("side_of") else
+                                       token.unprocessed)
+    marks = None
+    if side is not None and any(side.pip(e) for e in Edge):
+        marks = [_mark(side.pip(Edge(e))) for e in ("left", "right", "top", "bottom")]
+    cat = "unknown" if token is None else str(token.category.value)
+    return {"name": m["name"], "cat": "plant" if cat == "vegetable" else cat,
+            "processed": m.get("processed"), "image": m.get("image"), "marks": marks,
+            "notes": m.get("notes")}
+
+
+def _mark(pip: Any) -> str | None:
+    """A pip as the web app writes a mark: "Green 2"."""
+    return None if pip is None else f"{str(pip.colour.value).title()} {pip.count}"
 
 
 def export_web_journal(campaign: Campaign, dest: Path) -> dict[str, int]:

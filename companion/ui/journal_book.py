@@ -306,6 +306,8 @@ class CulturePage(Page):
         self.abilities.setAccessibleName("Culture abilities")
         self.powers = QListWidget()
         self.powers.setAccessibleName("Mantle powers")
+        for words in (self.abilities, self.powers):  # the group's words run long
+            words.setWordWrap(True)
         grid = QGridLayout()
         lore_box = QGroupBox("Lore")
         lore_layout = QVBoxLayout(lore_box)
@@ -426,7 +428,7 @@ class BehemothsPage(Page):
         for b in j.behemoths(campaign) if campaign else []:
             self.tree.addTopLevelItem(_item((
                 b.name, b.hex_id or "—", b.lair_hex_id or b.lair_hex or "—",
-                b.demeanor or "—", ", ".join(b.habits_learned) or "—",
+                b.demeanor_shown, ", ".join(b.habits_learned) or "—",
                 "; ".join(b.secrets) or ("learned" if b.secret_learned else "—"), b.note),
                 b.id))
         if self.tree.topLevelItemCount() == 0:

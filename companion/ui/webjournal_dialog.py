@@ -150,10 +150,11 @@ class WebJournalDialog(QDialog):
         layout.addWidget(self.report_title)
         self.report_sections = _section_tree("What went where", COLUMNS)
         layout.addWidget(self.report_sections, 2)
-        layout.addWidget(QLabel("Kept as note pages (no home in the campaign), and what "
-                                "was not imported:"))
+        layout.addWidget(QLabel("Kept as note pages (no home in the campaign), what "
+                                "was not imported, and the custom materials:"))
         self.report_notes = QListWidget()
         self.report_notes.setAccessibleName("Kept and not imported")
+        self.report_notes.setWordWrap(True)  # the custom materials' lines are long
         layout.addWidget(self.report_notes, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.accept)
@@ -182,11 +183,8 @@ class WebJournalDialog(QDialog):
             self.report_notes.addItem(f"Kept as a note page: {label}")
         for what in report.not_imported:
             self.report_notes.addItem(f"Not imported: {what}")
-        if report.materials_file:
-            self.report_notes.addItem(f"Custom materials written for your own pack: "
-                                      f"{report.materials_file}")
-        for what in report.materials_waiting:
-            self.report_notes.addItem(f"Custom material {what}")
+        for line in report.material_lines():
+            self.report_notes.addItem(line)
         if self.report_notes.count() == 0:
             self.report_notes.addItem("Everything found a home.")
         self.stack.setCurrentWidget(self.report_page)

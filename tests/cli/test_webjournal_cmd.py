@@ -123,3 +123,55 @@ def test_import_without_a_file_name_goes_to_the_campaigns_folder(capsys: Any) ->
     assert (paths.campaigns_dir() / "web-journal-v2.stonesaga").is_file()
     code, _, err = run(capsys, "import", str(V2))
     assert code == 1 and "already exists" in err
+
+
+def test_imported_custom_materials_are_my_cards_and_explored(capsys: Any, tmp_path: Path
+                                                             ) -> None:
+    """Issue 18 item 1: after ``import --json`` the web journal's Glowing Moss (left
+    Green 2, right Yellow 1) is a material of the user's own pack: ``content my-cards``
+    lists it and the explorer's "any materials" mode pairs it with itself."""
+    path = tmp_path / "reed.stonesaga"
+    code, out, _ = run(capsys, "import", str(V3), str(path), "--json")
+    assert code == 0
+    report = json.loads(out)["import"]
+    assert (report["materials_added"], report["materials_already_there"],
+            report["materials_waiting"]) == (["Glowing Moss"], [], [])
+    assert report["materials_pack"] == "My cards (Sample pack)"
+    code, out, _ = run(capsys, "content", "my-cards", "--json")
+    (pack,) = json.loads(out)["packs"]
+    assert pack["id"] == "sample-mine"
+    assert pack["cards"] == [{"kind": "materials", "id": "glowing-moss",
+                              "name": "Glowing Moss", "where": "sample-mine/materials.yaml:2"}]
+    # Rulebook: Processing & Crafting > Crafting Items: A's right edge meets B's left;
+    # moss turned 180° (left Yellow 1, right Green 2) beside moss (Green 2, Yellow 1)
+    # reads Yellow 1-2-2-1.
+    code, out, _ = run(capsys, "codes", str(path), "--material", "Glowing Moss",
+                       "--with", "glowing moss", "--json")
+    assert code == 0
+    found = {c["code"]: c["known"] for c in json.loads(out)["codes"]}
+    assert found == {"Y1221": "untried", "Gn2112": "untried"}
+    # Undo takes the import back but says the material stays in My Cards.
+    code, out, _ = run(capsys, "undo", str(path))
+    assert code == 0 and "leaves them in My Cards" in out
+    code, out, _ = run(capsys, "content", "my-cards", "--json")
+    assert [c["id"] for c in json.loads(out)["packs"][0]["cards"]] == ["glowing-moss"]
+
+
+def test_imported_worded_demeanor_and_mantle_powers_in_search_and_markdown(
+        capsys: Any, tmp_path: Path) -> None:
+    """Using the Journal: the web journal's demeanor in words shows in the Behemoths
+    table, its mantle powers on the Culture page in the group's words; search finds
+    them there."""
+    path = tmp_path / "reed.stonesaga"
+    assert run(capsys, "import", str(V3), str(path))[0] == 0
+    code, out, _ = run(capsys, "search", str(path), "hexes ahead", "--section", "culture",
+                       "--json")
+    (hit,) = json.loads(out)["hits"]
+    assert (hit["title"], hit["text"]) == (
+        "Mantle power", "Far Sight: Look two hexes ahead before moving. (the group's "
+        "words, from the web journal)")
+    md = tmp_path / "j.md"
+    assert run(capsys, "journal-export", str(path), "--md", str(md))[0] == 0
+    text = md.read_text(encoding="utf-8")
+    assert "| Mossback | — | VV02 | Restless | — |" in text
+    assert "Far Sight: Look two hexes ahead before moving." in text

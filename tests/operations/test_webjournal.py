@@ -24,13 +24,12 @@ from hypothesis import strategies as st
 from sqlmodel import select
 
 from companion import operations
-from companion.content import load_pack_dir
 from companion.content.schema.base import Edge, PipColour
-from companion.content.schema.world import Material
+from companion.content.user_pack import entries, find_user_pack
 from companion.operations import Campaign, Refused
 from companion.operations import journal as j
 from companion.operations import webjournal as wj
-from companion.operations.crafting import _known, _record_lookup
+from companion.operations.crafting import _known, _record_lookup, explore_materials
 from companion.operations.export import journal_markdown
 from companion.operations.setup import eligible_challenges
 from companion.rules.crafting import CraftingCode
@@ -135,6 +134,23 @@ def test_v3_behemoths_keep_lair_demeanor_and_secrets(v3: Any) -> None:
     (line,) = j.behemoths(campaign)
     assert line.secrets == ("Soft Belly: strikes to the belly wound twice", "Hates fire")
     assert j.search(campaign, "Restless")[0].section == "behemoths"
+    # The journal's Demeanor column shows the words; the notes go on without that line.
+    assert (line.demeanor_shown, line.note) == ("Restless", "Sleeps through the day.")
+    assert "| Mossback | — | VV02 | Restless |" in journal_markdown(campaign)
+
+
+def test_the_web_journals_mantle_powers_are_listed_in_the_groups_words(v3: Any) -> None:
+    """Using the Journal > Culture: the web journal's mantle powers have no pack card
+    (a mantle power row needs the pack's id): the Culture page lists them as the
+    group's own words, and search finds them there."""
+    campaign, _ = v3
+    page = j.culture(campaign)
+    assert [(e.kind, e.text) for e in page.mantle_powers] == [
+        ("mantle_power_words", "Far Sight: Look two hexes ahead before moving." + j.WEB_WORDS)]
+    assert rows(campaign, models.MantlePower) == []  # no pack id invented
+    (hit,) = j.search(campaign, "hexes ahead", sections=["culture"])
+    assert (hit.title, hit.text) == ("Mantle power", page.mantle_powers[0].text)
+    assert j.search(campaign, "Restless", sections=["culture"]) == []
 
 
 def test_using_the_journal_challenge_record_by_epoch_fled_is_not_finished(v3: Any) -> None:
@@ -184,33 +200,82 @@ def test_note_pages_are_searchable_and_in_the_markdown(v3: Any) -> None:
     assert "VV02" in text and "Soft Belly" in text
 
 
-def test_custom_materials_go_to_the_users_own_pack(v3: Any, tmp_path: Path) -> None:
+def test_custom_materials_become_materials_of_the_users_own_pack(v3: Any) -> None:
+    """Issue 18: custom materials are materials of the user's own pack (``sample-mine``,
+    extending the campaign's pack): in the content, in My Cards, in the explorer."""
     campaign, report = v3
-    file = Path(report.materials_file)
-    assert file == wj.materials_file("sample")
-    data = yaml.safe_load(file.read_text(encoding="utf-8"))
-    assert (data["pack"], data["extends"]) == ("sample-mine", "sample")
-    # The web app's entry as it wrote it (the export writes it back) ...
-    assert data["web_journal"] == [{
-        "name": "Glowing Moss", "cat": "plant", "processed": "Glowing Moss (dried)",
-        "image": None, "marks": ["Green 2", "Yellow 1", None, None],
-        "notes": "From the cave at HX07."}]
-    # ... and as a pack material: a user pack extending the campaign's pack loads it.
-    (moss,) = data["materials"]
-    assert (moss["id"], moss["name"], moss["category"], moss["size"]) == (
-        "glowing-moss", "Glowing Moss", "vegetable", "small")
-    pack = tmp_path / "sample-mine"
-    pack.mkdir()
-    (pack / "pack.yaml").write_text("id: sample-mine\nname: Our own\nversion: '1'\n"
-                                    "extends: sample\n", encoding="utf-8")
-    (pack / "materials.yaml").write_text(yaml.safe_dump({"materials": data["materials"]}),
-                                         encoding="utf-8")
-    loaded = load_pack_dir(pack).materials["glowing-moss"]
-    left = loaded.unprocessed.pip(Edge.LEFT)
+    own = find_user_pack("sample-mine")
+    assert own is not None and own.manifest.extends == "sample"
+    (entry,) = [e for e in entries(own.folder) if e.kind == "materials"]
+    assert (entry.id, entry.name, entry.where) == (
+        "glowing-moss", "Glowing Moss", "sample-mine/materials.yaml:2")
+    moss = campaign.content.materials["glowing-moss"]
+    left = moss.unprocessed.pip(Edge.LEFT)
     assert left is not None and (left.colour, left.count, left.shape) == (
         PipColour.GREEN, 2, None)
-    assert loaded.unprocessed.pip(Edge.TOP) is None
-    assert report.materials_waiting == ()
+    assert (moss.category.value, str(moss.size)) == ("vegetable", "small")
+    assert moss.unprocessed.pip(Edge.TOP) is None
+    # The campaign records the pack versions it now plays with.
+    with campaign.file.read() as session:
+        row = session.get(models.Campaign, 1)
+        assert row is not None
+        assert [p["id"] for p in row.content_packs] == ["sample", "sample-mine"]
+    # The report says what was added, and that undo leaves it in My Cards.
+    assert (report.materials_added, report.materials_already, report.materials_waiting) == (
+        ("Glowing Moss",), (), ())
+    assert report.materials_pack == own.manifest.name
+    assert any("Glowing Moss" in line and wj.MATERIALS_STAY in line
+               for line in report.lines())
+    # Only what the pack has no field for stays in the side file.
+    data = yaml.safe_load(Path(report.materials_file).read_text(encoding="utf-8"))
+    assert data["web_journal"] == [{
+        "name": "Glowing Moss", "material": "glowing-moss",
+        "processed": "Glowing Moss (dried)", "image": None,
+        "notes": "From the cave at HX07."}]
+    # The export puts the web entry back together from the pack.
+    (back,) = wj.export_document(campaign)["customMaterials"]
+    assert back == json.loads(V3.read_text())["customMaterials"][0]
+    # Rulebook: Crafting Items: the explorer's "any materials" mode knows it, and so
+    # does a campaign opened again.
+    assert explore_materials(campaign, "Glowing Moss")
+    campaign.close()
+    with operations.open_campaign(campaign.path) as again:
+        assert "glowing-moss" in again.content.materials
+
+
+def test_custom_materials_stay_in_my_cards_when_the_import_is_undone(tmp_path: Path
+                                                                     ) -> None:
+    campaign, _ = wj.import_new(V2_EARLY, tmp_path / "x.stonesaga")
+    with campaign:
+        changes = wj.apply(campaign, wj.preview(campaign, V3))
+        assert changes.summary.endswith(wj.MATERIALS_STAY)
+        assert campaign.undo_label() == changes.summary  # the journal says so too
+        operations.undo(campaign)
+        assert "glowing-moss" in campaign.content.materials
+        own = find_user_pack("sample-mine")
+        assert own is not None
+        assert [e.id for e in entries(own.folder)] == ["glowing-moss"]
+        # Importing again finds it there: nothing is written twice.
+        plan = wj.preview(campaign, V3)
+        assert [i.state for i in plan.items if i.section == "materials"] == ["already there"]
+
+
+def test_a_custom_material_the_pack_already_has_is_not_written(tmp_path: Path) -> None:
+    data = json.loads(V3.read_text())
+    data["customMaterials"].append({"name": "Clay", "cat": "mineral", "processed": None,
+                                    "image": None, "marks": ["Red 1", None, None, None],
+                                    "notes": None})
+    src = tmp_path / "clay.json"
+    src.write_text(json.dumps(data))
+    campaign, _ = wj.import_new(V2_EARLY, tmp_path / "x.stonesaga")
+    with campaign:
+        sample_clay = campaign.content.materials["clay"]
+        plan = wj.preview(campaign, src)
+        assert {i.label: i.state for i in plan.items if i.section == "materials"} == {
+            "Glowing Moss": "added", "Clay": "already there"}
+        report = wj.import_into(campaign, src)
+        assert report.materials_added == ("Glowing Moss",)
+        assert campaign.content.materials["clay"] == sample_clay
 
 
 def test_custom_materials_two_sides_of_one_token_and_one_without_a_category(
@@ -227,15 +292,20 @@ def test_custom_materials_two_sides_of_one_token_and_one_without_a_category(
     src.write_text(json.dumps(data))
     campaign, report = wj.import_new(src, tmp_path / "x.stonesaga")
     with campaign:
-        side_file = yaml.safe_load(Path(report.materials_file).read_text(encoding="utf-8"))
-        (moss,) = side_file["materials"]
-        right = Material.model_validate(moss).processed.pip(Edge.RIGHT)
+        moss = campaign.content.materials["glowing-moss"]
+        right = moss.processed.pip(Edge.RIGHT)
         assert right is not None and (right.colour, right.count) == (PipColour.ORANGE, 3)
+        assert "strange-shard" not in campaign.content.materials
+        side_file = yaml.safe_load(Path(report.materials_file).read_text(encoding="utf-8"))
         assert [m["name"] for m in side_file["web_journal"]] == [
             "Glowing Moss", "Glowing Moss (dried)", "Strange Shard"]
+        assert side_file["web_journal"][1] == {"name": "Glowing Moss (dried)",
+                                               "side_of": "glowing-moss", "image": None,
+                                               "notes": None}
         (waiting,) = report.materials_waiting
         assert waiting.startswith("Strange Shard: its category is 'unknown'")
         assert f"  custom material {waiting}" in report.lines()
+        assert report.materials_added == ("Glowing Moss",)
         back = wj.export_document(campaign)["customMaterials"]
         assert back == data["customMaterials"]
 
@@ -409,6 +479,7 @@ def test_per_section_choice_and_one_undo(tmp_path: Path) -> None:
         assert rows(campaign, models.BehemothState) == []
         assert len(rows(campaign, models.ChallengeLogEntry)) == 2
         assert campaign.undo_label() == changes.summary
+        assert changes.summary.endswith(wj.MATERIALS_STAY)
         operations.undo(campaign)
         assert {t.__name__: len(rows(campaign, t)) for t in models.GAME_TABLES} == before
 
@@ -657,7 +728,8 @@ def test_custom_materials_kept_in_the_first_form_of_the_file_are_not_lost(
     with campaign:
         data = yaml.safe_load(file.read_text(encoding="utf-8"))
         assert [m["name"] for m in data["web_journal"]] == ["Old Reed", "Glowing Moss"]
-        assert [m["id"] for m in data["materials"]] == ["old-reed", "glowing-moss"]
+        assert [m["material"] for m in data["web_journal"]] == ["old-reed", "glowing-moss"]
+        assert {"old-reed", "glowing-moss"} <= set(campaign.content.materials)
 
 
 def test_the_later_version_3_cave_wall_is_kept_and_goes_back(tmp_path: Path) -> None:

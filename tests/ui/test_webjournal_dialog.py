@@ -20,6 +20,7 @@ from tests.ui.helpers import make_window
 FIXTURES = Path(__file__).parents[1] / "operations" / "fixtures"
 V3 = FIXTURES / "web-journal-v3.json"
 V2 = FIXTURES / "web-journal-v2.json"
+V2_EARLY = FIXTURES / "web-journal-v2-early.json"
 
 
 def menu_action(window: MainWindow, text: str) -> Any:
@@ -179,4 +180,80 @@ def test_the_report_page_names_a_custom_material_still_waiting(qtbot: Any, tmp_p
     shown = [dialog.report_notes.item(n).text() for n in range(dialog.report_notes.count())]
     assert any(line.startswith("Custom material Strange Shard: its category is 'unknown'")
                for line in shown)
+    campaign.close()
+
+
+def test_the_report_page_says_custom_materials_joined_my_cards(qtbot: Any, tmp_path: Path,
+                                                               monkeypatch: Any) -> None:
+    """Issue 18 item 1, through the real controls: the import dialog's report names the
+    material written into the user's own pack, and that undo leaves it there; My Cards
+    lists it and the crafting explorer's "any materials" mode offers it."""
+    from companion.ui.crafting_dialog import ANY_MATERIALS, CraftingDialog
+    from companion.ui.my_cards import MyCardsWindow
+
+    campaign, _ = wj.import_new(V2_EARLY, tmp_path / "old.stonesaga")
+    window = make_window(qtbot, campaign)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(V3), ""))
+    dialog = open_dialog(qtbot, window)
+    qtbot.mouseClick(dialog.import_button, Qt.MouseButton.LeftButton)
+    shown = [dialog.report_notes.item(n).text() for n in range(dialog.report_notes.count())]
+    (added,) = [line for line in shown if line.startswith("Custom materials added")]
+    assert "'My cards (Sample pack)' (Content ▸ My Cards): Glowing Moss." in added
+    assert added.endswith(wj.MATERIALS_STAY)
+    dialog.resize(960, 600)
+    dialog.grab().save("/tmp/wj3-import-report.png")
+    menu_action(window, "My Cards…").trigger()
+    (cards,) = [w for w in window.findChildren(MyCardsWindow) if w.isVisible()]
+    pack = cards.tree.topLevelItem(0)
+    assert [pack.child(n).text(1) for n in range(pack.childCount())] == ["Glowing Moss"]
+    crafting = CraftingDialog(window)
+    qtbot.addWidget(crafting)
+    crafting.show()
+    crafting.tabs.setCurrentIndex(1)
+    crafting.scope.setCurrentIndex(crafting.scope.findData(ANY_MATERIALS))
+    crafting.material_a.setCurrentIndex(crafting.material_a.findData("glowing-moss"))
+    crafting.material_b.setCurrentIndex(crafting.material_b.findData("glowing-moss"))
+    found = [crafting.tree.topLevelItem(i).child(j).text(0)
+             for i in range(crafting.tree.topLevelItemCount())
+             for j in range(crafting.tree.topLevelItem(i).childCount())]
+    assert sorted(found) == ["Green 2112 (Gn2112)", "Yellow 1221 (Y1221)"]
+    window.undo_action.trigger()
+    assert "glowing-moss" in campaign.content.materials
+    campaign.close()
+
+
+def test_the_journal_book_shows_the_worded_demeanor_and_the_groups_mantle_powers(
+        qtbot: Any, tmp_path: Path) -> None:
+    """Using the Journal: the Behemoths page's Demeanor column shows the demeanor the
+    web journal wrote in words; the Culture page's Mantle powers box lists the web
+    journal's mantle powers in the group's words, and the book's search finds them."""
+    from companion.ui.journal_book import BehemothsPage, CulturePage, JournalBook
+
+    campaign, _ = wj.import_new(V3, tmp_path / "reed.stonesaga")
+    window = make_window(qtbot, campaign)
+    book = window.findChild(JournalBook)
+    assert book is not None
+    book.turn_to("behemoths")
+    page = book.page_of["behemoths"]
+    assert isinstance(page, BehemothsPage)
+    row = page.tree.topLevelItem(0)
+    headers = [page.tree.headerItem().text(c) for c in range(page.tree.columnCount())]
+    shown = dict(zip(headers, [row.text(c) for c in range(len(headers))], strict=True))
+    assert (shown["Behemoth"], shown["Lair"], shown["Demeanor"], shown["Notes"]) == (
+        "Mossback", "VV02", "Restless", "Sleeps through the day.")
+    window.resize(1366, 740)
+    tabs = window.tabs
+    tabs.setCurrentIndex(next(n for n in range(tabs.count())
+                              if tabs.tabText(n).replace("&", "") == "Journal"))
+    window.grab().save("/tmp/wj3-behemoths.png")
+    book.turn_to("culture")
+    culture = book.page_of["culture"]
+    assert isinstance(culture, CulturePage)
+    assert [culture.powers.item(n).text() for n in range(culture.powers.count())] == [
+        "Far Sight: Look two hexes ahead before moving." + j.WEB_WORDS]
+    window.grab().save("/tmp/wj3-culture.png")
+    book.search_box.setText("hexes ahead")
+    book.run_search()
+    found = book.search_page.tree.topLevelItem(0)
+    assert (found.text(0), found.text(1)) == ("Culture", "Mantle power")
     campaign.close()

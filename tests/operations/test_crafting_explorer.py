@@ -51,7 +51,7 @@ def test_two_slates_craft_grey_5656(demo: Campaign) -> None:
     slates = [h.index for h in held_materials(demo, ["Ash"]) if h.face.material == "slate"]
     changes = craft(demo, name="Ash", left=slates[0], left_rotation=0, right=slates[1],
                     right_rotation=0)
-    assert "Grey 5656" in changes.summary and "grinding-stone" in changes.summary
+    assert "Grey 5656" in changes.summary and "Ash crafts Grinding Stone" in changes.summary
     assert not [h for h in held_materials(demo, ["Ash"]) if h.face.material == "slate"]
     assert codes(demo).get("G5656") in (None, DiscoveryKind.ITEM)
 

@@ -231,6 +231,7 @@ def test_the_journal_book_shows_the_worded_demeanor_and_the_groups_mantle_powers
 
     campaign, _ = wj.import_new(V3, tmp_path / "reed.stonesaga")
     window = make_window(qtbot, campaign)
+    window.show_view("journal")
     book = window.findChild(JournalBook)
     assert book is not None
     book.turn_to("behemoths")

@@ -6,6 +6,9 @@ Looming Challenges & Epoch Goals; Overlays > Outposts > Ruins; reading D13).
     companion challenge claim PATH NAME NUMBER
     companion epoch new PATH
     companion outpost ruin PATH OUTPOST [--reason TEXT]
+    companion age PATH NAME                 # young -> old -> legend
+    companion heal PATH NAME N              # degrade health token N (1 = first)
+    companion odds PATH                     # the odds of the step in progress
 
 ``challenge start`` lives with the other play commands (``--place NAME=HEX``).
 Refusals print ``refused: <reason>`` and change nothing.
@@ -93,6 +96,43 @@ def cmd_outpost_ruin(args: argparse.Namespace) -> int:
     return _run(args, lambda c: ruin_outpost(c, outpost=args.outpost, reason=args.reason))
 
 
+def cmd_age(args: argparse.Namespace) -> int:
+    from companion.operations.challenge import age_character
+
+    return _run(args, lambda c: age_character(c, name=args.name))
+
+
+def cmd_heal(args: argparse.Namespace) -> int:
+    from companion.operations.challenge import degrade_token
+
+    return _run(args, lambda c: degrade_token(c, name=args.name, index=args.token - 1))
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    from companion import operations
+    from companion.operations.odds import advice
+
+    try:
+        with _open(args) as campaign:
+            report = advice(campaign)
+    except operations.Refused as exc:
+        return _refused(exc)
+    if report is None:
+        _emit(args, {"odds": None}, "No procedure in progress has odds to show.")
+        return 0
+    lines = [report.title]
+    for table in report.tables:
+        lines.append(f"  {table.caption}: " + " | ".join(table.headers))
+        lines += ["    " + "  ".join(cell.text for cell in row) for row in table.rows]
+    lines += [f"  {note}" for note in report.notes]
+    data = {"title": report.title, "notes": list(report.notes),
+            "chances": {k: str(v) for k, v in report.chances.items()},
+            "tables": [{"caption": t.caption, "headers": list(t.headers), "rows": [[c.text for c in row] for row in t.rows]}
+                       for t in report.tables]}
+    _emit(args, {"odds": data}, "\n".join(lines))
+    return 0
+
+
 def register_challenge_verbs(challenge_sub: Any) -> None:
     """Add ``end``, ``retained`` and ``claim`` to the ``challenge`` command."""
     end = _with_path(challenge_sub.add_parser(
@@ -115,7 +155,7 @@ def register_challenge_verbs(challenge_sub: Any) -> None:
 
 
 def register(sub: Any) -> None:
-    """Add ``epoch`` and ``outpost``."""
+    """Add ``epoch``, ``outpost``, ``age``, ``heal`` and ``odds``."""
     epoch = sub.add_parser("epoch", help="begin a new epoch")
     epoch_sub = epoch.add_subparsers(dest="epoch_command", required=True)
     _with_path(epoch_sub.add_parser("new", help="a new epoch begins (between challenges)")) \
@@ -127,3 +167,14 @@ def register(sub: Any) -> None:
     ruin.add_argument("outpost", help="the outpost's name")
     ruin.add_argument("--reason", default="", help="the effect that ruins it")
     ruin.set_defaults(func=cmd_outpost_ruin)
+    age = _with_path(sub.add_parser("age", help="a character grows old, or ages out into a "
+                                                "legend (between games)"))
+    age.add_argument("name")
+    age.set_defaults(func=cmd_age)
+    heal = _with_path(sub.add_parser("heal", help="degrade one injury or disease token "
+                                                  "(major to minor, minor removed)"))
+    heal.add_argument("name")
+    heal.add_argument("token", type=int, help="which health token (1 = the first)")
+    heal.set_defaults(func=cmd_heal)
+    _with_path(sub.add_parser("odds", help="the exact odds of the step in progress")) \
+        .set_defaults(func=cmd_odds)

@@ -179,3 +179,37 @@ def test_continuing_play_refusals_from_the_cli(
     code, _, err = run(capsys, *[a.format(p=demo_path) for a in argv])
     assert code == 1 and message in err and "Traceback" not in err
     assert run(capsys, "status", demo_path, "--json")[1]["status"]["challenge_id"] == "C1"
+
+
+def test_night_phase_structures_in_play_from_the_cli(capsys: Any, demo_path: str) -> None:
+    from tests.operations.test_night_cards import with_outpost
+
+    campaign = operations.open_campaign(Path(demo_path))
+    try:
+        with_outpost(campaign, "longhouse")
+    finally:
+        campaign.close()
+    for name in ("Ash", "Bryn"):
+        assert run(capsys, "act", demo_path, name, "pass")[0] == 0
+    code, data, _ = run(capsys, "night", demo_path, "--json")
+    assert code == 0
+    description = data["procedure"]["description"]
+    assert "Longhouse (Hearth): Grants shelter to characters in this hex." in description
+    assert "shelter/fire 1" in description  # Rest: the Longhouse grants shelter
+    code, data, _ = run(capsys, "odds", demo_path, "--json")
+    assert code == 0 and data["odds"]["title"] == "The Night: activity"
+    # Activity 0 + at most 3 from one Night card: the event at 6 cannot fire tonight.
+    assert data["odds"]["chances"]["next event"] == "0"
+
+
+def test_age_and_heal_from_the_cli(capsys: Any, demo_path: str) -> None:
+    assert run(capsys, "effect", demo_path, "Ash", "suffer minor_injury")[0] == 0
+    code, data, _ = run(capsys, "heal", demo_path, "Ash", "1", "--json")
+    assert code == 0 and data["summary"] == "Ash's minor injury degrades"
+    code, _, err = run(capsys, "heal", demo_path, "Ash", "1")
+    assert code == 1 and "Ash has no health token 1." in err
+    assert run(capsys, "age", demo_path, "Ash", "--json")[1]["summary"] == "Ash grows old"
+    assert run(capsys, "age", demo_path, "Ash", "--json")[1]["summary"] == \
+        "Ash ages out and becomes a legend"
+    _, data, _ = run(capsys, "legend", "list", demo_path, "--json")
+    assert [c["name"] for c in data["legends"]] == ["Ash"]

@@ -127,7 +127,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
     lines += [f"  {note}" for note in report.notes]
     data = {"title": report.title, "notes": list(report.notes),
             "chances": {k: str(v) for k, v in report.chances.items()},
-            "tables": [{"caption": t.caption, "headers": list(t.headers), "rows": [[c.text for c in row] for row in t.rows]}
+            "tables": [{"caption": t.caption, "headers": list(t.headers),
+                        "rows": [[c.text for c in row] for row in t.rows]}
                        for t in report.tables]}
     _emit(args, {"odds": data}, "\n".join(lines))
     return 0

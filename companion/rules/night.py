@@ -1046,13 +1046,14 @@ def _end(run: _Run) -> _Night:
     run.game = replace(run.game, society=fire_events(society, due))
     run.events_fired = tuple(e.id for e in due)
     for event in due:
-        run.say(f"Activity {society.activity} reaches event {event.id} ({event.threshold}+).")
+        run.say(f"Activity {society.activity} reaches the {event.kind.value} event at "
+                f"{event.threshold}.")
         if event.id in run.facts.event_effects:
             yield from _timed(run, run.facts.event_effects[event.id], NightStage.END)
     ongoing = ongoing_event(run.game.society, run.facts.events)
     run.ongoing = ongoing.id if ongoing is not None else None
     if ongoing is not None:
-        run.say(f"The ongoing event {ongoing.id} triggers.")
+        run.say(f"The ongoing event from activity {ongoing.threshold} triggers.")
         if ongoing.id in run.facts.event_effects:
             yield from _timed(run, run.facts.event_effects[ongoing.id], NightStage.END)
     behemoth = run.table.behemoth

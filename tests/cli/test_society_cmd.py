@@ -29,7 +29,7 @@ def demo_path(tmp_path: Path) -> str:
 def test_activity_events_the_dial_from_the_cli_applies_the_event(
         capsys: Any, demo_path: str) -> None:
     code, data, _ = run(capsys, "society", demo_path, "activity", "10", "--json")
-    assert code == 0 and "The elders argue." in data["summary"]
+    assert code == 0 and "The elders argue (unrest +2)" in data["summary"]
     _, status, _ = run(capsys, "status", demo_path, "--json")
     assert (status["status"]["activity"], status["status"]["unrest"]) == (10, 2)
 

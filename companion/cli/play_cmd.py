@@ -83,7 +83,7 @@ def cmd_character_create(args: argparse.Namespace) -> int:
         return operations.create_character(
             campaign, name=args.name, player=args.player, rolled=tuple(dice),
             removed=args.drop - 1, assignment=args.assign, traits=args.trait,
-            mantle=args.mantle, hex_tile=args.hex)
+            mantle=args.mantle, hex_tile=args.hex, after_death=args.replacement)
 
     return _run(args, call)
 
@@ -463,7 +463,14 @@ def cmd_valley_setup(args: argparse.Namespace) -> int:
 def cmd_challenge_start(args: argparse.Namespace) -> int:
     from companion import operations
 
-    return _run(args, lambda c: operations.start_challenge(c, challenge=args.challenge))
+    def call(campaign: Any) -> Any:
+        pairs = [p.split("=", 1) for p in args.place]
+        if any(len(p) != 2 for p in pairs):
+            raise operations.Refused("Place a character as NAME=HEX, e.g. Ash=E01.")
+        return operations.start_challenge(campaign, challenge=args.challenge,
+                                          placements={n.strip(): h.strip() for n, h in pairs})
+
+    return _run(args, call)
 
 
 def cmd_effect(args: argparse.Namespace) -> int:
@@ -521,6 +528,8 @@ def register(sub: Any) -> None:
     create.add_argument("--trait", action="append", default=[], help="a trait (repeatable)")
     create.add_argument("--mantle")
     create.add_argument("--hex", help="starting hex tile id")
+    create.add_argument("--replacement", action="store_true",
+                        help="made after a death: enters with 0 energy in a hex with shelter")
     create.set_defaults(func=cmd_character_create)
 
     _with_path(sub.add_parser("characters", help="the characters in play")) \
@@ -658,5 +667,11 @@ def register(sub: Any) -> None:
     challenge_sub = challenge.add_subparsers(dest="challenge_command", required=True)
     start = _with_path(challenge_sub.add_parser("start"))
     start.add_argument("challenge")
+    start.add_argument("--place", action="append", default=[], metavar="NAME=HEX",
+                       help="where a carried-over character begins (default: the starting "
+                            "hex; or a hex with an outpost)")
     start.set_defaults(func=cmd_challenge_start)
+    from companion.cli.challenge_cmd import register_challenge_verbs
+
+    register_challenge_verbs(challenge_sub)  # end, retained, claim
 

@@ -81,6 +81,14 @@ if TYPE_CHECKING:
         undo_to_save_point,
     )
     from companion.operations.journal import search, write_entry
+    from companion.operations.legends import (
+        choose_mantle_power,
+        gain_legend,
+        legend_cards,
+        return_legend,
+        use_legend,
+        use_mantle_power,
+    )
     from companion.operations.setup import (
         create_demo_campaign,
         eligible_challenges,
@@ -155,6 +163,12 @@ _HOMES: dict[str, str] = {
     "undo_to_save_point": "files",
     "search": "journal",
     "write_entry": "journal",
+    "choose_mantle_power": "legends",
+    "gain_legend": "legends",
+    "legend_cards": "legends",
+    "return_legend": "legends",
+    "use_legend": "legends",
+    "use_mantle_power": "legends",
     "create_demo_campaign": "setup",
     "eligible_challenges": "setup",
     "set_up_valley": "setup",
@@ -184,6 +198,12 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "choose_mantle_power",
+    "gain_legend",
+    "legend_cards",
+    "return_legend",
+    "use_legend",
+    "use_mantle_power",
     "behemoth_overlay_data",
     "behemoth_view",
     "learn_habits",

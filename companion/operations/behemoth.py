@@ -171,9 +171,12 @@ def set_up_behemoth(campaign: Campaign, *, behemoth: str, instinct: str | None =
         known = ", ".join(sorted(content.behemoths)) or "none"
         raise Refused(f"There is no behemoth '{behemoth}' in the content pack (known: {known}).")
     with campaign.write("behemoth.setup", f"{board.name} is set up") as session:
+        earlier = None
         for row in _rows(session):
-            if row.behemoth_id == behemoth:
+            if row.behemoth_id == behemoth and row.hex_id is not None:
                 raise Refused(f"{board.name} has been set up already.")
+            if row.behemoth_id == behemoth:
+                earlier = row  # back in the box since an earlier challenge: set up again
         valley = load_valley(session)
         chance, rng = campaign.chance(session)
         drew: list[str] = []
@@ -224,7 +227,11 @@ def set_up_behemoth(campaign: Campaign, *, behemoth: str, instinct: str | None =
         if instinct_id in content.instinct_cards and _target_is_lair(
                 content.instinct_cards[instinct_id]):
             state = rules.set_target(state, rules.lair_target(state))
-        save_state(session, campaign, state)
+        if earlier is not None:
+            # What the society learned of it stays learned (Journal > Behemoths).
+            state = replace(state, habits_learned=bool(earlier.habits_learned),
+                            secret_learned=earlier.secret_learned)
+        save_state(session, campaign, state, earlier)
         card = content.instinct_cards[instinct_id]
         text = (f"{board.name} is set up: Instinct card {instinct_id} ({card.name}), a Secret "
                 f"card face down, its lair in {lair_hex}" + (f" ({'; '.join(drew)})"
@@ -598,9 +605,11 @@ def _build_encounter(campaign: Campaign, session: Session, name: str) -> Encount
     character = game.character(name)
     secret = campaign.content.secret_cards.get(state.secret) if state.secret_learned else None
     omens = [Omen(o) for o in campaign.current_omens(session)]
+    from companion.operations.characters import _legends
+
     return EncounterProcedure.start(campaign.content.rules, state, board,
                                     campaign.content.reaction_cards.values(), character,
-                                    omens, secret)
+                                    omens, secret, legends=_legends(session))
 
 
 def _begin_encounter(campaign: Campaign, session: Session, name: str,
@@ -663,6 +672,10 @@ def _finish_encounter(campaign: Campaign, session: Session, procedure: Procedure
         replace(result.character, hex=before.character(name).hex))
     game, notes = apply_effects(campaign, game, name, result.effects)
     save_game(session, campaign.content, before, game)
+    if result.contest is not None and result.contest.test.legend_used is not None:
+        from companion.operations.legends import release_legend
+
+        release_legend(session, int(result.contest.test.legend_used))
     row = _row_in_play(session)
     if row is not None:
         save_state(session, campaign, result.behemoth, row)

@@ -79,15 +79,26 @@ def _tokens(campaign: Campaign) -> dict[str, BagToken]:
     return token_catalogue(content.materials.values(), content.foods.values())
 
 
-def night_facts(campaign: Campaign, challenge_id: str | None) -> NightFacts:
-    """The content the Night reads (not saved with it; rebuilt on resume)."""
+def night_facts(campaign: Campaign, challenge_id: str | None,
+                game: Game | None = None, session: Session | None = None) -> NightFacts:
+    """The content the Night reads (not saved with it; rebuilt on resume from the table
+    at nightfall): the cards, items, events, and the Night effects of the structures and
+    mantle powers in play (``operations.night_cards``)."""
+    from companion.operations.night_cards import cards_in_play, split
     from companion.operations.society import challenge_events
 
     content = campaign.content
     items = {ItemId(i.id): NightItem(i.id, i.night_actions, i.storage)  # type: ignore[arg-type]
              for i in content.items.values() if i.night_actions or i.storage}
+    at_start, at_end, during = split(cards_in_play(content, game)) if game else ((), (), ())
+    legends = {}
+    if session is not None:
+        from companion.operations.characters import _legends
+
+        legends = {card.id: card for card in _legends(session)}
     return NightFacts(content.rules, dict(content.night_cards), items, _tokens(campaign),
-                      tuple(challenge_events(campaign, challenge_id)))
+                      tuple(challenge_events(campaign, challenge_id)),
+                      at_start=at_start, at_end=at_end, during=during, legends=legends)
 
 
 @dataclass(frozen=True)
@@ -107,8 +118,15 @@ def _restore_mining(campaign: Campaign, session: Session, saved: dict[str, Any])
 
 
 def _restore_night(campaign: Campaign, session: Session, saved: dict[str, Any]) -> Procedure:
+    from companion.rules.night_codec import decode
+
+    try:  # the table at nightfall decides the cards in play, so a replay is exact
+        game = decode(NightTable, saved["procedure"]["table"]).game
+    except (KeyError, TypeError, ValueError):
+        game = None
     return NightProcedure.from_state(saved["procedure"],
-                                     night_facts(campaign, saved.get("challenge")))
+                                     night_facts(campaign, saved.get("challenge"), game,
+                                                 session))
 
 
 def _finish_activity(campaign: Campaign, session: Session, procedure: Procedure,
@@ -134,6 +152,10 @@ def _finish_night(campaign: Campaign, session: Session, procedure: Procedure,
     save_game(session, campaign.content, before, replace(result.game, characters=survivors))
     for legend in result.perished:
         _record_legend(session, legend)
+    for used in result.legends_used:  # Using Legend Cards: back to the unassigned legends
+        card = session.get(models.Legend, int(used))
+        if card is not None:
+            card.assigned_to_id = None
     draw_pile = list(result.draw_pile)
     if result.reshuffled:
         chance, row = campaign.chance(session)
@@ -367,7 +389,8 @@ def start_night(campaign: Campaign) -> Changes:
         society = session.get(models.Society, 1)
         challenge = society.current_challenge_id if society else None
         table = _night_table(campaign, session, game, challenge)
-        procedure = NightProcedure.start(night_facts(campaign, challenge), table)
+        procedure = NightProcedure.start(night_facts(campaign, challenge, game, session),
+                                         table)
         _begin(session, "night", procedure, challenge=challenge)
     return Changes(summary="Night falls", procedure=True, journal=True)
 
@@ -376,6 +399,7 @@ def _night_table(campaign: Campaign, session: Session, game: Game, challenge: st
                  ) -> NightTable:
     # Lazily: the behemoth module imports this one (it registers its kinds here).
     from companion.operations.behemoth import behemoth_at_night
+    from companion.operations.night_cards import night_shelters
 
     content = campaign.content
     deck = session.exec(select(models.DeckState).where(models.DeckState.deck == NIGHT_DECK)
@@ -394,4 +418,5 @@ def _night_table(campaign: Campaign, session: Session, game: Game, challenge: st
         hardcore=bool(settings and settings.solo_variant == "hardcore"),
         starting_omens=(card.starting_omen,) if card else (),
         behemoth=behemoth_at_night(campaign, session),
+        structure_shelter_hexes=night_shelters(content, game),
     )

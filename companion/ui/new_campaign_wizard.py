@@ -53,7 +53,13 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from companion.ui.widgets import AbilityDice, check_assignment, die_box, fill_ability_combos
+from companion.ui.widgets import (
+    AbilityDice,
+    check_assignment,
+    die_box,
+    fill_ability_combos,
+    offer_second_trait,
+)
 
 if TYPE_CHECKING:
     from companion.content.model import Content
@@ -634,9 +640,7 @@ class CharacterPage(AbilityDice, QWizardPage):
             self.wiz.content().rules.character_creation.second_trait_max_sum,
             self.rolled())
         self.assignment_note.setText(check.note)
-        self.second_trait.setEnabled(check.second_trait)
-        if not check.second_trait:
-            self.second_trait.setCurrentIndex(0)
+        offer_second_trait(self.trait, self.second_trait, check.second_trait)
         self.trait_note.setText(check.trait_note)
         self.error.clear_problem()
 
@@ -871,7 +875,7 @@ class NewCampaignWizard(QWizard):
             content.rules, name=choice.name or "?", player=choice.player,
             rolled=choice.rolled, removed=choice.removed,
             assignment={Ability(a): v for a, v in choice.assignment.items()},
-            traits=choice.traits[:1] or [next(iter(content.traits))], mantle=choice.mantle,
+            traits=choice.traits or [next(iter(content.traits))], mantle=choice.mantle,
             character_count=self.character_count(),
             hardcore=self.society_page.solo.currentData() == "hardcore")
 

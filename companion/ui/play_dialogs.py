@@ -121,6 +121,21 @@ class PlayDialog(QDialog):
             combo.setCurrentIndex(combo.findData(character))
         return combo
 
+    def sync_characters(self, combo: QComboBox) -> None:
+        """Offer the characters in play again when they changed (one perished or aged
+        out while the dialog was open), keeping the choice when it is still there."""
+        names = [s.name for s in self.campaign.characters()]
+        if [combo.itemData(i) for i in range(combo.count())] == names:
+            return
+        chosen = combo.currentData()
+        combo.blockSignals(True)
+        combo.clear()
+        for name in names:
+            combo.addItem(name, name)
+        if chosen in names:
+            combo.setCurrentIndex(names.index(chosen))
+        combo.blockSignals(False)
+
     def run(self, operation: Any, **kwargs: Any) -> Changes | None:
         """Run ``operation`` through the window; show its summary when applied."""
         changes = self.window_.run_operation(operation, **kwargs)
@@ -447,11 +462,44 @@ class AbilityTestDialog(PlayDialog):
             self.traits[trait.id] = spin
             self.trait_labels[trait.id] = label
 
+        # Rulebook: Legends > Using Legend Cards: a held card lends its ability value or
+        # one of its traits, then returns to the unassigned legends.
+        self.legend = QComboBox()
+        self.legend.setAccessibleName("Legend card")
+        self.legend_use = QComboBox()
+        self.legend_use.setAccessibleName("Use the legend card for")
+        legend_row = QHBoxLayout()
+        legend_row.addWidget(self.legend, 1)
+        legend_row.addWidget(QLabel("for"))
+        legend_row.addWidget(self.legend_use, 1)
+        # Rulebook: Behemoths > Contests (D16): the same roll against the behemoth's value.
+        self.contest = QCheckBox("A contest against the behemoth's")
+        self.contest.setAccessibleName("Contest")
+        self.behemoth_value = QSpinBox()
+        self.behemoth_value.setRange(0, 20)
+        self.behemoth_value.setValue(6)
+        self.behemoth_value.setAccessibleName("Behemoth's ability value")
+        self.behemoth_boosts = QSpinBox()
+        self.behemoth_boosts.setRange(0, 6)
+        self.behemoth_boosts.setAccessibleName("Behemoth's boosts on that ability")
+        contest_row = QHBoxLayout()
+        contest_row.addWidget(self.contest)
+        contest_row.addWidget(QLabel("value"))
+        contest_row.addWidget(self.behemoth_value)
+        contest_row.addWidget(QLabel("+ boosts"))
+        contest_row.addWidget(self.behemoth_boosts)
+        contest_row.addStretch(1)
+        self.contest.toggled.connect(self._contest_toggled)
+        self.legend.currentIndexChanged.connect(self._fill_legend_use)
+        self.character.currentIndexChanged.connect(self._fill_legends)
+
         form = QFormLayout()
         form.addRow("Character:", self.character)
         form.addRow("Ability:", self.ability)
         form.addRow("Difficulty:", self.difficulty)
         form.addRow("Die (1d6):", die_row)
+        form.addRow("Legend card:", legend_row)
+        form.addRow("Contest:", contest_row)
         self.preview = _wrapped()
         self.preview.setAccessibleName("What the test adds up to")
         self.breakdown = heading("", 1.3)
@@ -468,10 +516,51 @@ class AbilityTestDialog(PlayDialog):
                        self.difficulty.valueChanged, self.die.valueChanged):
             signal.connect(self._preview)
         self.rolled.toggled.connect(self._preview)
+        self._fill_legends()
+        self._contest_toggled(False)
         self._preview()
-        self.resize(620, 440)
+        self.resize(660, 500)
 
     def refresh(self) -> None:
+        self.sync_characters(self.character)
+        self._fill_legends()
+        self._preview()
+
+    def _fill_legends(self, *_: object) -> None:
+        from companion.operations.legends import held_legends
+
+        name = str(self.character.currentData() or "")
+        chosen = self.legend.currentData()
+        self.legend.blockSignals(True)
+        self.legend.clear()
+        self.legend.addItem("none", None)
+        for card in held_legends(self.campaign, name) if name else []:
+            self.legend.addItem(f"{card.name} (card {card.id})", card)
+        found = next((i for i in range(self.legend.count())
+                      if chosen is not None and getattr(self.legend.itemData(i), "id", None)
+                      == chosen.id), 0)
+        self.legend.setCurrentIndex(found)
+        self.legend.setEnabled(self.legend.count() > 1)
+        self.legend.blockSignals(False)
+        self._fill_legend_use()
+
+    def _fill_legend_use(self, *_: object) -> None:
+        self.legend_use.clear()
+        card = self.legend.currentData()
+        self.legend_use.setEnabled(card is not None)
+        if card is None:
+            return
+        self.legend_use.addItem("its ability value", None)
+        for trait in card.traits:
+            name = self.content.traits[trait].name if trait in self.content.traits else trait
+            self.legend_use.addItem(f"counting as {name}", trait)
+        self._preview()
+
+    def _contest_toggled(self, on: bool) -> None:
+        self.behemoth_value.setEnabled(on)
+        self.behemoth_boosts.setEnabled(on)
+        self.difficulty.setEnabled(not on)
+        self.test_button.setText("Contest" if on else "Test")
         self._preview()
 
     def _preview(self, *_: object) -> None:
@@ -483,6 +572,13 @@ class AbilityTestDialog(PlayDialog):
         value = character.abilities[ability]
         boosts = sum(character.boosts.get(ability, ()))
         held = {str(t) for t in character.traits}
+        card = self.legend.currentData() if hasattr(self, "legend_use") else None
+        if card is not None:
+            lent = self.legend_use.currentData()
+            if lent is None:
+                value = card.abilities.get(str(ability), value)
+            else:
+                held.add(str(lent))
         for trait, label in self.trait_labels.items():
             label.setText(self.content.traits[trait].name +
                           (f" ({name} has it)" if trait in held else ""))
@@ -491,20 +587,41 @@ class AbilityTestDialog(PlayDialog):
             label.setFont(font)
         modifier = sum(s.value() for t, s in self.traits.items() if t in held)
         die = "the die" if self.rolled.isChecked() else str(self.die.value())
+        contest = hasattr(self, "contest") and self.contest.isChecked()
+        against = (f"the behemoth's {self.behemoth_value.value()} + "
+                   f"{self.behemoth_boosts.value()}" if contest
+                   else str(self.difficulty.value()))
         self.preview.setText(
             f"Adds up: {die} + {self.ability.currentText().lower()} {value} + boosts {boosts} + "
-            f"traits {modifier:+d} against {self.difficulty.value()} (boosts used are "
-            "degraded). Only the traits the character has count.")
+            f"traits {modifier:+d} against {against} (boosts used are "
+            "degraded). Only the traits the character has count"
+            + (f"; the legend of {card.name} returns to the unassigned legends."
+               if card is not None else "."))
 
     def test(self) -> None:
-        from companion.operations.challenge import ability_test
+        from companion.operations.challenge import ability_test, contest
 
         modifiers = {t: s.value() for t, s in self.traits.items() if s.value()}
-        changes = self.run(ability_test, name=str(self.character.currentData()),
-                           ability=str(self.ability.currentData()),
-                           difficulty=self.difficulty.value(),
-                           die=None if self.rolled.isChecked() else self.die.value(),
-                           trait_modifiers=modifiers)
+        card = self.legend.currentData()
+        common: dict[str, Any] = dict(
+            name=str(self.character.currentData()), ability=str(self.ability.currentData()),
+            die=None if self.rolled.isChecked() else self.die.value(),
+            trait_modifiers=modifiers, legend=card.id if card is not None else None,
+            legend_trait=self.legend_use.currentData() if card is not None else None)
+        if self.contest.isChecked():
+            boosts = self.behemoth_boosts.value()
+            faces = [2] * (boosts // 2) + [1] * (boosts % 2)
+            changes = self.run(contest, behemoth_value=self.behemoth_value.value(),
+                               behemoth_boosts=faces, **common)
+            if changes is not None:
+                outcome: Any = changes.detail
+                self.breakdown.setText(
+                    f"Die {outcome.test.die} + {str(outcome.test.ability)} "
+                    f"{outcome.test.ability_value} + boosts {outcome.test.boosts} + traits "
+                    f"{outcome.test.modifier:+d} = {outcome.test.total} against "
+                    f"{outcome.behemoth_score}: {outcome.outcome.value}")
+            return
+        changes = self.run(ability_test, difficulty=self.difficulty.value(), **common)
         if changes is None:
             return
         result: Any = changes.detail
@@ -659,6 +776,22 @@ class StartChallengeDialog(PlayDialog):
         self.body.addWidget(QLabel("Challenges the group may choose now:"))
         self.body.addWidget(self.choices, 1)
         self.body.addWidget(self.card)
+        # Rulebook: Determine Starting Hex and Place Characters: in an existing valley
+        # each character begins in the starting hex or any hex with an outpost.
+        self.placements: dict[str, QComboBox] = {}
+        self.places_box = QGroupBox("Where each character begins (full energy, unharmed)")
+        places = QFormLayout(self.places_box)
+        hexes = self.campaign.starting_hexes()
+        for summary in self.campaign.characters():
+            combo = QComboBox()
+            combo.setAccessibleName(f"Where {summary.name} begins")
+            for number, tile in enumerate(hexes):
+                combo.addItem(f"{tile} — {'starting hex' if number == 0 else 'outpost'}",
+                              tile)
+            places.addRow(f"{summary.name}:", combo)
+            self.placements[summary.name] = combo
+        self.places_box.setVisible(bool(self.placements) and bool(hexes))
+        self.body.addWidget(self.places_box)
         self.start_button = self.action_button("Start Challenge")
         self.start_button.clicked.connect(self.start)
         self.refresh()
@@ -726,7 +859,10 @@ class StartChallengeDialog(PlayDialog):
         item = self.choices.currentItem()
         if item is None:
             return
-        if self.run(start_challenge, challenge=item.data(Qt.ItemDataRole.UserRole)):
+        placements = {n: str(c.currentData()) for n, c in self.placements.items()
+                      if c.currentData() is not None}
+        if self.run(start_challenge, challenge=item.data(Qt.ItemDataRole.UserRole),
+                    placements=placements):
             self.accept()
 
 
@@ -779,7 +915,10 @@ class EndChallengeDialog(PlayDialog):
         self.note = _wrapped(
             "Also: unfinished epoch goals are set aside for the next game of the epoch; vital "
             "and sealed goals leave play; activity resets; fire, shelter and lore tokens "
-            "leave the valley. Supplies not retained are lost.")
+            "leave the valley; the behemoth goes back to the box (what the society learned "
+            "of it stays in the Journal). Every item and token not retained goes back to "
+            "the box. Next game, each character begins with full energy (less 1 at unrest "
+            "6+), unharmed, and takes up what they retained.")
         self.problem = _wrapped()
         self.problem.setStyleSheet(WARN)
         self.body.addWidget(self.heading)
@@ -882,6 +1021,100 @@ def open_end_challenge(window: Host) -> QDialog | None:
 GOAL_STATES = {"vital": "vital goal", "epoch": "epoch goal", "sealed": "sealed goal",
                "set_aside": "set aside (returns next game of the epoch)",
                "completed": "completed"}
+
+
+class RetainedAndRuinsDialog(PlayDialog):
+    """Between and during games: retained supplies a successor inherits (Rulebook:
+    Retaining Supplies, D13; each claimed once) and an outpost that becomes a ruin when an
+    effect says so (Rulebook: Overlays > Outposts > Ruins)."""
+
+    title = "Retained Supplies and Ruins"
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        supplies_box = QGroupBox("Retained supplies waiting to be taken up")
+        supplies = QVBoxLayout(supplies_box)
+        self.supplies = QListWidget()
+        self.supplies.setAccessibleName("Retained supplies")
+        self.taker = self.character_combo()
+        self.taker.setAccessibleName("Who takes them up")
+        self.claim_button = QPushButton("&Take Up")
+        self.claim_button.clicked.connect(self.claim)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Taken up by:"))
+        row.addWidget(self.taker, 1)
+        row.addWidget(self.claim_button)
+        supplies.addWidget(_wrapped(
+            "A character takes up what they retained when the next challenge starts; "
+            "what a legend retained goes to their player's next character."))
+        supplies.addWidget(self.supplies, 1)
+        supplies.addLayout(row)
+        ruin_box = QGroupBox("An outpost becomes a ruin (when an effect says so)")
+        ruin = QFormLayout(ruin_box)
+        self.outposts = QComboBox()
+        self.outposts.setAccessibleName("Outpost")
+        self.reason = QLineEdit()
+        self.reason.setAccessibleName("Why")
+        self.reason.setPlaceholderText("the event or outcome, e.g. Activity 14: a storm")
+        self.ruin_button = QPushButton("&Ruin It")
+        self.ruin_button.clicked.connect(self.ruin)
+        ruin.addRow("Outpost:", self.outposts)
+        ruin.addRow("Because:", self.reason)
+        ruin.addRow("", self.ruin_button)
+        self.body.addWidget(supplies_box, 1)
+        self.body.addWidget(ruin_box)
+        self.refresh()
+        self.resize(640, 480)
+
+    def refresh(self) -> None:
+        from companion.operations.challenge import retained_supplies
+        from companion.ui.widgets import read_game
+
+        self.supplies.clear()
+        for supply in retained_supplies(self.campaign):
+            things = [self.item_name(str(i)) for i in supply["items"]]  # type: ignore[attr-defined]
+            things += [self.resource_name(str(m)) for m in supply["materials"]]  # type: ignore[attr-defined]
+            item = QListWidgetItem(f"{supply['character']} ({supply['player']}) retained: "
+                                   f"{', '.join(things) or 'nothing'}")
+            item.setData(Qt.ItemDataRole.UserRole, supply["number"])
+            self.supplies.addItem(item)
+        if self.supplies.count():
+            self.supplies.setCurrentRow(0)
+        else:
+            self.supplies.addItem("Nothing waits to be taken up.")
+        self.claim_button.setEnabled(self.supplies.currentItem() is not None and
+                                     self.supplies.currentItem().data(
+                                         Qt.ItemDataRole.UserRole) is not None)
+        self.outposts.clear()
+        for outpost in read_game(self.campaign).outposts:
+            if str(outpost.status) == "active":
+                self.outposts.addItem(f"{outpost.name} ({outpost.hex})", outpost.name)
+        self.ruin_button.setEnabled(self.outposts.count() > 0)
+        if not self.outposts.count():
+            self.outposts.addItem("No active outpost", None)
+
+    def claim(self) -> None:
+        from companion.operations.challenge import claim_retained
+
+        item = self.supplies.currentItem()
+        if item is None or item.data(Qt.ItemDataRole.UserRole) is None:
+            return
+        self.run(claim_retained, name=str(self.taker.currentData()),
+                 supply=int(item.data(Qt.ItemDataRole.UserRole)))
+
+    def ruin(self) -> None:
+        from companion.operations.challenge import ruin_outpost
+
+        if self.outposts.currentData() is None:
+            return
+        if self.run(ruin_outpost, outpost=str(self.outposts.currentData()),
+                    reason=self.reason.text().strip()):
+            self.reason.clear()
+
+
+def open_retained_and_ruins(window: MainWindow) -> QDialog | None:
+    """Retained Supplies and Ruins… (Play menu)."""
+    return _show(RetainedAndRuinsDialog(window)) if window.campaign else None
 
 
 class GoalsDialog(PlayDialog):

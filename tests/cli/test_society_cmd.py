@@ -1,0 +1,223 @@
+"""The society, legends and challenge commands through ``companion.cli.main`` with
+``--json`` (Rulebook: Tracks; Legends; Continuing Play)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion import operations
+from companion.cli import main
+
+
+def run(capsys: Any, *argv: str) -> tuple[int, Any, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, (json.loads(out) if out.strip().startswith("{") else out), err
+
+
+@pytest.fixture
+def demo_path(tmp_path: Path) -> str:
+    path = tmp_path / "demo.stonesaga"
+    operations.create_demo_campaign(path).close()
+    return str(path)
+
+
+def test_activity_events_the_dial_from_the_cli_applies_the_event(
+        capsys: Any, demo_path: str) -> None:
+    code, data, _ = run(capsys, "society", demo_path, "activity", "10", "--json")
+    assert code == 0 and "The elders argue (unrest +2)" in data["summary"]
+    _, status, _ = run(capsys, "status", demo_path, "--json")
+    assert (status["status"]["activity"], status["status"]["unrest"]) == (10, 2)
+
+
+def test_unrest_6_from_the_cli_puts_quelling_the_embers_in_play(
+        capsys: Any, demo_path: str) -> None:
+    code, data, _ = run(capsys, "society", demo_path, "unrest", "6", "--json")
+    assert code == 0 and "Quelling the Embers" in data["summary"]
+
+
+@pytest.fixture
+def legend_path(tmp_path: Path) -> str:
+    path = tmp_path / "legend.stonesaga"
+    campaign = operations.create_demo_campaign(path)
+    operations.age_character(campaign, name="Ash")
+    operations.age_character(campaign, name="Ash")
+    campaign.close()
+    return str(path)
+
+
+def test_gaining_and_using_legend_cards_from_the_cli(capsys: Any, legend_path: str) -> None:
+    code, data, _ = run(capsys, "legend", "list", legend_path, "--json")
+    assert code == 0 and [(c["id"], c["name"], c["held_by"]) for c in data["legends"]] == [
+        (1, "Ash", None)]
+    code, data, _ = run(capsys, "legend", "draw", legend_path, "Bryn", "--json")
+    assert code == 0 and data["summary"] == "Bryn draws the legend of Ash"
+    code, data, _ = run(capsys, "test", legend_path, "Bryn", "might", "8", "--die", "2",
+                        "--legend", "1", "--json")
+    assert code == 0 and data["detail"]["ability_value"] == 6
+    assert data["detail"]["legend_used"] == "1" and "succeeds" in data["summary"]
+    _, data, _ = run(capsys, "legend", "list", legend_path, "--json")
+    assert data["legends"][0]["held_by"] is None
+    code, data, _ = run(capsys, "legend", "choose", legend_path, "Bryn", "1", "--json")
+    assert code == 0
+    code, data, _ = run(capsys, "legend", "use", legend_path, "Bryn", "1", "--trait",
+                        "intrepid", "--json")
+    assert code == 0 and "count as having the trait intrepid" in data["summary"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (("legend", "draw", "{p}", "Bryn"), "no unassigned legend card to draw"),
+        (("legend", "use", "{p}", "Bryn", "1", "--mark", "spiral"), "holds no legend card"),
+        (("test", "{p}", "Ash", "luck", "6"), "There is no ability 'luck'"),
+        (("test", "{p}", "Ash", "might", "6", "--die", "7"), "A die shows 1 to 6"),
+        (("test", "{p}", "Ash", "might", "6", "--modifier", "wise=x"), "trait=N"),
+        (("contest", "{p}", "Ash", "might", "6", "--boost", "3"), "a boost token shows 1 or 2"),
+        (("mantle-power", "choose", "{p}", "Ash", "MP1"), "has not unlocked"),
+    ],
+)
+def test_legend_and_test_refusals_in_game_words(
+        capsys: Any, demo_path: str, argv: tuple[str, ...], message: str) -> None:
+    before = run(capsys, "journal", "list", demo_path, "--json")[1]["events"]
+    code, out, err = run(capsys, *[a.format(p=demo_path) for a in argv])
+    assert code == 1 and message in err and "Traceback" not in err
+    assert run(capsys, "journal", "list", demo_path, "--json")[1]["events"] == before
+
+
+def test_mantle_power_unlock_choose_use_from_the_cli(capsys: Any, demo_path: str) -> None:
+    assert run(capsys, "mantle-power", "unlock", demo_path, "MP4", "--json")[0] == 0
+    assert run(capsys, "mantle-power", "choose", demo_path, "Bryn", "MP4", "--json")[0] == 0
+    code, data, _ = run(capsys, "mantle-power", "use", demo_path, "Bryn", "--json")
+    assert code == 0 and data["summary"].startswith("Bryn uses Trail Sign")
+    assert run(capsys, "status", demo_path, "--json")[1]["status"]["lore"] == 1
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (("--hex", "E01"), "choose a mantle for the character"),
+        (("--mantle", "stormcaller", "--hex", "E02"), "begins in the starting hex"),
+        (("--mantle", "stormcaller", "--hex", "E01", "--replacement"),
+         "no hex has one: prepare shelter first"),
+    ],
+)
+def test_character_creation_refusals_from_the_cli(
+        capsys: Any, legend_path: str, extra: tuple[str, ...], message: str) -> None:
+    code, _, err = run(capsys, "character", "create", legend_path, "--name", "Cael",
+                       "--dice", "6", "5", "4", "3", "1",
+                       "--assign", "might=6,dexterity=5,awareness=4,conviction=3",
+                       "--trait", "cunning", *extra, "--json")
+    assert code == 1 and message in err and "Traceback" not in err
+
+
+def test_character_creation_an_unknown_ability_is_refused_not_a_traceback(
+        capsys: Any, legend_path: str) -> None:
+    code, _, err = run(capsys, "character", "create", legend_path, "--name", "Zed",
+                       "--dice", "6", "5", "4", "3", "1", "--assign", "luck=1",
+                       "--trait", "wise", "--mantle", "stormcaller", "--hex", "E01")
+    assert code == 1 and "There is no ability 'luck'" in err and "Traceback" not in err
+
+
+def test_character_death_replacement_from_the_cli(capsys: Any, legend_path: str) -> None:
+    campaign = operations.open_campaign(Path(legend_path))
+    try:
+        from companion.operations.effects import apply_effects
+
+        apply_effects(campaign, name="Bryn", effects=[{"do": "place", "token": "shelter"}])
+    finally:
+        campaign.close()
+    code, data, err = run(capsys, "character", "create", legend_path, "--name", "Cael",
+                          "--dice", "6", "5", "4", "3", "1",
+                          "--assign", "might=6,dexterity=5,awareness=4,conviction=3",
+                          "--trait", "cunning", "--mantle", "stormcaller", "--hex", "E01",
+                          "--replacement", "--json")
+    assert code == 0, err
+    _, data, _ = run(capsys, "characters", legend_path, "--json")
+    cael = next(c for c in data["characters"] if c["name"] == "Cael")
+    assert (cael["energy"], cael["hex_id"]) == (0, "E01")
+
+
+def test_continuing_play_end_and_next_challenge_from_the_cli(
+        capsys: Any, demo_path: str) -> None:
+    assert run(capsys, "effect", demo_path, "Ash", "gain flint 2", "suffer minor_injury",
+               "--json")[0] == 0
+    assert run(capsys, "society", demo_path, "unrest", "6", "--json")[0] == 0
+    code, data, err = run(capsys, "challenge", "end", demo_path, "120", "--retain",
+                          "Ash::1,2", "--looming", "C2", "--json")
+    assert code == 0, err
+    assert data["summary"] == "The challenge ends (outcome 120)"
+    _, data, _ = run(capsys, "challenge", "retained", demo_path, "--json")
+    assert [(r["character"], r["materials"]) for r in data["retained"]] == [
+        ("Ash", ["flint", "flint"])]
+    _, status, _ = run(capsys, "status", demo_path, "--json")
+    assert (status["status"]["activity"], status["status"]["challenge_id"]) == (0, None)
+    code, data, _ = run(capsys, "challenge", "start", demo_path, "C2", "--json")
+    assert code == 0 and "Ash takes up the supplies Ash retained" in data["summary"]
+    _, data, _ = run(capsys, "characters", demo_path, "--json")
+    # Unrest 6+: one energy less than the track's 5; no injuries; the starting hex.
+    assert [(c["name"], c["energy"], c["health"], c["hex_id"]) for c in data["characters"]] \
+        == [("Ash", 4, [], "E01"), ("Bryn", 4, [], "E01")]
+    code, _, err = run(capsys, "epoch", "new", demo_path)
+    assert code == 1 and "An epoch cannot change during a challenge" in err
+    assert run(capsys, "challenge", "end", demo_path, "130", "--json")[0] == 0
+    code, data, _ = run(capsys, "epoch", "new", demo_path, "--json")
+    assert code == 0 and data["summary"] == "A new epoch begins"
+    assert run(capsys, "status", demo_path, "--json")[1]["status"]["epoch"] == 2
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (("challenge", "end", "{p}", " "), "record the entry number"),
+        (("challenge", "end", "{p}", "120", "--retain", "Ash::x"), "NAME:ITEM,ITEM:1,2"),
+        (("challenge", "end", "{p}", "120", "--retain", "Ash:antler"), "Ash has no item"),
+        (("challenge", "end", "{p}", "120", "--looming", "C9"), "no challenge C9"),
+        (("challenge", "claim", "{p}", "Ash", "4"), "no retained supplies number 4"),
+        (("challenge", "start", "{p}", "C2"), "is still being played"),
+        (("outpost", "ruin", "{p}", "Nowhere"), "There is no outpost 'Nowhere'"),
+    ],
+)
+def test_continuing_play_refusals_from_the_cli(
+        capsys: Any, demo_path: str, argv: tuple[str, ...], message: str) -> None:
+    code, _, err = run(capsys, *[a.format(p=demo_path) for a in argv])
+    assert code == 1 and message in err and "Traceback" not in err
+    assert run(capsys, "status", demo_path, "--json")[1]["status"]["challenge_id"] == "C1"
+
+
+def test_night_phase_structures_in_play_from_the_cli(capsys: Any, demo_path: str) -> None:
+    from tests.operations.test_night_cards import with_outpost
+
+    campaign = operations.open_campaign(Path(demo_path))
+    try:
+        with_outpost(campaign, "longhouse")
+    finally:
+        campaign.close()
+    for name in ("Ash", "Bryn"):
+        assert run(capsys, "act", demo_path, name, "pass")[0] == 0
+    code, data, _ = run(capsys, "night", demo_path, "--json")
+    assert code == 0
+    description = data["procedure"]["description"]
+    assert "Longhouse (Hearth): Grants shelter to characters in this hex." in description
+    assert "shelter/fire 1" in description  # Rest: the Longhouse grants shelter
+    code, data, _ = run(capsys, "odds", demo_path, "--json")
+    assert code == 0 and data["odds"]["title"] == "The Night: activity"
+    # Activity 0 + at most 3 from one Night card: the event at 6 cannot fire tonight.
+    assert data["odds"]["chances"]["next event"] == "0"
+
+
+def test_age_and_heal_from_the_cli(capsys: Any, demo_path: str) -> None:
+    assert run(capsys, "effect", demo_path, "Ash", "suffer minor_injury")[0] == 0
+    code, data, _ = run(capsys, "heal", demo_path, "Ash", "1", "--json")
+    assert code == 0 and data["summary"] == "Ash's minor injury degrades"
+    code, _, err = run(capsys, "heal", demo_path, "Ash", "1")
+    assert code == 1 and "Ash has no health token 1." in err
+    assert run(capsys, "age", demo_path, "Ash", "--json")[1]["summary"] == "Ash grows old"
+    assert run(capsys, "age", demo_path, "Ash", "--json")[1]["summary"] == \
+        "Ash ages out and becomes a legend"
+    _, data, _ = run(capsys, "legend", "list", demo_path, "--json")
+    assert [c["name"] for c in data["legends"]] == ["Ash"]

@@ -225,10 +225,11 @@ def ruin_outpost(campaign: Campaign, *, outpost: str, reason: str = "") -> Chang
         after = replace(before, outposts=tuple(ruined if o.id == ruined.id else o
                                                for o in before.outposts))
         save_game(session, campaign.content, before, after)
-        names = [campaign.content.structures[s].name if s in campaign.content.structures
-                 else s for s in structures]
+        returned = [campaign.content.structures[s].name if s in campaign.content.structures
+                    else s for s in structures]
         text = (f"{ruined.name} becomes a ruin" + (f" ({reason})" if reason else "")
-                + (f"; {', '.join(names)} return to the structure deck" if names else ""))
+                + (f"; {', '.join(returned)} return to the structure deck" if returned
+                   else ""))
         session.info["journal_text"] = text
     return Changes(summary=text, valley=True, journal=True)
 

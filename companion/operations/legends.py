@@ -196,7 +196,7 @@ def choose_mantle_power(campaign: Campaign, *, name: str, power: str) -> Changes
         mantle = campaign.content.mantles.get(card.mantle)
         if MantlePowerId(power) not in before.society.mantle_powers:
             raise Refused(f"The society has not unlocked {card.name} yet.")
-        if character.mantle != card.mantle:
+        if character.mantle != str(card.mantle):
             worn = campaign.content.mantles.get(character.mantle or "")
             raise Refused(f"{card.name} is a power of the {mantle.name if mantle else ''} "
                           f"mantle; {name} wears "

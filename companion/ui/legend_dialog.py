@@ -3,7 +3,7 @@ Characters > Legends: Gaining Legend Cards, Using Legend Cards; Continuing Play 
 Mantle Power).
 
 Opened from the character sheet or the Play menu. Writes only through
-``MainWindow.run_operation`` (``operations.legends``); a refusal is shown there and
+``Host.run_operation`` (``operations.legends``); a refusal is shown there and
 changes nothing. Legend cards used in a test or contest are chosen in the Ability Test
 dialog instead.
 """
@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from companion.ui.play_dialogs import PlayDialog, _show, _wrapped
 
 if TYPE_CHECKING:
-    from companion.ui.main_window import MainWindow
+    from companion.ui.host import Host
 
 
 def legend_line(card: Any) -> str:
@@ -45,7 +45,7 @@ class LegendDialog(PlayDialog):
 
     title = "Legends and Mantle Power"
 
-    def __init__(self, window: MainWindow, character: str | None = None) -> None:
+    def __init__(self, window: Host, character: str | None = None) -> None:
         super().__init__(window)
         self.character = self.character_combo(character)
         self.character.currentIndexChanged.connect(self.refresh)
@@ -250,6 +250,6 @@ class LegendDialog(PlayDialog):
         self.run(operations.unlock_mantle_power, power=str(self.locked.currentData()))
 
 
-def open_legends(window: MainWindow, character: str | None = None) -> QDialog | None:
+def open_legends(window: Host, character: str | None = None) -> QDialog | None:
     """Legends and Mantle Power… (Play menu, character sheet)."""
     return _show(LegendDialog(window, character)) if window.campaign else None

@@ -1030,7 +1030,7 @@ class RetainedAndRuinsDialog(PlayDialog):
 
     title = "Retained Supplies and Ruins"
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Host) -> None:
         super().__init__(window)
         supplies_box = QGroupBox("Retained supplies waiting to be taken up")
         supplies = QVBoxLayout(supplies_box)
@@ -1112,7 +1112,7 @@ class RetainedAndRuinsDialog(PlayDialog):
             self.reason.clear()
 
 
-def open_retained_and_ruins(window: MainWindow) -> QDialog | None:
+def open_retained_and_ruins(window: Host) -> QDialog | None:
     """Retained Supplies and Ruins… (Play menu)."""
     return _show(RetainedAndRuinsDialog(window)) if window.campaign else None
 

@@ -61,7 +61,8 @@ PIP_STYLE: dict[str, tuple[str, str, str]] = {
 SIDE_FILL = {False: "#e9dcc3", True: "#f6eed9"}
 """Token face backgrounds: unprocessed (brown-ish) and processed (lighter)."""
 
-KNOWN_WORDS = {"item": "known item", "dead_end": "known dead end", "untried": "untried"}
+KNOWN_WORDS = {"item": "known item", "dead_end": "known dead end", "untried": "untried",
+               "no_entry": "tried: no entry in the Codex"}
 ANY_MATERIALS = "any materials"
 """The explorer's scope over any materials the society knows, held or not."""
 
@@ -647,7 +648,13 @@ class CraftingDialog(QDialog):
                              "wastes the action" + (" and uses up both tokens."
                                                     if self._dead_end_uses_up() else
                                                     "; the tokens come back."),
-                 "untried": "Nobody has tried this code yet: Craft reads the Codex."}
+                 "untried": "Nobody has tried this code yet: Craft reads the Codex.",
+                 KNOWN_WORDS["no_entry"]:
+                     "The society has tried this code: the Codex has no entry for it. "
+                     "Crafting it again wastes the action" + (
+                         " and uses up both tokens."
+                         if self.content.rules.crafting.consume_on_no_entry else
+                         "; the tokens come back.")}
         note = notes.get(known, "Crafting it again makes another." if known else "")
         self.known_note.setText(note)
         self.known_note.setVisible(bool(note))
@@ -706,12 +713,13 @@ class CraftingDialog(QDialog):
         self.refresh_explorer()
 
     def explorer_groups(self) -> dict[str, list[Any]]:
-        """The explorer's discoveries by kind ('item', 'dead_end', 'untried')."""
+        """The explorer's discoveries by kind ('item', 'dead_end', 'untried', 'no_entry')."""
         from companion.operations.crafting import crafting_explorer
 
         campaign = self.window_.campaign
         names: Sequence[str] | None = self.scope.currentData()
-        groups: dict[str, list[Any]] = {"item": [], "dead_end": [], "untried": []}
+        groups: dict[str, list[Any]] = {"item": [], "dead_end": [], "untried": [],
+                                        "no_entry": []}
         if campaign is None:
             return groups
         if self.any_materials:
@@ -745,8 +753,10 @@ class CraftingDialog(QDialog):
                 names = holders.setdefault(held.face, [])
                 if held.character not in names:
                     names.append(held.character)
-        titles = {"item": "Known items", "dead_end": "Known dead ends", "untried": "Untried"}
+        titles = {"item": "Known items", "dead_end": "Known dead ends", "untried": "Untried",
+                  "no_entry": "Tried: no entry in the Codex"}
         total = sum(map(len, groups.values()))
+        names_of = {m.id: m.name for m in self.content.materials.values()}
         for kind, discoveries in groups.items():
             top = QTreeWidgetItem([f"{titles[kind]} ({len(discoveries)})", "", "", ""])
             font = top.font(0)
@@ -760,7 +770,8 @@ class CraftingDialog(QDialog):
                     item = card.name if card is not None else discovery.item
                 known = f"item: {item}" if kind == "item" else KNOWN_WORDS[kind]
                 ways = discovery.orientations
-                how = str(ways[0]) + (f" (and {len(ways) - 1} more)" if len(ways) > 1 else "")
+                how = ways[0].described(names_of) + (
+                    f" (and {len(ways) - 1} more)" if len(ways) > 1 else "")
                 first = ways[0]
                 nobody = "nobody" if self.any_materials else "?"
                 held_by = "; ".join(
@@ -768,7 +779,7 @@ class CraftingDialog(QDialog):
                     for f in dict.fromkeys((first.left, first.right)))
                 child = QTreeWidgetItem([f"{discovery.code.label} ({discovery.code})", known,
                                          how, held_by])
-                child.setToolTip(2, "\n".join(str(w) for w in ways))
+                child.setToolTip(2, "\n".join(w.described(names_of) for w in ways))
                 child.setData(0, Qt.ItemDataRole.UserRole, discovery)
                 top.addChild(child)
             top.setExpanded(True)
@@ -781,8 +792,9 @@ class CraftingDialog(QDialog):
                 "every material (itself too)"
             self.explorer_summary.setText(
                 f"{a} makes {total} code(s) with {b}, either side up, in every "
-                "orientation, whether anyone holds the tokens or not. Known items and dead "
-                "ends are what the society has already tried; nothing here is read from "
+                "orientation, whether anyone holds the tokens or not. Known items, dead "
+                "ends and codes with no entry are what the society has already tried; "
+                "nothing here is read from "
                 "the Codex." if total else f"{a} makes no code with {b}: no touching "
                 "edges match.")
             return
@@ -791,7 +803,8 @@ class CraftingDialog(QDialog):
         self.explorer_summary.setText(
             f"{total} code(s) the materials of {whose}"
             " can make, in every orientation (a material with itself where two of its "
-            "tokens are held). Known items and dead ends are what the society "
+            "tokens are held). Known items, dead ends and codes with no entry are what "
+            "the society "
             "has already tried; nothing here is read from the Codex."
             if total else f"The materials of {whose} make no code yet: two tokens whose "
             "touching edges match are needed.")
@@ -822,7 +835,8 @@ class CraftingDialog(QDialog):
                 "the character who does above, or trade tokens first.")
 
     def explorer_kind(self, code: str) -> str | None:
-        """'item', 'dead_end' or 'untried' for ``code`` ("R1410"), or None (tests)."""
+        """'item', 'dead_end', 'untried' or 'no_entry' for ``code`` ("R1410"), or None
+        (tests)."""
         for kind, discoveries in self.explorer_groups().items():
             if any(str(d.code) == code for d in discoveries):
                 return kind

@@ -191,7 +191,8 @@ def craft(campaign: Campaign, *, name: str, left: int, left_rotation: int, right
             character.name, orientation, found.entry,
             consume_on_dead_end=content.rules.crafting.consume_on_dead_end,
             consume_on_no_entry=content.rules.crafting.consume_on_no_entry,
-            item_names={i: item.name for i, item in content.items.items()})
+            item_names={i: item.name for i, item in content.items.items()},
+            material_names={m: material.name for m, material in content.materials.items()})
         if outcome.extra.get("consumed"):
             character, _ = inventory.take_tokens(character, sorted({left, right}))
         facts = item_facts(campaign)

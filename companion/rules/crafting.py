@@ -338,10 +338,12 @@ def craft(
     consume_on_dead_end: bool = True,
     consume_on_no_entry: bool = False,
     item_names: Mapping[str, str] | None = None,
+    material_names: Mapping[str, str] | None = None,
 ) -> Outcome:
     """Craft: lay two tokens as ``orientation`` and read the Codex ``entry`` for its code.
 
-    ``item_names`` (item id -> its card's name) words the log: "Kara crafts Stone Knife".
+    ``item_names`` (item id -> its card's name) words the log: "Kara crafts Stone Knife";
+    ``material_names`` (material id -> name) likewise: "Kara lays Flint turned 0° …".
 
     ``entry`` is the Codex's entry for ``orientation.code()`` (None: the pack has none).
     What a dead end does with the tokens comes from its entry
@@ -360,7 +362,7 @@ def craft(
         {"material": face.material, "processed": face.processed}
         for face in (orientation.left, orientation.right)
     ]
-    laid = f"{character} lays {orientation}: {code.label}."
+    laid = f"{character} lays {orientation.described(material_names or {})}: {code.label}."
     if entry is None:
         consumed = tokens if consume_on_no_entry else []
         spent = " Both materials are used up." if consumed else \

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -32,6 +33,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSizePolicy,
+    QSplitter,
     QTabWidget,
     QTreeWidget,
     QTreeWidgetItem,
@@ -39,6 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.ui.fit import fit_resize
 from companion.ui.theme import pip_letter
 from companion.ui.widgets import heading
 
@@ -63,6 +66,8 @@ SIDE_FILL = {False: "#e9dcc3", True: "#f6eed9"}
 
 KNOWN_WORDS = {"item": "known item", "dead_end": "known dead end", "untried": "untried",
                "no_entry": "tried: no entry in the Codex"}
+PALETTE_LINES = 6.5
+"""The bag's tokens' side, in text lines (the laid tokens are larger)."""
 ANY_MATERIALS = "any materials"
 """The explorer's scope over any materials the society knows, held or not."""
 
@@ -129,11 +134,13 @@ class TokenFace(QWidget):
     rotate_requested = Signal(int)
     """+1 clockwise, -1 counterclockwise (from the keyboard)."""
 
-    def __init__(self, lines: float = 9.0, parent: QWidget | None = None) -> None:
+    def __init__(self, lines: float = 9.0, parent: QWidget | None = None, *,
+                 at_least: float | None = None) -> None:
         super().__init__(parent)
         # the token's side is counted in text lines, so it scales with the system font
         size = round(self.fontMetrics().height() * lines)
         self._side = size
+        self._hint = QSize(size, size)
         self.face: MaterialFace | None = None
         self.rotation = 0
         self.title = ""
@@ -141,9 +148,24 @@ class TokenFace(QWidget):
         """The material's name as the pack spells it (drawn in the middle)."""
         self.selected_as = ""
         """"left" or "right" when the token is laid there (the palette)."""
-        self.setFixedSize(QSize(size, size))
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        if at_least is None:
+            self.setFixedSize(QSize(size, size))
+            self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        else:
+            # sized from the room the window has: ``lines`` where there is room for it,
+            # down to ``at_least`` lines on a small screen or with a large font
+            least = round(self.fontMetrics().height() * at_least)
+            self.setMinimumSize(QSize(least, least))
+            self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        return QSize(self._hint)
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        # drawn as a square as large as the widget allows, up to its hint
+        self._side = min(self.width(), self.height(), self._hint.width())
+        super().resizeEvent(event)
 
     def set_face(self, face: MaterialFace | None, rotation: int = 0, title: str = "",
                  name: str = "") -> None:
@@ -176,6 +198,7 @@ class TokenFace(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         s = float(self._side)
+        painter.translate((self.width() - s) / 2, (self.height() - s) / 2)
         box = QRectF(3, 3, s - 6, s - 6)
         if self.face is None:
             painter.setPen(QPen(self.palette().mid().color(), 2, Qt.PenStyle.DashLine))
@@ -300,7 +323,7 @@ class CraftingDialog(QDialog):
         layout.addWidget(buttons)
         self.character.currentIndexChanged.connect(self._character_changed)
         window.campaign_changed.connect(self._campaign_changed)
-        self.resize(900, 640)
+        fit_resize(self, 980, 680)
         self._character_changed()
 
     # -- building -------------------------------------------------------------------
@@ -316,7 +339,7 @@ class CraftingDialog(QDialog):
         scroll.setWidget(holder)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setMinimumHeight(round(self.fontMetrics().height() * 8.5))
+        scroll.setMinimumHeight(round(self.fontMetrics().height() * (PALETTE_LINES + 1)))
         self.palette_empty = QLabel()
         self.palette_empty.setWordWrap(True)
         box_layout = QVBoxLayout(palette_box)
@@ -334,7 +357,7 @@ class CraftingDialog(QDialog):
             picker = QComboBox()
             picker.setAccessibleName(f"{side.title()} token")
             picker.currentIndexChanged.connect(lambda _=0, s=side: self._picked(s))
-            face = TokenFace(12.0)
+            face = TokenFace(12.0, at_least=5.0)
             face.rotate_requested.connect(lambda step, s=side: self.turn(s, step))
             ccw = QPushButton("⟲")
             ccw.setToolTip(f"Turn the {side} token a quarter turn counterclockwise "
@@ -357,7 +380,7 @@ class CraftingDialog(QDialog):
             turns.addWidget(cw)
             grid.addWidget(QLabel(f"{side.title()} token:"), 0, column)
             grid.addWidget(picker, 1, column)
-            grid.addWidget(face, 2, column, Qt.AlignmentFlag.AlignCenter)
+            grid.addWidget(face, 2, column)
             grid.addLayout(turns, 3, column)
             self.pickers[side], self.laid[side] = picker, face
             self.turn_text[side], self.turn_buttons[side] = turned, (ccw, cw)
@@ -366,15 +389,19 @@ class CraftingDialog(QDialog):
                         "R red, B blue, Y yellow, P purple, G grey, Gn green, O orange, "
                         "S silver. A hollow shape marked 0 is the null pip, which cannot "
                         "begin a code. "
-                        "Click a token, then turn it with Left/Right (or Q/E, [ and ]).")
+                        "Click a token, then turn it with Left/Right (or Q/E, [ and ]). "
+                        "Known / dead end / untried come from what the society has tried "
+                        "(the crafting explorer), never from the Codex: the Codex is read "
+                        "when you craft.")
         legend.setWordWrap(True)
-        grid.addWidget(legend, 4, 0, 1, 2)
-        grid.setRowStretch(5, 1)
+        grid.setRowStretch(2, 1)  # the tokens take the height there is
 
         self.code_label = heading("—", 1.8)
         self.code_label.setAccessibleName("Code")
+        self.code_label.setWordWrap(True)  # "Red 1441" over "(R1441)" where narrow
         self.code_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.known_label = heading("", 1.2)
+        self.known_label.setWordWrap(True)
         self.known_label.setAccessibleName("What the society knows of this code")
         self.known_note = QLabel()
         self.known_note.setWordWrap(True)
@@ -389,31 +416,53 @@ class CraftingDialog(QDialog):
         self.result_label.setAccessibleName("Craft result")
         self.result_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         reading = QGroupBox("The code")
-        read_layout = QVBoxLayout(reading)
+        # The reading and the result scroll where a large font needs more lines than
+        # the window has; the Craft button stays in view below them.
+        words = QWidget()
+        read_layout = QVBoxLayout(words)
+        read_layout.setContentsMargins(0, 0, 0, 0)
         read_layout.addWidget(self.code_label)
         read_layout.addWidget(self.known_label)
         read_layout.addWidget(self.known_note)
         read_layout.addWidget(self.reason_label)
-        note = QLabel("Known / dead end / untried come from what the society has tried "
-                      "(the crafting explorer), not from the Codex. Crafting costs "
-                      f"{self.content.rules.action_costs.craft} energy; the Codex is read "
-                      "when you craft.")
-        note.setWordWrap(True)
-        read_layout.addWidget(note)
         self.energy_label = QLabel()
         self.energy_label.setAccessibleName("Energy")
+        self.energy_label.setWordWrap(True)
         read_layout.addWidget(self.energy_label)
-        read_layout.addStretch(1)
-        read_layout.addWidget(self.craft_button)
         read_layout.addWidget(self.result_label)
+        read_layout.addStretch(1)
+        self.words_scroll = words_scroll = QScrollArea()
+        words_scroll.setWidget(words)
+        words_scroll.setWidgetResizable(True)
+        words_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        words_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        reading_layout = QVBoxLayout(reading)
+        reading_layout.addWidget(words_scroll, 1)
+        reading_layout.addWidget(self.craft_button)
 
+        below = QWidget()
+        below_layout = QVBoxLayout(below)
+        below_layout.setContentsMargins(0, 0, 0, 0)
         middle = QHBoxLayout()
         middle.addWidget(table, 3)
         middle.addWidget(reading, 2)
+        below_layout.addLayout(middle, 1)
+        below_layout.addWidget(legend)  # the whole width: fewer lines, taller tokens
+        # The bag above, the laid tokens below: the player may drag the line between
+        # them; a window smaller than both need scrolls rather than overlaps.
+        self.lay_splitter = QSplitter(Qt.Orientation.Vertical)
+        self.lay_splitter.setChildrenCollapsible(False)
+        self.lay_splitter.addWidget(palette_box)
+        self.lay_splitter.addWidget(below)
+        self.lay_splitter.setStretchFactor(0, 0)
+        self.lay_splitter.setStretchFactor(1, 1)
         layout = QVBoxLayout(page)
-        layout.addWidget(palette_box)
-        layout.addLayout(middle, 1)
-        return page
+        layout.addWidget(self.lay_splitter)
+        outer = QScrollArea()
+        outer.setWidget(page)
+        outer.setWidgetResizable(True)
+        outer.setFrameShape(QFrame.Shape.NoFrame)
+        return outer
 
     def _build_explorer_tab(self) -> QWidget:
         page = QWidget()
@@ -534,12 +583,13 @@ class CraftingDialog(QDialog):
 
     def _fill_palette(self) -> None:
         for _, tile in self._palette_tiles:
+            tile.hide()  # out of sight now, deleted when Qt is back in its loop
             tile.deleteLater()
         self._palette_tiles = []
         while self.palette_layout.count():
             self.palette_layout.takeAt(0)
         for index, face in self.faces.items():
-            tile = TokenFace(7.5)
+            tile = TokenFace(PALETTE_LINES)
             tile.set_face(face, 0, self._token_title(index, face), self._material_name(face))
             tile.clicked.connect(lambda i=index: self._palette_clicked(i))
             self.palette_layout.addWidget(tile)
@@ -690,6 +740,9 @@ class CraftingDialog(QDialog):
         self.result_label.setText(changes.summary)
         self._character_changed()
         self.result_label.setText(changes.summary)
+        # the outcome where the player is looking, however small the window
+        QApplication.processEvents()
+        self.words_scroll.ensureWidgetVisible(self.result_label)
 
     # -- explorer -------------------------------------------------------------------
 
@@ -718,8 +771,9 @@ class CraftingDialog(QDialog):
 
         campaign = self.window_.campaign
         names: Sequence[str] | None = self.scope.currentData()
-        groups: dict[str, list[Any]] = {"item": [], "dead_end": [], "untried": [],
-                                        "no_entry": []}
+        # what the society has tried first, then what nobody has
+        groups: dict[str, list[Any]] = {"item": [], "dead_end": [], "no_entry": [],
+                                        "untried": []}
         if campaign is None:
             return groups
         if self.any_materials:

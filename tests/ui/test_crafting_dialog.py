@@ -139,7 +139,7 @@ def test_double_click_in_the_explorer_lays_the_code(qtbot: Any, window: MainWind
     dialog.set_tokens(1, 2)  # sinew beside flint: no code
     assert not dialog.craft_button.isEnabled()
     dialog.tabs.setCurrentIndex(1)
-    untried = dialog.tree.topLevelItem(2)
+    untried = dialog.tree.topLevelItem(3)
     row = untried.child(0)
     dialog.tree.itemDoubleClicked.emit(row, 0)
     assert dialog.tabs.currentIndex() == 0
@@ -215,7 +215,7 @@ def test_the_explorer_says_how_to_lay_a_code_with_material_names(
         qtbot: Any, window: MainWindow) -> None:
     dialog = make_dialog(qtbot, window)
     dialog.tabs.setCurrentIndex(1)
-    untried = dialog.tree.topLevelItem(2)
+    untried = dialog.tree.topLevelItem(3)
     hows = [untried.child(i).text(2) for i in range(untried.childCount())]
     assert hows and all("Flint" in h or "Sinew" in h for h in hows)
     assert not any("flint" in h or "sinew" in h for h in hows)  # never the pack's ids

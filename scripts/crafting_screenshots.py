@@ -5,6 +5,8 @@ given as the first argument) from a demo campaign:
   6) laid side by side, reading Grey 5656;
 - crafting-explorer-any.png: the crafting explorer over any materials, held or not
   (moss with slate);
+- crafting-explorer-tried.png: the explorer over Ash's bag after Ash crafted flint
+  beside flint turned 180° (Red 1441, no entry in the sample Codex): tried, not untried;
 - crafting-import-dialog.png: the community crafting files imported, with the report
   of what was imported and skipped.
 
@@ -37,6 +39,7 @@ def main(argv: list[str]) -> int:
     from PySide6.QtWidgets import QApplication
 
     from companion import operations
+    from companion.operations.crafting import craft
     from companion.operations.effects import apply_effects
     from companion.ui.crafting_dialog import ANY_MATERIALS, CraftingDialog
     from companion.ui.crafting_import_dialog import CraftingImportDialog
@@ -48,7 +51,10 @@ def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory() as folder:
         campaign = operations.create_demo_campaign(Path(folder) / "demo.stonesaga")
         apply_effects(campaign, name="Ash", effects=[
-            {"do": "gain", "resource": r} for r in ("slate", "moss", "slate", "flint")])
+            {"do": "gain", "resource": r} for r in ("slate", "moss", "slate", "flint",
+                                                    "flint")])
+        # Red 1441 has no entry in the sample Codex: tried, and remembered as tried
+        craft(campaign, name="Ash", left=3, left_rotation=0, right=4, right_rotation=2)
         window = MainWindow()
         window.set_campaign(campaign)
 
@@ -67,6 +73,8 @@ def main(argv: list[str]) -> int:
         dialog.material_a.setCurrentIndex(dialog.material_a.findData("moss"))
         dialog.material_b.setCurrentIndex(dialog.material_b.findData("slate"))
         grab(dialog, "crafting-explorer-any.png")
+        dialog.scope.setCurrentIndex(dialog.scope.findData(["Ash"]))
+        grab(dialog, "crafting-explorer-tried.png")
         dialog.close()
 
         csv = Path(folder) / "Crafting - Green.csv"

@@ -490,10 +490,11 @@ def cmd_craft(args: argparse.Namespace) -> int:
 
 def cmd_codes(args: argparse.Namespace) -> int:
     from companion import operations
-    from companion.operations.crafting import crafting_explorer, explore_materials
+    from companion.operations.crafting import KNOWN_WORDS, crafting_explorer, explore_materials
 
     try:
         with _open(args) as campaign:
+            names = {m.id: m.name for m in campaign.content.materials.values()}
             if getattr(args, "material", None):
                 found = explore_materials(campaign, args.material, args.partner)
             elif getattr(args, "partner", None):
@@ -504,7 +505,8 @@ def cmd_codes(args: argparse.Namespace) -> int:
         return _refused(exc)
     rows = [{"code": str(d.code), "known": d.kind.value, "item": d.item,
              "ways": [str(o) for o in d.orientations]} for d in found]
-    text = "\n".join(f"{d.code}  {d.kind.value:<8} {d.item or '':<20} {d.orientations[0]}"
+    text = "\n".join(f"{d.code}  {KNOWN_WORDS[d.kind.value]:<28} {d.item or '':<20} "
+                     f"{d.orientations[0].described(names)}"
                      for d in found) or "no two materials at hand combine"
     _emit(args, {"codes": rows}, text)
     return 0

@@ -65,6 +65,18 @@ def _known(session: Session) -> dict[str, models.CodeRecord]:
     return {r.code: r for r in session.exec(select(models.CodeRecord)).all()}
 
 
+KNOWN_WORDS = {"item": "item", "dead_end": "dead end", "untried": "untried",
+               "no_entry": "tried: no entry in the Codex"}
+"""What the society knows of a code, in the players' words, by discovery kind."""
+
+
+def _tried_without_entry(records: dict[str, models.CodeRecord]) -> set[str]:
+    """Codes the society crafted and the Codex had no entry for (recorded provisional,
+    ``no_entry``): tried, so never shown as untried."""
+    return {code for code, r in records.items()
+            if r.status == "provisional" and (r.data or {}).get("no_entry")}
+
+
 def _record_lookup(records: dict[str, models.CodeRecord]) -> crafting_rules.Lookup:
     """What the society has found, as the rules' lookup (never the Codex itself)."""
     def lookup(code: CraftingCode) -> CraftingEntry | None:
@@ -88,7 +100,8 @@ def crafting_explorer(campaign: Campaign, names: Sequence[str] | None = None
         records = _known(session)
     pairs = crafting_rules.pairs_at_hand(faces)
     return crafting_rules.explore_pairs(pairs, _record_lookup(records),
-                                        campaign.content.rules.crafting.pip_colours)
+                                        campaign.content.rules.crafting.pip_colours,
+                                        _tried_without_entry(records))
 
 
 def find_material(campaign: Campaign, text: str) -> str:
@@ -123,25 +136,29 @@ def explore_materials(campaign: Campaign, first: str, second: str | None = None
     with campaign.file.read() as session:
         records = _known(session)
     return crafting_rules.explore_pairs(pairs, _record_lookup(records),
-                                        campaign.content.rules.crafting.pip_colours)
+                                        campaign.content.rules.crafting.pip_colours,
+                                        _tried_without_entry(records))
 
 
 def pair_codes(campaign: Campaign, left: str, right: str, *, left_processed: bool = False,
                right_processed: bool = False) -> list[tuple[Orientation, CraftingCode, str]]:
     """Every code two materials make in every orientation, with what the society knows
-    of it ('item: …', 'dead end', 'untried')."""
+    of it ('item: …', 'dead end', 'tried: no entry in the Codex', 'untried')."""
     content = campaign.content
     if left not in content.materials or right not in content.materials:
         raise Refused("Choose two materials of the content pack.")
     a = MaterialFace.of(content.materials[left], processed=left_processed)
     b = MaterialFace.of(content.materials[right], processed=right_processed)
     with campaign.file.read() as session:
-        lookup = _record_lookup(_known(session))
+        records = _known(session)
+    lookup, tried = _record_lookup(records), _tried_without_entry(records)
     result = []
     for orientation, code in crafting_rules.all_codes(a, b):
         entry = lookup(code)
-        known = "untried" if entry is None else "dead end" if entry.dead_end else \
-            f"item: {entry.item_name}"
+        kind = "no_entry" if entry is None and str(code) in tried else \
+            "untried" if entry is None else "dead_end" if entry.dead_end else "item"
+        known = f"item: {entry.item_name}" if entry is not None and kind == "item" \
+            else KNOWN_WORDS[kind]
         result.append((orientation, code, known))
     return result
 
@@ -174,7 +191,8 @@ def craft(campaign: Campaign, *, name: str, left: int, left_rotation: int, right
             character.name, orientation, found.entry,
             consume_on_dead_end=content.rules.crafting.consume_on_dead_end,
             consume_on_no_entry=content.rules.crafting.consume_on_no_entry,
-            item_names={i: item.name for i, item in content.items.items()})
+            item_names={i: item.name for i, item in content.items.items()},
+            material_names={m: material.name for m, material in content.materials.items()})
         if outcome.extra.get("consumed"):
             character, _ = inventory.take_tokens(character, sorted({left, right}))
         facts = item_facts(campaign)
@@ -200,6 +218,10 @@ def _remember(session: Session, code: CraftingCode, result: object, found: objec
         if record is None:
             session.add(models.CodeRecord(code=str(code), status="provisional",
                                           data={"found_by": who, "no_entry": True}))
+        elif record.status == "provisional" and not (record.data or {}).get("no_entry"):
+            # an unverified code (imported) now tried: mark it, so it no longer reads
+            # as untried (a new dict, so the JSON column sees the change)
+            record.data = {**(record.data or {}), "no_entry": True, "found_by": who}
         return
     if result not in ("item", "dead_end"):
         return

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -210,9 +210,18 @@ class Orientation:
         return combine(self.left, self.left_rotation, self.right, self.right_rotation)
 
     def __str__(self) -> str:
+        return self.described({})
+
+    def described(self, names: Mapping[str, str]) -> str:
+        """How to lay it, with the materials' names where ``names`` (id -> name) has
+        them: "processed Slate turned 90° beside Moss turned 0°"."""
+        def face(f: MaterialFace) -> str:
+            name = names.get(f.material, f.material)
+            return f"processed {name}" if f.processed else name
+
         return (
-            f"{self.left} turned {90 * self.left_rotation}° beside "
-            f"{self.right} turned {90 * self.right_rotation}°"
+            f"{face(self.left)} turned {90 * self.left_rotation}° beside "
+            f"{face(self.right)} turned {90 * self.right_rotation}°"
         )
 
 
@@ -241,6 +250,9 @@ class DiscoveryKind(StrEnum):
     """A known dead end."""
     UNTRIED = "untried"
     """Nothing is known of it yet."""
+    NO_ENTRY = "no_entry"
+    """Tried, and the Codex has no entry for it (Rulebook: Using the Codex > Crafting
+    Entries): nothing to gain by trying it again with this Codex."""
 
 
 @dataclass(frozen=True)
@@ -291,10 +303,12 @@ def explore_pairs(
     pairs: Iterable[tuple[MaterialFace, MaterialFace]],
     lookup: Lookup,
     colours: Sequence[PipColour] = tuple(COLOUR_LETTERS),
+    no_entry: Container[str] = frozenset(),
 ) -> list[Discovery]:
     """Every code the given pairs of faces make (each pair in both orders, every
     rotation), classified by ``lookup``, in the Codex's order of ``colours``. A pair
-    may be a face with itself (two tokens of one material)."""
+    may be a face with itself (two tokens of one material). A code ``lookup`` does not
+    know but that is in ``no_entry`` ("R1441") was tried and the Codex had no entry."""
     by_code: dict[CraftingCode, list[Orientation]] = {}
     for a, b in pairs:
         for orientation, code in all_codes(a, b):
@@ -305,7 +319,9 @@ def explore_pairs(
     for code in sorted(by_code, key=lambda c: c.sort_key_in(colours)):
         entry = lookup(code)
         if entry is None:
-            kind, item = DiscoveryKind.UNTRIED, None
+            tried = str(code) in no_entry
+            kind = DiscoveryKind.NO_ENTRY if tried else DiscoveryKind.UNTRIED
+            item = None
         elif entry.dead_end:
             kind, item = DiscoveryKind.DEAD_END, None
         else:
@@ -322,10 +338,12 @@ def craft(
     consume_on_dead_end: bool = True,
     consume_on_no_entry: bool = False,
     item_names: Mapping[str, str] | None = None,
+    material_names: Mapping[str, str] | None = None,
 ) -> Outcome:
     """Craft: lay two tokens as ``orientation`` and read the Codex ``entry`` for its code.
 
-    ``item_names`` (item id -> its card's name) words the log: "Kara crafts Stone Knife".
+    ``item_names`` (item id -> its card's name) words the log: "Kara crafts Stone Knife";
+    ``material_names`` (material id -> name) likewise: "Kara lays Flint turned 0° …".
 
     ``entry`` is the Codex's entry for ``orientation.code()`` (None: the pack has none).
     What a dead end does with the tokens comes from its entry
@@ -344,7 +362,7 @@ def craft(
         {"material": face.material, "processed": face.processed}
         for face in (orientation.left, orientation.right)
     ]
-    laid = f"{character} lays {orientation}: {code.label}."
+    laid = f"{character} lays {orientation.described(material_names or {})}: {code.label}."
     if entry is None:
         consumed = tokens if consume_on_no_entry else []
         spent = " Both materials are used up." if consumed else \

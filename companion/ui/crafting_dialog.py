@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -32,6 +33,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSizePolicy,
+    QSplitter,
     QTabWidget,
     QTreeWidget,
     QTreeWidgetItem,
@@ -39,6 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.ui.fit import fit_resize
 from companion.ui.theme import pip_letter
 from companion.ui.widgets import heading
 
@@ -61,7 +64,10 @@ PIP_STYLE: dict[str, tuple[str, str, str]] = {
 SIDE_FILL = {False: "#e9dcc3", True: "#f6eed9"}
 """Token face backgrounds: unprocessed (brown-ish) and processed (lighter)."""
 
-KNOWN_WORDS = {"item": "known item", "dead_end": "known dead end", "untried": "untried"}
+KNOWN_WORDS = {"item": "known item", "dead_end": "known dead end", "untried": "untried",
+               "no_entry": "tried: no entry in the Codex"}
+PALETTE_LINES = 6.5
+"""The bag's tokens' side, in text lines (the laid tokens are larger)."""
 ANY_MATERIALS = "any materials"
 """The explorer's scope over any materials the society knows, held or not."""
 
@@ -128,11 +134,13 @@ class TokenFace(QWidget):
     rotate_requested = Signal(int)
     """+1 clockwise, -1 counterclockwise (from the keyboard)."""
 
-    def __init__(self, lines: float = 9.0, parent: QWidget | None = None) -> None:
+    def __init__(self, lines: float = 9.0, parent: QWidget | None = None, *,
+                 at_least: float | None = None) -> None:
         super().__init__(parent)
         # the token's side is counted in text lines, so it scales with the system font
         size = round(self.fontMetrics().height() * lines)
         self._side = size
+        self._hint = QSize(size, size)
         self.face: MaterialFace | None = None
         self.rotation = 0
         self.title = ""
@@ -140,9 +148,24 @@ class TokenFace(QWidget):
         """The material's name as the pack spells it (drawn in the middle)."""
         self.selected_as = ""
         """"left" or "right" when the token is laid there (the palette)."""
-        self.setFixedSize(QSize(size, size))
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        if at_least is None:
+            self.setFixedSize(QSize(size, size))
+            self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        else:
+            # sized from the room the window has: ``lines`` where there is room for it,
+            # down to ``at_least`` lines on a small screen or with a large font
+            least = round(self.fontMetrics().height() * at_least)
+            self.setMinimumSize(QSize(least, least))
+            self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        return QSize(self._hint)
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        # drawn as a square as large as the widget allows, up to its hint
+        self._side = min(self.width(), self.height(), self._hint.width())
+        super().resizeEvent(event)
 
     def set_face(self, face: MaterialFace | None, rotation: int = 0, title: str = "",
                  name: str = "") -> None:
@@ -175,6 +198,7 @@ class TokenFace(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         s = float(self._side)
+        painter.translate((self.width() - s) / 2, (self.height() - s) / 2)
         box = QRectF(3, 3, s - 6, s - 6)
         if self.face is None:
             painter.setPen(QPen(self.palette().mid().color(), 2, Qt.PenStyle.DashLine))
@@ -299,7 +323,7 @@ class CraftingDialog(QDialog):
         layout.addWidget(buttons)
         self.character.currentIndexChanged.connect(self._character_changed)
         window.campaign_changed.connect(self._campaign_changed)
-        self.resize(900, 640)
+        fit_resize(self, 980, 680)
         self._character_changed()
 
     # -- building -------------------------------------------------------------------
@@ -315,7 +339,7 @@ class CraftingDialog(QDialog):
         scroll.setWidget(holder)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setMinimumHeight(round(self.fontMetrics().height() * 8.5))
+        scroll.setMinimumHeight(round(self.fontMetrics().height() * (PALETTE_LINES + 1)))
         self.palette_empty = QLabel()
         self.palette_empty.setWordWrap(True)
         box_layout = QVBoxLayout(palette_box)
@@ -333,7 +357,7 @@ class CraftingDialog(QDialog):
             picker = QComboBox()
             picker.setAccessibleName(f"{side.title()} token")
             picker.currentIndexChanged.connect(lambda _=0, s=side: self._picked(s))
-            face = TokenFace(12.0)
+            face = TokenFace(12.0, at_least=5.0)
             face.rotate_requested.connect(lambda step, s=side: self.turn(s, step))
             ccw = QPushButton("⟲")
             ccw.setToolTip(f"Turn the {side} token a quarter turn counterclockwise "
@@ -356,7 +380,7 @@ class CraftingDialog(QDialog):
             turns.addWidget(cw)
             grid.addWidget(QLabel(f"{side.title()} token:"), 0, column)
             grid.addWidget(picker, 1, column)
-            grid.addWidget(face, 2, column, Qt.AlignmentFlag.AlignCenter)
+            grid.addWidget(face, 2, column)
             grid.addLayout(turns, 3, column)
             self.pickers[side], self.laid[side] = picker, face
             self.turn_text[side], self.turn_buttons[side] = turned, (ccw, cw)
@@ -365,15 +389,19 @@ class CraftingDialog(QDialog):
                         "R red, B blue, Y yellow, P purple, G grey, Gn green, O orange, "
                         "S silver. A hollow shape marked 0 is the null pip, which cannot "
                         "begin a code. "
-                        "Click a token, then turn it with Left/Right (or Q/E, [ and ]).")
+                        "Click a token, then turn it with Left/Right (or Q/E, [ and ]). "
+                        "Known / dead end / untried come from what the society has tried "
+                        "(the crafting explorer), never from the Codex: the Codex is read "
+                        "when you craft.")
         legend.setWordWrap(True)
-        grid.addWidget(legend, 4, 0, 1, 2)
-        grid.setRowStretch(5, 1)
+        grid.setRowStretch(2, 1)  # the tokens take the height there is
 
         self.code_label = heading("—", 1.8)
         self.code_label.setAccessibleName("Code")
+        self.code_label.setWordWrap(True)  # "Red 1441" over "(R1441)" where narrow
         self.code_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.known_label = heading("", 1.2)
+        self.known_label.setWordWrap(True)
         self.known_label.setAccessibleName("What the society knows of this code")
         self.known_note = QLabel()
         self.known_note.setWordWrap(True)
@@ -388,31 +416,53 @@ class CraftingDialog(QDialog):
         self.result_label.setAccessibleName("Craft result")
         self.result_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         reading = QGroupBox("The code")
-        read_layout = QVBoxLayout(reading)
+        # The reading and the result scroll where a large font needs more lines than
+        # the window has; the Craft button stays in view below them.
+        words = QWidget()
+        read_layout = QVBoxLayout(words)
+        read_layout.setContentsMargins(0, 0, 0, 0)
         read_layout.addWidget(self.code_label)
         read_layout.addWidget(self.known_label)
         read_layout.addWidget(self.known_note)
         read_layout.addWidget(self.reason_label)
-        note = QLabel("Known / dead end / untried come from what the society has tried "
-                      "(the crafting explorer), not from the Codex. Crafting costs "
-                      f"{self.content.rules.action_costs.craft} energy; the Codex is read "
-                      "when you craft.")
-        note.setWordWrap(True)
-        read_layout.addWidget(note)
         self.energy_label = QLabel()
         self.energy_label.setAccessibleName("Energy")
+        self.energy_label.setWordWrap(True)
         read_layout.addWidget(self.energy_label)
-        read_layout.addStretch(1)
-        read_layout.addWidget(self.craft_button)
         read_layout.addWidget(self.result_label)
+        read_layout.addStretch(1)
+        self.words_scroll = words_scroll = QScrollArea()
+        words_scroll.setWidget(words)
+        words_scroll.setWidgetResizable(True)
+        words_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        words_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        reading_layout = QVBoxLayout(reading)
+        reading_layout.addWidget(words_scroll, 1)
+        reading_layout.addWidget(self.craft_button)
 
+        below = QWidget()
+        below_layout = QVBoxLayout(below)
+        below_layout.setContentsMargins(0, 0, 0, 0)
         middle = QHBoxLayout()
         middle.addWidget(table, 3)
         middle.addWidget(reading, 2)
+        below_layout.addLayout(middle, 1)
+        below_layout.addWidget(legend)  # the whole width: fewer lines, taller tokens
+        # The bag above, the laid tokens below: the player may drag the line between
+        # them; a window smaller than both need scrolls rather than overlaps.
+        self.lay_splitter = QSplitter(Qt.Orientation.Vertical)
+        self.lay_splitter.setChildrenCollapsible(False)
+        self.lay_splitter.addWidget(palette_box)
+        self.lay_splitter.addWidget(below)
+        self.lay_splitter.setStretchFactor(0, 0)
+        self.lay_splitter.setStretchFactor(1, 1)
         layout = QVBoxLayout(page)
-        layout.addWidget(palette_box)
-        layout.addLayout(middle, 1)
-        return page
+        layout.addWidget(self.lay_splitter)
+        outer = QScrollArea()
+        outer.setWidget(page)
+        outer.setWidgetResizable(True)
+        outer.setFrameShape(QFrame.Shape.NoFrame)
+        return outer
 
     def _build_explorer_tab(self) -> QWidget:
         page = QWidget()
@@ -533,12 +583,13 @@ class CraftingDialog(QDialog):
 
     def _fill_palette(self) -> None:
         for _, tile in self._palette_tiles:
+            tile.hide()  # out of sight now, deleted when Qt is back in its loop
             tile.deleteLater()
         self._palette_tiles = []
         while self.palette_layout.count():
             self.palette_layout.takeAt(0)
         for index, face in self.faces.items():
-            tile = TokenFace(7.5)
+            tile = TokenFace(PALETTE_LINES)
             tile.set_face(face, 0, self._token_title(index, face), self._material_name(face))
             tile.clicked.connect(lambda i=index: self._palette_clicked(i))
             self.palette_layout.addWidget(tile)
@@ -647,7 +698,13 @@ class CraftingDialog(QDialog):
                              "wastes the action" + (" and uses up both tokens."
                                                     if self._dead_end_uses_up() else
                                                     "; the tokens come back."),
-                 "untried": "Nobody has tried this code yet: Craft reads the Codex."}
+                 "untried": "Nobody has tried this code yet: Craft reads the Codex.",
+                 KNOWN_WORDS["no_entry"]:
+                     "The society has tried this code: the Codex has no entry for it. "
+                     "Crafting it again wastes the action" + (
+                         " and uses up both tokens."
+                         if self.content.rules.crafting.consume_on_no_entry else
+                         "; the tokens come back.")}
         note = notes.get(known, "Crafting it again makes another." if known else "")
         self.known_note.setText(note)
         self.known_note.setVisible(bool(note))
@@ -683,6 +740,9 @@ class CraftingDialog(QDialog):
         self.result_label.setText(changes.summary)
         self._character_changed()
         self.result_label.setText(changes.summary)
+        # the outcome where the player is looking, however small the window
+        QApplication.processEvents()
+        self.words_scroll.ensureWidgetVisible(self.result_label)
 
     # -- explorer -------------------------------------------------------------------
 
@@ -706,12 +766,14 @@ class CraftingDialog(QDialog):
         self.refresh_explorer()
 
     def explorer_groups(self) -> dict[str, list[Any]]:
-        """The explorer's discoveries by kind ('item', 'dead_end', 'untried')."""
+        """The explorer's discoveries by kind ('item', 'dead_end', 'untried', 'no_entry')."""
         from companion.operations.crafting import crafting_explorer
 
         campaign = self.window_.campaign
         names: Sequence[str] | None = self.scope.currentData()
-        groups: dict[str, list[Any]] = {"item": [], "dead_end": [], "untried": []}
+        # what the society has tried first, then what nobody has
+        groups: dict[str, list[Any]] = {"item": [], "dead_end": [], "no_entry": [],
+                                        "untried": []}
         if campaign is None:
             return groups
         if self.any_materials:
@@ -745,8 +807,10 @@ class CraftingDialog(QDialog):
                 names = holders.setdefault(held.face, [])
                 if held.character not in names:
                     names.append(held.character)
-        titles = {"item": "Known items", "dead_end": "Known dead ends", "untried": "Untried"}
+        titles = {"item": "Known items", "dead_end": "Known dead ends", "untried": "Untried",
+                  "no_entry": "Tried: no entry in the Codex"}
         total = sum(map(len, groups.values()))
+        names_of = {m.id: m.name for m in self.content.materials.values()}
         for kind, discoveries in groups.items():
             top = QTreeWidgetItem([f"{titles[kind]} ({len(discoveries)})", "", "", ""])
             font = top.font(0)
@@ -760,7 +824,8 @@ class CraftingDialog(QDialog):
                     item = card.name if card is not None else discovery.item
                 known = f"item: {item}" if kind == "item" else KNOWN_WORDS[kind]
                 ways = discovery.orientations
-                how = str(ways[0]) + (f" (and {len(ways) - 1} more)" if len(ways) > 1 else "")
+                how = ways[0].described(names_of) + (
+                    f" (and {len(ways) - 1} more)" if len(ways) > 1 else "")
                 first = ways[0]
                 nobody = "nobody" if self.any_materials else "?"
                 held_by = "; ".join(
@@ -768,7 +833,7 @@ class CraftingDialog(QDialog):
                     for f in dict.fromkeys((first.left, first.right)))
                 child = QTreeWidgetItem([f"{discovery.code.label} ({discovery.code})", known,
                                          how, held_by])
-                child.setToolTip(2, "\n".join(str(w) for w in ways))
+                child.setToolTip(2, "\n".join(w.described(names_of) for w in ways))
                 child.setData(0, Qt.ItemDataRole.UserRole, discovery)
                 top.addChild(child)
             top.setExpanded(True)
@@ -781,8 +846,9 @@ class CraftingDialog(QDialog):
                 "every material (itself too)"
             self.explorer_summary.setText(
                 f"{a} makes {total} code(s) with {b}, either side up, in every "
-                "orientation, whether anyone holds the tokens or not. Known items and dead "
-                "ends are what the society has already tried; nothing here is read from "
+                "orientation, whether anyone holds the tokens or not. Known items, dead "
+                "ends and codes with no entry are what the society has already tried; "
+                "nothing here is read from "
                 "the Codex." if total else f"{a} makes no code with {b}: no touching "
                 "edges match.")
             return
@@ -791,7 +857,8 @@ class CraftingDialog(QDialog):
         self.explorer_summary.setText(
             f"{total} code(s) the materials of {whose}"
             " can make, in every orientation (a material with itself where two of its "
-            "tokens are held). Known items and dead ends are what the society "
+            "tokens are held). Known items, dead ends and codes with no entry are what "
+            "the society "
             "has already tried; nothing here is read from the Codex."
             if total else f"The materials of {whose} make no code yet: two tokens whose "
             "touching edges match are needed.")
@@ -822,7 +889,8 @@ class CraftingDialog(QDialog):
                 "the character who does above, or trade tokens first.")
 
     def explorer_kind(self, code: str) -> str | None:
-        """'item', 'dead_end' or 'untried' for ``code`` ("R1410"), or None (tests)."""
+        """'item', 'dead_end', 'untried' or 'no_entry' for ``code`` ("R1410"), or None
+        (tests)."""
         for kind, discoveries in self.explorer_groups().items():
             if any(str(d.code) == code for d in discoveries):
                 return kind

@@ -112,3 +112,33 @@ def test_the_codex_reads_community_codes_and_says_what_a_dead_end_does(
     assert dead.title == "Orange 5650: nothing"  # type: ignore[union-attr]
     assert dead.text.endswith("(The materials are returned.)")  # type: ignore[union-attr]
     assert codex.parse_request("g5656").key == "G5656"
+
+
+def test_crafting_entries_a_tried_code_with_no_entry_is_never_untried(
+        demo: Campaign, tmp_path: Path, capsys: Any) -> None:
+    # Rulebook: Using the Codex > Crafting Entries. Slate beside slate turned 180° reads
+    # Grey 5665, which has no entry in the sample Codex: once crafted, the explorer knows
+    # it was tried (no entry), in the operation and in `companion codes`.
+    gain(demo, "slate", "slate")
+    assert codes(demo)["G5665"] is DiscoveryKind.UNTRIED
+    slates = [h.index for h in held_materials(demo, ["Ash"]) if h.face.material == "slate"]
+    craft(demo, name="Ash", left=slates[0], left_rotation=0, right=slates[1],
+          right_rotation=2)
+    assert codes(demo)["G5665"] is DiscoveryKind.NO_ENTRY
+    assert codes(demo)["G5656"] is DiscoveryKind.UNTRIED  # only the code that was tried
+    found = {str(d.code): d.kind for d in explore_materials(demo, "slate", "slate")}
+    assert found["G5665"] is DiscoveryKind.NO_ENTRY
+    from companion.operations.crafting import pair_codes
+
+    known = {str(code): words for _, code, words in pair_codes(demo, "slate", "slate")}
+    assert known["G5665"] == "tried: no entry in the Codex"
+    path = str(demo.path)
+    demo.close()
+    assert main(["codes", path, "Ash", "--json"]) == 0
+    rows = {r["code"]: r for r in json.loads(capsys.readouterr().out)["codes"]}
+    assert rows["G5665"]["known"] == "no_entry" and rows["G5656"]["known"] == "untried"
+    assert main(["codes", path, "Ash"]) == 0
+    lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()}
+    assert "tried: no entry in the Codex" in lines["G5665"]
+    assert "untried" not in lines["G5665"]
+    assert "Slate turned 0° beside Slate turned" in lines["G5665"]  # names, not ids

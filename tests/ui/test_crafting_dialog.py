@@ -139,7 +139,7 @@ def test_double_click_in_the_explorer_lays_the_code(qtbot: Any, window: MainWind
     dialog.set_tokens(1, 2)  # sinew beside flint: no code
     assert not dialog.craft_button.isEnabled()
     dialog.tabs.setCurrentIndex(1)
-    untried = dialog.tree.topLevelItem(2)
+    untried = dialog.tree.topLevelItem(3)
     row = untried.child(0)
     dialog.tree.itemDoubleClicked.emit(row, 0)
     assert dialog.tabs.currentIndex() == 0
@@ -167,3 +167,55 @@ def test_a_dead_end_is_remembered(qtbot: Any, window: MainWindow, demo: Any,
     dialog.set_rotation("right", 2)
     assert dialog.known_label.text() == "dead end"
     assert dialog.explorer_kind("B4120") == "dead_end"
+
+
+def test_crafting_entries_a_code_with_no_entry_reads_as_tried_not_untried(
+        qtbot: Any, window: MainWindow, demo: Any, warnings: list[str]) -> None:
+    # Rulebook: Using the Codex > Crafting Entries. Flint beside flint turned 180° reads
+    # Red 1441; the sample Codex has no entry for it. Laid with the palette and the turn
+    # button, crafted with the Craft button: from then on it reads as tried, never untried.
+    dialog = make_dialog(qtbot, window)
+    flints = [index for index, tile in dialog._palette_tiles if tile.name == "Flint"]
+    assert len(flints) == 2
+    dialog.set_tokens(None, None)
+    for index, tile in dialog._palette_tiles:
+        if index in flints:
+            qtbot.mouseClick(tile, Qt.MouseButton.LeftButton)
+    clockwise = dialog.turn_buttons["right"][1]
+    clockwise.click()
+    clockwise.click()
+    assert dialog.code_label.text() == "Red 1441  (R1441)"
+    assert dialog.known_label.text() == "untried"
+    dialog.craft_button.click()
+    assert warnings == []
+    assert "no entry" in dialog.result_label.text()
+    # the tokens came back (the sample pack does not use them up): lay them again
+    for index, tile in dialog._palette_tiles:
+        if index in flints:
+            qtbot.mouseClick(tile, Qt.MouseButton.LeftButton)
+    clockwise.click()
+    clockwise.click()
+    assert dialog.code_label.text() == "Red 1441  (R1441)"
+    assert dialog.known_label.text() == "tried: no entry in the Codex"
+    assert "no entry" in dialog.known_note.text() and "come back" in dialog.known_note.text()
+    assert dialog.explorer_kind("R1441") == "no_entry"
+    dialog.tabs.setCurrentIndex(1)
+    groups = {dialog.tree.topLevelItem(i).text(0): dialog.tree.topLevelItem(i)
+              for i in range(dialog.tree.topLevelItemCount())}
+    tried = groups["Tried: no entry in the Codex (1)"]
+    row = tried.child(0)
+    assert row.text(0) == "Red 1441 (R1441)"
+    assert row.text(1) == "tried: no entry in the Codex"
+    assert not any(groups[t].child(i).text(0) == "Red 1441 (R1441)"
+                   for t in groups if t.startswith("Untried")
+                   for i in range(groups[t].childCount()))
+
+
+def test_the_explorer_says_how_to_lay_a_code_with_material_names(
+        qtbot: Any, window: MainWindow) -> None:
+    dialog = make_dialog(qtbot, window)
+    dialog.tabs.setCurrentIndex(1)
+    untried = dialog.tree.topLevelItem(3)
+    hows = [untried.child(i).text(2) for i in range(untried.childCount())]
+    assert hows and all("Flint" in h or "Sinew" in h for h in hows)
+    assert not any("flint" in h or "sinew" in h for h in hows)  # never the pack's ids

@@ -122,10 +122,7 @@ def test_layout_night_every_stage(qtbot: Any, demo: Any, refusals: list[str],
 
 DIALOGS = [
     ("codex_dialog", "open_codex"),
-    pytest.param("crafting_dialog", "open_crafting", marks=pytest.mark.xfail(
-        reason="the crafting dialog's token faces need more height than a laptop's "
-               "window gives (being rebuilt in the crafting work of issue 17)",
-        strict=False)),
+    ("crafting_dialog", "open_crafting"),
     ("play_dialogs", "open_processing"),
     ("play_dialogs", "open_effects"),
     ("play_dialogs", "open_ability_test"),
@@ -161,6 +158,40 @@ def test_layout_play_menu_dialogs(qtbot: Any, demo: Any, refusals: list[str],
         if opened.isVisible():
             check(opened, name, seen)
     assert not seen, "\n".join(seen)
+
+
+def test_layout_crafting_dialog_both_tabs_with_a_full_bag(qtbot: Any, demo: Any,
+                                                         refusals: list[str],
+                                                         font_scale: float) -> None:
+    # Rulebook: Processing & Crafting > Crafting Items: six tokens in the bag, two laid
+    # and turned, one crafted (its outcome shown), then the explorer over the group.
+    from companion.operations.effects import apply_effects
+    from companion.ui.crafting_dialog import ANY_MATERIALS, open_crafting
+
+    apply_effects(demo, name="Ash", effects=[
+        {"do": "gain", "resource": r} for r in ("slate", "moss", "slate", "flint",
+                                                "sinew", "flint")])
+    window = make_window(qtbot, demo)
+    dialog = open_crafting(window, "Ash")
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    found: list[str] = []
+    check(dialog, "lay tokens", found)
+    flints = [i for i, tile in dialog._palette_tiles if tile.name == "Flint"]
+    dialog.set_tokens(*flints)
+    dialog.turn_buttons["right"][1].click()
+    dialog.turn_buttons["right"][1].click()
+    dialog.craft_button.click()
+    assert dialog.result_label.text()
+    check(dialog, "lay tokens, crafted", found)
+    # the laid tokens are never smaller than five lines of text, nor drawn off the token
+    for face in dialog.laid.values():
+        assert min(face.width(), face.height()) >= face.fontMetrics().height() * 5
+    dialog.tabs.setCurrentIndex(1)
+    check(dialog, "crafting explorer", found)
+    dialog.scope.setCurrentIndex(dialog.scope.findData(ANY_MATERIALS))
+    check(dialog, "crafting explorer, any materials", found)
+    assert not found, "\n".join(found)
 
 
 def test_layout_no_two_actions_share_a_shortcut(qtbot: Any, demo: Any) -> None:

@@ -143,7 +143,7 @@ def test_the_character_sheet_opens_legends_and_shows_the_cards_held(
         qtbot: Any, window: MainWindow, demo: Any) -> None:
     operations.gain_legend(demo, name="Bryn", legend=1)
     window.refresh_all()
-    view = window.tabs.widget(1)
+    view = window.show_view("characters")
     view.select("Bryn")
     assert view.sheet.detail_text("Legend cards:") == "Ash (card 1)"
     view.sheet.legends_button.click()
@@ -165,7 +165,8 @@ def test_using_legend_cards_in_a_behemoth_encounter_from_the_panel(
     window.refresh_all()
     from companion.ui.behemoth_panel import BehemothPanel
 
-    panel = next(p for p in window.findChildren(BehemothPanel))
+    panel = window.show_view("behemoth")
+    assert isinstance(panel, BehemothPanel)
     monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: ("Bryn", True))
     qtbot.mouseClick(panel.encounter_button, Qt.MouseButton.LeftButton)
     dialog = next(d for d in window.findChildren(ProcedureDialog) if d.isVisible())

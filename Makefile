@@ -39,7 +39,7 @@ bench: venv
 ## Regenerate docs/screenshots/ (offscreen), and the real-window one when xvfb-run exists.
 screenshots: venv
 	for script in scripts/screenshots.py scripts/*_screenshots.py; do \
-	    QT_QPA_PLATFORM=offscreen $(PY) $$script || exit 1; done
+	    QT_QPA_PLATFORM=offscreen timeout 300 $(PY) $$script || exit 1; done
 	if command -v xvfb-run >/dev/null; then scripts/xvfb_screenshot.sh; fi
 
 ## Build the one-folder Linux binary (PyInstaller, installed into the venv on demand) and

@@ -24,7 +24,9 @@ SIZE = (1400, 900)
 
 
 def main() -> int:
-    from laptop_shots import also_laptop
+    from laptop_shots import also_laptop, refusals_fail
+
+    refusals_fail()
 
     home = tempfile.mkdtemp(prefix="companion-shots-")
     os.environ["COMPANION_HOME"] = home
@@ -64,7 +66,9 @@ def main() -> int:
     foraging, window = campaign("foraging")
     dialog = start_activity(window, "foraging", "Ash", "plains")
     assert isinstance(dialog, ProcedureDialog)
-    for answer in ("FP08", "FP09", "FP08", "search", "FP12", "FP09", "FP12", "search",
+    # Step 1 draws two and keeps one; Step 2 adds a second before any harvest (Rulebook:
+    # Foraging); then search again.
+    for answer in ("FP08", "FP09", "FP08", "FP12", "FP09", "FP12", "search",
                    "FP01", "FP04"):
         assert dialog.answer(answer), answer
     view = procedures.in_progress(foraging)

@@ -116,7 +116,9 @@ def fill_journal(campaign: Any) -> None:
 
 
 def main() -> int:
-    from laptop_shots import also_laptop
+    from laptop_shots import also_laptop, refusals_fail
+
+    refusals_fail()
 
     home = tempfile.mkdtemp(prefix="companion-shots-")
     os.environ["COMPANION_HOME"] = home

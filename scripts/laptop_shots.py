@@ -28,3 +28,15 @@ def also_laptop(widget: Any, path: Path | str) -> Path:
         QApplication.processEvents()
     print(f"wrote {out}")
     return out
+
+
+def refusals_fail() -> None:
+    """A refusal while a script plays is a script out of date: stop with its text instead
+    of waiting on a message box nobody can see (offscreen)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    def fail(_parent: Any, title: str, text: str, *args: Any, **kwargs: Any) -> Any:
+        raise SystemExit(f"screenshot script refused: {title}: {text}")
+
+    QMessageBox.warning = fail  # type: ignore[method-assign, assignment]
+    QMessageBox.critical = fail  # type: ignore[method-assign, assignment]

@@ -118,7 +118,9 @@ def grab_valley(campaign: Any, out: Path, *, tile: str, explore_for: str | None 
     app.processEvents()
     out.parent.mkdir(parents=True, exist_ok=True)
     window.grab().save(str(out))
-    from laptop_shots import also_laptop
+    from laptop_shots import also_laptop, refusals_fail
+
+    refusals_fail()
 
     also_laptop(window, out)  # and as on a 1366x768 laptop
     window.campaign = None  # the caller closes the campaign

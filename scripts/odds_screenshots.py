@@ -59,7 +59,9 @@ def main() -> int:
         path = OUT / "odds-fishing.png"
         dialog.grab().save(str(path))
         print(f"wrote {path.relative_to(ROOT)}")
-        from laptop_shots import also_laptop
+        from laptop_shots import also_laptop, refusals_fail
+
+        refusals_fail()
 
         also_laptop(dialog, path)  # and as on a 1366x768 laptop
         dialog.close()

@@ -57,7 +57,9 @@ def main() -> int:
             app.processEvents()
             widget.grab().save(str(OUT / name))  # type: ignore[attr-defined]
             print(OUT / name)
-            from laptop_shots import also_laptop
+            from laptop_shots import also_laptop, refusals_fail
+
+            refusals_fail()
 
             also_laptop(widget, OUT / name)  # and as on a 1366x768 laptop
 

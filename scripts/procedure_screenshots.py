@@ -22,7 +22,9 @@ NIGHT_SIZE = (1180, 680)
 
 
 def main() -> int:
-    from laptop_shots import also_laptop
+    from laptop_shots import also_laptop, refusals_fail
+
+    refusals_fail()
 
     home = tempfile.mkdtemp(prefix="companion-shots-")
     os.environ["COMPANION_HOME"] = home

@@ -71,7 +71,7 @@ def _sort_key(key: object) -> tuple[str, object]:
     return (type(key).__name__, key if isinstance(key, int | tuple) else str(key))
 
 
-def expectation(odds: Mapping[int, Fraction]) -> Fraction:
+def _expectation(odds: Mapping[int, Fraction]) -> Fraction:
     """The mean of a distribution over integers."""
     return sum((k * p for k, p in odds.items()), ZERO)
 
@@ -340,7 +340,7 @@ class MiningPlan:
     @property
     def expected_matches(self) -> Fraction:
         """The mean number of omen matches."""
-        return expectation(self.matches)
+        return _expectation(self.matches)
 
     def expected(self, resource: str) -> Fraction:
         """The mean number of ``resource`` tokens gained."""
@@ -494,7 +494,7 @@ class NightActivityOdds:
     @property
     def expected(self) -> Fraction:
         """The mean increase."""
-        return expectation(self.increase)
+        return _expectation(self.increase)
 
     def at_least(self, n: int) -> Fraction:
         """Probability that activity rises by ``n`` or more."""

@@ -20,7 +20,7 @@ exactly, and a test can enumerate every outcome.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol, runtime_checkable
@@ -161,7 +161,3 @@ def check_dice(step: Step, choice: Choice) -> tuple[int, ...]:
             raise IllegalAction(f"a die shows 1 to 6; got {value}")
     return tuple(choice)
 
-
-def as_options(values: Sequence[str]) -> tuple[str, ...]:
-    """Options in a stable order without duplicates."""
-    return tuple(dict.fromkeys(values))

@@ -432,7 +432,8 @@ class NightHex:
 def night_card_resolvable(card: NightCard, where: NightHex, *, unrest: int, activity: int) -> bool:
     """Whether ``card`` can be resolved in ``where`` (Rulebook: Draw Night Cards > Check
     Requirements), as :mod:`companion.rules.night` checks it; unrest and activity are
-    their values at nightfall."""
+    their values at nightfall. Public because ``bench/odds.py`` and ``tests/rules/test_odds.py``
+    check the Night odds with it; players reach it through the Night's odds advice."""
     needs = card.requires
     if needs.features and not any(str(f) in where.features for f in needs.features):
         return False

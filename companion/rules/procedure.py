@@ -131,7 +131,8 @@ def run_to_end(
     procedure: Procedure, chance: Chance, decide: Any = None, *, limit: int = 10_000
 ) -> Procedure:
     """Play a procedure to its end: chance from ``chance``, players by ``decide(step)``
-    (default: a random legal option). Used by the random-play test and by bench/odds."""
+    (default: a random legal option). Public for the random-play and Night tests, which
+    play whole procedures with it; players step procedures one choice at a time."""
     for _ in range(limit):
         if procedure.is_finished():
             return procedure

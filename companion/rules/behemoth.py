@@ -307,7 +307,7 @@ def _default_movement_value(behemoth: Behemoth) -> int:
     return min(behemoth.movement.values(), default=1)
 
 
-def hex_movement_value(behemoth: Behemoth, tile: HexTile, *, unlisted: int | None = None) -> int:
+def _hex_movement_value(behemoth: Behemoth, tile: HexTile, *, unlisted: int | None = None) -> int:
     """The lowest movement value among all the hex's features (Rulebook: Movement Values).
 
     Every feature in the tile's sections counts, covered by an overlay or not; features
@@ -396,7 +396,7 @@ def movement_board(
         info = terrain.hexes.get(tile)
         if info is None:
             raise IllegalAction(f"there is no hex {tile} in the content")
-        values[cell] = hex_movement_value(behemoth, info, unlisted=unlisted)
+        values[cell] = _hex_movement_value(behemoth, info, unlisted=unlisted)
         tiles[cell] = tile
     return MovementBoard(values, tiles)
 

@@ -209,7 +209,7 @@ class RulesMachine(RuleBasedStateMachine):
         # Once all have passed the Night falls (rules.night plays it): the incapacitated
         # perish and a new Day begins with no one passed (Rulebook: Incapacitation).
         if day.all_passed(self.game):
-            alive, _ = health.perish_at_night(self.game.characters)
+            alive = tuple(c for c in self.game.characters if not c.incapacitated)
             self.game = replace(self.game, characters=alive, day=Day())
 
     @rule(giver=names, receiver=names, item=st.sampled_from(list(ITEMS)))

@@ -63,6 +63,7 @@ if TYPE_CHECKING:
         explore_new_tray,
         legal_placements,
         move_and_discover,
+        place_overlay,
     )
     from companion.operations.export import journal_markdown
     from companion.operations.files import (
@@ -139,6 +140,7 @@ _HOMES: dict[str, str] = {
     "explore_new_tray": "exploration",
     "legal_placements": "exploration",
     "move_and_discover": "exploration",
+    "place_overlay": "exploration",
     "journal_markdown": "export",
     "add_journal_entry": "files",
     "export_campaign": "files",
@@ -205,6 +207,7 @@ __all__ = [
     "explore_new_tray",
     "legal_placements",
     "move_and_discover",
+    "place_overlay",
     "ability_test",
     "age_character",
     "claim_retained",

@@ -620,3 +620,14 @@ def place_overlay(campaign: Campaign, *, hex_id: str, section: str, overlay: str
             row.kind = found.kind.value
     return Changes(summary=f"{found.name} covers section {side.upper()} of {hex_id}",
                    valley=True, journal=True)
+
+
+def overlay_choices(campaign: Campaign) -> list[dict[str, Any]]:
+    """The overlays a game effect places (kind other), by name, with the hex each already
+    covers (``placed_on``, None while in the box). Rulebook: Valley > Overlays."""
+    with campaign.file.read() as session:
+        valley = load_valley(session)
+    where = {o: str(tile) for (tile, _), o in valley.overlays.items()}
+    return [{"id": o.id, "name": o.name, "placed_on": where.get(o.id)}
+            for o in sorted(campaign.content.overlays.values(), key=lambda o: o.name)
+            if o.kind.value == "other"]

@@ -6,8 +6,9 @@ outposts, ruins and the lair, tokens, who stands there) and, for the character c
 its combo, what they can do there, with the energy cost: Move/Explore into a
 neighbouring hex (button or drag the piece; the cost is shown before confirming),
 exploring a new terrain tray (legal placements shown as ghost trays), and the Discovery
-card due after arriving, and an overlay a game effect places on a section. Every change goes through ``Host.run_operation``; the
-rules refuse, the panel shows why. The journal's grid of hex IDs is a collapsible section.
+card due after arriving; and an overlay a game effect places on a section. Every change
+goes through ``Host.run_operation``; the rules refuse, the panel shows why. The journal's
+grid of hex IDs is a collapsible section.
 """
 
 from __future__ import annotations

@@ -620,16 +620,6 @@ def place_overlay(valley: Valley, place: Place, section: Section, overlay: str) 
     return replace(valley, overlays=_frozen_map(overlays))
 
 
-def remove_overlay(valley: Valley, place: Place, section: Section) -> Valley:
-    """Take an overlay off a section."""
-    tile = _face_up_tile(valley, place)
-    if (tile, section) not in valley.overlays:
-        raise IllegalAction(f"no overlay covers section {section.upper()} of {tile}")
-    overlays = {k: v for k, v in valley.overlays.items() if k != (tile, section)}
-    lair = None if valley.lair == (tile, section) else valley.lair
-    return replace(valley, overlays=_frozen_map(overlays), lair=lair)
-
-
 def place_lair(valley: Valley, place: Place, section: Section, overlay: str) -> Valley:
     """Place the behemoth's lair: an explored hex with no overlays, in any orientation
     (any section). Rulebook: Behemoths > Behemoth Setup > Place Lair."""

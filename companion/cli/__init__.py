@@ -31,6 +31,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "companion.cli.behemoth_cmd",
     "companion.cli.legend_cmd",
     "companion.cli.challenge_cmd",
+    "companion.cli.overlay_cmd",
 )
 
 

@@ -63,6 +63,8 @@ if TYPE_CHECKING:
         explore_new_tray,
         legal_placements,
         move_and_discover,
+        overlay_choices,
+        place_overlay,
     )
     from companion.operations.export import journal_markdown
     from companion.operations.files import (
@@ -147,6 +149,8 @@ _HOMES: dict[str, str] = {
     "explore_new_tray": "exploration",
     "legal_placements": "exploration",
     "move_and_discover": "exploration",
+    "overlay_choices": "exploration",
+    "place_overlay": "exploration",
     "journal_markdown": "export",
     "add_journal_entry": "files",
     "export_campaign": "files",
@@ -225,6 +229,8 @@ __all__ = [
     "explore_new_tray",
     "legal_placements",
     "move_and_discover",
+    "overlay_choices",
+    "place_overlay",
     "ability_test",
     "age_character",
     "claim_retained",

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, cast
 
 from sqlmodel import Session, select
 
@@ -584,3 +584,50 @@ def draw_discovery(campaign: Campaign, *, name: str | None = None, card: str | N
     return Changes(summary=text.strip(), characters=True, society=True, valley=True,
                    journal=True, procedure=True,
                    detail=(chosen.id if chosen else None, tuple(set_aside), tuple(res.rolled)))
+
+
+def place_overlay(campaign: Campaign, *, hex_id: str, section: str, overlay: str) -> Changes:
+    """A game effect places an overlay on one section of an explored hex (Rulebook:
+    Valley > Overlays: "they can be placed by game effects as well").
+
+    ``hex_id`` is the tile's id, ``section`` a, b or c, ``overlay`` the overlay's id. Only
+    overlays that are neither an outpost's (placed when an outpost is built) nor a lair
+    (placed at Behemoth Setup) are placed this way, each once. The covered feature is
+    inaccessible from then on; undo takes the overlay off again.
+    """
+    content = campaign.content
+    found = content.overlays.get(overlay)
+    if found is None:
+        raise Refused(f"There is no overlay {overlay!r} in this game's components.")
+    if found.kind.value != "other":
+        how = ("building the outpost" if found.kind.value == "outpost"
+               else "setting up the behemoth")
+        raise Refused(f"{found.name} is placed by {how}, not by a game effect.")
+    side = section.strip().lower()
+    if side not in ("a", "b", "c"):
+        raise Refused(f"A hex's sections are A, B and C; not {section!r}.")
+    with campaign.write("valley.overlay", f"{found.name} placed on {hex_id}") as session:
+        used = session.exec(select(models.Overlay).where(models.Overlay.overlay_id == overlay)
+                            ).first()
+        if used is not None:
+            raise Refused(f"{found.name} is already in the valley.")
+        valley = load_valley(session)
+        after = exploration.place_overlay(valley, HexId(hex_id), cast(exploration.Section, side),
+                                          overlay)
+        save_valley(session, valley, after)
+        for row in session.exec(select(models.Overlay).where(
+                models.Overlay.overlay_id == overlay)).all():
+            row.kind = found.kind.value
+    return Changes(summary=f"{found.name} covers section {side.upper()} of {hex_id}",
+                   valley=True, journal=True)
+
+
+def overlay_choices(campaign: Campaign) -> list[dict[str, Any]]:
+    """The overlays a game effect places (kind other), by name, with the hex each already
+    covers (``placed_on``, None while in the box). Rulebook: Valley > Overlays."""
+    with campaign.file.read() as session:
+        valley = load_valley(session)
+    where = {o: str(tile) for (tile, _), o in valley.overlays.items()}
+    return [{"id": o.id, "name": o.name, "placed_on": where.get(o.id)}
+            for o in sorted(campaign.content.overlays.values(), key=lambda o: o.name)
+            if o.kind.value == "other"]

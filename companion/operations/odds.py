@@ -364,8 +364,9 @@ def foraging_report(procedure: Any, legends: Sequence[Any] = ()) -> OddsReport |
         rules = procedure.rules
         rows: list[tuple[OddsCell, ...]] = []
         chances = {}
-        for name, test in (("fight", rules.fight_predator), ("flee", rules.flee_predator)):
-            advice_ = _encounter_advice(procedure, test, legends)
+        odds = _encounter_odds(procedure, "fight_predator", legends)
+        for name, test, advice_ in (("fight", rules.fight_predator, odds.fight),
+                                    ("flee", rules.flee_predator, odds.flee)):
             rows.extend(_test_rows(advice_, legends, f"{name} ({test.ability.value})"))
             chances[name] = advice_.without_legend.success
         return OddsReport("Predator encounter",
@@ -373,7 +374,8 @@ def foraging_report(procedure: Any, legends: Sequence[Any] = ()) -> OddsReport |
                           chances=chances)
     if phase is Phase.TEST and procedure.test is not None:
         test = getattr(procedure.rules, procedure.test)
-        advice_ = _encounter_advice(procedure, test, legends)
+        odds = _encounter_odds(procedure, procedure.test, legends)
+        advice_ = odds.hunt or (odds.fight if procedure.test == "fight_predator" else odds.flee)
         p = advice_.without_legend.success
         name = f"{procedure.test.replace('_', ' ')} ({test.ability.value})"
         return OddsReport("The encounter's test",
@@ -384,15 +386,16 @@ def foraging_report(procedure: Any, legends: Sequence[Any] = ()) -> OddsReport |
     return None
 
 
-def _encounter_advice(procedure: Any, test: Any, legends: Sequence[Any]) -> Any:
-    from companion.rules.foraging import encounter_difficulty
-    from companion.rules.ids import Trait
-    from companion.rules.odds import ability_test_odds
+def _encounter_odds(procedure: Any, test: str, legends: Sequence[Any]) -> Any:
+    """The rules' odds for the encounter whose test is named ``test`` (Rulebook: Foraging >
+    Animal Encounters)."""
+    from companion.content.schema.cards import Encounter
+    from companion.rules.odds_foraging import encounter_odds
 
-    traits = {Trait(t): v for t, v in test.traits.items()}
-    need = encounter_difficulty(test, max(1, procedure.animals))
-    return ability_test_odds(procedure.character, test.ability, need,
-                             trait_modifiers=traits, legends=legends)
+    kind = {"hunt_large_prey": Encounter.LARGE_PREY, "hunt_small_prey": Encounter.SMALL_PREY
+            }.get(test, Encounter.PREDATOR)
+    return encounter_odds(procedure.rules, procedure.character, kind,
+                          max(1, procedure.animals), legends=legends)
 
 
 def _keep_report(procedure: Any) -> OddsReport | None:

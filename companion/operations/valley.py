@@ -102,5 +102,5 @@ def _save_overlays(session: Session, valley: Valley) -> None:
         if found is None:
             session.add(models.Overlay(hex_id=hex_id or 0, section=place, overlay_id=overlay,
                                        kind=kind))
-        elif (found.overlay_id, found.kind) != (overlay, kind):
-            found.overlay_id, found.kind = overlay, kind
+        elif found.overlay_id != overlay or (found.kind == "lair") != (kind == "lair"):
+            found.overlay_id, found.kind = overlay, kind  # else keep its kind (e.g. other)

@@ -302,17 +302,17 @@ def set_up_behemoth(
 # --- movement values ----------------------------------------------------------------------
 
 
-def default_movement_value(behemoth: Behemoth) -> int:
+def _default_movement_value(behemoth: Behemoth) -> int:
     """The value of a hex with no feature in the behemoth's table: its lowest (D20)."""
     return min(behemoth.movement.values(), default=1)
 
 
-def hex_movement_value(behemoth: Behemoth, tile: HexTile, *, unlisted: int | None = None) -> int:
+def _hex_movement_value(behemoth: Behemoth, tile: HexTile, *, unlisted: int | None = None) -> int:
     """The lowest movement value among all the hex's features (Rulebook: Movement Values).
 
     Every feature in the tile's sections counts, covered by an overlay or not; features
     missing from the behemoth's table are ignored; a hex with none listed is worth
-    ``unlisted`` (default: :func:`default_movement_value`, D20).
+    ``unlisted`` (default: :func:`_default_movement_value`, D20).
     """
     values = [
         behemoth.movement[feature]
@@ -321,7 +321,7 @@ def hex_movement_value(behemoth: Behemoth, tile: HexTile, *, unlisted: int | Non
     ]
     if values:
         return min(values)
-    return default_movement_value(behemoth) if unlisted is None else unlisted
+    return _default_movement_value(behemoth) if unlisted is None else unlisted
 
 
 @dataclass(frozen=True)
@@ -396,7 +396,7 @@ def movement_board(
         info = terrain.hexes.get(tile)
         if info is None:
             raise IllegalAction(f"there is no hex {tile} in the content")
-        values[cell] = hex_movement_value(behemoth, info, unlisted=unlisted)
+        values[cell] = _hex_movement_value(behemoth, info, unlisted=unlisted)
         tiles[cell] = tile
     return MovementBoard(values, tiles)
 
@@ -614,7 +614,7 @@ def tie_matters(board: MovementBoard, paths: Sequence[Path], points: int) -> boo
 # --- the map preview: exact odds ------------------------------------------------------------
 
 
-def roll_distribution(roll: MovementRoll | None) -> dict[int, Fraction]:
+def _roll_distribution(roll: MovementRoll | None) -> dict[int, Fraction]:
     """Exact odds of each number of movement points (none: 0 points for sure)."""
     if roll is None:
         return {0: Fraction(1)}
@@ -626,7 +626,7 @@ def roll_distribution(roll: MovementRoll | None) -> dict[int, Fraction]:
     return odds
 
 
-def movement_distribution(
+def _movement_distribution(
     board: MovementBoard, start: HexId, target: HexId | None, roll: MovementRoll | None
 ) -> dict[Movement, Fraction]:
     """Exact odds of each movement over the roll and the random tie-breaks."""
@@ -636,7 +636,7 @@ def movement_distribution(
         found = shortest_paths(board, here, board.locate(target)) if target in _tiles(board) else []
         paths = found or [()]
     odds: dict[Movement, Fraction] = {}
-    for points, p in roll_distribution(roll).items():
+    for points, p in _roll_distribution(roll).items():
         for path in paths:
             m = move(board, here, path, points)
             key = replace(m, path=m.entered)  # paths equal up to where it stops agree
@@ -661,7 +661,7 @@ def end_hex_distribution(
     does not move); ``target`` the target's hex now (:func:`target_hex`).
     """
     odds: dict[HexId, Fraction] = {}
-    for m, p in movement_distribution(board, state.hex, target, roll).items():
+    for m, p in _movement_distribution(board, state.hex, target, roll).items():
         end = board.name(m.end)
         odds[end] = odds.get(end, Fraction(0)) + p
     return odds
@@ -680,7 +680,7 @@ def reach_probability(
     activation: enters their hex or ends its activation there (with ``rule``: that it
     encounters them by that rule instead)."""
     odds = {name: Fraction(0) for name in characters}
-    for m, p in movement_distribution(board, state.hex, target, roll).items():
+    for m, p in _movement_distribution(board, state.hex, target, roll).items():
         entered = [board.name(c) for c in m.entered]
         end = board.name(m.end)
         if rule is None:
@@ -732,28 +732,6 @@ def learn_refusal(
     if lore - cost < rules.lore.minimum:
         return f"the society has {lore} lore; learning the behemoth's {what} costs {cost}"
     return None
-
-
-def can_learn_habits(
-    rules: RulesConstants,
-    state: BehemothState,
-    valley: Valley,
-    character_hex: Place | None,
-    lore: int,
-) -> bool:
-    """True if a character in ``character_hex`` may spend lore to learn its habits."""
-    return learn_refusal(rules, state, valley, "habits", character_hex, lore) is None
-
-
-def can_learn_secret(
-    rules: RulesConstants,
-    state: BehemothState,
-    valley: Valley,
-    character_hex: Place | None,
-    lore: int,
-) -> bool:
-    """True if a character in ``character_hex`` may spend lore to learn its secret."""
-    return learn_refusal(rules, state, valley, "secret", character_hex, lore) is None
 
 
 def learn(

@@ -39,29 +39,29 @@ def dice(values: Sequence[int]) -> tuple[int, ...]:
     return tuple(die(v) for v in values)
 
 
-def turn_die(value: int, by: int) -> int:
+def _turn_die(value: int, by: int) -> int:
     """Turn a die by ``by`` faces; it can't go above 6 or below 1 (Rulebook: Turning Dice).
 
-    >>> turn_die(5, 2), turn_die(2, -3)
+    >>> _turn_die(5, 2), _turn_die(2, -3)
     (6, 1)
     """
     return max(1, min(DIE_SIDES, die(value) + by))
 
 
-def resolve_die(rolled: int, rerolls: Sequence[int] = (), turns: Sequence[int] = ()) -> int:
+def _resolve_die(rolled: int, rerolls: Sequence[int] = (), turns: Sequence[int] = ()) -> int:
     """The die's final value: each reroll replaces it in turn, then turns apply.
 
     Effects that turn dice are resolved after effects that reroll dice
     (Rulebook: Basic Concepts > Dice).
 
-    >>> resolve_die(2, rerolls=(1, 4), turns=(+1,))
+    >>> _resolve_die(2, rerolls=(1, 4), turns=(+1,))
     5
     """
     value = die(rolled)
     for new in rerolls:
         value = die(new)
     for by in turns:
-        value = turn_die(value, by)
+        value = _turn_die(value, by)
     return value
 
 
@@ -118,7 +118,7 @@ def ability_test(
     >>> result.total, ash.boosts[Ability.MIGHT]
     (10, (1,))
     """
-    final = resolve_die(rolled, rerolls, turns)
+    final = _resolve_die(rolled, rerolls, turns)
     value = character.ability(ability)
     traits = set(character.traits)
     legend_used: LegendId | None = None

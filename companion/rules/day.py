@@ -20,8 +20,8 @@ from companion.content.schema.base import Slot
 from companion.content.schema.rules import RulesConstants
 from companion.rules.character import Age, Character
 from companion.rules.errors import IllegalAction
-from companion.rules.game import Day, Game, Phase
-from companion.rules.health import degrade, perish, perish_at_night, spend_energy
+from companion.rules.game import Game, Phase
+from companion.rules.health import degrade, spend_energy
 from companion.rules.ids import CharacterName, ContainerId, HexId, Icon, ItemId, OutpostId
 from companion.rules.inventory import (
     ItemFacts,
@@ -48,7 +48,6 @@ from companion.rules.outposts import (
     match_materials,
 )
 from companion.rules.resources import BagToken
-from companion.rules.society import increase_activity
 from companion.rules.valley import collect_lore, place_shelter
 
 ENERGY_ICON = Icon("energy")
@@ -146,49 +145,6 @@ def pass_turn(game: Game, name: str) -> Game:
 def all_passed(game: Game) -> bool:
     """Every character has passed: the Day phase ends."""
     return all(c.name in game.day.passed for c in game.characters)
-
-
-def end_day(game: Game) -> tuple[Game, tuple[Character, ...]]:
-    """End the Day and begin the Night: each incapacitated character perishes.
-
-    Returns the game (in the Night phase, without the perished) and the new legends.
-    Rulebook: Day Phase, step 2; Incapacitation.
-    """
-    if game.day.phase is not Phase.DAY:
-        raise IllegalAction("it is already Night")
-    if not all_passed(game):
-        waiting = [c.name for c in game.characters if c.name not in game.day.passed]
-        raise IllegalAction(f"the Day goes on until {_names(waiting)} "
-                            f"{'passes' if len(waiting) == 1 else 'pass'}")
-    alive, legends = perish_at_night(game.characters)
-    return replace(game, characters=alive, day=Day(phase=Phase.NIGHT)), legends
-
-
-def hardcore_perish(
-    rules: RulesConstants, game: Game, name: str, night_card_amount: int
-) -> tuple[Game, Character]:
-    """Hardcore solo: a character perishes; the current Day ends (D19).
-
-    A Night card goes to the discard unresolved (the operations layer moves it) and activity
-    rises by ``hardcore_solo.perish_activity_extra`` plus the card's amount; the player then
-    makes a new character and a new Day begins. Returns the game and the new legend.
-    Rulebook: Solo Play > Hardcore Solo > Character Health.
-    """
-    character = game.character(name)
-    if not character.track_rules.hardcore:
-        raise IllegalAction(f"{character.name} does not play hardcore solo")
-    legend = perish(character)
-    extra = rules.hardcore_solo.perish_activity_extra
-    society = increase_activity(game.society, extra + night_card_amount)
-    rest = tuple(c for c in game.characters if c.name != character.name)
-    return replace(game, characters=rest, society=society, day=Day()), legend
-
-
-def start_day(game: Game) -> Game:
-    """After the Night, a new Day begins with no one passed."""
-    if game.day.phase is not Phase.NIGHT:
-        raise IllegalAction("a new Day begins only after the Night")
-    return replace(game, day=Day())
 
 
 # --- basic actions --------------------------------------------------------------------
@@ -301,7 +257,7 @@ def feature_action(
 # --- processing -----------------------------------------------------------------------
 
 
-def available_icons(
+def _available_icons(
     character: Character, items: Mapping[ItemId, ItemFacts], extra: Sequence[Icon] = ()
 ) -> Counter[Icon]:
     """Processing icons from the character's items (plus ``extra``, e.g. a structure's)."""
@@ -330,7 +286,7 @@ def process(
     character = game.character(name)
     if not tokens:
         raise IllegalAction("choose at least one token to process")
-    pool = available_icons(character, items, extra_icons)
+    pool = _available_icons(character, items, extra_icons)
     extra_energy = 0
     _, chosen = take_tokens(character, tokens)
     for token in chosen:
@@ -500,7 +456,7 @@ def exchange_item(
         raise IllegalAction(f"{a.name} and {b.name} are not in the same hex")
     slot = item_slot(a, item)
     game = game.with_characters(lose_item(a, item))
-    return receive_item_choosing(rules, game, b.name, ItemFacts(item, slot), excess=excess,
+    return _receive_item_choosing(rules, game, b.name, ItemFacts(item, slot), excess=excess,
                                  excess_to=excess_to)
 
 
@@ -581,7 +537,7 @@ def settle(rules: RulesConstants, game: Game, name: str, item: ItemId, to: str |
     return game.with_characters(holder, receiver)
 
 
-def receive_item_choosing(
+def _receive_item_choosing(
     rules: RulesConstants,
     game: Game,
     name: str,

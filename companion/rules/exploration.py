@@ -54,7 +54,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any, Literal, Protocol, TypeVar
+from typing import Literal, Protocol, TypeVar
 
 from companion.content.schema.rules import RulesConstants
 from companion.content.schema.world import Feature, HexTile, Overlay, OverlayKind
@@ -308,7 +308,7 @@ class Valley:
 # --- set up: the first tray ---------------------------------------------------------------
 
 
-def starting_tile(terrain: Terrain, region: str) -> HexTile:
+def _starting_tile(terrain: Terrain, region: str) -> HexTile:
     """The region's starting hex."""
     starts = [t for t in terrain.hexes.values() if t.region == region and t.starting]
     if len(starts) != 1:
@@ -333,7 +333,7 @@ def first_tray(
     Rulebook: Set Up > Determine Starting Hex and Place Characters. The starting hex
     goes in slot ``start_slot`` (the origin by default); characters begin there.
     """
-    start = starting_tile(terrain, region)
+    start = _starting_tile(terrain, region)
     if len(others) != shape.slots - 1:
         raise IllegalAction(
             f"the first tray holds the starting hex and {shape.slots - 1} random hexes; "
@@ -372,7 +372,7 @@ def region_bag(valley: Valley, terrain: Terrain, region: str) -> list[HexId]:
     )
 
 
-def unused_tiles(valley: Valley, terrain: Terrain, region: str) -> int:
+def _unused_tiles(valley: Valley, terrain: Terrain, region: str) -> int:
     """How many tiles of ``region`` are still unused (face-down unread slots count as used).
 
     The region's non-starting tiles, minus the slots of its trays holding anything but
@@ -389,7 +389,7 @@ def unused_tiles(valley: Valley, terrain: Terrain, region: str) -> int:
     return max(0, len(pool) - used)
 
 
-def tiles_placed(valley: Valley, region: str) -> int:
+def _tiles_placed(valley: Valley, region: str) -> int:
     """Number of slots of ``region``'s trays (tiles placed for that region)."""
     return len(valley.trays_of(region)) * valley.shape.slots
 
@@ -419,13 +419,13 @@ def _region_refusal(
                 f"{first} has {placed} of its {limits.trays_before_next_region} trays; "
                 f"the valley enters a new region only after that"
             )
-    unused = unused_tiles(valley, terrain, region)
+    unused = _unused_tiles(valley, terrain, region)
     if unused < limits.min_unused_tiles_for_new_tray:
         return (
             f"{region} has {unused} unused tiles; a new tray needs at least "
             f"{limits.min_unused_tiles_for_new_tray}"
         )
-    placed_tiles = tiles_placed(valley, region)
+    placed_tiles = _tiles_placed(valley, region)
     if placed_tiles + valley.shape.slots > limits.max_tiles_per_region:
         return (
             f"{region} has {placed_tiles} tiles placed; a region holds at most "
@@ -497,7 +497,7 @@ def check_tray_placement(
         raise IllegalAction(reason)
 
 
-def tray_placements(valley: Valley, character_hex: Place) -> list[Placement]:
+def _tray_placements(valley: Valley, character_hex: Place) -> list[Placement]:
     """Every place a new tray fits, by geometry alone (region left empty), sorted.
 
     Each tray covering a hex next to the character is tried in every orientation.
@@ -531,7 +531,7 @@ def legal_tray_placements(
         return []
     regions_ok = new_tray_regions(rules, valley, terrain, character_hex)
     return [
-        replace(p, region=r) for r in regions_ok for p in tray_placements(valley, character_hex)
+        replace(p, region=r) for r in regions_ok for p in _tray_placements(valley, character_hex)
     ]
 
 
@@ -620,16 +620,6 @@ def place_overlay(valley: Valley, place: Place, section: Section, overlay: str) 
     return replace(valley, overlays=_frozen_map(overlays))
 
 
-def remove_overlay(valley: Valley, place: Place, section: Section) -> Valley:
-    """Take an overlay off a section."""
-    tile = _face_up_tile(valley, place)
-    if (tile, section) not in valley.overlays:
-        raise IllegalAction(f"no overlay covers section {section.upper()} of {tile}")
-    overlays = {k: v for k, v in valley.overlays.items() if k != (tile, section)}
-    lair = None if valley.lair == (tile, section) else valley.lair
-    return replace(valley, overlays=_frozen_map(overlays), lair=lair)
-
-
 def place_lair(valley: Valley, place: Place, section: Section, overlay: str) -> Valley:
     """Place the behemoth's lair: an explored hex with no overlays, in any orientation
     (any section). Rulebook: Behemoths > Behemoth Setup > Place Lair."""
@@ -703,7 +693,7 @@ def _adjacent_pair(valley: Valley, a: Place, b: Place, who: str) -> tuple[Axial,
     return start, end, edge
 
 
-def crossing_blockers(
+def _crossing_blockers(
     valley: Valley,
     terrain: Terrain,
     a: Place,
@@ -720,20 +710,6 @@ def crossing_blockers(
         if found is not None:
             blockers += found
     return blockers
-
-
-def crossing_obstructed(
-    valley: Valley,
-    terrain: Terrain,
-    a: Place,
-    b: Place,
-    *,
-    layout: SectionLayout = DEFAULT_SECTIONS,
-) -> bool:
-    """True if every path from ``a`` to adjacent ``b`` crosses a terrain feature on one or
-    both sides of their shared border (Rulebook: Actions > Move; Open Terrain Features;
-    Valley > Overlays; Behemoths > Lair). Both hexes' tiles must be known."""
-    return bool(crossing_blockers(valley, terrain, a, b, layout=layout))
 
 
 @dataclass(frozen=True)
@@ -775,7 +751,7 @@ def move_cost(
             explores=True,
             reason=f"Explore {valley.name(end)}: {costs.explore} energy",
         )
-    blockers = crossing_blockers(valley, terrain, start, end, layout=layout)
+    blockers = _crossing_blockers(valley, terrain, start, end, layout=layout)
     if blockers:
         energy = costs.move + costs.move_obstructed_extra
         reason = (
@@ -835,66 +811,3 @@ def journal_grid(valley: Valley) -> list[list[HexId | None]]:
         col, row = to_offset(cell)
         grid[row - box.first_row][col - box.first_column] = tile
     return grid
-
-
-# --- persistence ------------------------------------------------------------------------
-
-
-def valley_to_data(valley: Valley) -> dict[str, object]:
-    """The valley as plain JSON-ready data (lists, dicts, str, int, bool, None).
-
-    The tray shape is the pack's, not the campaign's, so it is not stored.
-    """
-    return {
-        "trays": [
-            {
-                "index": t.index,
-                "region": t.region,
-                "q": t.origin.q,
-                "r": t.origin.r,
-                "orientation": t.orientation,
-            }
-            for t in valley.trays
-        ],
-        "cells": [
-            {"q": c.q, "r": c.r, "tile": valley.tiles[c], "explored": c in valley.explored}
-            for c in valley.cells()
-        ],
-        "overlays": [
-            {"hex": h, "section": s, "overlay": o} for (h, s), o in sorted(valley.overlays.items())
-        ],
-        "lair": None if valley.lair is None else {"hex": valley.lair[0], "section": valley.lair[1]},
-    }
-
-
-def _section(value: object) -> Section:
-    if value == "a" or value == "b" or value == "c":
-        return value
-    raise ValueError(f"a section is a, b or c; not {value!r}")
-
-
-def valley_from_data(data: Mapping[str, Any], shape: TrayShape = TRIANGLE) -> Valley:
-    """Inverse of :func:`valley_to_data` (raises ValueError on inconsistent data)."""
-    trays = tuple(
-        Tray(int(t["index"]), str(t["region"]), Axial(int(t["q"]), int(t["r"])), t["orientation"])
-        for t in data["trays"]
-    )
-    tiles: dict[Axial, HexId | None] = {}
-    explored: set[Axial] = set()
-    for c in data["cells"]:
-        cell = Axial(int(c["q"]), int(c["r"]))
-        tiles[cell] = None if c["tile"] is None else HexId(str(c["tile"]))
-        if c["explored"]:
-            explored.add(cell)
-    overlays = {
-        (HexId(str(o["hex"])), _section(o["section"])): str(o["overlay"]) for o in data["overlays"]
-    }
-    lair = data.get("lair")
-    return Valley(
-        trays=trays,
-        tiles=tiles,
-        explored=frozenset(explored),
-        overlays=overlays,
-        lair=None if lair is None else (HexId(str(lair["hex"])), _section(lair["section"])),
-        shape=shape,
-    )

@@ -147,6 +147,9 @@ def resolve_strike(
     target's contents are acquired and, if the modifier says Bonus, the terrain's bonus.
     On failure, Mishap if the modifier says so. A target already ``collected`` pays
     nothing (Step 7), and its Bonus is not resolved (reading, D20).
+
+    Public because ``bench/odds.py`` and ``tests/rules/test_odds_fishing.py`` check the
+    fishing odds against it; players reach it through the fishing procedure's strike step.
     """
     value = sum(dice)
     difficulty = final_difficulty(target.difficulty, modifier)

@@ -171,7 +171,8 @@ def to_offset(hex: Axial) -> tuple[int, int]:
 
 
 def from_offset(column: int, row: int) -> Axial:
-    """Inverse of :func:`to_offset`.
+    """Inverse of :func:`to_offset`. Public as the reference the geometry tests check
+    :func:`to_offset` against (offset coordinates round-trip); the app only writes offsets.
 
     >>> from_offset(*to_offset(Axial(-3, 5)))
     Axial(q=-3, r=5)

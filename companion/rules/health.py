@@ -156,19 +156,6 @@ def perish(character: Character) -> Character:
     return replace(character, age=Age.LEGEND)
 
 
-def perish_at_night(
-    characters: tuple[Character, ...],
-) -> tuple[tuple[Character, ...], tuple[Character, ...]]:
-    """At the start of the Night phase each incapacitated character perishes.
-
-    Returns the characters still in play and the new legends.
-    Rulebook: Mantle > Incapacitation.
-    """
-    alive = tuple(c for c in characters if not c.incapacitated)
-    legends = tuple(perish(c) for c in characters if c.incapacitated)
-    return alive, legends
-
-
 def age(character: Character) -> Character:
     """Age the character one step: young to old, old to legend (aged out).
 

@@ -34,14 +34,14 @@ class ItemFacts:
 # --- items ----------------------------------------------------------------------------
 
 
-def free_slots(rules: RulesConstants, character: Character, slot: Slot) -> int:
+def _free_slots(rules: RulesConstants, character: Character, slot: Slot) -> int:
     """How many more items ``slot`` holds (D11: ``rules.item_slots``)."""
     return rules.item_slots.get(slot, 0) - character.slots_used(slot)
 
 
 def equip(rules: RulesConstants, character: Character, item: ItemFacts) -> Character:
     """Equip an item in a free slot; refused when the slot is full (see :func:`receive_item`)."""
-    if free_slots(rules, character, item.slot) <= 0:
+    if _free_slots(rules, character, item.slot) <= 0:
         limit = rules.item_slots.get(item.slot, 0)
         raise IllegalAction(
             f"{character.name} already has {limit} {item.slot} item{'s' if limit != 1 else ''}"
@@ -79,7 +79,7 @@ def receive_item(
     be the new one) and gives it to another character in the same hex who has room, or
     loses it. Returns (character, the receiver of the excess or None, the lost item or None).
     """
-    if free_slots(rules, character, item.slot) > 0:
+    if _free_slots(rules, character, item.slot) > 0:
         return equip(rules, character, item), give_excess_to, None
     if excess is None:
         raise IllegalAction(
@@ -92,7 +92,7 @@ def receive_item(
     if give_excess_to is None:
         return held, None, excess
     _same_hex(character, give_excess_to)
-    if free_slots(rules, give_excess_to, item.slot) <= 0:
+    if _free_slots(rules, give_excess_to, item.slot) <= 0:
         raise IllegalAction(f"{give_excess_to.name} has no free {item.slot} slot")
     receiver = replace(give_excess_to, items=(*give_excess_to.items, (excess, item.slot)))
     return held, receiver, None
@@ -111,7 +111,7 @@ def give_item(
     """Exchange: give an item to a character in the same hex who has a free slot."""
     _same_hex(giver, receiver)
     slot = item_slot(giver, item)
-    if free_slots(rules, receiver, slot) <= 0:
+    if _free_slots(rules, receiver, slot) <= 0:
         raise IllegalAction(f"{receiver.name} has no free {slot} slot")
     return lose_item(giver, item), replace(receiver, items=(*receiver.items, (item, slot)))
 
@@ -152,7 +152,7 @@ def settle_excess(
     if receiver is None:
         return held, None
     _same_hex(holder, receiver)
-    if free_slots(rules, receiver, slot) <= 0:
+    if _free_slots(rules, receiver, slot) <= 0:
         raise IllegalAction(f"{receiver.name} has no free {slot} slot")
     return held, replace(receiver, items=(*receiver.items, (item, slot)))
 
@@ -160,7 +160,7 @@ def settle_excess(
 # --- the bag --------------------------------------------------------------------------
 
 
-def token_cells(rules: RulesConstants, token: BagToken) -> int:
+def _token_cells(rules: RulesConstants, token: BagToken) -> int:
     """Cells a token covers in the bag (``rules.bag``)."""
     if token.kind is TokenKind.MATERIAL:
         return rules.bag.large_material_cells if token.large else rules.bag.small_material_cells
@@ -171,7 +171,7 @@ def token_cells(rules: RulesConstants, token: BagToken) -> int:
 
 def bag_cells(rules: RulesConstants, tokens: Sequence[BagToken]) -> int:
     """Cells the tokens cover."""
-    return sum(token_cells(rules, t) for t in tokens)
+    return sum(_token_cells(rules, t) for t in tokens)
 
 
 def gain_tokens(character: Character, tokens: Sequence[BagToken]) -> Character:
@@ -192,27 +192,6 @@ def take_tokens(
     taken = tuple(character.bag[i] for i in sorted(chosen))
     kept = tuple(t for i, t in enumerate(character.bag) if i not in chosen)
     return replace(character, bag=kept), taken
-
-
-def reconcile(rules: RulesConstants, character: Character, keep: Sequence[int]) -> Character:
-    """Reconcile Inventory: keep the chosen tokens, which must fit the bag; discard the rest.
-
-    Rulebook: Night Phase > Reconcile Inventory (capacity in cells, ``rules.bag``).
-    """
-    rest, kept = take_tokens(character, keep)
-    del rest
-    cells = bag_cells(rules, kept)
-    if cells > rules.bag.capacity:
-        raise IllegalAction(
-            f"{character.name}'s bag holds {rules.bag.capacity} cells; "
-            f"the tokens kept cover {cells}"
-        )
-    return replace(character, bag=kept)
-
-
-def bag_fits(rules: RulesConstants, character: Character) -> bool:
-    """Everything in the bag fits (no choice needed at Reconcile Inventory)."""
-    return bag_cells(rules, character.bag) <= rules.bag.capacity
 
 
 def degrade_food(tokens: Sequence[BagToken]) -> tuple[BagToken, ...]:

@@ -71,7 +71,7 @@ def _sort_key(key: object) -> tuple[str, object]:
     return (type(key).__name__, key if isinstance(key, int | tuple) else str(key))
 
 
-def expectation(odds: Mapping[int, Fraction]) -> Fraction:
+def _expectation(odds: Mapping[int, Fraction]) -> Fraction:
     """The mean of a distribution over integers."""
     return sum((k * p for k, p in odds.items()), ZERO)
 
@@ -340,7 +340,7 @@ class MiningPlan:
     @property
     def expected_matches(self) -> Fraction:
         """The mean number of omen matches."""
-        return expectation(self.matches)
+        return _expectation(self.matches)
 
     def expected(self, resource: str) -> Fraction:
         """The mean number of ``resource`` tokens gained."""
@@ -432,7 +432,8 @@ class NightHex:
 def night_card_resolvable(card: NightCard, where: NightHex, *, unrest: int, activity: int) -> bool:
     """Whether ``card`` can be resolved in ``where`` (Rulebook: Draw Night Cards > Check
     Requirements), as :mod:`companion.rules.night` checks it; unrest and activity are
-    their values at nightfall."""
+    their values at nightfall. Public because ``bench/odds.py`` and ``tests/rules/test_odds.py``
+    check the Night odds with it; players reach it through the Night's odds advice."""
     needs = card.requires
     if needs.features and not any(str(f) in where.features for f in needs.features):
         return False
@@ -494,7 +495,7 @@ class NightActivityOdds:
     @property
     def expected(self) -> Fraction:
         """The mean increase."""
-        return expectation(self.increase)
+        return _expectation(self.increase)
 
     def at_least(self, n: int) -> Fraction:
         """Probability that activity rises by ``n`` or more."""

@@ -170,7 +170,7 @@ def _valid(chosen: Sequence[Spot], path_rows: frozenset[int]) -> bool:
     return all(all(r in rows for r in range(s.row)) for s in chosen)
 
 
-def harvest_options(
+def _harvest_options(
     tableau: Sequence[ForageCard],
     objects: Mapping[str, ForageObject],
     bonuses: Mapping[str, ForageBonus],
@@ -255,7 +255,7 @@ def _pred(card: ForageCard, objects: Mapping[str, ForageObject]) -> list[int]:
     ]
 
 
-def predator_next_chance(
+def _predator_next_chance(
     tableau: Sequence[ForageCard],
     remaining: Sequence[ForageCard],
     objects: Mapping[str, ForageObject],
@@ -327,9 +327,10 @@ def keep_odds(
         reach = frozenset(within_reach(kept, (), objects))
         best = None
         if not forced:
-            options = harvest_options(kept, objects, bonuses, cap, rules=rules, character=character)
+            options = _harvest_options(kept, objects, bonuses, cap, rules=rules,
+                                       character=character)
             best = options[0] if options else None
         remaining = [c for c in deck if c.id not in placed and c.id != card.id]
-        chance = predator_next_chance(kept, remaining, objects)
+        chance = _predator_next_chance(kept, remaining, objects)
         out.append(KeepOdds(card.id, card.id in legal, forced, reach, best, chance))
     return tuple(out)

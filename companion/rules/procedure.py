@@ -20,7 +20,7 @@ exactly, and a test can enumerate every outcome.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol, runtime_checkable
@@ -131,7 +131,8 @@ def run_to_end(
     procedure: Procedure, chance: Chance, decide: Any = None, *, limit: int = 10_000
 ) -> Procedure:
     """Play a procedure to its end: chance from ``chance``, players by ``decide(step)``
-    (default: a random legal option). Used by the random-play test and by bench/odds."""
+    (default: a random legal option). Public for the random-play and Night tests, which
+    play whole procedures with it; players step procedures one choice at a time."""
     for _ in range(limit):
         if procedure.is_finished():
             return procedure
@@ -161,7 +162,3 @@ def check_dice(step: Step, choice: Choice) -> tuple[int, ...]:
             raise IllegalAction(f"a die shows 1 to 6; got {value}")
     return tuple(choice)
 
-
-def as_options(values: Sequence[str]) -> tuple[str, ...]:
-    """Options in a stable order without duplicates."""
-    return tuple(dict.fromkeys(values))

@@ -280,3 +280,51 @@ def test_a_discovery_with_no_one_due_needs_a_name(demo: Campaign) -> None:
     with pytest.raises(Refused, match="no Discovery card XX"):
         ops.draw_discovery(demo, name="Ash", card="XX")
     assert Axial(0, 0) in valley(demo).tiles
+
+
+# --- Valley > Overlays: a game effect places an overlay ----------------------------------
+
+
+def _start_hex(campaign: Campaign) -> str:
+    start = where(campaign, "Ash")
+    assert start is not None
+    return start
+
+
+def test_valley_overlays_a_game_effect_covers_a_section_and_undo_takes_it_off(
+    demo: Campaign,
+) -> None:
+    start = _start_hex(demo)
+    changes = ops.place_overlay(demo, hex_id=start, section="B", overlay="rockfall")
+    assert changes.valley and "Rockfall covers section B" in changes.summary
+    assert valley(demo).overlays[(exploration.HexId(start), "b")] == "rockfall"
+    with demo.file.read() as session:
+        row = session.exec(select(models.Overlay)).one()
+    assert (row.overlay_id, row.kind, row.section) == ("rockfall", "other", "b")
+    operations.undo(demo)
+    assert valley(demo).overlays == {}
+
+
+@pytest.mark.parametrize(
+    ("section", "overlay", "message"),
+    [
+        ("b", "nowhere", "There is no overlay 'nowhere'"),
+        ("b", "OP1", "Hearth Ring is placed by building the outpost"),
+        ("b", "rimeback-lair", "placed by setting up the behemoth"),
+        ("d", "rockfall", "A hex's sections are A, B and C"),
+    ],
+)
+def test_valley_overlays_refusals_change_nothing(
+    demo: Campaign, section: str, overlay: str, message: str
+) -> None:
+    before = snapshot(demo)
+    with pytest.raises(Refused, match=message):
+        ops.place_overlay(demo, hex_id=_start_hex(demo), section=section, overlay=overlay)
+    assert snapshot(demo) == before
+
+
+def test_valley_overlays_each_overlay_once_and_a_section_once(demo: Campaign) -> None:
+    start = _start_hex(demo)
+    ops.place_overlay(demo, hex_id=start, section="a", overlay="rockfall")
+    with pytest.raises(Refused, match="Rockfall is already in the valley"):
+        ops.place_overlay(demo, hex_id=start, section="c", overlay="rockfall")

@@ -4,7 +4,10 @@ from the campaign and the procedure in progress; distributions sum to 1."""
 from __future__ import annotations
 
 from fractions import Fraction
+from types import SimpleNamespace
 from typing import Any
+
+import pytest
 
 from companion import operations
 from companion.operations import Campaign, activities, odds, procedures
@@ -192,3 +195,28 @@ def test_a_test_is_shown_alone_and_with_each_held_legend() -> None:
     rows = odds._test_rows(advice, [legend], "might 8+")
     assert [r[0].text for r in rows] == ["might 8+, alone", "might 8+, with Old Wren's legend"]
     assert [r[1].value for r in rows] == [Fraction(1, 6), Fraction(5, 6)]
+
+
+# Rulebook: Foraging > Animal Encounters (D5, D6): the advisor reads the rules' encounter odds.
+@pytest.mark.parametrize(
+    ("phase", "test", "animals", "expected"),
+    [
+        (Phase.PREDATOR, None, 1, {"fight": Fraction(2, 6), "flee": Fraction(2, 6)}),
+        (Phase.TEST, "hunt_small_prey", 2, {"success": Fraction(1, 2)}),  # 7+ on 1d6 + 3
+        (Phase.TEST, "hunt_large_prey", 1, {"success": Fraction(1, 3)}),  # 8+ on 1d6 + 3
+        (Phase.TEST, "fight_predator", 1, {"success": Fraction(2, 6)}),  # 10+ on 1d6 + 4 + 1
+    ],
+)
+def test_animal_encounters_advice_uses_the_rules_encounter_odds(
+    phase: Phase, test: str | None, animals: int, expected: dict[str, Fraction]
+) -> None:
+    from companion.content import load_content
+    from companion.content.schema.base import Ability
+    from tests.rules.factories import make
+
+    rules = load_content("sample").rules.foraging
+    ash = make(boosts={Ability.MIGHT: (1,)})
+    procedure = SimpleNamespace(phase=phase, test=test, animals=animals, rules=rules,
+                                character=ash)
+    report = odds.foraging_report(procedure)
+    assert report is not None and report.chances == expected

@@ -31,14 +31,12 @@ from companion.rules.behemoth import (
     EncounterRule,
     MovementBoard,
     Target,
-    can_learn_habits,
-    can_learn_secret,
+    _default_movement_value,
+    _hex_movement_value,
     deal_options,
-    default_movement_value,
     encounter_rule_from_text,
     encountered,
     end_hex_distribution,
-    hex_movement_value,
     learn,
     learn_refusal,
     legal_lair_hexes,
@@ -224,12 +222,12 @@ def hextile(a: str | None, b: str | None, c: str | None, id: str = "X1") -> HexT
 def test_movement_values(
     title: str, sections: tuple[str | None, str | None, str | None], value: int
 ) -> None:
-    assert hex_movement_value(rimeback(), hextile(*sections)) == value, title
+    assert _hex_movement_value(rimeback(), hextile(*sections)) == value, title
 
 
 def test_unlisted_value_can_be_chosen() -> None:
-    assert hex_movement_value(rimeback(), hextile("glacier", None, None), unlisted=9) == 9
-    assert default_movement_value(rimeback()) == min(rimeback().movement.values())
+    assert _hex_movement_value(rimeback(), hextile("glacier", None, None), unlisted=9) == 9
+    assert _default_movement_value(rimeback()) == min(rimeback().movement.values())
 
 
 @dataclass(frozen=True)
@@ -691,8 +689,8 @@ def test_learning_range_and_cost(
 ) -> None:
     _, valley = two_trays()
     state = replace(state_at(0, 0), hex=H("T1"))  # the behemoth stands in O
-    assert can_learn_habits(rules, state, valley, where, lore) is habits, title
-    assert can_learn_secret(rules, state, valley, where, lore) is secret, title
+    assert (learn_refusal(rules, state, valley, "habits", where, lore) is None) is habits, title
+    assert (learn_refusal(rules, state, valley, "secret", where, lore) is None) is secret, title
 
 
 def test_learning_spends_lore_and_refuses_in_game_words(rules: RulesConstants) -> None:

@@ -11,25 +11,22 @@ import pytest
 from companion.content.schema.base import HealthToken as H
 from companion.content.schema.base import Slot
 from companion.content.schema.rules import RulesConstants
-from companion.rules.character import Age
 from companion.rules.day import (
     action_cost,
-    end_day,
+    all_passed,
     exchange_item,
     exchange_tokens,
     explore,
     feature_action,
     gather_water,
-    hardcore_perish,
     move,
     pass_turn,
     prepare_shelter,
     process,
     revive,
-    start_day,
 )
 from companion.rules.errors import IllegalAction
-from companion.rules.game import Game, Phase
+from companion.rules.game import Day, Game, Phase
 from companion.rules.ids import FeatureId, HexId, Icon, ItemId, OutpostId
 from companion.rules.inventory import ItemFacts
 from companion.rules.outposts import FeatureAction, FeatureFacts, Outpost
@@ -82,24 +79,17 @@ def test_day_phase_passing(rules: RulesConstants) -> None:
         explore(rules, g, "Ash", H2)
     with pytest.raises(IllegalAction, match="already passed"):
         pass_turn(g, "Ash")
-    with pytest.raises(IllegalAction, match="the Day goes on until Bryn or Tam pass"):
-        end_day(g)
+    assert not all_passed(g)  # the Night (operations.start_night) waits for Bryn and Tam
 
 
-def test_day_phase_ends_when_all_passed_incapacitated_perish_at_night(
-    rules: RulesConstants,
-) -> None:
+def test_day_phase_ends_when_all_passed_no_day_action_at_night(rules: RulesConstants) -> None:
     g = game()
-    g = g.with_characters(replace(g.character("Tam"), health=(H.MINOR_INJURY,) * 3))
     for name in ("Ash", "Bryn", "Tam"):
         g = pass_turn(g, name)
-    night, legends = end_day(g)
-    assert night.day.phase is Phase.NIGHT
-    assert [c.name for c in night.characters] == ["Ash", "Bryn"]
-    assert [(c.name, c.age) for c in legends] == [("Tam", Age.LEGEND)]
+    assert all_passed(g)
+    night = replace(g, day=Day(phase=Phase.NIGHT))  # rules.night plays the Night itself
     with pytest.raises(IllegalAction, match="only during the Day"):
         explore(rules, night, "Ash", H2)
-    assert start_day(night).day.phase is Phase.DAY
 
 
 @pytest.mark.parametrize(("obstructed", "cost"), [(False, 1), (True, 2)])
@@ -256,8 +246,8 @@ def test_hardcore_solo_first_action_each_day_costs_1_less_d19(rules: RulesConsta
     assert action_cost(rules, g, "Solo", 2) == 2
     g = explore(rules, g, "Solo", H1)  # alone: no one else must pass first
     assert energy(g, "Solo") == 2
-    g, _ = end_day(pass_turn(g, "Solo"))
-    assert action_cost(rules, start_day(g), "Solo", 1) == 0
+    new_day = replace(pass_turn(g, "Solo"), day=Day())  # after the Night
+    assert action_cost(rules, new_day, "Solo", 1) == 0
 
 
 def test_day_actions_exchange_only_during_the_day(rules: RulesConstants) -> None:
@@ -272,21 +262,6 @@ def test_day_actions_exchange_only_during_the_day(rules: RulesConstants) -> None
         exchange_item(rules, night, "Ash", "Bryn", KNIFE.id)
     with pytest.raises(IllegalAction, match="during the Night"):
         exchange_tokens(night, "Ash", "Bryn", [0])
-
-
-def test_hardcore_solo_perishing_ends_the_day_and_burns_a_night_card_d19(
-    rules: RulesConstants,
-) -> None:
-    solo = make("Solo", track_rules=HARDCORE, health_max=5, health=(H.MAJOR_INJURY,) * 5)
-    g = Game((solo,), society=Society(activity=4))
-    g = pass_turn(g, "Solo")
-    g, legend = hardcore_perish(rules, g, "Solo", 2)
-    assert (g.characters, g.society.activity, legend.age) == ((), 4 + 1 + 2, Age.LEGEND)
-    assert g.day.phase is Phase.DAY and g.day.passed == frozenset()
-    with pytest.raises(IllegalAction, match="not incapacitated"):
-        hardcore_perish(rules, Game((make("Solo", track_rules=HARDCORE),)), "Solo", 2)
-    with pytest.raises(IllegalAction, match="does not play hardcore solo"):
-        hardcore_perish(rules, game(), "Ash", 1)
 
 
 def test_day_actions_need_a_placed_character(rules: RulesConstants) -> None:

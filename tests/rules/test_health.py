@@ -18,7 +18,6 @@ from companion.rules.health import (
     energize,
     gain_energy,
     perish,
-    perish_at_night,
     spend_energy,
     suffer,
     use_boosts,
@@ -120,9 +119,8 @@ def test_rest_energized_gives_a_minor_boost(rules: RulesConstants) -> None:
 
 def test_incapacitation_perish_at_start_of_night_becoming_legend() -> None:
     ash, bryn = make("Ash", health=(mi, mi, MD)), make("Bryn", health=(mi,))
-    alive, legends = perish_at_night((ash, bryn))
-    assert alive == (bryn,)
-    assert [(c.name, c.age) for c in legends] == [("Ash", Age.LEGEND)]
+    assert (ash.incapacitated, bryn.incapacitated) == (True, False)  # the Night perishes Ash
+    assert perish(ash).age is Age.LEGEND
 
 
 def test_character_death_only_incapacitated_perish() -> None:

@@ -20,7 +20,6 @@ from companion.rules.inventory import (
     lose_item,
     processed,
     receive_item,
-    reconcile,
     retrieve_tokens,
     store_tokens,
 )
@@ -118,13 +117,6 @@ FERMENTED_FISH = BagToken(TokenKind.PERISHABLE_FOOD, "fish", Side.FERMENTED)
 def test_bag_cells_by_token_kind(rules: RulesConstants) -> None:
     # large material 2, small material 1, food 1, water 1
     assert bag_cells(rules, (FIBER, STONE, FISH, NUTS, WATER)) == 6
-
-
-def test_reconcile_inventory_keeps_what_fits(rules: RulesConstants) -> None:
-    ash = make(bag=(STONE,) * 6 + (FIBER,))  # 13 cells in a 12-cell bag
-    with pytest.raises(IllegalAction, match="holds 12 cells; the tokens kept cover 13"):
-        reconcile(rules, ash, list(range(7)))
-    assert reconcile(rules, ash, [0, 1, 2, 3, 4, 5]).bag == (STONE,) * 6
 
 
 @pytest.mark.parametrize(

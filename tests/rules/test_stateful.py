@@ -20,7 +20,7 @@ from companion.rules import day, health, inventory, society
 from companion.rules.character import Character
 from companion.rules.checks import ability_test
 from companion.rules.errors import IllegalAction
-from companion.rules.game import Game, Phase
+from companion.rules.game import Day, Game, Phase
 from companion.rules.ids import (
     FeatureId,
     HexId,
@@ -205,9 +205,12 @@ class RulesMachine(RuleBasedStateMachine):
         self.attempt(lambda g: day.pass_turn(g, name))
 
     @rule()
-    def end_and_start_day(self) -> None:
-        self.attempt(lambda g: day.end_day(g)[0])
-        self.attempt(day.start_day)
+    def night_and_new_day(self) -> None:
+        # Once all have passed the Night falls (rules.night plays it): the incapacitated
+        # perish and a new Day begins with no one passed (Rulebook: Incapacitation).
+        if day.all_passed(self.game):
+            alive = tuple(c for c in self.game.characters if not c.incapacitated)
+            self.game = replace(self.game, characters=alive, day=Day())
 
     @rule(giver=names, receiver=names, item=st.sampled_from(list(ITEMS)))
     def exchange_item(self, giver: str, receiver: str, item: ItemId) -> None:

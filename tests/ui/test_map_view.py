@@ -355,3 +355,27 @@ def test_a_campaign_with_a_behemoth_shows_its_odds_once_the_map_is_up(
     assert abs(total - 1.0) < 1e-9
     assert valley.data.behemoth_odds == {tile: badge.chance for tile, badge in
                                          valley.scene.odds_items.items()}
+
+
+def test_valley_overlays_place_an_overlay_from_the_hex_panel(
+    qtbot: Any, demo: operations.Campaign, refusals: list[str]
+) -> None:
+    """Rulebook: Valley > Overlays: a game effect covers a section; the panel offers the
+    overlays still in the box for the uncovered sections of an explored hex."""
+    _, view = open_valley(qtbot, demo)
+    click(qtbot, view, face_down(view)[0])
+    assert view.overlay_box.isHidden()  # nothing is placed on a face-down hex
+    click(qtbot, view, cell_of(view, "E01"))
+    assert not view.overlay_box.isHidden()
+    assert [view.overlay_combo.itemText(i) for i in range(view.overlay_combo.count())] == [
+        "Rockfall"]
+    assert [view.section_combo.itemText(i) for i in range(view.section_combo.count())] == [
+        "A: Plains", "B: River", "C: Forest"]
+    view.section_combo.setCurrentIndex(1)
+    qtbot.mouseClick(view.overlay_button, Qt.MouseButton.LeftButton)
+    assert refusals == []
+    assert "B: River — covered by the" in view.hex_details.text()
+    assert "Rockfall" in view.hex_details.text()
+    assert view.overlay_box.isHidden()  # the only such overlay is now in the valley
+    operations.undo(demo)
+    assert ops.overlay_choices(demo)[0]["placed_on"] is None

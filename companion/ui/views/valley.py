@@ -6,8 +6,9 @@ outposts, ruins and the lair, tokens, who stands there) and, for the character c
 its combo, what they can do there, with the energy cost: Move/Explore into a
 neighbouring hex (button or drag the piece; the cost is shown before confirming),
 exploring a new terrain tray (legal placements shown as ghost trays), and the Discovery
-card due after arriving. Every change goes through ``Host.run_operation``; the
-rules refuse, the panel shows why. The journal's grid of hex IDs is a collapsible section.
+card due after arriving; and an overlay a game effect places on a section. Every change
+goes through ``Host.run_operation``; the rules refuse, the panel shows why. The journal's
+grid of hex IDs is a collapsible section.
 """
 
 from __future__ import annotations
@@ -141,6 +142,25 @@ class ValleyView(QWidget):
         confirm_layout.addLayout(buttons)
         self.confirm_box.hide()
         layout.addWidget(self.confirm_box)
+
+        # Rulebook: Valley > Overlays: a game effect may cover a section of this hex.
+        self.overlay_box = QGroupBox("Overlay placed by a game effect")
+        overlay_box = QVBoxLayout(self.overlay_box)
+        overlay_row = QHBoxLayout()
+        self.overlay_combo = QComboBox()
+        self.overlay_combo.setAccessibleName("Overlay to place")
+        self.section_combo = QComboBox()
+        self.section_combo.setAccessibleName("Section it covers")
+        self.overlay_button = QPushButton("Place overlay")
+        self.overlay_button.setToolTip("Cover the chosen section of this hex with the overlay "
+                                       "(its feature can no longer be used)")
+        self.overlay_button.clicked.connect(self.place_overlay)
+        overlay_row.addWidget(self.overlay_combo, 1)
+        overlay_row.addWidget(QLabel("on"))
+        overlay_row.addWidget(self.section_combo, 1)
+        overlay_box.addLayout(overlay_row)
+        overlay_box.addWidget(self.overlay_button)
+        layout.addWidget(self.overlay_box)
 
         self.discovery_box = QGroupBox("Discovery")
         discovery = QVBoxLayout(self.discovery_box)
@@ -291,18 +311,57 @@ class ValleyView(QWidget):
         data, cell = self.data, self.selected
         if data is None or cell is None:
             self.move_button.setEnabled(False)
+            self.overlay_box.hide()
             return
         if cell not in data.valley.tiles:
             self.hex_title.setText("No hex here")
             self.hex_details.setText(f"There is no terrain tile at {cell}.")
             self.actions_label.setText("")
             self.move_button.setEnabled(False)
+            self.overlay_box.hide()
             return
         self.hex_title.setText(self._hex_title(cell))
         self.hex_details.setText(self._hex_details(cell))
         self.actions_label.setText(self._actions_text(cell))
         here = self._character_cell(self.character())
         self.move_button.setEnabled(here is not None and here != cell)
+        self._refresh_overlay(cell)
+
+    def _refresh_overlay(self, cell: Axial) -> None:
+        """Offer the overlays still in the box for the sections of an explored hex."""
+        from companion.operations.exploration import overlay_choices
+
+        campaign, data = self.window_.campaign, self.data
+        assert campaign is not None and data is not None
+        tile = data.valley.tiles.get(cell)
+        free = [o for o in overlay_choices(campaign) if o["placed_on"] is None]
+        if tile is None or cell not in data.valley.explored or not free:
+            self.overlay_box.hide()
+            return
+        state = next(h for h in data.hexes if h.cell == cell)
+        self.overlay_combo.clear()
+        for overlay in free:
+            self.overlay_combo.addItem(overlay["name"], overlay["id"])
+        self.section_combo.clear()
+        for section in state.sections:
+            if section.overlay is None:  # a covered section takes no second overlay
+                self.section_combo.addItem(f"{section.section.upper()}: "
+                                           f"{section.feature_name or 'nothing'}",
+                                           section.section)
+        self.overlay_button.setEnabled(self.section_combo.count() > 0)
+        self.overlay_box.show()
+
+    def place_overlay(self) -> bool:
+        """Place the chosen overlay on the chosen section (refusals are shown by the window)."""
+        from companion.operations.exploration import place_overlay
+
+        data, cell = self.data, self.selected
+        if data is None or cell is None or data.valley.tiles.get(cell) is None:
+            return False
+        return bool(self.window_.run_operation(
+            place_overlay, hex_id=str(data.valley.tiles[cell]),
+            section=str(self.section_combo.currentData()),
+            overlay=str(self.overlay_combo.currentData())))
 
     def _hex_title(self, cell: Axial) -> str:
         assert self.data is not None and self.window_.campaign is not None

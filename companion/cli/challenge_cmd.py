@@ -4,6 +4,7 @@ Looming Challenges & Epoch Goals; Overlays > Outposts > Ruins; reading D13).
     companion challenge end PATH OUTCOME [--retain NAME:ITEM,...:BAG,...] [--looming C2]
     companion challenge retained PATH
     companion challenge claim PATH NAME NUMBER
+    companion challenge goal PATH GOAL          # a goal is completed; its reward applies
     companion epoch new PATH
     companion outpost ruin PATH OUTPOST [--reason TEXT]
     companion age PATH NAME                 # young -> old -> legend
@@ -84,6 +85,12 @@ def cmd_challenge_claim(args: argparse.Namespace) -> int:
     return _run(args, lambda c: claim_retained(c, name=args.name, supply=args.number))
 
 
+def cmd_challenge_goal(args: argparse.Namespace) -> int:
+    from companion.operations.challenge import complete_goal
+
+    return _run(args, lambda c: complete_goal(c, goal=args.goal))
+
+
 def cmd_epoch_new(args: argparse.Namespace) -> int:
     from companion.operations.challenge import new_epoch
 
@@ -135,7 +142,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
 
 def register_challenge_verbs(challenge_sub: Any) -> None:
-    """Add ``end``, ``retained`` and ``claim`` to the ``challenge`` command."""
+    """Add ``end``, ``retained``, ``claim`` and ``goal`` to the ``challenge`` command."""
     end = _with_path(challenge_sub.add_parser(
         "end", help="end the challenge: outcome, retained supplies, looming challenges"))
     end.add_argument("outcome", help="the outcome entry the challenge card names")
@@ -153,6 +160,10 @@ def register_challenge_verbs(challenge_sub: Any) -> None:
     claim.add_argument("name")
     claim.add_argument("number", type=int, help="the number 'challenge retained' shows")
     claim.set_defaults(func=cmd_challenge_claim)
+    goal = _with_path(challenge_sub.add_parser(
+        "goal", help="a goal in play is completed: its reward is applied"))
+    goal.add_argument("goal", help="the goal's name or id, e.g. 'First Hearth'")
+    goal.set_defaults(func=cmd_challenge_goal)
 
 
 def register(sub: Any) -> None:

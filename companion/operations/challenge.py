@@ -252,16 +252,53 @@ def new_epoch(campaign: Campaign) -> Changes:
 
 
 def complete_goal(campaign: Campaign, *, goal: str) -> Changes:
-    """A goal in play is completed: its card goes beneath the challenge."""
+    """A goal in play is completed: its card goes beneath the challenge and its reward is
+    applied (Rulebook: Set Up > Set Up Challenge; Set Up Vital and Epoch Goals).
+
+    ``goal`` is the goal's id or its name, in any case."""
+    from companion.operations.effects import apply_society_effects
+
     with campaign.write("goal.complete", "goal completed") as session:
-        row = session.exec(select(models.GoalState).where(
-            models.GoalState.goal_id == goal)).first()
+        rows = session.exec(select(models.GoalState)).all()
+        row = _goal_row(campaign, rows, goal)
         if row is None or row.state not in ("vital", "epoch", "sealed"):
-            raise Refused(f"The goal '{goal}' is not in play.")
+            raise Refused(f"The goal '{goal}' is not in play"
+                          + (f": goals in play are {names}." if (names := _goals_named(
+                              campaign, rows)) else "."))
         row.state = "completed"
-        card = campaign.content.goals.get(goal) or campaign.content.set_aside_goals.get(goal)
-        session.info["journal_text"] = f"Goal completed: {card.name if card else goal}"
-    return Changes(summary=f"Goal completed: {goal}", challenge=True)
+        card = campaign.content.goals.get(row.goal_id) or \
+            campaign.content.set_aside_goals.get(row.goal_id)
+        name = card.name if card is not None else row.goal_id
+        text = f"Goal completed: {name}"
+        reward = tuple(getattr(card, "reward", ()) or ())
+        if reward:
+            before = load_game(session, campaign.content)
+            after, said = apply_society_effects(campaign, before, reward)
+            save_game(session, campaign.content, before, after)
+            text += f". Reward: {said}"
+        session.info["journal_text"] = text
+    return Changes(summary=text, challenge=True, society=True, characters=True, journal=True)
+
+
+def _goal_name(campaign: Campaign, goal_id: str) -> str:
+    card = campaign.content.goals.get(goal_id) or campaign.content.set_aside_goals.get(goal_id)
+    return card.name if card is not None else goal_id
+
+
+def _goal_row(campaign: Campaign, rows: Sequence[models.GoalState], goal: str
+              ) -> models.GoalState | None:
+    """The goal typed by id or by name (any case); a sealed goal only by its id."""
+    wanted = goal.strip().casefold()
+    for row in rows:
+        if row.goal_id.casefold() == wanted or (
+                row.state != "sealed" and _goal_name(campaign, row.goal_id).casefold() == wanted):
+            return row
+    return None
+
+
+def _goals_named(campaign: Campaign, rows: Sequence[models.GoalState]) -> str:
+    return ", ".join(_goal_name(campaign, r.goal_id) for r in rows
+                     if r.state in ("vital", "epoch"))
 
 
 # --- characters between games ---------------------------------------------------------------

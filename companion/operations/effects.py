@@ -123,6 +123,37 @@ def apply_pending(campaign: Campaign, game: Game, actor: str, effects: Sequence[
     return game, notes
 
 
+def apply_society_effects(campaign: Campaign, game: Game, effects: Sequence[Any]
+                          ) -> tuple[Game, str]:
+    """Effects that fall on the whole society, such as a goal's reward (lore, unrest,
+    activity); any other effect is left to the table and said so. Returns the game and
+    the effects in game words."""
+    from companion.rules.effects import describe_effect
+
+    said: list[str] = []
+    for effect in effects:
+        kind = effect.do
+        if kind == "lore" and effect.amount >= 0:
+            game = replace(game, society=society_rules.gain_lore(game.society, effect.amount))
+        elif kind == "lore":
+            game = replace(game, society=society_rules.spend_lore(
+                campaign.content.rules, game.society, -effect.amount))
+        elif kind == "unrest":
+            game = replace(game, society=society_rules.increase_unrest(game.society,
+                                                                       effect.amount))
+        elif kind == "activity" and effect.amount >= 0:
+            game = replace(game, society=society_rules.increase_activity(game.society,
+                                                                         effect.amount))
+        elif kind == "activity":
+            game = replace(game, society=replace(
+                game.society, activity=max(0, game.society.activity + effect.amount)))
+        else:
+            said.append(f"for the table: {describe_effect(effect)}")
+            continue
+        said.append(describe_effect(effect))
+    return game, "; ".join(said)
+
+
 def _place(game: Game, hex_id: HexId, token: str, amount: int) -> Any:
     from companion.rules.valley import place_fire, place_shelter
 

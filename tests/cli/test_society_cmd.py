@@ -221,3 +221,32 @@ def test_age_and_heal_from_the_cli(capsys: Any, demo_path: str) -> None:
         "Ash ages out and becomes a legend"
     _, data, _ = run(capsys, "legend", "list", demo_path, "--json")
     assert [c["name"] for c in data["legends"]] == ["Ash"]
+
+
+@pytest.mark.parametrize(("typed", "goal", "status_line"), [
+    ("G-first-hearth", "G-first-hearth", (0, 0)),  # reward unrest -1: 0 stays 0
+    ("songs for the young", "G-songs", (0, 1)),    # reward 1 lore: 0 + 1
+])
+def test_set_up_vital_and_epoch_goals_completed_from_the_cli(
+        capsys: Any, demo_path: str, typed: str, goal: str,
+        status_line: tuple[int, int]) -> None:
+    _, status, _ = run(capsys, "status", demo_path, "--json")
+    assert (goal, "vital" if goal != "G-songs" else "epoch") in [
+        (g["goal"], g["state"]) for g in status["status"]["goals"]]
+    assert {"goal": "G-hidden-spring", "name": "sealed goal", "state": "sealed"} in \
+        status["status"]["goals"]
+    code, data, err = run(capsys, "challenge", "goal", demo_path, typed, "--json")
+    assert code == 0, err
+    assert data["summary"].startswith("Goal completed: ")
+    _, status, _ = run(capsys, "status", demo_path, "--json")
+    assert (goal, "completed") in [(g["goal"], g["state"]) for g in status["status"]["goals"]]
+    assert (status["status"]["unrest"], status["status"]["lore"]) == status_line
+
+
+def test_set_up_challenge_a_goal_not_in_play_is_refused_from_the_cli(
+        capsys: Any, demo_path: str) -> None:
+    code, _, err = run(capsys, "challenge", "goal", demo_path, "Moonlit Feast")
+    assert code == 1 and "The goal 'Moonlit Feast' is not in play" in err
+    code, text, _ = run(capsys, "status", demo_path)
+    assert "goals: First Hearth (vital); Winter Stores (vital); sealed goal (sealed); " \
+           "Songs for the Young (epoch)" in text

@@ -271,3 +271,22 @@ def test_exceeding_item_limits_asked_at_once_at_a_terminal(capsys: Any, path: st
     assert "Ash had no room and gave the Stone Knife to Bryn" in out
     monkeypatch.setattr("sys.stdin.isatty", lambda: False)
     assert js(capsys, "exchange", "list", path, "Bryn")["items"] == ["Stone Knife"]
+
+
+@pytest.mark.parametrize(("dying", "living"), [("Bryn", "Ash"), ("Ash", "Bryn")])
+def test_character_death_the_nights_journal_says_who_perished(
+        capsys: Any, path: str, dying: str, living: str) -> None:
+    """Rulebook: Character Death: a character incapacitated (5 major injuries fill the 5
+    health slots of a two-character game) perishes at the Night; the journal says so."""
+    for _ in range(5):
+        js(capsys, "effect", path, dying, "suffer major_injury")
+    js(capsys, "act", path, "Ash", "pass")
+    js(capsys, "act", path, "Bryn", "pass")
+    data = js(capsys, "night", path, "--choice", "1", "--app")
+    assert data["procedure"] is None
+    night = js(capsys, "journal", "list", path, "--limit", "1")["events"][0]["text"]
+    assert night.startswith("The Night ends. ")
+    assert f"{dying} perished and becomes a legend." in night
+    assert f"{living} perished" not in night
+    names = [c["name"] for c in js(capsys, "characters", path)["characters"]]
+    assert names == [living]

@@ -41,8 +41,12 @@ def parse_retain(texts: list[str]) -> dict[str, tuple[list[str], list[int]]]:
 
     out: dict[str, tuple[list[str], list[int]]] = {}
     for text in texts:
-        name, _, rest = text.partition(":")
+        name, colon, rest = text.partition(":")
         items, _, bag = rest.partition(":")
+        if not colon:  # "Ash" alone would silently retain nothing
+            raise Refused(f"Give what {name.strip() or 'a character'} retains as "
+                          f"NAME:ITEM,ITEM:1,2 (bag positions from 1; 'NAME:' retains "
+                          f"nothing); got '{text}'.")
         try:
             positions = [int(p) - 1 for p in bag.split(",") if p.strip()]
         except ValueError:

@@ -175,6 +175,9 @@ def test_continuing_play_end_and_next_challenge_from_the_cli(
     [
         (("challenge", "end", "{p}", " "), "record the entry number"),
         (("challenge", "end", "{p}", "120", "--retain", "Ash::x"), "NAME:ITEM,ITEM:1,2"),
+        # Retaining Supplies: "Ash" alone is malformed, not "Ash retains nothing".
+        (("challenge", "end", "{p}", "120", "--retain", "Ash"),
+         "Give what Ash retains as NAME:ITEM,ITEM:1,2"),
         (("challenge", "end", "{p}", "120", "--retain", "Ash:antler"), "Ash has no item"),
         (("challenge", "end", "{p}", "120", "--looming", "C9"), "no challenge C9"),
         (("challenge", "claim", "{p}", "Ash", "4"), "no retained supplies number 4"),

@@ -152,7 +152,8 @@ def register_challenge_verbs(challenge_sub: Any) -> None:
     end.add_argument("outcome", help="the outcome entry the challenge card names")
     end.add_argument("--retain", action="append", default=[], metavar="NAME:ITEMS:BAG",
                      help="what a character retains (up to 5 items and 5 materials), e.g. "
-                          "'Ash:stone-knife:1,2' (bag positions from 1; repeatable)")
+                          "'Ash:Stone Knife:1,2' (items by name, any case; bag positions "
+                          "from 1; 'Ash:' retains nothing; repeatable)")
     end.add_argument("--looming", action="append", default=[], metavar="CHALLENGE",
                      help="a looming challenge the outcome names (repeatable)")
     end.set_defaults(func=cmd_challenge_end)

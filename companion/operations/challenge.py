@@ -55,8 +55,9 @@ def end_challenge(campaign: Campaign, *, outcome: str,
         keeps = []
         for name, (items, tokens) in (retained or {}).items():
             character = game.character(name)
-            keep = challenge_rules.retain_supplies(content.rules, character,
-                                                   [ItemId(i) for i in items], tokens)
+            wanted = [_held_item(campaign, character.name, [i for i, _ in character.items],
+                                 typed) for typed in items]
+            keep = challenge_rules.retain_supplies(content.rules, character, wanted, tokens)
             keeps.append(keep)
         table = _table(session, society.current_challenge_id)
         saga = challenge_rules.Saga(epoch=settings.epoch, log=(challenge_rules.LogEntry(
@@ -85,6 +86,29 @@ def end_challenge(campaign: Campaign, *, outcome: str,
             + (f"; {behemoth} goes back to the box" if behemoth else ""))
     return Changes(summary=f"The challenge ends (outcome {outcome.strip()})", society=True,
                    challenge=True, characters=True, valley=True, journal=True, behemoth=True)
+
+
+def _item_name(campaign: Campaign, item: str) -> str:
+    card = campaign.content.items.get(item)
+    return card.name if card is not None else item
+
+
+def _material_name(campaign: Campaign, material: str) -> str:
+    card = campaign.content.materials.get(material)
+    return card.name if card is not None else material
+
+
+def _held_item(campaign: Campaign, name: str, held: Sequence[ItemId], typed: str) -> ItemId:
+    """The item ``typed`` by its card name or id (any case) among those ``name`` holds;
+    refused in card names (Rulebook: Continuing Play > Retaining Supplies)."""
+    wanted = typed.strip().casefold()
+    for item in held:
+        if wanted in (item.casefold(), _item_name(campaign, item).casefold()):
+            return item
+    names = ", ".join(_item_name(campaign, i) for i in held) or "no items"
+    known = next((c.name for c in campaign.content.items.values()
+                  if wanted in (c.id.casefold(), c.name.casefold())), typed.strip())
+    raise Refused(f"{name} has no {known} to retain ({name} holds {names}).")
 
 
 def _behemoth_to_box(session: Session, content: object) -> str | None:
@@ -196,15 +220,18 @@ def claim_in_session(campaign: Campaign, session: Session, name: str) -> list[st
 
 def retained_supplies(campaign: Campaign) -> list[dict[str, object]]:
     """Supplies retained and not yet claimed: number, who kept them, their player,
-    item ids and material ids."""
+    the items' and materials' card names (and their ids)."""
     with campaign.file.read() as session:
         out: list[dict[str, object]] = []
         for row in session.exec(select(models.RetainedSupply).where(
                 col(models.RetainedSupply.bequeathed_to_id).is_(None))).all():
             owner = session.get(models.Character, row.character_id)
+            # Player words: the cards' names; the ids stay for scripts.
             out.append({"number": row.id, "character": owner.name if owner else "",
-                        "player": owner.player if owner else "", "items": list(row.items),
-                        "materials": list(row.materials)})
+                        "player": owner.player if owner else "",
+                        "items": [_item_name(campaign, i) for i in row.items],
+                        "materials": [_material_name(campaign, m) for m in row.materials],
+                        "item_ids": list(row.items), "material_ids": list(row.materials)})
         return out
 
 

@@ -153,7 +153,7 @@ def test_continuing_play_end_and_next_challenge_from_the_cli(
     assert data["summary"] == "The challenge ends (outcome 120)"
     _, data, _ = run(capsys, "challenge", "retained", demo_path, "--json")
     assert [(r["character"], r["materials"]) for r in data["retained"]] == [
-        ("Ash", ["flint", "flint"])]
+        ("Ash", ["Flint", "Flint"])]
     _, status, _ = run(capsys, "status", demo_path, "--json")
     assert (status["status"]["activity"], status["status"]["challenge_id"]) == (0, None)
     code, data, _ = run(capsys, "challenge", "start", demo_path, "C2", "--json")
@@ -178,7 +178,10 @@ def test_continuing_play_end_and_next_challenge_from_the_cli(
         # Retaining Supplies: "Ash" alone is malformed, not "Ash retains nothing".
         (("challenge", "end", "{p}", "120", "--retain", "Ash"),
          "Give what Ash retains as NAME:ITEM,ITEM:1,2"),
-        (("challenge", "end", "{p}", "120", "--retain", "Ash:antler"), "Ash has no item"),
+        (("challenge", "end", "{p}", "120", "--retain", "Ash:antler"), "Ash has no antler"),
+        # Retaining Supplies: refusals name the item card, typed by id or name.
+        (("challenge", "end", "{p}", "120", "--retain", "Ash:clay-pot:"),
+         "Ash has no Clay Pot to retain (Ash holds no items)."),
         (("challenge", "end", "{p}", "120", "--looming", "C9"), "no challenge C9"),
         (("challenge", "claim", "{p}", "Ash", "4"), "no retained supplies number 4"),
         (("challenge", "start", "{p}", "C2"), "is still being played"),

@@ -256,3 +256,25 @@ def test_set_up_challenge_a_goal_not_in_play_is_refused_from_the_cli(
     code, text, _ = run(capsys, "status", demo_path)
     assert "goals: First Hearth (vital); Winter Stores (vital); sealed goal (sealed); " \
            "Songs for the Young (epoch)" in text
+
+
+@pytest.mark.parametrize(("effect", "message"), [
+    ("suffer death", "A character cannot suffer 'death': what is suffered is a minor "
+                     "injury, a major injury, a minor disease or a major disease"),
+    ("suffer", "Say what is suffered"),
+])
+def test_mantle_health_track_suffer_refused_in_game_words_from_the_cli(
+        capsys: Any, demo_path: str, effect: str, message: str) -> None:
+    code, _, err = run(capsys, "effect", demo_path, "Ash", effect)
+    assert code == 1 and message in err and "Input should be" not in err
+    _, data, _ = run(capsys, "characters", demo_path, "--json")
+    assert next(c for c in data["characters"] if c["name"] == "Ash")["health"] == []
+
+
+def test_mantle_health_track_suffer_typed_with_spaces_from_the_cli(
+        capsys: Any, demo_path: str) -> None:
+    code, data, err = run(capsys, "effect", demo_path, "Ash", "suffer major injury 2", "--json")
+    assert code == 0, err
+    _, data, _ = run(capsys, "characters", demo_path, "--json")
+    assert next(c for c in data["characters"] if c["name"] == "Ash")["health"] == [
+        "major_injury", "major_injury"]

@@ -290,3 +290,29 @@ def test_character_death_the_nights_journal_says_who_perished(
     assert f"{living} perished" not in night
     names = [c["name"] for c in js(capsys, "characters", path)["characters"]]
     assert names == [living]
+
+
+def test_actions_explore_new_tray_labels_are_the_explore_dialogs_words(
+        capsys: Any, path: str) -> None:
+    """Rulebook: Actions > Explore; Populating a Terrain Tray: `actions` names each new
+    tray as the Valley tab's placements list does (region, facing, the way in), never
+    grid coordinates."""
+    import re
+
+    from companion.operations.exploration import legal_placements
+
+    assert run(capsys, "act", path, "Ash", "explore", "E05")[0] == 0
+    assert run(capsys, "discover", path)[0] == 0
+    assert run(capsys, "act", path, "Bryn", "pass")[0] == 0
+    trays = [a for a in js(capsys, "actions", path, "Ash")["actions"]
+             if a["action"] == "explore_tray"]
+    campaign = operations.open_campaign(Path(path))
+    try:
+        expected = [f"Explore a new {t.label}" for t in legal_placements(campaign, "Ash")]
+    finally:
+        campaign.close()
+    assert [t["label"].rsplit(": ", 1)[0] for t in trays] == expected
+    for tray in trays:
+        assert re.match(r"Explore a new Emberfen Lowlands tray facing [a-z-]+, entered to "
+                        r"the [a-z -]+", tray["label"]), tray["label"]
+        assert not re.search(r"\(-?\d+, -?\d+\)", tray["label"]), tray["label"]

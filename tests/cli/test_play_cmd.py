@@ -316,3 +316,43 @@ def test_actions_explore_new_tray_labels_are_the_explore_dialogs_words(
         assert re.match(r"Explore a new Emberfen Lowlands tray facing [a-z-]+, entered to "
                         r"the [a-z -]+", tray["label"]), tray["label"]
         assert not re.search(r"\(-?\d+, -?\d+\)", tray["label"]), tray["label"]
+
+
+@pytest.fixture
+def windgate(capsys: Any, tmp_path: Path) -> str:
+    """Thornspire's first tray (T01 Windgate: plains, cave, mountain), The Long Thaw,
+    Bryn in T01: the mountain's bag holds 2 sunstone then 3 cloudstone chips."""
+    p = str(tmp_path / "ember.stonesaga")
+    js(capsys, "campaign", "new", "The Ember Folk", "--players", "2", "--file", p,
+       "--seed", "7")
+    js(capsys, "valley", "setup", p, "thornspire", "--tiles", "T02", "T05")
+    js(capsys, "challenge", "start", p, "C1")
+    js(capsys, "character", "create", p, "--name", "Bryn", "--player", "P2", "--dice", "2",
+       "3", "3", "2", "1", "--assign", "might=2,dexterity=3,awareness=3,conviction=2",
+       "--trait", "intrepid", "--trait", "wise", "--mantle", "pathfinder", "--hex", "T01")
+    return p
+
+
+@pytest.mark.parametrize(("typed", "pulled"), [
+    ("sunstone", "sunstone (sun)"),
+    ("CLOUDSTONE", "cloudstone (cloud)"),
+    ("cloudstone (cloud)", "cloudstone (cloud)"),
+    ("1", "sunstone (sun)"),    # number 1 listed, not the chip keyed "1"
+    ("2", "sunstone (sun)"),    # number 2 listed is a sunstone; key "2" is a cloudstone
+    ("3", "cloudstone (cloud)"),
+])
+def test_mining_a_chip_pulled_at_the_table_typed_by_material_or_listed_number(
+        capsys: Any, windgate: str, typed: str, pulled: str) -> None:
+    """Rulebook: Mining, step 4: the chip pulled from the bag at the table is typed by
+    its material or by the number the prompt lists it under."""
+    data = js(capsys, "act", windgate, "Bryn", "mine", "mountain", "--choice", typed)
+    log = data["procedure"]["log"]
+    assert log[-1].endswith(f"pull a chip from the bag (5 inside): {pulled}"), log
+
+
+def test_mining_the_chip_prompt_says_what_may_be_typed(capsys: Any, windgate: str) -> None:
+    code, out, _ = run(capsys, "act", windgate, "Bryn", "mine", "mountain")
+    assert code == 0
+    assert "  1. sunstone (sun)\n  2. sunstone (sun)\n  3. cloudstone (cloud)" in out
+    assert "type the chip you pulled (its material, e.g. 'clay', or its number in this " \
+           "list)" in out

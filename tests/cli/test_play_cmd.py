@@ -104,12 +104,11 @@ def test_day_actions_refusals_in_game_words_change_nothing(
 
 def test_character_creation_an_unknown_ability_is_refused_not_a_crash(
         capsys: Any, path: str) -> None:
-    with pytest.raises(SystemExit) as stop:
-        main(["character", "create", path, "--name", "Cai", "--dice", "6", "5", "4", "3",
-              "2", "--assign", "luck=1"])
-    assert stop.value.code == 2
-    err = capsys.readouterr().err
-    assert "luck is not an ability: assign might, dexterity, awareness and conviction" in err
+    code, _, err = run(capsys, "character", "create", path, "--name", "Cai", "--dice", "6",
+                       "5", "4", "3", "2", "--assign", "luck=1")
+    assert code == 1 and err.startswith("refused: ")
+    assert "There is no ability 'luck': assign the kept dice to might, dexterity, awareness " \
+           "and conviction" in err
     assert "Traceback" not in err
     assert [c["name"] for c in js(capsys, "characters", path)["characters"]] == ["Ash", "Bryn"]
 
@@ -356,3 +355,34 @@ def test_mining_the_chip_prompt_says_what_may_be_typed(capsys: Any, windgate: st
     assert "  1. sunstone (sun)\n  2. sunstone (sun)\n  3. cloudstone (cloud)" in out
     assert "type the chip you pulled (its material, e.g. 'clay', or its number in this " \
            "list)" in out
+
+
+@pytest.mark.parametrize(("flags", "energy", "said"), [
+    ((), 0, "; replaces Bryn, who perished: enters with 0 energy in a hex with shelter"),
+    (("--replacement",), 0, "; replaces Bryn, who perished: enters with 0 energy in a hex "
+                            "with shelter"),
+    (("--starting",), 5, ""),
+])
+def test_character_death_character_create_after_a_death_from_the_cli(
+        capsys: Any, path: str, flags: tuple[str, ...], energy: int, said: str) -> None:
+    """Rulebook: Character Death: Bryn perished at the Night and the society is short of
+    its 2 characters, so the next character made replaces her (0 energy, a hex with
+    shelter) unless the group says it is a starting character."""
+    for _ in range(5):
+        js(capsys, "effect", path, "Bryn", "suffer major_injury")
+    js(capsys, "act", path, "Ash", "pass")
+    js(capsys, "act", path, "Bryn", "pass")
+    js(capsys, "night", path, "--choice", "1", "--app")
+    campaign = operations.open_campaign(Path(path))
+    try:
+        from companion.operations.effects import apply_effects
+
+        apply_effects(campaign, name="Ash", effects=[{"do": "place", "token": "shelter"}])
+    finally:
+        campaign.close()
+    data = js(capsys, "character", "create", path, "--name", "Cael", "--dice", "6", "5", "4",
+              "3", "1", "--assign", "might=6,dexterity=5,awareness=4,conviction=3",
+              "--trait", "cunning", "--mantle", "stormcaller", "--hex", "E01", *flags)
+    assert data["summary"].endswith(f"cunning){said}")
+    cael = next(c for c in js(capsys, "characters", path)["characters"] if c["name"] == "Cael")
+    assert (cael["energy"], cael["hex_id"]) == (energy, "E01")

@@ -67,6 +67,7 @@ def cmd_status(args: argparse.Namespace) -> int:
         with _open(args) as campaign:
             status = campaign.status()
             data = dataclasses.asdict(status)
+            data["goals"] = _goals(campaign)
     except operations.Refused as exc:
         return _refused(exc)
     lines = [
@@ -78,8 +79,22 @@ def cmd_status(args: argparse.Namespace) -> int:
         f"characters {status.characters}, legends {status.legends}, "
         f"outposts {status.outposts}, journal events {status.journal_events}",
     ]
+    if data["goals"]:
+        lines.append("goals: " + "; ".join(f"{g['name']} ({g['state'].replace('_', ' ')})"
+                                           for g in data["goals"]))
     _emit(args, {"status": data}, "\n".join(lines))
     return 0
+
+
+def _goals(campaign: Any) -> list[dict[str, str]]:
+    """The goals in play and met (Rulebook: Set Up > Set Up Challenge): a sealed goal keeps
+    its name unread."""
+    out = []
+    for goal, state in campaign.goals_in_play():
+        card = campaign.content.goals.get(goal) or campaign.content.set_aside_goals.get(goal)
+        name = "sealed goal" if state == "sealed" else (card.name if card else goal)
+        out.append({"goal": goal, "name": name, "state": state})
+    return out
 
 
 def cmd_journal_add(args: argparse.Namespace) -> int:

@@ -4,6 +4,7 @@ Looming Challenges & Epoch Goals; Overlays > Outposts > Ruins; reading D13).
     companion challenge end PATH OUTCOME [--retain NAME:ITEM,...:BAG,...] [--looming C2]
     companion challenge retained PATH
     companion challenge claim PATH NAME NUMBER
+    companion challenge goal PATH GOAL          # a goal is completed; its reward applies
     companion epoch new PATH
     companion outpost ruin PATH OUTPOST [--reason TEXT]
     companion age PATH NAME                 # young -> old -> legend
@@ -40,8 +41,12 @@ def parse_retain(texts: list[str]) -> dict[str, tuple[list[str], list[int]]]:
 
     out: dict[str, tuple[list[str], list[int]]] = {}
     for text in texts:
-        name, _, rest = text.partition(":")
+        name, colon, rest = text.partition(":")
         items, _, bag = rest.partition(":")
+        if not colon:  # "Ash" alone would silently retain nothing
+            raise Refused(f"Give what {name.strip() or 'a character'} retains as "
+                          f"NAME:ITEM,ITEM:1,2 (bag positions from 1; 'NAME:' retains "
+                          f"nothing); got '{text}'.")
         try:
             positions = [int(p) - 1 for p in bag.split(",") if p.strip()]
         except ValueError:
@@ -82,6 +87,12 @@ def cmd_challenge_claim(args: argparse.Namespace) -> int:
     from companion.operations.challenge import claim_retained
 
     return _run(args, lambda c: claim_retained(c, name=args.name, supply=args.number))
+
+
+def cmd_challenge_goal(args: argparse.Namespace) -> int:
+    from companion.operations.challenge import complete_goal
+
+    return _run(args, lambda c: complete_goal(c, goal=args.goal))
 
 
 def cmd_epoch_new(args: argparse.Namespace) -> int:
@@ -135,13 +146,14 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
 
 def register_challenge_verbs(challenge_sub: Any) -> None:
-    """Add ``end``, ``retained`` and ``claim`` to the ``challenge`` command."""
+    """Add ``end``, ``retained``, ``claim`` and ``goal`` to the ``challenge`` command."""
     end = _with_path(challenge_sub.add_parser(
         "end", help="end the challenge: outcome, retained supplies, looming challenges"))
     end.add_argument("outcome", help="the outcome entry the challenge card names")
     end.add_argument("--retain", action="append", default=[], metavar="NAME:ITEMS:BAG",
                      help="what a character retains (up to 5 items and 5 materials), e.g. "
-                          "'Ash:stone-knife:1,2' (bag positions from 1; repeatable)")
+                          "'Ash:Stone Knife:1,2' (items by name, any case; bag positions "
+                          "from 1; 'Ash:' retains nothing; repeatable)")
     end.add_argument("--looming", action="append", default=[], metavar="CHALLENGE",
                      help="a looming challenge the outcome names (repeatable)")
     end.set_defaults(func=cmd_challenge_end)
@@ -153,6 +165,10 @@ def register_challenge_verbs(challenge_sub: Any) -> None:
     claim.add_argument("name")
     claim.add_argument("number", type=int, help="the number 'challenge retained' shows")
     claim.set_defaults(func=cmd_challenge_claim)
+    goal = _with_path(challenge_sub.add_parser(
+        "goal", help="a goal in play is completed: its reward is applied"))
+    goal.add_argument("goal", help="the goal's name or id, e.g. 'First Hearth'")
+    goal.set_defaults(func=cmd_challenge_goal)
 
 
 def register(sub: Any) -> None:

@@ -32,9 +32,6 @@ def _run(args: argparse.Namespace, call: Any) -> int:
     return 0
 
 
-ABILITIES = ("might", "dexterity", "awareness", "conviction")
-
-
 def _settle_at_the_terminal(campaign: Any, summary: str) -> None:
     """An item just gained beyond the slots: at a terminal the choice is asked at once
     (Rulebook: Mantle > Exceeding Item Limits); elsewhere 'exchange excess' makes it."""
@@ -57,11 +54,7 @@ def _assignment(text: str) -> dict[str, int]:
     except ValueError as exc:
         raise argparse.ArgumentTypeError(
             "give abilities as might=6,dexterity=5,awareness=4,conviction=3") from exc
-    unknown = [k for k in assigned if k not in ABILITIES]
-    if unknown:
-        raise argparse.ArgumentTypeError(
-            f"{unknown[0]} is not an ability: assign might, dexterity, awareness and "
-            "conviction (e.g. might=6,dexterity=5,awareness=4,conviction=3)")
+    # An unknown ability ("luck=1") is refused by the operation, in game words, exit 1.
     return assigned
 
 
@@ -530,8 +523,13 @@ def register(sub: Any) -> None:
     create.add_argument("--trait", action="append", default=[], help="a trait (repeatable)")
     create.add_argument("--mantle")
     create.add_argument("--hex", help="starting hex tile id")
-    create.add_argument("--replacement", action="store_true",
-                        help="made after a death: enters with 0 energy in a hex with shelter")
+    made = create.add_mutually_exclusive_group()
+    made.add_argument("--replacement", action="store_true", default=None,
+                      help="made after a death: enters with 0 energy in a hex with shelter "
+                           "(assumed when a character perished this challenge and the "
+                           "society is short of its character count)")
+    made.add_argument("--starting", dest="replacement", action="store_false",
+                      help="a starting character even though a character perished")
     create.set_defaults(func=cmd_character_create)
 
     _with_path(sub.add_parser("characters", help="the characters in play")) \

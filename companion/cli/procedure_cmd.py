@@ -46,6 +46,11 @@ def _parse(step: Any, answer: str) -> Any:
             return tuple(int(d) for d in answer.replace(",", " ").split())
         except ValueError:
             return answer
+    if step.decider is Decider.CHIP and answer.isdigit() and 1 <= int(answer) <= len(
+            step.options):
+        # A chip's key is hidden (its place in the bag): a number is always the number
+        # the prompt lists, so "1" is the first chip listed, never the chip keyed "1".
+        return step.options[int(answer) - 1]
     if answer.isdigit() and answer not in step.options and 1 <= int(answer) <= len(
             step.options):
         return step.options[int(answer) - 1]
@@ -63,9 +68,12 @@ def _prompt(step: Any) -> str:
         # draw (issue 20, spoilers).
         for number, option in enumerate(step.options, 1):
             lines.append(f"  {number}. {step.labels.get(option, option)}")
-    if step.decider not in (Decider.DICE, Decider.PLAYER):
-        lines.append("  type the card/chip you drew (its id or name), or press Enter to draw "
-                     "in the app")
+    if step.decider is Decider.CHIP:
+        lines.append("  type the chip you pulled (its material, e.g. 'clay', or its number "
+                     "in this list), or press Enter to pull in the app")
+    elif step.decider not in (Decider.DICE, Decider.PLAYER):
+        lines.append("  type the card you drew (its id or name), or press Enter to draw in "
+                     "the app")
     return "\n".join(lines)
 
 

@@ -55,8 +55,9 @@ def end_challenge(campaign: Campaign, *, outcome: str,
         keeps = []
         for name, (items, tokens) in (retained or {}).items():
             character = game.character(name)
-            keep = challenge_rules.retain_supplies(content.rules, character,
-                                                   [ItemId(i) for i in items], tokens)
+            wanted = [_held_item(campaign, character.name, [i for i, _ in character.items],
+                                 typed) for typed in items]
+            keep = challenge_rules.retain_supplies(content.rules, character, wanted, tokens)
             keeps.append(keep)
         table = _table(session, society.current_challenge_id)
         saga = challenge_rules.Saga(epoch=settings.epoch, log=(challenge_rules.LogEntry(
@@ -85,6 +86,29 @@ def end_challenge(campaign: Campaign, *, outcome: str,
             + (f"; {behemoth} goes back to the box" if behemoth else ""))
     return Changes(summary=f"The challenge ends (outcome {outcome.strip()})", society=True,
                    challenge=True, characters=True, valley=True, journal=True, behemoth=True)
+
+
+def _item_name(campaign: Campaign, item: str) -> str:
+    card = campaign.content.items.get(item)
+    return card.name if card is not None else item
+
+
+def _material_name(campaign: Campaign, material: str) -> str:
+    card = campaign.content.materials.get(material)
+    return card.name if card is not None else material
+
+
+def _held_item(campaign: Campaign, name: str, held: Sequence[ItemId], typed: str) -> ItemId:
+    """The item ``typed`` by its card name or id (any case) among those ``name`` holds;
+    refused in card names (Rulebook: Continuing Play > Retaining Supplies)."""
+    wanted = typed.strip().casefold()
+    for item in held:
+        if wanted in (item.casefold(), _item_name(campaign, item).casefold()):
+            return item
+    names = ", ".join(_item_name(campaign, i) for i in held) or "no items"
+    known = next((c.name for c in campaign.content.items.values()
+                  if wanted in (c.id.casefold(), c.name.casefold())), typed.strip())
+    raise Refused(f"{name} has no {known} to retain ({name} holds {names}).")
 
 
 def _behemoth_to_box(session: Session, content: object) -> str | None:
@@ -196,15 +220,18 @@ def claim_in_session(campaign: Campaign, session: Session, name: str) -> list[st
 
 def retained_supplies(campaign: Campaign) -> list[dict[str, object]]:
     """Supplies retained and not yet claimed: number, who kept them, their player,
-    item ids and material ids."""
+    the items' and materials' card names (and their ids)."""
     with campaign.file.read() as session:
         out: list[dict[str, object]] = []
         for row in session.exec(select(models.RetainedSupply).where(
                 col(models.RetainedSupply.bequeathed_to_id).is_(None))).all():
             owner = session.get(models.Character, row.character_id)
+            # Player words: the cards' names; the ids stay for scripts.
             out.append({"number": row.id, "character": owner.name if owner else "",
-                        "player": owner.player if owner else "", "items": list(row.items),
-                        "materials": list(row.materials)})
+                        "player": owner.player if owner else "",
+                        "items": [_item_name(campaign, i) for i in row.items],
+                        "materials": [_material_name(campaign, m) for m in row.materials],
+                        "item_ids": list(row.items), "material_ids": list(row.materials)})
         return out
 
 
@@ -252,16 +279,53 @@ def new_epoch(campaign: Campaign) -> Changes:
 
 
 def complete_goal(campaign: Campaign, *, goal: str) -> Changes:
-    """A goal in play is completed: its card goes beneath the challenge."""
+    """A goal in play is completed: its card goes beneath the challenge and its reward is
+    applied (Rulebook: Set Up > Set Up Challenge; Set Up Vital and Epoch Goals).
+
+    ``goal`` is the goal's id or its name, in any case."""
+    from companion.operations.effects import apply_society_effects
+
     with campaign.write("goal.complete", "goal completed") as session:
-        row = session.exec(select(models.GoalState).where(
-            models.GoalState.goal_id == goal)).first()
+        rows = session.exec(select(models.GoalState)).all()
+        row = _goal_row(campaign, rows, goal)
         if row is None or row.state not in ("vital", "epoch", "sealed"):
-            raise Refused(f"The goal '{goal}' is not in play.")
+            raise Refused(f"The goal '{goal}' is not in play"
+                          + (f": goals in play are {names}." if (names := _goals_named(
+                              campaign, rows)) else "."))
         row.state = "completed"
-        card = campaign.content.goals.get(goal) or campaign.content.set_aside_goals.get(goal)
-        session.info["journal_text"] = f"Goal completed: {card.name if card else goal}"
-    return Changes(summary=f"Goal completed: {goal}", challenge=True)
+        card = campaign.content.goals.get(row.goal_id) or \
+            campaign.content.set_aside_goals.get(row.goal_id)
+        name = card.name if card is not None else row.goal_id
+        text = f"Goal completed: {name}"
+        reward = tuple(getattr(card, "reward", ()) or ())
+        if reward:
+            before = load_game(session, campaign.content)
+            after, said = apply_society_effects(campaign, before, reward)
+            save_game(session, campaign.content, before, after)
+            text += f". Reward: {said}"
+        session.info["journal_text"] = text
+    return Changes(summary=text, challenge=True, society=True, characters=True, journal=True)
+
+
+def _goal_name(campaign: Campaign, goal_id: str) -> str:
+    card = campaign.content.goals.get(goal_id) or campaign.content.set_aside_goals.get(goal_id)
+    return card.name if card is not None else goal_id
+
+
+def _goal_row(campaign: Campaign, rows: Sequence[models.GoalState], goal: str
+              ) -> models.GoalState | None:
+    """The goal typed by id or by name (any case); a sealed goal only by its id."""
+    wanted = goal.strip().casefold()
+    for row in rows:
+        if row.goal_id.casefold() == wanted or (
+                row.state != "sealed" and _goal_name(campaign, row.goal_id).casefold() == wanted):
+            return row
+    return None
+
+
+def _goals_named(campaign: Campaign, rows: Sequence[models.GoalState]) -> str:
+    return ", ".join(_goal_name(campaign, r.goal_id) for r in rows
+                     if r.state in ("vital", "epoch"))
 
 
 # --- characters between games ---------------------------------------------------------------

@@ -70,7 +70,7 @@ def create_character(
     traits: Sequence[str],
     mantle: str | None = None,
     hex_tile: str | None = None,
-    after_death: bool = False,
+    after_death: bool | None = None,
 ) -> Changes:
     """Create a character (Rulebook: Character Creation, steps 1-4).
 
@@ -79,7 +79,9 @@ def create_character(
     A starting character begins in the starting hex or a hex with an outpost;
     ``after_death``: a character made after a death enters with 0 energy in a hex that
     has shelter (Rulebook: Character Death; hardcore solo: the starting hex or an
-    outpost's, D19). The campaign's character count is enforced (D8).
+    outpost's, D19). ``after_death`` None: inferred, a replacement when a character
+    perished during this challenge and the society is short of its character count.
+    The campaign's character count is enforced (D8).
     """
     content = campaign.content
     if mantle is not None and mantle not in content.mantles:
@@ -96,6 +98,10 @@ def create_character(
         society = session.get(models.Society, 1) or models.Society()
         game = load_game(session, content)
         hardcore = settings.solo_variant == "hardcore"
+        perished = perished_this_challenge(campaign, session, society)
+        if after_death is None:
+            after_death = bool(perished) and \
+                len(game.characters) < (settings.character_count or 2)
         replacement = after_death and not hardcore
         creation.check_placement(
             hex_tile, allowed=entry_hexes(campaign, game, starting, after_death=replacement),
@@ -115,11 +121,51 @@ def create_character(
         session.add(row)
         _join_challenge_log(session, society, character.name)
     abilities = ", ".join(f"{a.value.title()} {v}" for a, v in character.abilities.items())
+    # Rulebook: Character Death: say why the newcomer enters with 0 energy.
+    replaces = (f"; replaces {_names(perished)}, who perished: enters with 0 energy in "
+                f"{'a hex with shelter' if replacement else character.hex}"
+                if after_death and perished else
+                "; made after a death: enters with 0 energy" if after_death else "")
     return Changes(
         summary=f"{character.name} joined the society ({abilities}; "
-                f"{', '.join(character.traits)})",
+                f"{', '.join(character.traits)}){replaces}",
         characters=True, journal=True, detail=character,
     )
+
+
+def perished_this_challenge(campaign: Campaign, session: Any, society: models.Society
+                            ) -> list[str]:
+    """Characters of the challenge being played who perished (Rulebook: Character Death:
+    "when a character perishes during the game"): legends whose health track was full
+    (each incapacitated character perishes), not those who aged out."""
+    if not society.current_challenge_id:
+        return []
+    health_max = campaign.track_maxima(session.get(models.Campaign, 1) or models.Campaign())[0]
+    entry = session.exec(select(models.ChallengeLogEntry).where(
+        models.ChallengeLogEntry.challenge_id == society.current_challenge_id,
+        col(models.ChallengeLogEntry.finished).is_(False)).order_by(
+        col(models.ChallengeLogEntry.id).desc())).first()
+    if entry is None:
+        return []
+    legends = {row.name for row in session.exec(select(models.Character).where(
+        models.Character.status == "legend")).all() if len(row.health) >= health_max > 0}
+    return [name for name in entry.characters if name in legends]
+
+
+def replacement_due(campaign: Campaign) -> list[str]:
+    """Who perished this challenge when the society is short of its character count: a
+    character made now replaces them (0 energy, a hex with shelter); else empty."""
+    with campaign.file.read() as session:
+        settings = session.get(models.Campaign, 1) or models.Campaign()
+        society = session.get(models.Society, 1) or models.Society()
+        in_play = len(session.exec(select(models.Character).where(
+            col(models.Character.status) != "legend")).all())
+        perished = perished_this_challenge(campaign, session, society)
+    return perished if in_play < (settings.character_count or 2) else []
+
+
+def _names(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def character_names(campaign: Campaign) -> list[str]:

@@ -291,7 +291,9 @@ class Campaign:
                         if o.status == "active"}
             by_row = {h.id: h.tile_id for h in hexes}
         start = [t for t in tiles if t in self.content.hexes and self.content.hexes[t].starting]
-        return start + sorted(str(by_row[h]) for h in outposts if h in by_row and by_row[h])
+        # The starting hex may hold an outpost too: each hex is named once.
+        return start + sorted({str(by_row[h]) for h in outposts if h in by_row and by_row[h]}
+                              - set(start))
 
     def fired_events(self) -> list[str]:
         """Ids of the single activity events fired this challenge (D7)."""

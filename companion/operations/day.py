@@ -448,14 +448,11 @@ def _tray_options(campaign: Campaign, name: str, option: Offer) -> list[ActionOp
     Explore; Populating a Terrain Tray)."""
     from companion.operations.exploration import legal_placements
 
-    out = []
-    for number, tray in enumerate(legal_placements(campaign, name), 1):
-        region = campaign.content.regions[tray.region].name \
-            if tray.region in campaign.content.regions else tray.region
-        out.append(option("explore_tray", f"Explore a new {region} tray at {tray.origin} "
-                                          f"facing {tray.orientation}",
-                          campaign.content.rules.action_costs.explore, str(number)))
-    return out
+    # The same words as the Explore dialog's list: region, facing, the way in (never
+    # grid coordinates).
+    return [option("explore_tray", f"Explore a new {tray.label}",
+                   campaign.content.rules.action_costs.explore, str(number))
+            for number, tray in enumerate(legal_placements(campaign, name), 1)]
 
 
 FEATURE_LABELS: dict[FeatureAction, str] = {

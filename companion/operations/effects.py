@@ -123,6 +123,37 @@ def apply_pending(campaign: Campaign, game: Game, actor: str, effects: Sequence[
     return game, notes
 
 
+def apply_society_effects(campaign: Campaign, game: Game, effects: Sequence[Any]
+                          ) -> tuple[Game, str]:
+    """Effects that fall on the whole society, such as a goal's reward (lore, unrest,
+    activity); any other effect is left to the table and said so. Returns the game and
+    the effects in game words."""
+    from companion.rules.effects import describe_effect
+
+    said: list[str] = []
+    for effect in effects:
+        kind = effect.do
+        if kind == "lore" and effect.amount >= 0:
+            game = replace(game, society=society_rules.gain_lore(game.society, effect.amount))
+        elif kind == "lore":
+            game = replace(game, society=society_rules.spend_lore(
+                campaign.content.rules, game.society, -effect.amount))
+        elif kind == "unrest":
+            game = replace(game, society=society_rules.increase_unrest(game.society,
+                                                                       effect.amount))
+        elif kind == "activity" and effect.amount >= 0:
+            game = replace(game, society=society_rules.increase_activity(game.society,
+                                                                         effect.amount))
+        elif kind == "activity":
+            game = replace(game, society=replace(
+                game.society, activity=max(0, game.society.activity + effect.amount)))
+        else:
+            said.append(f"for the table: {describe_effect(effect)}")
+            continue
+        said.append(describe_effect(effect))
+    return game, "; ".join(said)
+
+
 def _place(game: Game, hex_id: HexId, token: str, amount: int) -> Any:
     from companion.rules.valley import place_fire, place_shelter
 
@@ -143,8 +174,12 @@ def apply_effects(campaign: Campaign, *, name: str, effects: Sequence[Mapping[st
                   source: str = "") -> Changes:
     """Apply effects read at the table (e.g. from a card the app does not resolve) to
     the character ``name``, in one undoable operation."""
+    data = [dict(e) for e in effects]
+    for effect in data:
+        if effect.get("do") == "suffer":
+            effect["token"] = _health_token(str(effect.get("token", "")))
     try:
-        parsed = effects_from_data([dict(e) for e in effects])
+        parsed = effects_from_data(data)
     except ValidationError as exc:
         problems = "; ".join(str(e["msg"]) for e in exc.errors()[:3])
         raise Refused(f"These effects are not in the effect vocabulary: {problems}") from exc
@@ -185,8 +220,7 @@ def parse_effect(text: str) -> dict[str, Any]:
             return {"do": verb, "resource": rest[0], "amount": int(rest[1]) if len(rest) > 1
                     else 1}
         if verb == "suffer":
-            return {"do": "suffer", "token": rest[0],
-                    **({"amount": int(rest[1])} if len(rest) > 1 else {})}
+            return _suffer(text, rest)
         if verb in ("energy", "lore", "activity", "unrest"):
             return {"do": verb, "amount": int(rest[0])}
         if verb == "item":
@@ -198,3 +232,30 @@ def parse_effect(text: str) -> dict[str, Any]:
     raise Refused(f"Unknown effect '{verb}': use gain, lose, suffer, energy, lore, activity, "
                   "unrest, item or read.")
 
+
+
+SUFFERED = "a minor injury, a major injury, a minor disease or a major disease"
+
+
+def _health_token(typed: str) -> str:
+    """The health token typed as 'major injury', 'major_injury' or 'Major-Injury'; refused
+    in game words otherwise (Rulebook: Mantle > Health Track)."""
+    from companion.content.schema.base import HealthToken
+
+    token = "_".join(typed.replace("-", " ").replace("_", " ").split()).casefold()
+    if token not in {t.value for t in HealthToken}:
+        raise Refused(f"A character cannot suffer '{typed.strip()}': what is suffered is "
+                      f"{SUFFERED} (e.g. 'suffer major injury').")
+    return token
+
+
+def _suffer(text: str, words: Sequence[str]) -> dict[str, Any]:
+    """'suffer major injury 2' or 'suffer major_injury': the token and how many."""
+    if not words:
+        raise Refused(f"Say what is suffered: {SUFFERED} (e.g. 'suffer minor injury').")
+    counted: dict[str, Any] = {}
+    if len(words) > 1 and words[-1].lstrip("-").isdigit():
+        counted, words = {"amount": int(words[-1])}, words[:-1]
+        if counted["amount"] < 1:
+            raise Refused(f"Could not read the effect '{text}': suffer at least 1.")
+    return {"do": "suffer", "token": _health_token(" ".join(words)), **counted}

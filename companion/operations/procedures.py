@@ -168,13 +168,16 @@ def _finish_night(campaign: Campaign, session: Session, procedure: Procedure,
                                      discard=list(result.discard)))
     else:
         deck.draw_pile, deck.discard = [str(c) for c in draw_pile], list(result.discard)
+    # Rulebook: Character Death: the journal keeps who perished, not only the last lines.
+    perished = [f"{legend.name} perished and becomes a legend." for legend in result.perished]
     notes = [f"Read Codex outcome {n}." for n in result.read]
     notes += [f"{who} gained the item {item}." for who, item in result.items_gained]
     for hook in NIGHT_END_HOOKS:
         note = hook(campaign, session, result)
         if note:
             notes.append(note)
-    return "The Night ends. " + " ".join([*result.log[-4:], *notes])
+    tail = [line for line in result.log[-4:] if "is incapacitated, perishes" not in line]
+    return "The Night ends. " + " ".join([*tail, *perished, *notes])
 
 
 def _record_legend(session: Session, legend: Character) -> None:

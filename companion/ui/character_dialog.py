@@ -152,6 +152,12 @@ class CharacterDialog(AbilityDice, QDialog):
                                      "in a hex with shelter)")
         self.replacement.setAccessibleName("Replacement after a death")
         self.replacement.toggled.connect(self._fill_hexes)
+        from companion.operations.characters import replacement_due
+
+        perished = replacement_due(self.campaign)
+        if perished:  # Character Death: offered, not silently a starting character
+            self.replacement.setText(f"Replaces {' and '.join(perished)}, who perished "
+                                     "(0 energy, in a hex with shelter)")
         self._start_hexes = [(label, tile) for label, tile in start_hexes(self.campaign, game)]
 
         form = QFormLayout()
@@ -164,6 +170,7 @@ class CharacterDialog(AbilityDice, QDialog):
         traits_form.addRow("&Mantle:", self.mantle)
         traits_form.addRow("Starting &hex:", self.hex)
         traits_form.addRow(self.replacement)
+        self.replacement.setChecked(bool(perished))
 
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.create_button = self.buttons.addButton(

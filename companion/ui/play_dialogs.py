@@ -1072,8 +1072,8 @@ class RetainedAndRuinsDialog(PlayDialog):
 
         self.supplies.clear()
         for supply in retained_supplies(self.campaign):
-            things = [self.item_name(str(i)) for i in supply["items"]]  # type: ignore[attr-defined]
-            things += [self.resource_name(str(m)) for m in supply["materials"]]  # type: ignore[attr-defined]
+            things = [str(i) for i in supply["items"]]  # type: ignore[attr-defined]
+            things += [str(m) for m in supply["materials"]]  # type: ignore[attr-defined]
             item = QListWidgetItem(f"{supply['character']} ({supply['player']}) retained: "
                                    f"{', '.join(things) or 'nothing'}")
             item.setData(Qt.ItemDataRole.UserRole, supply["number"])

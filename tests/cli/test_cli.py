@@ -230,6 +230,6 @@ def test_the_night_card_prompt_does_not_name_the_top_card(tmp_path: Path) -> Non
         assert view is not None and view.step is not None
         top = view.step.options[0]
         text = _prompt(view.step)
-        assert top not in text and "type the card/chip you drew" in text
+        assert top not in text and "type the card you drew" in text
     finally:
         campaign.close()

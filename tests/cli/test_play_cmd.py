@@ -104,12 +104,11 @@ def test_day_actions_refusals_in_game_words_change_nothing(
 
 def test_character_creation_an_unknown_ability_is_refused_not_a_crash(
         capsys: Any, path: str) -> None:
-    with pytest.raises(SystemExit) as stop:
-        main(["character", "create", path, "--name", "Cai", "--dice", "6", "5", "4", "3",
-              "2", "--assign", "luck=1"])
-    assert stop.value.code == 2
-    err = capsys.readouterr().err
-    assert "luck is not an ability: assign might, dexterity, awareness and conviction" in err
+    code, _, err = run(capsys, "character", "create", path, "--name", "Cai", "--dice", "6",
+                       "5", "4", "3", "2", "--assign", "luck=1")
+    assert code == 1 and err.startswith("refused: ")
+    assert "There is no ability 'luck': assign the kept dice to might, dexterity, awareness " \
+           "and conviction" in err
     assert "Traceback" not in err
     assert [c["name"] for c in js(capsys, "characters", path)["characters"]] == ["Ash", "Bryn"]
 
@@ -271,3 +270,119 @@ def test_exceeding_item_limits_asked_at_once_at_a_terminal(capsys: Any, path: st
     assert "Ash had no room and gave the Stone Knife to Bryn" in out
     monkeypatch.setattr("sys.stdin.isatty", lambda: False)
     assert js(capsys, "exchange", "list", path, "Bryn")["items"] == ["Stone Knife"]
+
+
+@pytest.mark.parametrize(("dying", "living"), [("Bryn", "Ash"), ("Ash", "Bryn")])
+def test_character_death_the_nights_journal_says_who_perished(
+        capsys: Any, path: str, dying: str, living: str) -> None:
+    """Rulebook: Character Death: a character incapacitated (5 major injuries fill the 5
+    health slots of a two-character game) perishes at the Night; the journal says so."""
+    for _ in range(5):
+        js(capsys, "effect", path, dying, "suffer major_injury")
+    js(capsys, "act", path, "Ash", "pass")
+    js(capsys, "act", path, "Bryn", "pass")
+    data = js(capsys, "night", path, "--choice", "1", "--app")
+    assert data["procedure"] is None
+    night = js(capsys, "journal", "list", path, "--limit", "1")["events"][0]["text"]
+    assert night.startswith("The Night ends. ")
+    assert f"{dying} perished and becomes a legend." in night
+    assert f"{living} perished" not in night
+    names = [c["name"] for c in js(capsys, "characters", path)["characters"]]
+    assert names == [living]
+
+
+def test_actions_explore_new_tray_labels_are_the_explore_dialogs_words(
+        capsys: Any, path: str) -> None:
+    """Rulebook: Actions > Explore; Populating a Terrain Tray: `actions` names each new
+    tray as the Valley tab's placements list does (region, facing, the way in), never
+    grid coordinates."""
+    import re
+
+    from companion.operations.exploration import legal_placements
+
+    assert run(capsys, "act", path, "Ash", "explore", "E05")[0] == 0
+    assert run(capsys, "discover", path)[0] == 0
+    assert run(capsys, "act", path, "Bryn", "pass")[0] == 0
+    trays = [a for a in js(capsys, "actions", path, "Ash")["actions"]
+             if a["action"] == "explore_tray"]
+    campaign = operations.open_campaign(Path(path))
+    try:
+        expected = [f"Explore a new {t.label}" for t in legal_placements(campaign, "Ash")]
+    finally:
+        campaign.close()
+    assert [t["label"].rsplit(": ", 1)[0] for t in trays] == expected
+    for tray in trays:
+        assert re.match(r"Explore a new Emberfen Lowlands tray facing [a-z-]+, entered to "
+                        r"the [a-z -]+", tray["label"]), tray["label"]
+        assert not re.search(r"\(-?\d+, -?\d+\)", tray["label"]), tray["label"]
+
+
+@pytest.fixture
+def windgate(capsys: Any, tmp_path: Path) -> str:
+    """Thornspire's first tray (T01 Windgate: plains, cave, mountain), The Long Thaw,
+    Bryn in T01: the mountain's bag holds 2 sunstone then 3 cloudstone chips."""
+    p = str(tmp_path / "ember.stonesaga")
+    js(capsys, "campaign", "new", "The Ember Folk", "--players", "2", "--file", p,
+       "--seed", "7")
+    js(capsys, "valley", "setup", p, "thornspire", "--tiles", "T02", "T05")
+    js(capsys, "challenge", "start", p, "C1")
+    js(capsys, "character", "create", p, "--name", "Bryn", "--player", "P2", "--dice", "2",
+       "3", "3", "2", "1", "--assign", "might=2,dexterity=3,awareness=3,conviction=2",
+       "--trait", "intrepid", "--trait", "wise", "--mantle", "pathfinder", "--hex", "T01")
+    return p
+
+
+@pytest.mark.parametrize(("typed", "pulled"), [
+    ("sunstone", "sunstone (sun)"),
+    ("CLOUDSTONE", "cloudstone (cloud)"),
+    ("cloudstone (cloud)", "cloudstone (cloud)"),
+    ("1", "sunstone (sun)"),    # number 1 listed, not the chip keyed "1"
+    ("2", "sunstone (sun)"),    # number 2 listed is a sunstone; key "2" is a cloudstone
+    ("3", "cloudstone (cloud)"),
+])
+def test_mining_a_chip_pulled_at_the_table_typed_by_material_or_listed_number(
+        capsys: Any, windgate: str, typed: str, pulled: str) -> None:
+    """Rulebook: Mining, step 4: the chip pulled from the bag at the table is typed by
+    its material or by the number the prompt lists it under."""
+    data = js(capsys, "act", windgate, "Bryn", "mine", "mountain", "--choice", typed)
+    log = data["procedure"]["log"]
+    assert log[-1].endswith(f"pull a chip from the bag (5 inside): {pulled}"), log
+
+
+def test_mining_the_chip_prompt_says_what_may_be_typed(capsys: Any, windgate: str) -> None:
+    code, out, _ = run(capsys, "act", windgate, "Bryn", "mine", "mountain")
+    assert code == 0
+    assert "  1. sunstone (sun)\n  2. sunstone (sun)\n  3. cloudstone (cloud)" in out
+    assert "type the chip you pulled (its material, e.g. 'clay', or its number in this " \
+           "list)" in out
+
+
+@pytest.mark.parametrize(("flags", "energy", "said"), [
+    ((), 0, "; replaces Bryn, who perished: enters with 0 energy in a hex with shelter"),
+    (("--replacement",), 0, "; replaces Bryn, who perished: enters with 0 energy in a hex "
+                            "with shelter"),
+    (("--starting",), 5, ""),
+])
+def test_character_death_character_create_after_a_death_from_the_cli(
+        capsys: Any, path: str, flags: tuple[str, ...], energy: int, said: str) -> None:
+    """Rulebook: Character Death: Bryn perished at the Night and the society is short of
+    its 2 characters, so the next character made replaces her (0 energy, a hex with
+    shelter) unless the group says it is a starting character."""
+    for _ in range(5):
+        js(capsys, "effect", path, "Bryn", "suffer major_injury")
+    js(capsys, "act", path, "Ash", "pass")
+    js(capsys, "act", path, "Bryn", "pass")
+    js(capsys, "night", path, "--choice", "1", "--app")
+    campaign = operations.open_campaign(Path(path))
+    try:
+        from companion.operations.effects import apply_effects
+
+        apply_effects(campaign, name="Ash", effects=[{"do": "place", "token": "shelter"}])
+    finally:
+        campaign.close()
+    data = js(capsys, "character", "create", path, "--name", "Cael", "--dice", "6", "5", "4",
+              "3", "1", "--assign", "might=6,dexterity=5,awareness=4,conviction=3",
+              "--trait", "cunning", "--mantle", "stormcaller", "--hex", "E01", *flags)
+    assert data["summary"].endswith(f"cunning){said}")
+    cael = next(c for c in js(capsys, "characters", path)["characters"] if c["name"] == "Cael")
+    assert (cael["energy"], cael["hex_id"]) == (energy, "E01")

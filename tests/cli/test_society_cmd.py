@@ -117,14 +117,10 @@ def test_character_creation_refusals_from_the_cli(
 
 def test_character_creation_an_unknown_ability_is_refused_not_a_traceback(
         capsys: Any, legend_path: str) -> None:
-    # The command line refuses it as a usage error (exit 2), in the game's words.
-    with pytest.raises(SystemExit) as done:
-        run(capsys, "character", "create", legend_path, "--name", "Zed",
-            "--dice", "6", "5", "4", "3", "1", "--assign", "luck=1",
-            "--trait", "wise", "--mantle", "stormcaller", "--hex", "E01")
-    err = capsys.readouterr().err
-    assert done.value.code == 2 and "luck is not an ability" in err
-    assert "Traceback" not in err
+    code, _, err = run(capsys, "character", "create", legend_path, "--name", "Zed",
+                       "--dice", "6", "5", "4", "3", "1", "--assign", "luck=1",
+                       "--trait", "wise", "--mantle", "stormcaller", "--hex", "E01")
+    assert code == 1 and "There is no ability 'luck'" in err and "Traceback" not in err
 
 
 def test_character_death_replacement_from_the_cli(capsys: Any, legend_path: str) -> None:
@@ -157,7 +153,7 @@ def test_continuing_play_end_and_next_challenge_from_the_cli(
     assert data["summary"] == "The challenge ends (outcome 120)"
     _, data, _ = run(capsys, "challenge", "retained", demo_path, "--json")
     assert [(r["character"], r["materials"]) for r in data["retained"]] == [
-        ("Ash", ["flint", "flint"])]
+        ("Ash", ["Flint", "Flint"])]
     _, status, _ = run(capsys, "status", demo_path, "--json")
     assert (status["status"]["activity"], status["status"]["challenge_id"]) == (0, None)
     code, data, _ = run(capsys, "challenge", "start", demo_path, "C2", "--json")
@@ -179,7 +175,13 @@ def test_continuing_play_end_and_next_challenge_from_the_cli(
     [
         (("challenge", "end", "{p}", " "), "record the entry number"),
         (("challenge", "end", "{p}", "120", "--retain", "Ash::x"), "NAME:ITEM,ITEM:1,2"),
-        (("challenge", "end", "{p}", "120", "--retain", "Ash:antler"), "Ash has no item"),
+        # Retaining Supplies: "Ash" alone is malformed, not "Ash retains nothing".
+        (("challenge", "end", "{p}", "120", "--retain", "Ash"),
+         "Give what Ash retains as NAME:ITEM,ITEM:1,2"),
+        (("challenge", "end", "{p}", "120", "--retain", "Ash:antler"), "Ash has no antler"),
+        # Retaining Supplies: refusals name the item card, typed by id or name.
+        (("challenge", "end", "{p}", "120", "--retain", "Ash:clay-pot:"),
+         "Ash has no Clay Pot to retain (Ash holds no items)."),
         (("challenge", "end", "{p}", "120", "--looming", "C9"), "no challenge C9"),
         (("challenge", "claim", "{p}", "Ash", "4"), "no retained supplies number 4"),
         (("challenge", "start", "{p}", "C2"), "is still being played"),
@@ -225,3 +227,54 @@ def test_age_and_heal_from_the_cli(capsys: Any, demo_path: str) -> None:
         "Ash ages out and becomes a legend"
     _, data, _ = run(capsys, "legend", "list", demo_path, "--json")
     assert [c["name"] for c in data["legends"]] == ["Ash"]
+
+
+@pytest.mark.parametrize(("typed", "goal", "status_line"), [
+    ("G-first-hearth", "G-first-hearth", (0, 0)),  # reward unrest -1: 0 stays 0
+    ("songs for the young", "G-songs", (0, 1)),    # reward 1 lore: 0 + 1
+])
+def test_set_up_vital_and_epoch_goals_completed_from_the_cli(
+        capsys: Any, demo_path: str, typed: str, goal: str,
+        status_line: tuple[int, int]) -> None:
+    _, status, _ = run(capsys, "status", demo_path, "--json")
+    assert (goal, "vital" if goal != "G-songs" else "epoch") in [
+        (g["goal"], g["state"]) for g in status["status"]["goals"]]
+    assert {"goal": "G-hidden-spring", "name": "sealed goal", "state": "sealed"} in \
+        status["status"]["goals"]
+    code, data, err = run(capsys, "challenge", "goal", demo_path, typed, "--json")
+    assert code == 0, err
+    assert data["summary"].startswith("Goal completed: ")
+    _, status, _ = run(capsys, "status", demo_path, "--json")
+    assert (goal, "completed") in [(g["goal"], g["state"]) for g in status["status"]["goals"]]
+    assert (status["status"]["unrest"], status["status"]["lore"]) == status_line
+
+
+def test_set_up_challenge_a_goal_not_in_play_is_refused_from_the_cli(
+        capsys: Any, demo_path: str) -> None:
+    code, _, err = run(capsys, "challenge", "goal", demo_path, "Moonlit Feast")
+    assert code == 1 and "The goal 'Moonlit Feast' is not in play" in err
+    code, text, _ = run(capsys, "status", demo_path)
+    assert "goals: First Hearth (vital); Winter Stores (vital); sealed goal (sealed); " \
+           "Songs for the Young (epoch)" in text
+
+
+@pytest.mark.parametrize(("effect", "message"), [
+    ("suffer death", "A character cannot suffer 'death': what is suffered is a minor "
+                     "injury, a major injury, a minor disease or a major disease"),
+    ("suffer", "Say what is suffered"),
+])
+def test_mantle_health_track_suffer_refused_in_game_words_from_the_cli(
+        capsys: Any, demo_path: str, effect: str, message: str) -> None:
+    code, _, err = run(capsys, "effect", demo_path, "Ash", effect)
+    assert code == 1 and message in err and "Input should be" not in err
+    _, data, _ = run(capsys, "characters", demo_path, "--json")
+    assert next(c for c in data["characters"] if c["name"] == "Ash")["health"] == []
+
+
+def test_mantle_health_track_suffer_typed_with_spaces_from_the_cli(
+        capsys: Any, demo_path: str) -> None:
+    code, data, err = run(capsys, "effect", demo_path, "Ash", "suffer major injury 2", "--json")
+    assert code == 0, err
+    _, data, _ = run(capsys, "characters", demo_path, "--json")
+    assert next(c for c in data["characters"] if c["name"] == "Ash")["health"] == [
+        "major_injury", "major_injury"]

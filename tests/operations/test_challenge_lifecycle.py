@@ -104,7 +104,31 @@ def test_continuing_play_the_rest_goes_back_to_the_box_nothing_duplicated(
     # Ash keeps a knife and 2 flint apart; the third flint and Bryn's wood go to the box.
     assert _carried(demo)["Ash"][:2] == (0, 0) and _carried(demo)["Bryn"][:2] == (0, 0)
     (kept,) = lifecycle.retained_supplies(demo)
-    assert (kept["items"], kept["materials"]) == (["stone-knife"], ["flint", "flint"])
+    assert (kept["items"], kept["materials"]) == (["Stone Knife"], ["Flint", "Flint"])
+    assert (kept["item_ids"], kept["material_ids"]) == (["stone-knife"], ["flint", "flint"])
+
+
+@pytest.mark.parametrize("typed", ["stone-knife", "Stone Knife", "STONE KNIFE"])
+def test_retaining_supplies_an_item_typed_by_its_card_name(demo: Campaign, typed: str
+                                                           ) -> None:
+    apply_effects(demo, name="Ash", effects=[parse_effect("item stone-knife")])
+    lifecycle.end_challenge(demo, outcome="120", retained={"Ash": ([typed], [])})
+    (kept,) = lifecycle.retained_supplies(demo)
+    assert kept["items"] == ["Stone Knife"]
+
+
+@pytest.mark.parametrize(("typed", "message"), [
+    ("clay-pot", "Ash has no Clay Pot to retain (Ash holds Stone Knife)."),
+    ("Clay Pot", "Ash has no Clay Pot to retain (Ash holds Stone Knife)."),
+    ("antler", "Ash has no antler to retain (Ash holds Stone Knife)."),
+])
+def test_retaining_supplies_refusals_name_the_cards(demo: Campaign, typed: str,
+                                                    message: str) -> None:
+    apply_effects(demo, name="Ash", effects=[parse_effect("item stone-knife")])
+    with pytest.raises(Refused) as refused:
+        lifecycle.end_challenge(demo, outcome="120", retained={"Ash": ([typed], [])})
+    assert str(refused.value) == message
+    assert demo.status().challenge_id == "C1"
 
 
 @pytest.mark.parametrize(("unrest", "energy"), [(0, 5), (6, 4), (11, 4)])

@@ -141,3 +141,79 @@ def test_undo_a_roll_restores_the_generator(fresh: Campaign) -> None:
     first = operations.roll_dice(fresh, count=5, purpose="x").detail
     operations.undo(fresh)
     assert operations.roll_dice(fresh, count=5, purpose="x").detail == first
+
+
+def bryn_perishes(campaign: Campaign) -> None:
+    """5 major injuries fill Bryn's 5 health slots; at the Night she perishes."""
+    from companion.operations import procedures
+    from companion.operations.effects import apply_effects
+    from companion.rules.procedure import Decider
+
+    apply_effects(campaign, name="Bryn", effects=[{"do": "suffer", "token": "major_injury",
+                                                   "amount": 5}])
+    for name in ("Ash", "Bryn"):
+        operations.pass_turn(campaign, name=name)
+    procedures.start_night(campaign)
+    while (view := procedures.in_progress(campaign)) is not None and view.step is not None:
+        procedures.advance(campaign, choice=view.step.options[0]
+                           if view.step.decider is Decider.PLAYER else None)
+
+
+@pytest.mark.parametrize(("after_death", "shelter", "hex_tile", "energy", "said"), [
+    # Inferred: Bryn perished and the society is short of its 2 characters.
+    (None, True, "E01", 0, "; replaces Bryn, who perished: enters with 0 energy in a hex "
+                           "with shelter"),
+    (True, True, "E01", 0, "; replaces Bryn, who perished: enters with 0 energy in a hex "
+                           "with shelter"),
+    # The group says otherwise: a starting character, full energy, in the starting hex.
+    (False, False, "E01", 5, ""),
+])
+def test_character_death_a_new_character_after_a_death_is_a_replacement(
+        demo: Campaign, after_death: bool | None, shelter: bool, hex_tile: str, energy: int,
+        said: str) -> None:
+    from companion.operations.characters import replacement_due
+    from companion.operations.effects import apply_effects
+
+    bryn_perishes(demo)
+    assert replacement_due(demo) == ["Bryn"]
+    if shelter:
+        apply_effects(demo, name="Ash", effects=[{"do": "place", "token": "shelter"}])
+    changes = make(demo, hex_tile=hex_tile, mantle="stormcaller", after_death=after_death)
+    assert changes.summary.endswith(f"(Might 6, Dexterity 5, Awareness 4, Conviction 3; "
+                                    f"cunning){said}")
+    cael = demo.character_detail("Cael")
+    assert (cael.energy, cael.hex) == (energy, hex_tile)
+    assert replacement_due(demo) == []
+
+
+def test_character_death_an_inferred_replacement_needs_a_hex_with_shelter(
+        demo: Campaign) -> None:
+    bryn_perishes(demo)
+    with pytest.raises(Refused, match="Cael enters play in a hex that has shelter, and no "
+                                      "hex has one: prepare shelter first"):
+        make(demo, hex_tile="E01", mantle="stormcaller")
+    assert [c.name for c in demo.characters()] == ["Ash"]
+
+
+def test_character_death_ageing_out_is_no_death(demo: Campaign) -> None:
+    from companion.operations.characters import replacement_due
+
+    operations.age_character(demo, name="Ash")
+    operations.age_character(demo, name="Ash")
+    assert replacement_due(demo) == []
+
+
+def test_set_up_determine_starting_hex_an_outpost_in_the_starting_hex_is_named_once(
+        demo: Campaign) -> None:
+    """Rulebook: Set Up > Determine Starting Hex and Place Characters: the starting hex
+    E01 also holds the outpost Hearth; the refusal names E01 once."""
+    from tests.operations.test_night_cards import with_outpost
+
+    with_outpost(demo)
+    operations.age_character(demo, name="Ash")
+    operations.age_character(demo, name="Ash")
+    assert demo.starting_hexes() == ["E01"]
+    with pytest.raises(Refused) as refused:
+        make(demo, hex_tile="E02", mantle="stormcaller")
+    assert str(refused.value).endswith("Cael begins in the starting hex or a hex with an "
+                                       "outpost (E01); E02 is neither")

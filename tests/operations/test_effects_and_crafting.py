@@ -21,6 +21,8 @@ def ash(campaign: Campaign) -> operations.queries.CharacterSummary:
     [
         ("gain wood 2", {"do": "gain", "resource": "wood", "amount": 2}),
         ("suffer minor_injury", {"do": "suffer", "token": "minor_injury"}),
+        ("suffer major injury 2", {"do": "suffer", "token": "major_injury", "amount": 2}),
+        ("suffer Minor-Disease", {"do": "suffer", "token": "minor_disease"}),
         ("energy -1", {"do": "energy", "amount": -1}),
         ("read 104", {"do": "read", "outcome": "104"}),
     ],
@@ -46,6 +48,32 @@ def test_effects_outside_the_vocabulary_are_refused(demo: Campaign, bad: list) -
     before = demo.status().journal_events
     with pytest.raises(Refused):
         apply_effects(demo, name="Ash", effects=bad)
+    assert demo.status().journal_events == before
+
+
+@pytest.mark.parametrize("typed", ["suffer death", "suffer", "suffer major injury 0"])
+def test_mantle_health_track_suffering_outside_the_track_is_refused_in_game_words(
+        typed: str) -> None:
+    with pytest.raises(Refused) as refused:
+        parse_effect(typed)
+    said = str(refused.value)
+    assert "Input should be" not in said
+    assert ("a minor injury, a major injury, a minor disease or a major disease" in said
+            or "suffer at least 1" in said)
+
+
+def test_mantle_health_track_suffer_death_names_what_can_be_suffered() -> None:
+    with pytest.raises(Refused) as refused:
+        parse_effect("suffer death")
+    assert str(refused.value) == (
+        "A character cannot suffer 'death': what is suffered is a minor injury, a major "
+        "injury, a minor disease or a major disease (e.g. 'suffer major injury').")
+
+
+def test_mantle_health_track_a_bad_token_given_as_data_is_refused(demo: Campaign) -> None:
+    before = demo.status().journal_events
+    with pytest.raises(Refused, match="cannot suffer 'plague'"):
+        apply_effects(demo, name="Ash", effects=[{"do": "suffer", "token": "plague"}])
     assert demo.status().journal_events == before
 
 

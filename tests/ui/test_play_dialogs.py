@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from companion import operations
@@ -134,6 +135,22 @@ def test_goals_hide_sealed_text_and_complete(qtbot: Any, window: MainWindow, dem
     assert warnings == []
     assert ("G-first-hearth", "completed") in demo.goals_in_play()
     assert not dialog.goals.item(0).flags()  # completed: no longer selectable
+
+
+@pytest.mark.parametrize(("goal", "unrest_lore"), [
+    ("G-songs", (0, 1)),         # Songs for the Young: reward 1 lore, 0 + 1
+    ("G-first-hearth", (0, 0)),  # First Hearth: reward unrest -1, 0 stays 0
+])
+def test_set_up_vital_and_epoch_goals_a_completed_goal_gives_its_reward(
+        qtbot: Any, window: MainWindow, demo: Any, warnings: list[str], goal: str,
+        unrest_lore: tuple[int, int]) -> None:
+    dialog = show(qtbot, play_dialogs.GoalsDialog(window))
+    dialog.choose(goal)
+    qtbot.mouseClick(dialog.complete_button, Qt.MouseButton.LeftButton)
+    assert warnings == []
+    assert (goal, "completed") in demo.goals_in_play()
+    status = demo.status()
+    assert (status.unrest, status.lore) == unrest_lore
 
 
 def test_end_the_challenge_then_start_the_next(qtbot: Any, window: MainWindow, demo: Any,

@@ -10,6 +10,8 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 
 from companion import operations
+from companion.ui.main_window import MainWindow
+from tests.ui.helpers import make_window
 
 
 @pytest.fixture
@@ -35,4 +37,19 @@ def refusals(monkeypatch: Any) -> list[str]:
     """Refusals the window would show in a message box, collected instead."""
     shown: list[str] = []
     monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append(text))
+    return shown
+
+
+@pytest.fixture
+def window(qtbot: Any, demo: operations.Campaign) -> MainWindow:
+    """A shown main window on the demo campaign."""
+    return make_window(qtbot, demo)
+
+
+@pytest.fixture
+def warnings(monkeypatch: Any) -> list[str]:
+    """Warnings a dialog would show in a message box (any number of arguments)."""
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning",
+                        lambda parent, title, text, *rest: shown.append(text))
     return shown

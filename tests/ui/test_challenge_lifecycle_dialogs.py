@@ -5,30 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-from PySide6.QtWidgets import QMessageBox
-
 from companion import operations
 from companion.operations.effects import apply_effects, parse_effect
 from companion.ui import play_dialogs
 from companion.ui.main_window import MainWindow
-
-
-@pytest.fixture
-def window(qtbot: Any, demo: operations.Campaign) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    window.set_campaign(demo)
-    return window
-
-
-@pytest.fixture
-def warnings(monkeypatch: Any) -> list[str]:
-    shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning",
-                        lambda parent, title, text, *rest: shown.append(text))
-    return shown
 
 
 def show(qtbot: Any, dialog: Any) -> Any:

@@ -7,30 +7,12 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QMessageBox
 
 from companion import operations
 from companion.operations.effects import apply_effects
 from companion.ui.character_dialog import CharacterDialog
 from companion.ui.main_window import MainWindow
 from tests.operations.test_characters import bryn_perishes
-
-
-@pytest.fixture
-def window(qtbot: Any, demo: operations.Campaign) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    window.set_campaign(demo)
-    return window
-
-
-@pytest.fixture
-def warnings(monkeypatch: Any) -> list[str]:
-    shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning",
-                        lambda parent, title, text, *rest: shown.append(text))
-    return shown
 
 
 def make_dialog(qtbot: Any, window: MainWindow) -> CharacterDialog:

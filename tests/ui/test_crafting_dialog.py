@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
 
 from companion import operations
 from companion.operations.effects import apply_effects
@@ -25,23 +24,6 @@ def demo(tmp_path: Path) -> Iterator[operations.Campaign]:
                                                      {"do": "gain", "resource": "sinew"}])
     yield campaign
     campaign.close()
-
-
-@pytest.fixture
-def window(qtbot: Any, demo: operations.Campaign) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    window.set_campaign(demo)
-    return window
-
-
-@pytest.fixture
-def warnings(monkeypatch: Any) -> list[str]:
-    shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning",
-                        lambda parent, title, text, *rest: shown.append(text))
-    return shown
 
 
 def make_dialog(qtbot: Any, window: MainWindow) -> CraftingDialog:

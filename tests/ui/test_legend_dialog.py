@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
 
 from companion import operations
 from companion.ui import play_dialogs
@@ -20,23 +19,6 @@ def demo(demo: operations.Campaign) -> operations.Campaign:
     operations.age_character(demo, name="Ash")
     operations.age_character(demo, name="Ash")
     return demo
-
-
-@pytest.fixture
-def window(qtbot: Any, demo: operations.Campaign) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    window.set_campaign(demo)
-    return window
-
-
-@pytest.fixture
-def warnings(monkeypatch: Any) -> list[str]:
-    shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning",
-                        lambda parent, title, text, *rest: shown.append(text))
-    return shown
 
 
 def _dialog(qtbot: Any, window: MainWindow) -> LegendDialog:

@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
 
 from companion import operations
 from companion.operations.effects import apply_effects
@@ -21,23 +20,6 @@ def demo(demo: operations.Campaign) -> operations.Campaign:
     apply_effects(demo, name="Ash", effects=[{"do": "gain", "resource": "flint"},
                                              {"do": "gain", "resource": "sinew"}])
     return demo
-
-
-@pytest.fixture
-def window(qtbot: Any, demo: operations.Campaign) -> MainWindow:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    window.set_campaign(demo)
-    return window
-
-
-@pytest.fixture
-def warnings(monkeypatch: Any) -> list[str]:
-    shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning",
-                        lambda parent, title, text, *rest: shown.append(text))
-    return shown
 
 
 def show(qtbot: Any, dialog: Any) -> Any:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import sys
 from typing import Any
 
 from companion.cli.campaign_cmd import _emit, _open, _refused, _with_path
@@ -19,6 +20,8 @@ def _run(args: argparse.Namespace, call: Any) -> int:
     try:
         with _open(args) as campaign:
             changes = call(campaign)
+            if sys.stdin.isatty() and not getattr(args, "json", False):
+                _settle_at_the_terminal(campaign, changes.summary)
     except operations.Refused as exc:
         return _refused(exc)
     detail = changes.detail
@@ -29,13 +32,37 @@ def _run(args: argparse.Namespace, call: Any) -> int:
     return 0
 
 
+ABILITIES = ("might", "dexterity", "awareness", "conviction")
+
+
+def _settle_at_the_terminal(campaign: Any, summary: str) -> None:
+    """An item just gained beyond the slots: at a terminal the choice is asked at once
+    (Rulebook: Mantle > Exceeding Item Limits); elsewhere 'exchange excess' makes it."""
+    from companion.operations import day as day_ops
+
+    for waiting in day_ops.excess_items(campaign):
+        if waiting.text not in summary:
+            continue  # an older choice: 'exchange excess' asks for it
+        print(summary)
+        item, to = _ask_excess(waiting, None)
+        if item is None:
+            return
+        print(day_ops.settle_excess(campaign, name=waiting.name, item=item, to=to).summary)
+
+
 def _assignment(text: str) -> dict[str, int]:
     pairs = [p.split("=", 1) for p in text.split(",") if p.strip()]
     try:
-        return {k.strip(): int(v) for k, v in pairs}
+        assigned = {k.strip().lower(): int(v) for k, v in pairs}
     except ValueError as exc:
         raise argparse.ArgumentTypeError(
             "give abilities as might=6,dexterity=5,awareness=4,conviction=3") from exc
+    unknown = [k for k in assigned if k not in ABILITIES]
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"{unknown[0]} is not an ability: assign might, dexterity, awareness and "
+            "conviction (e.g. might=6,dexterity=5,awareness=4,conviction=3)")
+    return assigned
 
 
 def cmd_character_create(args: argparse.Namespace) -> int:
@@ -94,24 +121,297 @@ def cmd_actions(args: argparse.Namespace) -> int:
     return 0
 
 
-ACTIONS = ("move", "explore", "water", "shelter", "pass")
+VERBS: dict[str, str] = {
+    "move": "move", "explore": "explore", "tray": "explore_tray",
+    "explore_tray": "explore_tray",
+    "water": "gather_water", "gather_water": "gather_water",
+    "shelter": "prepare_shelter", "prepare_shelter": "prepare_shelter",
+    "forage": "forage", "fish": "fish", "mine": "mine", "delve": "delve",
+    "process": "process", "craft": "craft",
+    "outpost": "build_outpost", "build_outpost": "build_outpost",
+    "structure": "build_structure", "build_structure": "build_structure",
+    "revive": "revive", "pass": "pass",
+}
+"""Each word ``companion act`` takes -> the Day action it is (as ``companion actions``
+names it). Rulebook: Game Structure > Day Actions; Actions."""
+
+ACTIONS = tuple(VERBS)
+
+ACTIVITIES = {"forage": "foraging", "fish": "fishing", "mine": "mining", "delve": "delving"}
+
+
+def _pairs(values: list[str] | None, what: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for value in values or []:
+        name, sep, rest = value.partition("=")
+        if not sep or not name.strip() or not rest.strip():
+            raise _refusal(f"write {what} as NAME=VALUE, not '{value}'")
+        out[name.strip()] = rest.strip()
+    return out
+
+
+def _refusal(text: str) -> Exception:
+    from companion import operations
+
+    return operations.Refused(text[0].upper() + text[1:] + ("" if text.endswith(".") else "."))
+
+
+def _energy(values: list[str] | None) -> dict[str, int]:
+    try:
+        return {k: int(v) for k, v in _pairs(values, "energy contributed").items()}
+    except ValueError as exc:
+        raise _refusal("energy contributed is a number: --contribute Bryn=2") from exc
+
+
+def _positions(values: list[int] | None) -> list[int]:
+    """Bag positions as the player counts them (1 = first) -> 0-based."""
+    if any(v < 1 for v in values or []):
+        raise _refusal("bag positions count from 1")
+    return [v - 1 for v in values or []]
+
+
+def _spots(text: str) -> list[int]:
+    """"2,5" (bag positions, 1 = first) -> [1, 4]."""
+    parts = [p.strip() for p in text.split(",")]
+    if not all(p.isdigit() for p in parts):
+        raise _refusal("write materials paid as NAME=POS,POS (bag positions)")
+    return _positions([int(p) for p in parts])
+
+
+def _feature_for(campaign: Any, name: str, action: str, given: str | None) -> str:
+    """The feature an action uses: the one named, else the only one here offering it."""
+    from companion.operations.day import available_actions
+
+    offered = [o.target for o in available_actions(campaign, name) if o.action == action]
+    if given:
+        for target in offered:
+            words = campaign.content.features[target].name.lower() \
+                if target in campaign.content.features else str(target)
+            if given.lower() in (str(target).lower(), words):
+                return str(target)
+        return given  # the operation refuses it in game words
+    if len(offered) == 1 and offered[0]:
+        return str(offered[0])
+    if not offered:
+        raise _refusal(f"there is nowhere to {action.replace('_', ' ')} in {name}'s hex")
+    raise _refusal(f"{name} can {action.replace('_', ' ')} at the "
+                   f"{' or the '.join(str(o) for o in offered)}: name one")
+
+
+def _act_call(args: argparse.Namespace, campaign: Any) -> Any:
+    from companion import operations
+    from companion.operations import day as day_ops
+
+    action, name, target = VERBS[args.action], args.name, args.target
+    if action in ("move", "explore"):
+        if not target:
+            raise operations.Refused(f"{args.action} needs the hex to go to")
+        return operations.move(campaign, name=name, to_hex=target)
+    if action == "explore_tray":
+        return _explore_tray(campaign, args)
+    if action == "gather_water":
+        return operations.gather_water(campaign, name=name)
+    if action == "prepare_shelter":
+        return operations.prepare_shelter(campaign, name=name)
+    if action == "process":
+        return operations.process(campaign, name=name, tokens=_positions(args.token))
+    if action == "craft":
+        from companion.operations.crafting import craft
+
+        tokens = _positions(args.token)
+        if len(tokens) != 2:
+            raise _refusal("craft with two tokens: --token LEFT --token RIGHT (bag positions)")
+        turns = args.turns or [0, 0]
+        return craft(campaign, name=name, left=tokens[0], left_rotation=turns[0],
+                     right=tokens[1], right_rotation=turns[1])
+    if action == "build_outpost":
+        feature = _feature_for(campaign, name, action, target)
+        return operations.build_outpost(campaign, name=name, feature=feature,
+                                        outpost_name=args.outpost_name or "",
+                                        contributions=_energy(args.contribute))
+    if action == "build_structure":
+        if not target:
+            raise _refusal("name the structure to build (e.g. drying-rack)")
+        pay = {who: _spots(spots) for who, spots in _pairs(args.pay, "materials paid").items()}
+        if args.token:
+            pay[name] = _positions(args.token)
+        return day_ops.build_structure(campaign, name=name, structure=target,
+                                       outpost=args.at, materials=pay or None,
+                                       contributions=_energy(args.contribute))
+    if action == "revive":
+        if not target:
+            raise _refusal("name the incapacitated character to revive")
+        tokens = _positions(args.token) or [0]
+        return operations.revive(campaign, name=name, target=target, token=tokens[0])
+    if action in ACTIVITIES:
+        return _start_activity(campaign, name, action, _feature_for(campaign, name, action,
+                                                                    target))
+    return operations.pass_turn(campaign, name=name)
+
+
+def _explore_tray(campaign: Any, args: argparse.Namespace) -> Any:
+    """Explore into a new terrain tray: the placement numbered as 'companion actions'
+    lists it (Rulebook: Actions > Explore; Populating a Terrain Tray)."""
+    from companion.operations.exploration import explore_new_tray, legal_placements
+
+    trays = legal_placements(campaign, args.name)
+    if not trays:
+        raise _refusal(f"there is no new tray to explore from {args.name}'s hex")
+    if not (args.target or "").isdigit() or not 1 <= int(args.target) <= len(trays):
+        raise _refusal(f"choose the new tray by its number, 1 to {len(trays)}, as "
+                       "'companion actions' lists them")
+    tray = trays[int(args.target) - 1]
+    return explore_new_tray(campaign, name=args.name, origin=tray.origin,
+                            orientation=tray.orientation, region=tray.region,
+                            tiles=args.tiles or None, enter=args.enter)
+
+
+def _start_activity(campaign: Any, name: str, action: str, feature: str) -> Any:
+    from companion.operations import activities, procedures
+
+    starts = {"forage": activities.start_foraging, "fish": procedures.start_fishing,
+              "mine": procedures.start_mining, "delve": activities.start_delving}
+    return starts[action](campaign, name=name, feature=feature)
 
 
 def cmd_act(args: argparse.Namespace) -> int:
     from companion import operations
 
+    if VERBS[args.action] in ACTIVITIES:
+        from companion.cli.procedure_cmd import walk
+
+        try:
+            with _open(args) as campaign:
+                changes = _act_call(args, campaign)
+                if not args.json:
+                    print(changes.summary)
+                return walk(campaign, args)
+        except operations.Refused as exc:
+            return _refused(exc)
+    return _run(args, lambda campaign: _act_call(args, campaign))
+
+
+def cmd_exchange_give(args: argparse.Namespace) -> int:
+    from companion import operations
+    from companion.operations import day as day_ops
+
     def call(campaign: Any) -> Any:
-        if args.action in ("move", "explore"):
-            if not args.target:
-                raise operations.Refused(f"{args.action} needs the hex to go to")
-            return operations.move(campaign, name=args.name, to_hex=args.target)
-        if args.action == "water":
-            return operations.gather_water(campaign, name=args.name)
-        if args.action == "shelter":
-            return operations.prepare_shelter(campaign, name=args.name)
-        return operations.pass_turn(campaign, name=args.name)
+        if bool(args.item) == bool(args.token):
+            raise _refusal("give either an item (--item) or bag tokens (--token)")
+        if args.item:
+            return day_ops.exchange_item(campaign, giver=args.giver, receiver=args.receiver,
+                                         item=args.item, excess=args.excess,
+                                         excess_to=args.excess_to)
+        return day_ops.exchange_tokens(campaign, giver=args.giver, receiver=args.receiver,
+                                       tokens=_positions(args.token))
+
+    del operations
+    return _run(args, call)
+
+
+def _the_outpost(campaign: Any, name: str, given: str | None) -> str:
+    from companion.operations import day as day_ops
+
+    if given:
+        return given
+    here = day_ops.storage_here(campaign, name)
+    if len(here) == 1:
+        return here[0][1]
+    if not here:
+        raise _refusal(f"there is no outpost in {name}'s hex to store materials in")
+    raise _refusal(f"name the outpost: {' or '.join(h[1] for h in here)}")
+
+
+def cmd_exchange_store(args: argparse.Namespace) -> int:
+    from companion.operations import day as day_ops
+
+    return _run(args, lambda c: day_ops.store_materials(
+        c, name=args.name, outpost=_the_outpost(c, args.name, args.outpost),
+        tokens=_positions(args.token)))
+
+
+def cmd_exchange_take(args: argparse.Namespace) -> int:
+    from companion.operations import day as day_ops
+
+    return _run(args, lambda c: day_ops.retrieve_materials(
+        c, name=args.name, outpost=_the_outpost(c, args.name, args.outpost),
+        tokens=_positions(args.token)))
+
+
+def cmd_exchange_excess(args: argparse.Namespace) -> int:
+    from companion.operations import day as day_ops
+
+    def call(campaign: Any) -> Any:
+        name = campaign.character_detail(args.name).name  # refuses an unknown name
+        waiting = [e for e in day_ops.excess_items(campaign) if e.name == name]
+        if not waiting:
+            raise _refusal(f"{args.name} has room for every item they hold")
+        item, to, lose = args.item, args.to, args.lose
+        if (not item or not (to or lose)) and sys.stdin.isatty() and not args.json:
+            item, to = _ask_excess(waiting[0], item)
+            lose = to is None
+        if not item or not (to or lose):
+            names = ", ".join(n for _, n in waiting[0].items)
+            raise _refusal(f"{waiting[0].text} ({names}): give ITEM and --to NAME"
+                           + (" or --lose" if not waiting[0].room else ""))
+        return day_ops.settle_excess(campaign, name=args.name, item=item,
+                                     to=None if lose else to)
 
     return _run(args, call)
+
+
+def _ask_excess(waiting: Any, item: str | None) -> tuple[str | None, str | None]:
+    """At a terminal: which item goes, and to whom (Exceeding Item Limits)."""
+    print(waiting.text + ".")
+    if not item:
+        for number, (_, name) in enumerate(waiting.items, 1):
+            print(f"  {number}. {name}")
+        answer = input("Which item goes? ").strip()
+        if not answer.isdigit() or not 1 <= int(answer) <= len(waiting.items):
+            return None, None
+        item = waiting.items[int(answer) - 1][0]
+    if not waiting.room:
+        return item, None  # no one has room: it is lost
+    for number, name in enumerate(waiting.room, 1):
+        print(f"  {number}. to {name}")
+    answer = input("Who takes it? ").strip()
+    if not answer.isdigit() or not 1 <= int(answer) <= len(waiting.room):
+        return None, None
+    return item, waiting.room[int(answer) - 1]
+
+
+def cmd_exchange_list(args: argparse.Namespace) -> int:
+    from companion import operations
+    from companion.operations import day as day_ops
+
+    try:
+        with _open(args) as campaign:
+            detail = campaign.character_detail(args.name)
+            stores = day_ops.storage_here(campaign, args.name)
+            waiting = day_ops.excess_items(campaign)
+            items = [day_ops.item_name(campaign, i) for i, _ in detail.items]
+    except operations.Refused as exc:
+        return _refused(exc)
+    bag = [str(t) for t in detail.bag]
+    data = {"items": items, "bag": bag,
+            "storage": [{"outpost": n, "materials": m} for _, n, m in stores],
+            "excess": [dataclasses.asdict(e) for e in waiting]}
+    lines = [f"items: {', '.join(items) or 'none'}",
+             "bag: " + (", ".join(f"{i}. {t}" for i, t in enumerate(bag, 1)) or "empty")]
+    lines += [f"{n} stores: " + (", ".join(f"{i}. {t}" for i, t in enumerate(m, 1))
+                                 or "nothing") for _, n, m in stores]
+    lines += [e.text for e in waiting]
+    _emit(args, data, "\n".join(lines))
+    return 0
+
+
+def cmd_discover(args: argparse.Namespace) -> int:
+    """Draw the Discovery card due after a Move or Explore (Rulebook: Actions > Move)."""
+    from companion.operations.exploration import draw_discovery
+
+    return _run(args, lambda c: draw_discovery(
+        c, name=args.name, card=args.card, rolls=tuple(args.die or ()),
+        app_rolls=True if args.app_rolls else None))
 
 
 def cmd_society(args: argparse.Namespace) -> int:
@@ -205,11 +505,88 @@ def register(sub: Any) -> None:
     actions.add_argument("name")
     actions.set_defaults(func=cmd_actions)
 
-    act = _with_path(sub.add_parser("act", help="take a Day action"))
+    act = _with_path(sub.add_parser(
+        "act", help="take a Day action (see 'companion actions' for what is possible here)"))
     act.add_argument("name")
     act.add_argument("action", choices=ACTIONS)
-    act.add_argument("target", nargs="?", help="the hex for move/explore")
+    act.add_argument("target", nargs="?",
+                     help="the hex (move, explore), the tray's number (tray), the feature "
+                          "(forage, fish, mine, delve, outpost), the structure (structure) "
+                          "or the character (revive)")
+    act.add_argument("--token", type=int, action="append", metavar="POS",
+                     help="a bag position, 1 = first (process, craft, structure; revive: "
+                          "the health token)")
+    act.add_argument("--turns", type=int, nargs=2, metavar=("LEFT", "RIGHT"),
+                     help="craft: quarter turns of the left and right tokens (0-3)")
+    act.add_argument("--tiles", nargs=3, metavar="HEX",
+                     help="tray: the three hexes drawn at the table, in slot order "
+                          "(default: the app draws them)")
+    act.add_argument("--enter", help="tray: the new hex to step into (default: the first)")
+    act.add_argument("--outpost-name", help="outpost: the name written on the card")
+    act.add_argument("--at", help="structure: the outpost (default: the one in the hex)")
+    act.add_argument("--contribute", action="append", metavar="NAME=ENERGY",
+                     help="outpost, structure: energy another character in the hex gives")
+    act.add_argument("--pay", action="append", metavar="NAME=POS,POS",
+                     help="structure: bag positions of materials a character discards "
+                          "(default: the app takes them from the builder, then the others)")
+    act.add_argument("--choice", action="append", metavar="ANSWER",
+                     help="forage, fish, mine, delve: answer the next step (repeatable)")
+    act.add_argument("--app", action="store_true",
+                     help="forage, fish, mine, delve: the app answers every chance step")
     act.set_defaults(func=cmd_act)
+
+    exchange = sub.add_parser("exchange", help="exchange items and materials before or after "
+                                               "a Day action (Rulebook: Day Actions)")
+    exchange_sub = exchange.add_subparsers(dest="exchange_command", required=True)
+    give = _with_path(exchange_sub.add_parser(
+        "give", help="give an item or bag tokens to a character in the same hex"))
+    give.add_argument("giver")
+    give.add_argument("receiver")
+    give.add_argument("--item", help="the item (id or card name)")
+    give.add_argument("--token", type=int, action="append", metavar="POS",
+                      help="a bag position, 1 = first (repeatable)")
+    give.add_argument("--excess", metavar="ITEM",
+                      help="when the receiver's slot is full: the item that goes")
+    give.add_argument("--excess-to", metavar="NAME",
+                      help="who takes that item (default: lost, if no one has room)")
+    give.set_defaults(func=cmd_exchange_give)
+    for verb, words, func in (("store", "place materials in an outpost's storage",
+                               cmd_exchange_store),
+                              ("take", "take materials from an outpost's storage",
+                               cmd_exchange_take)):
+        parser = _with_path(exchange_sub.add_parser(verb, help=words))
+        parser.add_argument("name")
+        parser.add_argument("outpost", nargs="?", help="the outpost (default: the one here)")
+        parser.add_argument("--token", type=int, action="append", metavar="POS", required=True,
+                            help="a position, 1 = first, in the bag (store) or the store "
+                                 "(take); repeatable")
+        parser.set_defaults(func=func)
+    excess = _with_path(exchange_sub.add_parser(
+        "excess", help="a character holding more items than the mantle's slots chooses "
+                       "which goes (Exceeding Item Limits)"))
+    excess.add_argument("name")
+    excess.add_argument("item", nargs="?", help="the item that goes")
+    where = excess.add_mutually_exclusive_group()
+    where.add_argument("--to", help="the character in the hex who takes it")
+    where.add_argument("--lose", action="store_true",
+                       help="lose it (only when no one in the hex has room)")
+    excess.set_defaults(func=cmd_exchange_excess)
+    storage = _with_path(exchange_sub.add_parser(
+        "list", help="what a character holds, what each outpost here stores, and the item "
+                     "choices waiting"))
+    storage.add_argument("name")
+    storage.set_defaults(func=cmd_exchange_list)
+
+    discover = _with_path(sub.add_parser(
+        "discover", help="draw the Discovery card due after a move (the app draws, or "
+                         "--card for the one drawn at the table)"))
+    discover.add_argument("name", nargs="?", help="the character (default: the one due)")
+    discover.add_argument("--card", help="the Discovery card drawn at the table")
+    discover.add_argument("--die", type=int, action="append", metavar="N",
+                          help="the die rolled at the table for its test (repeatable)")
+    discover.add_argument("--app-rolls", action="store_true",
+                          help="let the app roll the test of a card drawn at the table")
+    discover.set_defaults(func=cmd_discover)
 
     society = _with_path(sub.add_parser("society", help="turn the society's dials"))
     society.add_argument("track", choices=["unrest", "activity", "gain-lore", "spend-lore"])

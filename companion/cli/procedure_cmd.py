@@ -1,5 +1,5 @@
 """Walking a procedure in the terminal: ``companion night PATH``, ``companion fish``,
-``companion mine``, ``companion step``.
+``companion mine``, ``companion forage``, ``companion delve``, ``companion step``.
 
 Interactive by default: each step is printed with its options and read from standard
 input (an empty answer on a dice or card step lets the app roll or draw). For scripts:
@@ -154,6 +154,20 @@ def cmd_mine(args: argparse.Namespace) -> int:
         c, name=args.name, feature=args.feature))
 
 
+def cmd_forage(args: argparse.Namespace) -> int:
+    from companion.operations import activities
+
+    return _start_then_walk(args, lambda c: activities.start_foraging(
+        c, name=args.name, feature=args.feature))
+
+
+def cmd_delve(args: argparse.Namespace) -> int:
+    from companion.operations import activities
+
+    return _start_then_walk(args, lambda c: activities.start_delving(
+        c, name=args.name, feature=args.feature))
+
+
 def cmd_step(args: argparse.Namespace) -> int:
     return _start_then_walk(args, None)
 
@@ -164,7 +178,9 @@ def register(sub: Any) -> None:
         .set_defaults(func=cmd_night)
     for name, func, words in (("fish", cmd_fish, "fish at a lake, river or wetlands"),
                               ("mine", cmd_mine, "mine at a cave, chasm, dried flats, "
-                                                 "moraine or mountain")):
+                                                 "moraine or mountain"),
+                              ("forage", cmd_forage, "forage at a forest or plains"),
+                              ("delve", cmd_delve, "delve at a cave or chasm")):
         parser = _with_walk(sub.add_parser(name, help=words))
         parser.add_argument("name", help="the character")
         parser.add_argument("feature", help="the feature of the hex")

@@ -31,7 +31,8 @@ from companion.rules.procedure import Procedure
 
 def _begin_activity(campaign: Campaign, session: Session, name: str, feature: str,
                     action: FeatureAction) -> tuple[Any, Any]:
-    """Check the feature is here and usable, pay the action; returns (game, character)."""
+    """Check the feature is here and usable, pay the action; returns (the game before,
+    the character after paying)."""
     game = load_game(session, campaign.content)
     character = game.character(name)
     if feature not in hex_features(campaign, game, character.hex):
@@ -39,7 +40,7 @@ def _begin_activity(campaign: Campaign, session: Session, name: str, feature: st
     after = day_rules.feature_action(campaign.content.rules, game, name, action,
                                      feature_facts(campaign, feature))
     save_game(session, campaign.content, game, after)
-    return after, after.character(name)
+    return game, after.character(name)
 
 
 def start_foraging(campaign: Campaign, *, name: str, feature: str) -> Changes:
@@ -58,7 +59,9 @@ def start_foraging(campaign: Campaign, *, name: str, feature: str) -> Changes:
             content.forage_objects, content.forage_bonuses, content.rules.foraging,
             tokens(campaign), cap=harvest_cap(content.rules.foraging, items))
         begin(session, "foraging", procedure, actor=character.name, feature=feature)
-        session.info["journal_text"] = f"{character.name} began foraging in the {feature}"
+        spent = game.character(name).energy - character.energy
+        session.info["journal_text"] = (f"{character.name} began foraging in the {feature} "
+                                        f"({spent} energy)")
     return Changes(summary=f"{name} began foraging in the {feature}", procedure=True,
                    characters=True)
 
@@ -76,8 +79,9 @@ def start_delving(campaign: Campaign, *, name: str, feature: str) -> Changes:
             character, content.delving_cards.values(), content.rules.delving, character.hex,
             exit_hexes(valley, content, character.hex), tokens(campaign))
         begin(session, "delving", procedure, actor=character.name, feature=feature)
+        spent = game.character(name).energy - character.energy
         session.info["journal_text"] = (f"{character.name} began delving at the {feature} "
-                                        f"of {character.hex}")
+                                        f"of {character.hex} ({spent} energy)")
     return Changes(summary=f"{name} began delving", procedure=True, characters=True)
 
 

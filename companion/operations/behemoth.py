@@ -356,9 +356,18 @@ def _preview(campaign: Campaign, state: BehemothState, board: Behemoth, card: In
             {str(k): v for k, v in met.items()})
 
 
+def night_only(name: str, what: rules.Knowledge) -> str:
+    """Habits and secret are learned only at the end of a Night (Rulebook: Behemoths >
+    Habits; Learning the Secret; D18): the Night offers it to the characters near."""
+    verb = "are" if what == "habits" else "is"
+    return (f"{name}'s {what} {verb} learned only at the end of a Night, by a character in "
+            "its hex or next to it: the Night offers it then")
+
+
 def _learn_refusal(campaign: Campaign, state: BehemothState, valley: Valley, game: Game,
                    what: rules.Knowledge) -> tuple[str | None, Character | None]:
-    """(None, the first character who can learn) or (the reason, None)."""
+    """(None, the first character who could learn at the end of a Night) or (the
+    reason, None)."""
     reasons = []
     for character in game.characters:
         reason = rules.learn_refusal(campaign.content.rules, state, valley, what,
@@ -386,8 +395,11 @@ def behemoth_view(campaign: Campaign) -> BehemothView | None:
     characters = _characters(game)
     ends, reach, met = _preview(campaign, state, board, card, valley, characters)
     secret = campaign.content.secret_cards.get(state.secret) if state.secret_learned else None
+    # Outside the Night's end nobody learns: the reason says why, else when it can be.
     habits_refusal, _ = _learn_refusal(campaign, state, valley, game, "habits")
     secret_refusal, _ = _learn_refusal(campaign, state, valley, game, "secret")
+    habits_refusal = habits_refusal or night_only(board.name, "habits")
+    secret_refusal = secret_refusal or night_only(board.name, "secret")
     kind = saved.get("kind")
     target = rules.target_hex(state, characters)
     return BehemothView(
@@ -467,46 +479,36 @@ def set_up_options(campaign: Campaign) -> SetUpOptions:
 
 
 def _learn(campaign: Campaign, what: rules.Knowledge, name: str | None) -> Changes:
-    with campaign.write(f"behemoth.learn_{what}", f"learn the behemoth's {what}") as session:
-        row, state, board = _in_play(campaign, session)
+    """Asked outside the Night: refused, saying why and when (Rulebook: Behemoths >
+    Habits; Learning the Secret; D18: only at the end of a Night, from the behemoth's hex
+    or one next to it, which the Night itself offers; never during the Day)."""
+    with campaign.file.read() as session:
+        _, state, board = _in_play(campaign, session)
         busy = procedures._row(session)
-        if busy is not None and busy.state.get("kind") == "night":
-            raise Refused("The Night offers this at its end; answer it there.")
         valley = load_valley(session)
         game = load_game(session, campaign.content)
-        if name is None:
-            reason, who = _learn_refusal(campaign, state, valley, game, what)
-            if who is None:
-                raise Refused(f"No one can learn {board.name}'s {what}: {reason}.")
-        else:
-            who = game.character(name)
-        learned, lore = rules.learn(campaign.content.rules, state, valley, what, who.hex,
-                                    game.society.lore, who=who.name)
-        after = replace(game, society=replace(game.society, lore=lore))
-        save_game(session, campaign.content, game, after)
-        save_state(session, campaign, learned, row)
-        cost = game.society.lore - lore
-        if what == "habits":
-            text = (f"{who.name} watches {board.name} and learns its habits ({cost} lore): "
-                    f"read Codex outcome {board.habits}.")
-        else:
-            secret = campaign.content.secret_cards.get(state.secret)
-            text = (f"{who.name} learns {board.name}'s secret ({cost} lore): the Secret "
-                    f"card {state.secret}" + (f" ({secret.name}) is turned face up."
-                                             if secret else " is turned face up."))
-        session.info["journal_text"] = text
-    return Changes(summary=text, society=True, journal=True, behemoth=True)
+    if busy is not None and busy.state.get("kind") == "night":
+        raise Refused("The Night offers this at its end; answer it there.")
+    if name is None:
+        reason, _ = _learn_refusal(campaign, state, valley, game, what)
+    else:
+        who = game.character(name)
+        reason = rules.learn_refusal(campaign.content.rules, state, valley, what, who.hex,
+                                     game.society.lore, who=who.name)
+    reason = reason or night_only(board.name, what)
+    raise Refused(reason[0].upper() + reason[1:] + ".")
 
 
 def learn_habits(campaign: Campaign, *, name: str | None = None) -> Changes:
-    """Spend lore to learn the behemoth's habits (Rulebook: Behemoths > Habits; D18): at
-    the end of a Night, a character in its hex or next to it (``name``, or the first such
-    character). While a Night is in progress the Night itself offers it."""
+    """Learn the behemoth's habits (Rulebook: Behemoths > Habits; D18): only at the end of
+    a Night, by a character in its hex or next to it; the Night offers it then, so asked
+    at any other time this is refused with the reason (lore, distance, or when)."""
     return _learn(campaign, "habits", name)
 
 
 def learn_secret(campaign: Campaign, *, name: str | None = None) -> Changes:
-    """Spend lore to learn the behemoth's secret (Rulebook: Learning the Secret; D18)."""
+    """Learn the behemoth's secret (Rulebook: Learning the Secret; D18): as
+    :func:`learn_habits`, only at the end of a Night."""
     return _learn(campaign, "secret", name)
 
 

@@ -25,6 +25,7 @@ from companion.rules import day as day_rules
 from companion.rules import inventory
 from companion.rules.crafting import CraftingCode, Discovery, MaterialFace, Orientation
 from companion.rules.errors import IllegalAction
+from companion.rules.ids import ItemId
 from companion.rules.resources import BagToken, Side, TokenKind
 from companion.store import models
 
@@ -150,8 +151,9 @@ def craft(campaign: Campaign, *, name: str, left: int, left_rotation: int, right
     """Craft (a Day action): lay two of ``name``'s material tokens (bag positions) side
     by side, each turned 0-3 quarter turns, read the code and look it up in the Codex.
 
-    An item goes to the character (slot rules: an excess item is lost when no one in
-    the hex takes it, D11); the code, item or dead end, is remembered by the society.
+    An item goes to the character; beyond its slots the player then chooses which item
+    goes to whom (:func:`companion.operations.day.settle_excess`, D11). The code, item
+    or dead end, is remembered by the society.
     """
     content = campaign.content
     with campaign.write("craft", "craft") as session:
@@ -176,14 +178,16 @@ def craft(campaign: Campaign, *, name: str, left: int, left_rotation: int, right
             character, _ = inventory.take_tokens(character, sorted({left, right}))
         facts = item_facts(campaign)
         for item in outcome.items:
-            character, _, _ = inventory.receive_item(content.rules, character, facts[item],
-                                                     excess=facts[item].id)
+            # Exceeding Item Limits (D11): held now; the player then chooses what goes.
+            character = inventory.hold_item(character, facts[ItemId(item)])
         game = game.with_characters(character)
         save_game(session, content, before, game)
         _remember(session, code, outcome.extra.get("result"), found, character.name)
-        session.info["journal_text"] = " ".join(outcome.log)
-    return Changes(summary=" ".join(outcome.log), characters=True, journal=True,
-                   detail=outcome)
+        from companion.operations.effects import excess_notes
+
+        text = " ".join([*outcome.log, *excess_notes(campaign, game, character.name)])
+        session.info["journal_text"] = text
+    return Changes(summary=text, characters=True, journal=True, detail=outcome)
 
 
 def _remember(session: Session, code: CraftingCode, result: object, found: object,

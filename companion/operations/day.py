@@ -8,8 +8,10 @@ here, so the rules never read content themselves.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlmodel import Session
@@ -20,11 +22,20 @@ from companion.operations.state import load_game, save_game
 from companion.operations.valley import load_valley
 from companion.rules import day as day_rules
 from companion.rules import exploration
+from companion.rules.character import Character
 from companion.rules.errors import IllegalAction
 from companion.rules.game import Game
-from companion.rules.ids import Icon, ItemId, OutpostId, StructureId, Technology
-from companion.rules.inventory import ItemFacts
-from companion.rules.outposts import FeatureAction, FeatureFacts, MaterialCost, StructureFacts
+from companion.rules.ids import ContainerId, Icon, ItemId, OutpostId, StructureId, Technology
+from companion.rules.inventory import Container, ItemFacts, over_limit
+from companion.rules.outposts import (
+    FeatureAction,
+    FeatureFacts,
+    MaterialCost,
+    Outpost,
+    StructureFacts,
+    has_technology,
+)
+from companion.rules.resources import BagToken, Side
 
 # --- facts from content ----------------------------------------------------------------
 
@@ -81,7 +92,10 @@ Step = Callable[[Game, Session], tuple[Game, str]]
 """Applies one rule to the game; returns the new game and the journal sentence."""
 
 
-def _day_operation(campaign: Campaign, kind: str, step: Step, **flags: bool) -> Changes:
+def _day_operation(campaign: Campaign, kind: str, step: Step, actor: str | None = None,
+                   **flags: bool) -> Changes:
+    """Run ``step`` in one journalled write. With ``actor``, the journal also records the
+    energy the action charged them (Hardcore Solo's discount included)."""
     with campaign.write(kind, kind) as session:
         busy = procedure_in_progress(session)
         if busy is not None and busy != "night":
@@ -89,6 +103,9 @@ def _day_operation(campaign: Campaign, kind: str, step: Step, **flags: bool) -> 
         before = load_game(session, campaign.content)
         after, text = step(before, session)
         save_game(session, campaign.content, before, after)
+        if actor is not None:
+            spent = before.character(actor).energy - after.character(actor).energy
+            text += f" ({spent} energy)"
         session.info["journal_text"] = text
     return Changes(summary=text, characters=True, journal=True, **flags)
 
@@ -133,6 +150,7 @@ def move(campaign: Campaign, *, name: str, to_hex: str) -> Changes:
 def pass_turn(campaign: Campaign, *, name: str) -> Changes:
     """The character passes for the rest of the Day (Rulebook: Day Phase)."""
     def step(game: Game, session: Session) -> tuple[Game, str]:
+        day_rules.check_item_limits(campaign.content.rules, game, name)
         return day_rules.pass_turn(game, name), f"{game.character(name).name} passed"
 
     return _day_operation(campaign, "day.pass", step)
@@ -144,7 +162,7 @@ def revive(campaign: Campaign, *, name: str, target: str, token: int) -> Changes
         after = day_rules.revive(campaign.content.rules, game, name, target, token)
         return after, f"{name} revived {target}"
 
-    return _day_operation(campaign, "day.revive", step)
+    return _day_operation(campaign, "day.revive", step, actor=name)
 
 
 def prepare_shelter(campaign: Campaign, *, name: str) -> Changes:
@@ -154,7 +172,7 @@ def prepare_shelter(campaign: Campaign, *, name: str) -> Changes:
         after = day_rules.prepare_shelter(campaign.content.rules, game, name, feature)
         return after, f"{name} prepared shelter in hex {game.character(name).hex}"
 
-    return _day_operation(campaign, "day.shelter", step, valley=True)
+    return _day_operation(campaign, "day.shelter", step, valley=True, actor=name)
 
 
 def gather_water(campaign: Campaign, *, name: str) -> Changes:
@@ -165,7 +183,7 @@ def gather_water(campaign: Campaign, *, name: str) -> Changes:
         after = day_rules.gather_water(campaign.content.rules, game, name, feature, amount)
         return after, f"{name} gathered {amount} water"
 
-    return _day_operation(campaign, "day.water", step)
+    return _day_operation(campaign, "day.water", step, actor=name)
 
 
 def build_outpost(campaign: Campaign, *, name: str, outpost_name: str, feature: str,
@@ -182,29 +200,131 @@ def build_outpost(campaign: Campaign, *, name: str, outpost_name: str, feature: 
         settings = session.get(models.Campaign, 1)
         assert settings is not None
         number = len(session.exec(select(models.Outpost)).all()) + 1
-        after = day_rules.build_outpost(
-            campaign.content.rules, game, name, outpost_id=OutpostId(f"new-{number}"),
-            outpost_name=outpost_name.strip() or f"Outpost {number}", epoch=settings.epoch,
-            covers=feature_facts(campaign, feature), items=item_facts(campaign),
-            contributions=contributions)
-        return after, f"{character.name} built the outpost {outpost_name} over the {feature}"
+        called = outpost_name.strip() or f"Outpost {number}"
+        with _technology_named(campaign):
+            after = day_rules.build_outpost(
+                campaign.content.rules, game, name, outpost_id=OutpostId(f"new-{number}"),
+                outpost_name=called, epoch=settings.epoch,
+                covers=feature_facts(campaign, feature), items=item_facts(campaign),
+                contributions=contributions)
+        text = f"{character.name} built the outpost {called} over the {feature}"
+        return after, text + _energy_words(game, after, character.name, contributions)
 
     return _day_operation(campaign, "day.outpost", step, outposts=True, valley=True)
 
 
-def build_structure(campaign: Campaign, *, name: str, outpost: str, structure: str,
+def build_structure(campaign: Campaign, *, name: str, structure: str,
+                    outpost: str | None = None,
                     materials: Mapping[str, Sequence[int]] | None = None,
                     contributions: Mapping[str, int] | None = None) -> Changes:
-    """Build a structure at an outpost in the hex (Rulebook: Building Structures)."""
+    """Build a structure at an outpost in the hex (Rulebook: Building Structures).
+
+    ``structure`` by id or card name; ``outpost`` by id or name (default: the one in the
+    hex). ``materials`` maps each character to the bag positions (0-based) they discard;
+    None: the builder's own materials first, then the others' in the hex (processed
+    ones last). ``contributions``: energy other characters in the hex give.
+    """
+    structure_id = _structure_id(campaign, structure)
+
     def step(game: Game, session: Session) -> tuple[Game, str]:
-        facts = structure_facts(campaign, structure)
-        after = day_rules.build_structure(
-            campaign.content.rules, game, name, outpost=OutpostId(outpost), structure=facts,
-            items=item_facts(campaign), materials=materials, contributions=contributions)
-        built = campaign.content.structures[structure].name
-        return after, f"{name} built {built} at {game.outpost(OutpostId(outpost)).name}"
+        facts = structure_facts(campaign, structure_id)
+        site = _outpost_in_hex(game, name, outpost)
+        paid = materials if materials is not None else _pick_materials(game, name, facts)
+        with _technology_named(campaign, structure_id):
+            after = day_rules.build_structure(
+                campaign.content.rules, game, name, outpost=site, structure=facts,
+                items=item_facts(campaign), materials=paid, contributions=contributions)
+        built = campaign.content.structures[structure_id].name
+        text = f"{game.character(name).name} built {built} at {game.outpost(site).name}"
+        text += _energy_words(game, after, name, contributions)
+        spent = [f"{game.character(who).bag[i]} from {game.character(who).name}"
+                 for who, spots in paid.items() for i in spots]
+        if spent:
+            text += "; discarded " + ", ".join(spent)
+        return after, text
 
     return _day_operation(campaign, "day.structure", step, outposts=True)
+
+
+def _energy_words(before: Game, after: Game, builder: str,
+                  contributions: Mapping[str, int] | None) -> str:
+    """": 4 energy, 1 from Ash and 3 from Bryn" (the energy each character paid)."""
+    who = [before.character(builder).name,
+           *(before.character(n).name for n, e in (contributions or {}).items() if e)]
+    paid = [(n, before.character(n).energy - after.character(n).energy) for n in who]
+    total = sum(e for _, e in paid)
+    paid = [(n, e) for n, e in paid if e]
+    if len(paid) <= 1:
+        return f" ({total} energy" + (f" from {paid[0][0]})" if paid and paid[0][0] != who[0]
+                                      else ")")
+    parts = [f"{e} from {n}" for n, e in paid]
+    return f": {total} energy, " + ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+@contextmanager
+def _technology_named(campaign: Campaign, structure: str | None = None) -> Iterator[None]:
+    """Refusals name a technology icon and a structure as the cards show them ("the
+    Smokehouse needs a Woodcraft item")."""
+    try:
+        yield
+    except IllegalAction as exc:
+        text = str(exc)
+        if structure is not None and text.startswith(f"{structure} "):
+            text = f"the {campaign.content.structures[structure].name}" + \
+                text[len(structure):]
+        for icon in campaign.content.icons.values():
+            text = text.replace(f"a {icon.id}-technology item", f"a {icon.name} item")
+        raise IllegalAction(text) from exc
+
+
+def _structure_id(campaign: Campaign, text: str) -> str:
+    for found in campaign.content.structures.values():
+        if text in (found.id, found.name) or text.lower() == found.name.lower():
+            return found.id
+    raise Refused(f"There is no structure '{text}' in the content pack.")
+
+
+def _outpost_in_hex(game: Game, name: str, outpost: str | None) -> OutpostId:
+    """The outpost named (id or name), else the only active one in the builder's hex."""
+    character = game.character(name)
+    here = [o for o in game.outposts if o.hex == character.hex and o.status.value == "active"]
+    if outpost:
+        for found in game.outposts:
+            if outpost in (found.id, found.name) or outpost.lower() == found.name.lower():
+                return found.id
+        raise IllegalAction(f"there is no outpost {outpost}")
+    if len(here) == 1:
+        return here[0].id
+    if not here:
+        raise IllegalAction(f"there is no outpost in {character.name}'s hex to build at")
+    raise IllegalAction(f"name the outpost: {' or '.join(o.name for o in here)}")
+
+
+def _pick_materials(game: Game, name: str, facts: StructureFacts) -> dict[str, list[int]]:
+    """The tokens to discard when the player leaves the choice to the app: the builder's
+    first, then the others' in the hex; unprocessed before processed."""
+    builder = game.character(name)
+    crew = [builder, *(c for c in game.characters
+                       if c.name != builder.name and c.hex == builder.hex)]
+    taken: dict[str, list[int]] = {}
+    for cost in facts.materials:
+        found = False
+        for side in (Side.UNPROCESSED, Side.PROCESSED):
+            for who in crew:
+                for index, token in enumerate(who.bag):
+                    if index in taken.get(who.name, []) or token.side is not side:
+                        continue
+                    if cost.paid_by(token):
+                        taken.setdefault(who.name, []).append(index)
+                        found = True
+                        break
+                if found:
+                    break
+            if found:
+                break
+        if not found:
+            raise IllegalAction(f"no one in the hex holds the {cost.name} {facts.id} needs")
+    return taken
 
 
 def process(campaign: Campaign, *, name: str, tokens: Sequence[int]) -> Changes:
@@ -215,7 +335,7 @@ def process(campaign: Campaign, *, name: str, tokens: Sequence[int]) -> Changes:
                                   item_facts(campaign))
         return after, f"{name} processed {len(tokens)} token(s)"
 
-    return _day_operation(campaign, "day.process", step)
+    return _day_operation(campaign, "day.process", step, actor=name)
 
 
 def _processing_needs(campaign: Campaign) -> dict[str, Sequence[Icon]]:
@@ -247,17 +367,42 @@ class ActionOption:
 
 
 def available_actions(campaign: Campaign, name: str) -> list[ActionOption]:
-    """Every Day action for ``name`` here, with its cost, and a refusal if not allowed."""
+    """Every Day action for ``name`` here, with the cost that will be charged (Hardcore
+    Solo's first-action discount included) and a refusal if not allowed now.
+
+    A hex with several terrains offers each terrain's action separately (foraging in
+    the plains and in the forest; fishing in the river and in the lake).
+    Rulebook: Game Structure > Day Actions; Actions; Building an Outpost; Building
+    Structures; Solo Play > Hardcore Solo > Action Costs.
+    """
+    from companion.operations.exploration import _refuse_if_due
+
     with campaign.file.read() as session:
         game = load_game(session, campaign.content)
         valley = load_valley(session)
+        character = game.character(name)
+        try:  # On arrival a Discovery card is drawn before anyone moves on.
+            _refuse_if_due(session, character.name)
+            due: str | None = None
+        except IllegalAction as exc:
+            due = str(exc)
     rules = campaign.content.rules
-    character = game.character(name)
+    name = character.name
     try:
         day_rules.check_can_act(game, name)
+        day_rules.check_item_limits(rules, game, name)
         blocked: str | None = None
     except IllegalAction as exc:
         blocked = str(exc)
+
+    def option(action: str, label: str, base: int, target: str | None = None,
+               refusal: str | None = None, *, energy_needed: bool = True) -> ActionOption:
+        cost = day_rules.action_cost(rules, game, name, base)
+        why = blocked or refusal
+        if why is None and energy_needed:
+            why = _energy_refusal(name, character.energy, cost, label)
+        return ActionOption(action, f"{label}: {cost} energy", cost, target, why)
+
     options: list[ActionOption] = []
     here = character.hex
     if here is not None and here in valley:
@@ -269,35 +414,180 @@ def available_actions(campaign: Campaign, name: str) -> list[ActionOption]:
                                              who=character.name)
             except IllegalAction:
                 continue
-            target = valley.tile_at(cell)
-            refusal = blocked or _energy_refusal(character.name, character.energy,
-                                                 cost.energy, "Explore" if cost.explores
-                                                 else "Move")
-            options.append(ActionOption("explore" if cost.explores else "move", cost.reason,
-                                        cost.energy, target, refusal))
-    costs: dict[FeatureAction, tuple[str, int]] = {
-        FeatureAction.PREPARE_SHELTER: ("Prepare Shelter", rules.action_costs.prepare_shelter),
-        FeatureAction.GATHER_WATER: ("Gather Water", rules.action_costs.gather_water),
-        FeatureAction.FORAGE: ("Forage", rules.action_costs.forage),
-        FeatureAction.FISH: ("Fish", rules.action_costs.fish),
-        FeatureAction.MINE: ("Mine", rules.action_costs.mine),
-        FeatureAction.DELVE: ("Delve", rules.action_costs.delve),
+            label = cost.reason.rsplit(": ", 1)[0]
+            options.append(option("explore" if cost.explores else "move", label, cost.energy,
+                                  valley.tile_at(cell), due))
+    options += [replace(o, refusal=o.refusal or due)
+                for o in _tray_options(campaign, name, option)]
+    options += _feature_options(campaign, game, name, option)
+    options += _making_options(campaign, game, name, option)
+    options += _building_options(campaign, game, name, option)
+    for patient in game.characters:
+        if patient.name != name and patient.incapacitated and patient.hex == here:
+            options.append(option("revive", f"Revive {patient.name}", rules.action_costs.revive,
+                                  patient.name))
+    passed = name in game.day.passed
+    limits = None
+    try:
+        day_rules.check_item_limits(rules, game, name)
+    except IllegalAction as exc:
+        limits = str(exc)
+    options.append(ActionOption(
+        "pass", "Pass for the rest of the Day", 0, None,
+        f"{name} has already passed" if passed else
+        "passing happens during the Day phase" if game.day.phase.value != "day" else limits))
+    return options
+
+
+Offer = Callable[..., ActionOption]
+
+
+def _tray_options(campaign: Campaign, name: str, option: Offer) -> list[ActionOption]:
+    """Explore into a new terrain tray at the valley's edge, one option per legal
+    placement, numbered as ``companion act NAME tray N`` takes them (Rulebook: Actions >
+    Explore; Populating a Terrain Tray)."""
+    from companion.operations.exploration import legal_placements
+
+    out = []
+    for number, tray in enumerate(legal_placements(campaign, name), 1):
+        region = campaign.content.regions[tray.region].name \
+            if tray.region in campaign.content.regions else tray.region
+        out.append(option("explore_tray", f"Explore a new {region} tray at {tray.origin} "
+                                          f"facing {tray.orientation}",
+                          campaign.content.rules.action_costs.explore, str(number)))
+    return out
+
+
+FEATURE_LABELS: dict[FeatureAction, str] = {
+    FeatureAction.PREPARE_SHELTER: "Prepare Shelter",
+    FeatureAction.GATHER_WATER: "Gather Water",
+    FeatureAction.FORAGE: "Forage",
+    FeatureAction.FISH: "Fish",
+    FeatureAction.MINE: "Mine",
+    FeatureAction.DELVE: "Delve",
+}
+
+
+def _feature_options(campaign: Campaign, game: Game, name: str, option: Offer
+                     ) -> list[ActionOption]:
+    """Each usable feature's actions, feature by feature (Rulebook: Feature Actions)."""
+    rules = campaign.content.rules
+    costs = {
+        FeatureAction.PREPARE_SHELTER: rules.action_costs.prepare_shelter,
+        FeatureAction.GATHER_WATER: rules.action_costs.gather_water,
+        FeatureAction.FORAGE: rules.action_costs.forage,
+        FeatureAction.FISH: rules.action_costs.fish,
+        FeatureAction.MINE: rules.action_costs.mine,
+        FeatureAction.DELVE: rules.action_costs.delve,
     }
-    seen: set[FeatureAction] = set()
-    for feature in hex_features(campaign, game, here):
+    out: list[ActionOption] = []
+    seen: set[tuple[FeatureAction, str]] = set()
+    for feature in hex_features(campaign, game, game.character(name).hex):
         facts = feature_facts(campaign, feature)
         for action in sorted(facts.actions, key=list(costs).index):
-            if action in seen:
+            if (action, feature) in seen:
                 continue
-            seen.add(action)
-            label, base = costs[action]
-            cost = day_rules.action_cost(rules, game, name, base)
-            refusal = blocked or _energy_refusal(character.name, character.energy, cost, label)
+            seen.add((action, feature))
+            refusal = None
             if action is FeatureAction.DELVE and not game.society.delving_unlocked:
-                refusal = "Delving is locked until a game effect opens it (reading D4)"
-            options.append(ActionOption(action.value, f"{label} at the {feature}: {cost} energy",
-                                        cost, feature, refusal))
-    return options
+                refusal = "Delving is locked until a game effect opens it"
+            words = campaign.content.features[feature].name.lower()
+            out.append(option(action.value, f"{FEATURE_LABELS[action]} at the {words}",
+                              costs[action], feature, refusal))
+    return out
+
+
+def _making_options(campaign: Campaign, game: Game, name: str, option: Offer
+                    ) -> list[ActionOption]:
+    """Process and Craft (Rulebook: Processing & Crafting)."""
+    rules = campaign.content.rules
+    character = game.character(name)
+    raw = [t for t in character.bag if t.side.value == "unprocessed"]
+    materials = [t for t in character.bag if t.kind.value == "material"]
+    made = [
+        option("process", "Process", rules.action_costs.process, None,
+               None if raw else f"{name} has nothing unprocessed to process"),
+        option("craft", "Craft with two material tokens", rules.action_costs.craft, None,
+               None if len(materials) >= 2 else
+               f"{name} needs two material tokens to craft"),
+    ]
+    # Processing: each token's energy icon costs 1 more (Rulebook: Processing).
+    return [replace(made[0], label=made[0].label + " (+1 per energy icon)"), made[1]]
+
+
+def _building_options(campaign: Campaign, game: Game, name: str, option: Offer
+                      ) -> list[ActionOption]:
+    """Build an outpost over each feature here, and each structure at each outpost here
+    (Rulebook: Building an Outpost; Building Structures; D12)."""
+    content = campaign.content
+    rules = content.rules
+    character = game.character(name)
+    here = character.hex
+    crew = [c for c in game.characters
+            if c.hex == here and here is not None and not c.incapacitated]
+    crew_energy = sum(c.energy for c in crew)
+    items = item_facts(campaign)
+    out: list[ActionOption] = []
+    for feature in hex_features(campaign, game, here):
+        facts = feature_facts(campaign, feature)
+        words = content.features[feature].name.lower()
+        label = f"Build an outpost over the {words}"
+        refusal = None
+        if facts.outpost_technology is not None:
+            tech = content.icons[facts.outpost_technology].name \
+                if facts.outpost_technology in content.icons else facts.outpost_technology
+            label += f" ({tech})"
+            if not has_technology(crew, facts.outpost_technology, items):
+                refusal = f"no one in the hex has a {tech} item"
+        base = rules.action_costs.build_outpost
+        if refusal is None and crew_energy < base:
+            refusal = f"the characters here have {crew_energy} energy; an outpost costs {base}"
+        cost = day_rules.action_cost(rules, game, name, base)
+        why = option("build_outpost", label, base, feature, refusal,
+                     energy_needed=False).refusal
+        out.append(ActionOption("build_outpost",
+                                f"{label}: {cost} energy, shared", cost, feature, why))
+    for outpost in game.outposts:
+        if outpost.hex != here or outpost.status.value != "active":
+            continue
+        for structure in content.structures.values():
+            out.append(_structure_option(campaign, game, name, outpost, structure.id, crew,
+                                         option))
+    return out
+
+
+def _structure_option(campaign: Campaign, game: Game, name: str, outpost: Outpost,
+                      structure_id: str, crew: list[Character], option: Offer) -> ActionOption:
+    content = campaign.content
+    structure = content.structures[structure_id]
+    facts = structure_facts(campaign, structure_id)
+    costs = ", ".join(f"{n} {content.materials[m].name.lower() if m in content.materials else m}"
+                      for m, n in structure.cost.materials.items())
+    label = f"Build {structure.name} at {outpost.name} ({costs}"
+    techs = [content.icons[t].name if t in content.icons else t for t in sorted(facts.technologies)]
+    label += f"; needs {', '.join(techs)})" if techs else ")"
+    limit = content.rules.outposts.structure_limit
+    refusal = None
+    if len(outpost.structures) >= limit:
+        refusal = f"{outpost.name} already has {limit} structures"
+    items = item_facts(campaign)
+    for technology, words in zip(sorted(facts.technologies), techs, strict=True):
+        if refusal is None and not has_technology(crew, technology, items):
+            refusal = f"no one in the hex has a {words} item"
+    if refusal is None:
+        pool = Counter(t.name for c in crew for t in c.bag if t.kind.value == "material")
+        for material, count in structure.cost.materials.items():
+            if pool[material] < count:
+                refusal = (f"the characters here hold {pool[material]} {material}; "
+                           f"{structure.name} needs {count}")
+                break
+    crew_energy = sum(c.energy for c in crew)
+    if refusal is None and crew_energy < facts.energy:
+        refusal = f"the characters here have {crew_energy} energy; {structure.name} costs " \
+                  f"{facts.energy}"
+    made = option("build_structure", label, facts.energy, f"{outpost.id}:{structure_id}",
+                  refusal, energy_needed=False)
+    return replace(made, label=made.label + ", shared")
 
 
 def _energy_refusal(name: str, energy: int, cost: int, what: str) -> str | None:
@@ -320,3 +610,228 @@ def whose_turn(campaign: Campaign) -> dict[str, Any]:
             pass
     return {"phase": game.day.phase.value, "last_actor": game.day.last_actor,
             "passed": passed, "may_act": may_act}
+
+
+# --- exchanges and storage containers (before or after any Day action) ---------------------
+
+
+def _containers(session: Session, game: Game) -> Game:
+    """Every active outpost is a storage container in its hex: the materials the
+    Journal's Outposts section records as stored there (Rulebook: Day Actions; Materials
+    stored in structures are kept between challenges)."""
+    from companion.store import models
+
+    containers = []
+    for outpost in game.outposts:
+        row = session.get(models.Outpost, int(outpost.id))
+        if row is None or outpost.status.value != "active":
+            continue
+        tokens = tuple(_stored_token(text) for text in row.materials)
+        containers.append(Container(ContainerId(outpost.id), outpost.hex, tokens))
+    return replace(game, containers=tuple(containers))
+
+
+def _stored_token(text: str) -> BagToken:
+    """A stored material as the journal writes it: "wood" or "processed wood"."""
+    side, _, name = text.rpartition(" ")
+    token = BagToken.material(name)
+    return replace(token, side=Side.PROCESSED) if side == "processed" else token
+
+
+def _save_containers(session: Session, before: Game, after: Game) -> None:
+    from companion.store import models
+
+    old = {c.id: c for c in before.containers}
+    for box in after.containers:
+        if old.get(box.id) == box:
+            continue
+        row = session.get(models.Outpost, int(box.id))
+        assert row is not None
+        row.materials = [t.name if t.side is Side.UNPROCESSED else str(t) for t in box.tokens]
+        session.add(row)
+
+
+@contextmanager
+def _items_named(campaign: Campaign) -> Iterator[None]:
+    """Refusals name items as their cards do ("Ash has no Stone Knife")."""
+    try:
+        yield
+    except IllegalAction as exc:
+        text = str(exc)
+        for item in campaign.content.items.values():
+            text = text.replace(f"has no item {item.id}", f"has no {item.name}")
+            text = text.replace(f"the {item.id} rather", f"the {item.name} rather")
+        raise IllegalAction(text) from exc
+
+
+def _exchange_operation(campaign: Campaign, kind: str, step: Step) -> Changes:
+    """An exchange is no action: it takes no energy and keeps the action order."""
+    with campaign.write(kind, kind) as session, _items_named(campaign):
+        busy = procedure_in_progress(session)
+        if busy == "night":
+            raise Refused("Items and materials are exchanged during the Day, not at Night.")
+        if busy is not None:
+            raise Refused(f"An activity is in progress: finish the {busy} first.")
+        before = _containers(session, load_game(session, campaign.content))
+        after, text = step(before, session)
+        save_game(session, campaign.content, before, after)
+        _save_containers(session, before, after)
+        session.info["journal_text"] = text
+    return Changes(summary=text, characters=True, journal=True, outposts=True)
+
+
+def _item_id(campaign: Campaign, text: str) -> ItemId:
+    """An item named by its id or its card name."""
+    for item in campaign.content.items.values():
+        if text in (item.id, item.name) or text.lower() == item.name.lower():
+            return ItemId(item.id)
+    raise Refused(f"There is no item '{text}' in the content pack.")
+
+
+def item_name(campaign: Campaign, item: str) -> str:
+    """An item's card name."""
+    found = campaign.content.items.get(item)
+    return found.name if found is not None else item
+
+
+def _token_words(tokens: Sequence[BagToken]) -> str:
+    return ", ".join(str(t) for t in tokens) or "nothing"
+
+
+def exchange_item(campaign: Campaign, *, giver: str, receiver: str, item: str,
+                  excess: str | None = None, excess_to: str | None = None) -> Changes:
+    """Give an item to a character in the same hex, before or after any Day action; a
+    receiver with a full slot chooses at once which item goes and to whom (Rulebook:
+    Day Actions; Mantle > Exceeding Item Limits)."""
+    chosen = _item_id(campaign, item)
+    extra = _item_id(campaign, excess) if excess else None
+
+    def step(game: Game, session: Session) -> tuple[Game, str]:
+        after = day_rules.exchange_item(campaign.content.rules, game, giver, receiver, chosen,
+                                        excess=extra, excess_to=excess_to)
+        a, b = game.character(giver).name, game.character(receiver).name
+        text = f"{a} gave the {item_name(campaign, chosen)} to {b}"
+        if extra is not None:
+            text += "; " + _excess_words(campaign, b, extra, excess_to)
+        return after, text
+
+    return _exchange_operation(campaign, "exchange.item", step)
+
+
+def _excess_words(campaign: Campaign, holder: str, item: ItemId, to: str | None) -> str:
+    named = item_name(campaign, item)
+    if to is None:
+        return f"{holder} had no room and lost the {named} (back to the item deck)"
+    return f"{holder} had no room and gave the {named} to {to}"
+
+
+def exchange_tokens(campaign: Campaign, *, giver: str, receiver: str,
+                    tokens: Sequence[int]) -> Changes:
+    """Give materials or food (bag positions, 0-based) to a character in the same hex."""
+    def step(game: Game, session: Session) -> tuple[Game, str]:
+        given = [game.character(giver).bag[i] for i in tokens
+                 if 0 <= i < len(game.character(giver).bag)]
+        after = day_rules.exchange_tokens(game, giver, receiver, tokens)
+        a, b = game.character(giver).name, game.character(receiver).name
+        return after, f"{a} gave {_token_words(given)} to {b}"
+
+    return _exchange_operation(campaign, "exchange.tokens", step)
+
+
+def _outpost_here(game: Game, name: str, outpost: str) -> ContainerId:
+    """The container of the outpost named (by name or id) in the character's hex."""
+    character = game.character(name)
+    for box in game.containers:
+        found = game.outpost(OutpostId(box.id))
+        if outpost in (box.id, found.name) or outpost.lower() == found.name.lower():
+            if box.hex != character.hex:
+                raise IllegalAction(f"{found.name} is not in {character.name}'s hex")
+            return box.id
+    raise IllegalAction(f"there is no outpost {outpost} to store materials in")
+
+
+def store_materials(campaign: Campaign, *, name: str, outpost: str,
+                    tokens: Sequence[int]) -> Changes:
+    """Place materials from the bag (positions, 0-based) in the storage of an outpost in
+    the character's hex (Rulebook: Day Actions)."""
+    def step(game: Game, session: Session) -> tuple[Game, str]:
+        box = _outpost_here(game, name, outpost)
+        given = [game.character(name).bag[i] for i in tokens
+                 if 0 <= i < len(game.character(name).bag)]
+        after = day_rules.store(game, name, box, tokens)
+        where = game.outpost(OutpostId(box)).name
+        return after, f"{game.character(name).name} stored {_token_words(given)} at {where}"
+
+    return _exchange_operation(campaign, "exchange.store", step)
+
+
+def retrieve_materials(campaign: Campaign, *, name: str, outpost: str,
+                       tokens: Sequence[int]) -> Changes:
+    """Take materials (positions in the store, 0-based) from an outpost's storage in the
+    character's hex into the bag (Rulebook: Day Actions)."""
+    def step(game: Game, session: Session) -> tuple[Game, str]:
+        box = _outpost_here(game, name, outpost)
+        stored = game.container(box).tokens
+        taken = [stored[i] for i in tokens if 0 <= i < len(stored)]
+        after = day_rules.retrieve(game, name, box, tokens)
+        where = game.outpost(OutpostId(box)).name
+        return after, f"{game.character(name).name} took {_token_words(taken)} from {where}"
+
+    return _exchange_operation(campaign, "exchange.retrieve", step)
+
+
+def settle_excess(campaign: Campaign, *, name: str, item: str, to: str | None = None
+                  ) -> Changes:
+    """A character holding more items than its slots gives ``item`` to ``to`` (in the
+    hex, with room) or loses it when no one can take it (Rulebook: Mantle > Exceeding
+    Item Limits; D11). The journal says what went where."""
+    chosen = _item_id(campaign, item)
+
+    def step(game: Game, session: Session) -> tuple[Game, str]:
+        after = day_rules.settle(campaign.content.rules, game, name, chosen, to)
+        holder = game.character(name).name
+        receiver = game.character(to).name if to else None
+        return after, _excess_words(campaign, holder, chosen, receiver)
+
+    return _exchange_operation(campaign, "exchange.excess", step)
+
+
+@dataclass(frozen=True)
+class Excess:
+    """A character holding more items of a slot than the mantle has room for."""
+
+    name: str
+    slot: str
+    held: int
+    limit: int
+    items: tuple[tuple[str, str], ...]
+    """(item id, card name) of every item of that slot the character holds."""
+    room: tuple[str, ...]
+    """Characters in the hex with a free slot of that kind."""
+    text: str
+    """What the player must do, in game words."""
+
+
+def excess_items(campaign: Campaign) -> list[Excess]:
+    """Every item choice waiting (Exceeding Item Limits): the Day panel and the CLI ask."""
+    with campaign.file.read() as session:
+        game = load_game(session, campaign.content)
+    rules = campaign.content.rules
+    out = []
+    for character in game.characters:
+        for slot, held, limit in over_limit(rules, character):
+            items = tuple((str(i), item_name(campaign, i)) for i, s in character.items
+                          if s is slot)
+            out.append(Excess(character.name, slot.value, held, limit, items,
+                              tuple(day_rules.room_for(rules, game, character.name, slot)),
+                              day_rules.excess_refusal(rules, game, character.name, slot)))
+    return out
+
+
+def storage_here(campaign: Campaign, name: str) -> list[tuple[str, str, list[str]]]:
+    """(outpost id, outpost name, stored materials) for each outpost in ``name``'s hex."""
+    with campaign.file.read() as session:
+        game = _containers(session, load_game(session, campaign.content))
+    here = game.character(name).hex
+    return [(box.id, game.outpost(OutpostId(box.id)).name, [str(t) for t in box.tokens])
+            for box in game.containers if box.hex == here]

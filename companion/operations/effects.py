@@ -23,7 +23,7 @@ from companion.rules import society as society_rules
 from companion.rules.character import Character
 from companion.rules.effects import Tally, effects_from_data, token_catalogue
 from companion.rules.game import Game
-from companion.rules.ids import HexId
+from companion.rules.ids import HexId, ItemId
 from companion.rules.procedure import Outcome
 from companion.rules.valley import place_lore
 
@@ -35,20 +35,25 @@ def tokens(campaign: Campaign) -> dict[str, Any]:
 
 
 def _receive_items(campaign: Campaign, character: Character, items: Sequence[str]
-                   ) -> tuple[Character, list[str]]:
+                   ) -> Character:
     from companion.operations.day import item_facts
 
     facts = item_facts(campaign)
-    lost = []
     for item in items:
-        if item not in facts:
-            continue
-        # Exceeding Item Limits (D11): with no one chosen to take it, the new item is lost.
-        character, _, gone = inventory.receive_item(campaign.content.rules, character,
-                                                    facts[item], excess=facts[item].id)
-        if gone is not None:
-            lost.append(str(gone))
-    return character, lost
+        if ItemId(item) in facts:
+            # Exceeding Item Limits (D11): the item is held; if a slot is now over its
+            # limit the player chooses which item goes and to whom before acting again.
+            character = inventory.hold_item(character, facts[ItemId(item)])
+    return character
+
+
+def excess_notes(campaign: Campaign, game: Game, name: str) -> list[str]:
+    """What the journal says when ``name`` now holds more items than the mantle's slots."""
+    from companion.rules.day import excess_refusal
+
+    return [excess_refusal(campaign.content.rules, game, name, slot) + "."
+            for slot, _, _ in inventory.over_limit(campaign.content.rules,
+                                                   game.character(name))]
 
 
 def apply_outcome(campaign: Campaign, game: Game, actor: str, outcome: Outcome
@@ -64,9 +69,9 @@ def apply_outcome(campaign: Campaign, game: Game, actor: str, outcome: Outcome
         character = health.gain_energy(character, outcome.energy)
     elif outcome.energy < 0:
         character = replace(character, energy=max(0, character.energy + outcome.energy))
-    character, lost = _receive_items(campaign, character, outcome.items)
+    character = _receive_items(campaign, character, outcome.items)
     game = game.with_characters(character)
-    notes = [f"{character.name} had no free slot and lost {item}." for item in lost]
+    notes = excess_notes(campaign, game, character.name) if outcome.items else []
     if outcome.lore:
         game = replace(game, society=society_rules.gain_lore(game.society, outcome.lore))
     pending = outcome.extra.get("pending_effects", []) if outcome.extra else []

@@ -166,6 +166,9 @@ def move_and_discover(campaign: Campaign, *, name: str, to_hex: str) -> Changes:
             raise IllegalAction(f"{character.name} has not been placed in the valley")
         cost = exploration.move_cost(campaign.content.rules, valley, campaign.content,
                                      character.hex, HexId(to_hex), who=character.name)
+        # The journal records the cost charged (Hardcore Solo's first action: less).
+        charged = day_rules.action_cost(campaign.content.rules, game, name, cost.energy)
+        reason = f"{cost.reason.rsplit(': ', 1)[0]}: {charged} energy"
         if cost.explores:
             game = day_rules.explore(campaign.content.rules, game, name, HexId(to_hex))
             save_valley(session, valley, exploration.reveal(campaign.content, valley,
@@ -174,7 +177,7 @@ def move_and_discover(campaign: Campaign, *, name: str, to_hex: str) -> Changes:
             game = day_rules.move(campaign.content.rules, game, name, HexId(to_hex),
                                   obstructed=cost.obstructed)
         _set_due(session, character.name, to_hex)
-        return game, f"{character.name}: {cost.reason}; a Discovery card is due"
+        return game, f"{character.name}: {reason}; a Discovery card is due"
 
     changes = _day_operation(campaign, "day.move", step, valley=True, society=True)
     return replace(changes, procedure=True)
@@ -276,12 +279,12 @@ def explore_new_tray(campaign: Campaign, *, name: str, origin: tuple[int, int] |
         tile = placed.tiles[cell]
         assert tile is not None
         before_game = game
+        cost = day_rules.action_cost(rules, game, name, rules.action_costs.explore)
         revealed = exploration.reveal(content, placed, cell)
         save_valley(session, valley, revealed)
         game = day_rules.explore(rules, game, name, tile)
         save_game(session, content, before_game, game)
         _set_due(session, character.name, tile)
-        cost = rules.action_costs.explore
         text = (f"{character.name} explored a new {content.regions[region].name} tray at "
                 f"{cell_origin} facing {orientation}: {', '.join(drawn)} ({how}); entered "
                 f"and flipped {tile} for {cost} energy; a Discovery card is due")
@@ -386,10 +389,11 @@ def _resolve(campaign: Campaign, res: _Resolution, name: str, effects: Sequence[
             if facts is None:
                 res.log.append(f"{words} (not in the pack: take it by hand)")
                 continue
-            character, _, lost = inventory.receive_item(content.rules, character, facts,
-                                                        excess=facts.id)
-            if lost is not None:
-                words += " (no free slot: it is lost)"
+            # Exceeding Item Limits (D11): held; the player then chooses what goes.
+            character = inventory.hold_item(character, facts)
+            if inventory.over_limit(content.rules, character):
+                words += f" ({character.name} must now choose a {facts.slot} item to give " \
+                         "away or lose)"
         elif isinstance(effect, Boost):
             if effect.ability is None:
                 res.log.append(f"{words}: place it by hand")
@@ -431,8 +435,26 @@ def _deck(campaign: Campaign, session: Session) -> models.DeckState:
     return deck
 
 
+def discovery_tests(campaign: Campaign, card: str) -> list[str]:
+    """The tests a Discovery card may ask for, in game words ("dexterity 6+"), so a card
+    drawn at the table can ask for the die (Rulebook: Basic Concepts > Tests)."""
+    found = campaign.content.discovery_cards.get(card.strip())
+    out: list[str] = []
+
+    def walk(effects: Sequence[Effect]) -> None:
+        for effect in effects:
+            if isinstance(effect, Test):
+                out.append(f"{effect.ability.value} {effect.difficulty}+")
+                walk(effect.success)
+                walk(effect.failure)
+
+    if found is not None:
+        walk(found.effects)
+    return out
+
+
 def draw_discovery(campaign: Campaign, *, name: str | None = None, card: str | None = None,
-                   rolls: Sequence[int] = ()) -> Changes:
+                   rolls: Sequence[int] = (), app_rolls: bool | None = None) -> Changes:
     """Draw Discovery cards until one can be resolved, then resolve it (Rulebook: Actions >
     Move; Explore; Valley Decks > Discovery).
 
@@ -440,7 +462,9 @@ def draw_discovery(campaign: Campaign, *, name: str | None = None, card: str | N
     table drew (None: the app draws from the persisted, shuffled Discovery deck, setting
     aside each card that cannot be resolved and drawing the next). A typed card that
     cannot be resolved is set aside and the Discovery stays due: draw the next one.
-    ``rolls``: die values for the card's tests (the app rolls any missing).
+    ``rolls``: die values for the card's tests. A card drawn at the table is tested with
+    the table's die: a missing die is refused, asking for it, unless ``app_rolls``; a card
+    the app draws is rolled by the app unless ``app_rolls`` is False.
     Mechanical effects are applied; a Codex outcome to read is named in the journal.
     """
     content = campaign.content
@@ -499,8 +523,18 @@ def draw_discovery(campaign: Campaign, *, name: str | None = None, card: str | N
                                 f"{character.name} now")
         res = _Resolution(game, [], [])
         if chosen is not None:
-            _resolve(campaign, res, who, chosen.effects, list(rolls),
-                     lambda: chance.roll(1)[0])
+            by_app = app_rolls if app_rolls is not None else card is None
+
+            def roll_die() -> int:
+                if not by_app:
+                    tests = ", ".join(discovery_tests(campaign, chosen.id)) or "a test"
+                    raise IllegalAction(f"{chosen.name} ({chosen.id}) asks for a die "
+                                        f"({tests}): roll it at the table and give it")
+                return chance.roll(1)[0]
+
+            if any(not 1 <= r <= 6 for r in rolls):
+                raise IllegalAction("a die shows 1 to 6")
+            _resolve(campaign, res, who, chosen.effects, list(rolls), roll_die)
             discard += [*set_aside, chosen.id]
             save_game(session, content, game, res.game)
             if due is not None:

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from companion.content.schema.base import Slot
 from companion.content.schema.rules import RulesConstants
 from companion.rules.character import Age, Character
 from companion.rules.errors import IllegalAction
@@ -25,10 +26,14 @@ from companion.rules.ids import CharacterName, ContainerId, HexId, Icon, ItemId,
 from companion.rules.inventory import (
     ItemFacts,
     gain_tokens,
-    give_item,
     give_tokens,
+    hold_item,
+    item_slot,
+    lose_item,
+    over_limit,
     processed,
     retrieve_tokens,
+    settle_excess,
     store_tokens,
     take_tokens,
 )
@@ -107,6 +112,7 @@ def _act(
 ) -> tuple[Game, Character]:
     """Check the order, pay the cost, record the action; returns the game and the actor."""
     character = check_can_act(game, name)
+    check_item_limits(rules, game, name)
     cost = action_cost(rules, game, name, base)
     character = spend_energy(character, cost, what)
     day = replace(
@@ -470,12 +476,31 @@ def _during_day(game: Game) -> None:
 
 
 def exchange_item(
-    rules: RulesConstants, game: Game, giver: str, receiver: str, item: ItemId
+    rules: RulesConstants,
+    game: Game,
+    giver: str,
+    receiver: str,
+    item: ItemId,
+    *,
+    excess: ItemId | None = None,
+    excess_to: str | None = None,
 ) -> Game:
-    """Give an item to a character in the same hex (Rulebook: Day Actions)."""
+    """Give an item to a character in the same hex (Rulebook: Day Actions).
+
+    When the receiver's slot is full, the receiver chooses at once which item of that
+    slot goes (``excess``, possibly the one given) and to whom (``excess_to``, possibly
+    the giver), or loses it when no one has room (Exceeding Item Limits, D11).
+    """
     _during_day(game)
-    a, b = give_item(rules, game.character(giver), game.character(receiver), item)
-    return game.with_characters(a, b)
+    a, b = game.character(giver), game.character(receiver)
+    if a.name == b.name:
+        raise IllegalAction(f"{a.name} cannot exchange with themself")
+    if a.hex is None or a.hex != b.hex:
+        raise IllegalAction(f"{a.name} and {b.name} are not in the same hex")
+    slot = item_slot(a, item)
+    game = game.with_characters(lose_item(a, item))
+    return receive_item_choosing(rules, game, b.name, ItemFacts(item, slot), excess=excess,
+                                 excess_to=excess_to)
 
 
 def exchange_tokens(game: Game, giver: str, receiver: str, tokens: Sequence[int]) -> Game:
@@ -497,3 +522,80 @@ def retrieve(game: Game, name: str, container: ContainerId, tokens: Sequence[int
     _during_day(game)
     character, box = retrieve_tokens(game.character(name), game.container(container), tokens)
     return game.with_characters(character).with_container(box)
+
+
+# --- exceeding item limits ------------------------------------------------------------
+
+
+def room_for(rules: RulesConstants, game: Game, name: str, slot: Slot) -> list[str]:
+    """Characters in ``name``'s hex (not ``name``) with a free ``slot``, in play order."""
+    holder = game.character(name)
+    return [
+        c.name
+        for c in game.characters
+        if c.name != holder.name
+        and holder.hex is not None
+        and c.hex == holder.hex
+        and c.slots_used(slot) < rules.item_slots.get(slot, 0)
+    ]
+
+
+def excess_refusal(rules: RulesConstants, game: Game, name: str, slot: Slot) -> str:
+    """What the holder of too many ``slot`` items must do, in game words."""
+    character = game.character(name)
+    held = character.slots_used(slot)
+    who = room_for(rules, game, name, slot)
+    choice = f"give to {_names(who)}" if who else "lose (no one in the hex has room)"
+    return f"{character.name} holds {held} {slot} items: choose one to {choice}"
+
+
+def check_item_limits(rules: RulesConstants, game: Game, name: str) -> None:
+    """Refuse while the character holds more items than its slots (D11): the player
+    first chooses which item goes (Rulebook: Mantle > Exceeding Item Limits)."""
+    character = game.character(name)
+    over = over_limit(rules, character)
+    if over:
+        raise IllegalAction(excess_refusal(rules, game, character.name, over[0][0]))
+
+
+def settle(rules: RulesConstants, game: Game, name: str, item: ItemId, to: str | None) -> Game:
+    """The holder of too many items gives ``item`` to ``to`` (in the hex, with room), or
+    loses it (``to`` None) only when no one in the hex has room for it.
+
+    Rulebook: Mantle > Exceeding Item Limits (D11).
+    """
+    holder = game.character(name)
+    slot = item_slot(holder, item)
+    if to is None:
+        who = room_for(rules, game, holder.name, slot)
+        if who and any(s is slot for s, _, _ in over_limit(rules, holder)):
+            raise IllegalAction(
+                f"{_names(who)} {'has' if len(who) == 1 else 'have'} room for a {slot} item: "
+                f"give the {item} rather than lose it"
+            )
+        holder, _ = settle_excess(rules, holder, item, None)
+        return game.with_characters(holder)
+    holder, receiver = settle_excess(rules, holder, item, game.character(to))
+    assert receiver is not None
+    return game.with_characters(holder, receiver)
+
+
+def receive_item_choosing(
+    rules: RulesConstants,
+    game: Game,
+    name: str,
+    item: ItemFacts,
+    *,
+    excess: ItemId | None = None,
+    excess_to: str | None = None,
+) -> Game:
+    """``name`` gets ``item``; with the slot full, ``excess`` says which item of that slot
+    goes and ``excess_to`` to whom (None: lost, only when no one has room). Without a
+    choice and with the slot full, refused in game words (Exceeding Item Limits)."""
+    character = hold_item(game.character(name), item)
+    game = game.with_characters(character)
+    if not any(s is item.slot for s, _, _ in over_limit(rules, character)):
+        return game
+    if excess is None:
+        raise IllegalAction(excess_refusal(rules, game, character.name, item.slot))
+    return settle(rules, game, character.name, excess, excess_to)

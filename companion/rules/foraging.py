@@ -584,11 +584,13 @@ class ForagingProcedure:
             others = [c for c in self.drawn if c != key]
             back = f"; {', '.join(others)} goes back into the deck" if others else ""
             tableau = (*self.tableau, key)
+            # Step 1 begins the tableau, Step 2 expands it, then Step 3 decides: the first
+            # harvest comes from a tableau of at least two cards (Rulebook: Foraging).
             proc = replace(
                 self,
                 tableau=tableau,
                 drawn=(),
-                phase=Phase.DECIDE,
+                phase=Phase.DRAW_MORE if phase is Phase.KEEP_FIRST else Phase.DECIDE,
                 tally=self.tally.note(f"Added {key} to the tableau{back}."),
             )
             if front_row_predator(proc.cards, self.objects):

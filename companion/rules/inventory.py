@@ -116,6 +116,47 @@ def give_item(
     return lose_item(giver, item), replace(receiver, items=(*receiver.items, (item, slot)))
 
 
+def hold_item(character: Character, item: ItemFacts) -> Character:
+    """The character gets ``item`` even when its slot is full (Exceeding Item Limits).
+
+    Crafting, card effects, Discovery and exchanges all hand items over this way; an
+    excess is then settled by the player with :func:`settle_excess` (which item goes,
+    and to whom) before the character acts again (D11).
+    """
+    return replace(character, items=(*character.items, (item.id, item.slot)))
+
+
+def over_limit(rules: RulesConstants, character: Character) -> tuple[tuple[Slot, int, int], ...]:
+    """Each slot the character holds too many items for: (slot, held, limit)."""
+    out = []
+    for slot in dict.fromkeys(s for _, s in character.items):
+        held, limit = character.slots_used(slot), rules.item_slots.get(slot, 0)
+        if held > limit:
+            out.append((slot, held, limit))
+    return tuple(out)
+
+
+def settle_excess(
+    rules: RulesConstants, holder: Character, item: ItemId, receiver: Character | None
+) -> tuple[Character, Character | None]:
+    """Settle an excess item: ``item`` (of a slot the holder has too many of) goes to
+    ``receiver``, a character in the same hex with a free slot of that kind, or is lost
+    when ``receiver`` is None. Rulebook: Mantle > Exceeding Item Limits (D11).
+    """
+    slot = item_slot(holder, item)
+    if all(s is not slot for s, _, _ in over_limit(rules, holder)):
+        raise IllegalAction(
+            f"{holder.name} has room for every {slot} item they hold; nothing must go"
+        )
+    held = lose_item(holder, item)
+    if receiver is None:
+        return held, None
+    _same_hex(holder, receiver)
+    if free_slots(rules, receiver, slot) <= 0:
+        raise IllegalAction(f"{receiver.name} has no free {slot} slot")
+    return held, replace(receiver, items=(*receiver.items, (item, slot)))
+
+
 # --- the bag --------------------------------------------------------------------------
 
 

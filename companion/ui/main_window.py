@@ -266,6 +266,7 @@ class MainWindow(QMainWindow):
         for text, module, name, shortcut in (
             ("C&rafting…", "crafting_dialog", "open_crafting", "Ctrl+Shift+C"),
             ("&Process…", "play_dialogs", "open_processing", None),
+            ("E&xchange…", "day_dialogs", "open_exchange", None),
             ("Apply &Effects…", "play_dialogs", "open_effects", "Ctrl+Shift+E"),
             ("Ability &Test…", "play_dialogs", "open_ability_test", "Ctrl+T"),
             (None, None, None, None),

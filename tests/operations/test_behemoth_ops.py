@@ -121,60 +121,82 @@ def test_target_refusal(demo: Campaign) -> None:
 # --- habits and secret (D18) -----------------------------------------------------------------
 
 
-def test_learning_needs_the_lore(demo: Campaign) -> None:
+def night_until_the_offer(campaign: Campaign, limit: int = 200) -> object | None:
+    """Pass everyone, begin the Night and answer it (first option, app for chance) until
+    the Night offers the behemoth's habits or secret; None if it never does."""
+    for name in ("Ash", "Bryn"):
+        if name not in operations.whose_turn(campaign)["passed"]:
+            operations.pass_turn(campaign, name=name)
+    run.start_night(campaign)
+    for _ in range(limit):
+        view = run.in_progress(campaign)
+        if view is None or view.kind != "night":
+            return None
+        step = view.step
+        assert step is not None
+        if step.prompt.startswith("The behemoth is near"):
+            return step
+        run.advance(campaign, choice=step.options[0] if step.decider is Decider.PLAYER
+                    else None)
+    raise AssertionError("the Night did not end")
+
+
+@pytest.mark.parametrize("what", ["habits", "secret"])
+def test_behemoths_habits_and_secret_are_never_learned_during_the_day(
+        demo: Campaign, what: str) -> None:
+    bh.set_up_behemoth(demo, behemoth="rimeback", instinct="RBI2", secret="RBS2",
+                       lair_hex="E01")
+    operations.gain_lore(demo, amount=11)
+    learn = bh.learn_habits if what == "habits" else bh.learn_secret
+    with pytest.raises(Refused, match=f"Rimeback's {what} (are|is) learned only at the end "
+                                      "of a Night"):
+        learn(demo)
+    view = bh.behemoth_view(demo)
+    assert view is not None and not view.habits_learned and not view.secret_learned
+    assert "only at the end of a Night" in (view.learn_habits_refusal or "")
+    assert demo.status().lore == 11
+
+
+def test_behemoths_learning_needs_the_lore(demo: Campaign) -> None:
     bh.set_up_behemoth(demo, behemoth="rimeback", instinct="RBI2", secret="RBS2",
                        lair_hex="E01")
     view = bh.behemoth_view(demo)
     assert view is not None and "costs 4" in (view.learn_habits_refusal or "")
     with pytest.raises(Refused, match="0 lore; learning the behemoth's habits costs 4"):
         bh.learn_habits(demo)
-    operations.gain_lore(demo, amount=5)
-    bh.learn_habits(demo)
+    # With no lore the Night's end offers nothing.
+    assert night_until_the_offer(demo) is None
+
+
+def test_behemoths_habits_and_secret_learned_at_the_end_of_a_night(demo: Campaign) -> None:
+    bh.set_up_behemoth(demo, behemoth="rimeback", instinct="RBI2", secret="RBS2",
+                       lair_hex="E01")
+    operations.gain_lore(demo, amount=12)
+    step = night_until_the_offer(demo)
+    assert step is not None and set(step.options) == {"habits", "secret", "done"}
+    # The Night keeps its own lore until it ends; the offer says how much there is.
+    lore = int(step.prompt.split("(lore ", 1)[1].split(")", 1)[0])
+    run.advance(demo, choice="habits")
+    run.advance(demo, choice="secret")
+    # The Night ends here (the behemoth's activation follows as its own procedure).
+    assert run.in_progress(demo).kind != "night"
     view = bh.behemoth_view(demo)
     assert view is not None and view.habits == "220" and view.habits_learned
-    assert demo.status().lore == 1
-    assert "read Codex outcome 220" in demo.journal(limit=1)[0].text
-    with pytest.raises(Refused, match="costs 7"):
-        bh.learn_secret(demo)
+    assert view.secret is not None and view.secret["id"] == "RBS2"
+    assert demo.status().lore == lore - 4 - 7
     with pytest.raises(Refused, match="already learned"):
         bh.learn_habits(demo)
-    operations.gain_lore(demo, amount=6)
-    bh.learn_secret(demo)
-    view = bh.behemoth_view(demo)
-    assert view is not None and view.secret is not None and view.secret["id"] == "RBS2"
-    assert demo.status().lore == 0
 
 
-class _Pack:
-    """The sample pack with other rules constants."""
-
-    def __init__(self, content: object, rules: object) -> None:
-        self._content = content
-        self.rules = rules
-
-    def __getattr__(self, name: str) -> object:
-        return getattr(self._content, name)
-
-
-def test_learning_needs_the_behemoth_near(demo: Campaign) -> None:
-    spread(demo)  # Ash in E05, Bryn in E01
+def test_behemoths_learning_at_night_needs_the_behemoth_near(demo: Campaign) -> None:
+    # Both characters two hexes or more from its hex: the Night offers nothing.
     bh.set_up_behemoth(demo, behemoth="rimeback", instinct="RBI2", secret="RBS2",
-                       lair_hex="E05")
+                       lair_hex="E01")
+    spread(demo)  # Ash in E05, next to E01: near enough (D18)
     operations.gain_lore(demo, amount=10)
-    rules = demo.content.rules
-    near = rules.model_copy(update={"behemoths": rules.behemoths.model_copy(
-        update={"learn_range": 0})})
-    demo.content = _Pack(demo.content, near)  # type: ignore[assignment]
-    with pytest.raises(Refused, match="Bryn must be in its hex to learn its habits; "
-                                      "the behemoth is 1 hexes away"):
-        bh.learn_habits(demo, name="Bryn")
-    assert demo.status().lore == 10
-    bh.learn_habits(demo)  # Ash, in its hex
-    assert demo.status().lore == 6
-    demo.content = demo.content._content  # type: ignore[attr-defined]
-    operations.gain_lore(demo, amount=1)
-    bh.learn_secret(demo, name="Bryn")  # D18: the same or an adjacent hex
-    assert demo.status().lore == 0
+    with pytest.raises(Refused, match="only at the end of a Night"):
+        bh.learn_habits(demo, name="Ash")
+    assert night_until_the_offer(demo) is not None
 
 
 # --- a whole activation, encounter and contest ----------------------------------------------
@@ -201,11 +223,22 @@ def test_activation_encounter_and_contest_with_typed_dice(demo: Campaign) -> Non
     assert demo.status().lore == 2  # success: gain 2 lore
 
 
+def learned_at_a_night_before(campaign: Campaign) -> None:
+    """The secret was learned at the end of an earlier Night (set on its row: the Night
+    that learns it is tested above)."""
+    from sqlmodel import select
+
+    with campaign.write("test", "the secret learned at an earlier Night") as session:
+        row = session.exec(select(models.BehemothState)).first()
+        assert row is not None
+        row.secret_learned = True
+        session.add(row)
+
+
 def test_a_defeat_injures_and_a_secret_names_its_codex_entry(demo: Campaign) -> None:
     bh.set_up_behemoth(demo, behemoth="rimeback", instinct="RBI2", secret="RBS2",
                        lair_hex="E01")
-    operations.gain_lore(demo, amount=7)
-    bh.learn_secret(demo)
+    learned_at_a_night_before(demo)
     bh.start_activation(demo)  # no target: it stays, and meets both characters in E01
     view = run.in_progress(demo)
     assert view is not None and view.actor == "Ash"

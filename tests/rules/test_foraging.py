@@ -88,7 +88,8 @@ def names(proc: ForagingProcedure) -> Counter[str]:
     return Counter(t.name for t in proc.outcome().gained)
 
 
-FILLER = card("Z9", front=["root-plant"])
+FILLER = card("Z9")
+"""A card with nothing on it: it only makes the tableau two cards long (Step 2)."""
 
 
 # --- Step 4: within reach ---------------------------------------------------------------
@@ -163,7 +164,8 @@ TREES = card(
 
 def to_harvest(content: Content, cards: Sequence[ForageCard], **kw: Any) -> ForagingProcedure:
     proc = start(content, [*cards, FILLER], **kw)
-    return play(proc, [cards[0].id, FILLER.id, cards[0].id, HARVEST])
+    # Step 1 keeps the card, Step 2 adds the filler (the only card left), Step 3 harvests.
+    return play(proc, [cards[0].id, FILLER.id, cards[0].id, FILLER.id, FILLER.id, HARVEST])
 
 
 @pytest.mark.parametrize(("items", "cap"), [((), 3), (("sling",), 4)])
@@ -220,6 +222,28 @@ def test_foraging_harvest_yield(
 # --- Steps 1-3 -------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    ("choices", "phase", "tableau"),
+    [
+        ([], Phase.DRAW_FIRST, ()),
+        (["A", "B"], Phase.KEEP_FIRST, ()),
+        (["A", "B", "A"], Phase.DRAW_MORE, ("A",)),  # Step 1 is followed by Step 2
+        (["A", "B", "A", "B", "C"], Phase.KEEP_MORE, ("A",)),
+        (["A", "B", "A", "B", "C", "C"], Phase.DECIDE, ("A", "C")),  # then Step 3
+    ],
+)
+def test_foraging_steps_1_2_3_in_order_two_cards_before_the_first_harvest(
+    content: Content, choices: list[str], phase: Phase, tableau: tuple[str, ...]
+) -> None:
+    proc = play(start(content, [A, B, C]), choices)
+    assert proc.phase is phase and proc.tableau == tableau
+    if phase is not Phase.DECIDE:
+        assert HARVEST not in proc.step().options
+    else:
+        assert proc.step().options == (HARVEST, SEARCH)
+
+
+
 def test_foraging_step1_draw_two_keep_one_the_other_goes_back(content: Content) -> None:
     proc = start(content, [A, B, C])
     step = proc.step()
@@ -227,14 +251,14 @@ def test_foraging_step1_draw_two_keep_one_the_other_goes_back(content: Content) 
     proc = play(proc, ["A", "B"])
     assert proc.step().decider is Decider.PLAYER and proc.step().options == ("A", "B")
     proc = play(proc, ["B"])
-    assert proc.tableau == ("B",) and proc.phase is Phase.DECIDE
-    assert proc.step().options == (HARVEST, SEARCH)
-    proc = play(proc, [SEARCH])
+    # Step 2 follows at once: no harvest from a tableau of one card.
+    assert proc.tableau == ("B",) and proc.phase is Phase.DRAW_MORE
     assert set(proc.step().options) == {"A", "C"}  # A was shuffled back in
+    assert proc.step().prompt.startswith("Step 2")
 
 
 def test_foraging_step2_a_short_deck(content: Content) -> None:
-    proc = play(start(content, [A, B, C]), ["A", "B", "A", SEARCH, "C", "B", "C"])
+    proc = play(start(content, [A, B, C]), ["A", "B", "A", "C", "B", "C"])
     assert proc.tableau == ("A", "C")
     assert proc.step().options == (HARVEST, SEARCH)  # B went back into the deck
     proc = play(proc, [SEARCH, "B"])
@@ -293,7 +317,7 @@ def test_foraging_step2_predator_constraints(
 
 
 def test_foraging_step2_only_legal_cards_are_offered(content: Content) -> None:
-    proc = play(start(content, [PRED_BACK, NONE, PRED_MID]), ["PB", "N", "PB", SEARCH])
+    proc = play(start(content, [PRED_BACK, NONE, PRED_MID]), ["PB", "N", "PB"])
     proc = play(proc, ["N", "PM"])
     assert proc.step().options == ("PM",)
     with pytest.raises(IllegalAction):
@@ -308,7 +332,7 @@ def test_foraging_step2_front_row_predator_forces_the_encounter(
     if first:
         proc = play(start(content, [PRED_FRONT, NONE]), ["PF", "N", "PF"])
     else:
-        proc = play(start(content, [NONE, PRED_FRONT, TREES]), ["N", "T", "N", SEARCH])
+        proc = play(start(content, [NONE, PRED_FRONT, TREES]), ["N", "T", "N"])
         proc = play(proc, ["PF", "T", "PF"])
     assert front_row_predator(proc.cards, content.forage_objects)
     assert proc.phase is Phase.PREDATOR and proc.step().options == (FIGHT, FLEE)
@@ -321,7 +345,7 @@ def test_foraging_step2_front_row_predator_forces_the_encounter(
 
 LARGE = card("L", front=["large-prey + riverstone", "large-prey"])
 SMALL = card("S", front=["small-prey + feather", "small-prey", "small-prey"], deck="plains")
-FILLER_P = card("Z8", front=["grain-bush"], deck="plains")
+FILLER_P = card("Z8", deck="plains")
 LURK = card("K", front=["animal-path"], middle=["predator + bone"])
 
 
@@ -355,7 +379,7 @@ def test_foraging_hunt_small_prey(content: Content, prey: int, need: int, hit: b
     assert encounter_difficulty(content.rules.foraging.hunt_small_prey, prey) == need
     die = need - 3 if hit else need - 4  # Dexterity 3
     proc = start(content, [SMALL, FILLER_P], deck="plains")
-    proc = play(proc, ["S", "Z8", "S", HARVEST])
+    proc = play(proc, ["S", "Z8", "S", "Z8", "Z8", HARVEST])
     proc = play(proc, [f"S/front/{i + 1}" for i in range(prey)] + [DONE, (die,)])
     assert proc.tests[0]["difficulty"] == need and proc.tests[0]["success"] is hit
     expected = Counter({"meat": prey, "hide": 1, "bone": 1, "feather": 1}) if hit else Counter()
@@ -398,7 +422,7 @@ def test_foraging_encounter_uses_boosts_and_traits(content: Content) -> None:
 
 def test_foraging_nothing_within_reach_harvests_nothing(content: Content) -> None:
     bare = card("E", front=["animal-path"])
-    proc = play(start(content, [bare, FILLER]), ["E", "Z9", "E", HARVEST])
+    proc = play(start(content, [bare, FILLER]), ["E", "Z9", "E", "Z9", "Z9", HARVEST])
     assert proc.step().options == (DONE,)
     proc = play(proc, [DONE])
     assert proc.is_finished() and not proc.outcome().gained

@@ -101,8 +101,9 @@ def test_foraging_at_the_table(qtbot: Any, demo: Any, refusals: list[str]) -> No
     assert predator.predator and "a predator" in predator.words()
     assert "1 card in the tableau" in panel.header.text()
 
-    # Step 2: a predator is in the tableau, so of FP01 and FP04 the rule forces FP04.
-    click_option(qtbot, dialog, "search")
+    # Step 2 follows Step 1 at once (no harvest from one card): a predator is in the
+    # tableau, so of FP01 and FP04 the rule forces FP04.
+    assert dialog.step.prompt.startswith("Step 2") and "harvest" not in dialog.step.options
     type_card(dialog, "FP01")
     type_card(dialog, "fp04")
     assert dialog.step.options == ("FP04",)
@@ -152,9 +153,10 @@ def test_foraging_in_the_app(qtbot: Any, demo: Any, refusals: list[str]) -> None
             widget.app_button.click()
             continue
         if step.prompt.startswith("Step 3"):
-            # Two cards in the tableau, then harvest.
+            # Step 3 comes only once the tableau holds two cards (Steps 1 and 2).
             tableau = [c for c in panel.board.cards if not c.offer]
-            click_option(qtbot, dialog, "harvest" if len(tableau) >= 2 else "search")
+            assert len(tableau) >= 2
+            click_option(qtbot, dialog, "harvest")
         elif step.prompt.startswith("Step 4"):
             assert_reach_shown(dialog)
             worth = [o for o in step.options if o != "done"]

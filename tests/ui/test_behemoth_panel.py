@@ -63,17 +63,19 @@ def test_set_up_dialog_and_preview(qtbot: Any, demo: Any, monkeypatch: Any,
     assert refusals == []
 
 
-def test_learning_from_the_panel(qtbot: Any, demo: Any) -> None:
+def test_behemoths_learning_waits_for_the_end_of_a_night_in_the_panel(
+        qtbot: Any, demo: Any) -> None:
     window, panel = make_panel(qtbot, demo)
     assert panel.set_up({"behemoth": "rimeback", "instinct": "RBI2", "secret": "RBS2",
                          "lair_hex": "E01", "lair_section": "a"})
     window.run_operation(operations.gain_lore, amount=11)
-    assert panel.learn_habits_button.isEnabled() and panel.learn_secret_button.isEnabled()
-    qtbot.mouseClick(panel.learn_habits_button, Qt.MouseButton.LeftButton)
-    assert "220" in panel.habits.text() and not panel.learn_habits_button.isEnabled()
-    qtbot.mouseClick(panel.learn_secret_button, Qt.MouseButton.LeftButton)
-    assert "RBS2 Old Wound" in panel.secret.text()
-    assert demo.status().lore == 0
+    # Rulebook: Behemoths > Habits; Learning the Secret (D18): only at the end of a
+    # Night, which offers it; during the Day the panel says so.
+    assert not panel.learn_habits_button.isEnabled()
+    assert not panel.learn_secret_button.isEnabled()
+    assert "only at the end of a Night" in panel.learn_habits_button.toolTip()
+    assert "only at the end of a Night" in panel.habits.text()
+    assert demo.status().lore == 11
 
 
 def test_a_whole_activation_encounter_and_contest_from_the_panel(

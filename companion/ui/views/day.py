@@ -1,16 +1,18 @@
-"""Day view: whose turn it is, and for each character the Day actions they can take in
-their hex with the energy each costs (Rulebook: Game Structure > Day Phase; Actions).
+"""Day view: whose turn it is, and for each character every Day action they can take in
+their hex with the energy it costs (Rulebook: Game Structure > Day Phase; Day Actions;
+Actions; Building an Outpost; Building Structures; Processing & Crafting).
 
-Every button runs one operation through ``MainWindow.run_operation``. Actions that are
-not allowed now stay visible, disabled, with the reason as text. Foraging, fishing,
-mining and delving are walked by the activity procedures, which are not built yet: they
-are shown with their cost but disabled, never with a made-up result.
+Every button runs one operation through ``MainWindow.run_operation`` or opens the dialog
+that asks what the action needs (the outpost's name, the structure, the tokens). Actions
+that are not allowed now stay visible, disabled, with the reason as text. Foraging,
+fishing, mining and delving open the procedure dialog; exchanges and the choice of an
+item beyond the mantle's slots have their own dialogs (``ui/day_dialogs.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
@@ -41,6 +43,16 @@ PROCEDURES = {"forage": "foraging", "fish": "fishing", "mine": "mining", "delve"
 ACTIVITY = "activity"
 """ActionRow.operation for an activity: its kwargs name the kind, character and feature."""
 
+DIALOG = "dialog"
+"""ActionRow.operation for an action that asks more first: kwargs name the dialog."""
+
+DIALOGS = ("process", "craft", "build_outpost", "build_structure", "explore_tray")
+"""Actions that open a dialog (tokens to process or craft, outpost name, structure), or
+the Valley tab's new-tray controls (where the tray goes, the tiles drawn)."""
+
+PANEL_ROWS = ("revive", "pass")
+"""Actions the panel lays out itself (revive needs the token; pass ends the box)."""
+
 
 @dataclass(frozen=True)
 class ActionRow:
@@ -52,22 +64,50 @@ class ActionRow:
     reason: str
     """Why it is disabled ("" when enabled)."""
     operation: str | None
-    """The operation the button runs ('move', 'gather_water', 'prepare_shelter')."""
+    """The operation the button runs ('move', 'gather_water', 'prepare_shelter'), or
+    ACTIVITY / DIALOG."""
     kwargs: tuple[tuple[str, str], ...] = ()
 
 
 def action_rows(name: str, options: list[ActionOption]) -> list[ActionRow]:
-    """What the panel shows for ``options`` (no window needed)."""
+    """What the panel shows for ``options`` (no window needed).
+
+    Structures are gathered into one "Build a structure at ..." row per outpost; its
+    dialog lists each structure with its cost and what stands in the way.
+    """
     rows = []
     kwargs: tuple[tuple[str, str], ...]
+    structures: dict[str, list[ActionOption]] = {}
+    trays = [o for o in options if o.action == "explore_tray"]
     for option in options:
+        if option.action in PANEL_ROWS:
+            continue
+        if option.action == "explore_tray":
+            if option is trays[0]:  # one row; the Valley tab shows where each tray goes
+                places = f"{len(trays)} place{'s' if len(trays) != 1 else ''}"
+                label = option.label.split(" tray", 1)[0] + f" tray ({places}): " \
+                    + option.label.rsplit(": ", 1)[1] + "…"
+                rows.append(ActionRow(label, option.refusal is None, option.refusal or "",
+                                      DIALOG, (("dialog", "explore_tray"), ("name", name),
+                                               ("target", option.target or "1"))))
+            continue
+        if option.action == "build_structure":
+            outpost = (option.target or ":").split(":", 1)[0]
+            if outpost not in structures:
+                rows.append(ActionRow("", False, "", DIALOG,
+                                      (("dialog", "build_structure"), ("name", name),
+                                       ("target", outpost))))
+            structures.setdefault(outpost, []).append(option)
+            continue
         if option.action in PROCEDURES:
             kwargs = (("kind", PROCEDURES[option.action]), ("name", name),
                       ("feature", option.target or ""))
-            rows.append(ActionRow(option.label, option.refusal is None, option.refusal or "",
-                                  ACTIVITY, kwargs))
-            continue
-        if option.action in ("move", "explore"):
+            operation = ACTIVITY
+        elif option.action in DIALOGS:
+            operation = DIALOG
+            kwargs = (("dialog", option.action), ("name", name),
+                      ("target", option.target or ""), ("cost", str(option.cost)))
+        elif option.action in ("move", "explore"):
             operation, kwargs = "move", (("name", name), ("to_hex", option.target or ""))
         elif option.action in ("gather_water", "prepare_shelter"):
             operation, kwargs = option.action, (("name", name),)
@@ -75,9 +115,29 @@ def action_rows(name: str, options: list[ActionOption]) -> list[ActionRow]:
             rows.append(ActionRow(option.label, False,
                                   "this action is not in the companion yet", None))
             continue
-        rows.append(ActionRow(option.label, option.refusal is None, option.refusal or "",
-                              operation, kwargs))
-    return rows
+        # The dialog says the energy is shared by the hex; the button stays short.
+        text = option.label.replace(", shared", "")
+        rows.append(ActionRow(text + ("…" if operation == DIALOG else ""),
+                              option.refusal is None, option.refusal or "", operation,
+                              kwargs))
+    return [_structure_row(row, structures) if row.text == "" else row for row in rows]
+
+
+def _structure_row(row: ActionRow, structures: dict[str, list[ActionOption]]) -> ActionRow:
+    """One row per outpost: disabled only when every structure is refused for the same
+    reason (the character cannot act, the outpost is full); else the dialog shows what
+    each structure still needs."""
+    outpost = dict(row.kwargs)["target"]
+    options = structures[outpost]
+    label = options[0].label
+    where = label.split(" at ", 1)[1].split(" (", 1)[0] if " at " in label else "the outpost"
+    refusals = {o.refusal for o in options}
+    if len(refusals) == 1 and None not in refusals:
+        return replace(row, text=f"Build a structure at {where}…", enabled=False,
+                       reason=options[0].refusal or "")
+    ready = sum(1 for o in options if o.refusal is None)
+    reason = "" if ready else "none can be built yet: the list says what each needs"
+    return replace(row, text=f"Build a structure at {where}…", enabled=True, reason=reason)
 
 
 def turn_text(turn: dict[str, Any]) -> str:
@@ -130,6 +190,9 @@ class DayView(QWidget):
         self.boxes: dict[str, QGroupBox] = {}
         self.buttons: dict[str, list[QPushButton]] = {}
         self.reasons: dict[str, list[QLabel]] = {}
+        self.excess_buttons: dict[str, QPushButton] = {}
+        self.dialog: QWidget | None = None
+        self.exchange_dialog: QWidget | None = None
         window.campaign_changed.connect(self.on_changed)
 
     def on_changed(self, changes: object) -> None:
@@ -137,7 +200,13 @@ class DayView(QWidget):
             return
         if any(wants(changes, f) for f in ("characters", "valley", "society", "outposts",
                                            "procedure", "challenge")):
+            waiting = set(self.excess_buttons)
             self.refresh()
+            # An item beyond the slots was just gained (crafting, a card, an exchange):
+            # the choice is asked at once (Rulebook: Mantle > Exceeding Item Limits).
+            new = [n for n in self.excess_buttons if n not in waiting]
+            if new:
+                self.excess_buttons[new[0]].click()
 
     def refresh(self) -> None:
         from companion import operations
@@ -162,6 +231,8 @@ class DayView(QWidget):
         due = operations.discovery_due(campaign)
         if due is not None:
             self.body_layout.addWidget(self._discovery_row(due))
+        self.excess_buttons.clear()
+        self._excess_rows()
         self.body_layout.addWidget(self._night_row(turn))
         for character in game.characters:
             box = self._character_box(character, game, turn)
@@ -183,24 +254,115 @@ class DayView(QWidget):
         self.boxes[name] = box
         self.buttons[name] = []
         self.reasons[name] = []
-        rows = action_rows(name, operations.available_actions(campaign, name))
+        options = operations.available_actions(campaign, name)
+        rows = action_rows(name, options)
         for row in rows:
             self._add_row(grid, name, row.text, row.enabled, row.reason,
                           self._runner(row.operation, dict(row.kwargs)))
         self._add_revives(grid, character, game, turn)
-        can_pass = name not in turn["passed"] and turn.get("phase") == "day"
-        self._add_row(grid, name, "Pass for the rest of the Day", can_pass,
-                      "" if can_pass else f"{name} has already passed",
-                      self._runner("pass_turn", {"name": name}))
+        exchange = turn.get("phase") == "day" and character.hex is not None
+        self._add_row(grid, name, "Exchange items and materials…", exchange,
+                      "" if exchange else "exchanges happen during the Day",
+                      lambda: self._open_exchange(name))
+        passing = next(o for o in options if o.action == "pass")
+        self._add_row(grid, name, passing.label, passing.refusal is None,
+                      passing.refusal or "", self._runner("pass_turn", {"name": name}))
         return box
+
+    def _open_exchange(self, name: str) -> None:
+        from companion.ui.day_dialogs import ExchangeDialog
+
+        dialog = ExchangeDialog(self.window_, name)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.exchange_dialog = dialog
+        dialog.show()
+
+    def _open_dialog(self, kwargs: dict[str, Any]) -> None:
+        """The dialog an action needs; kept in ``self.dialog`` (modeless) for tests."""
+        from companion.ui import day_dialogs
+
+        kind, name, target = kwargs["dialog"], kwargs["name"], kwargs.get("target", "")
+        dialog: QWidget
+        if kind == "craft":
+            from companion.ui.crafting_dialog import open_crafting
+
+            self.dialog = open_crafting(self.window_, name)
+            return
+        if kind == "explore_tray":
+            self._explore_tray(name, int(target or 1))
+            return
+        if kind == "process":
+            from companion.ui.play_dialogs import open_processing
+
+            self.dialog = open_processing(self.window_, name)
+            return
+        if kind == "build_outpost":
+            dialog = day_dialogs.BuildOutpostDialog(self.window_, name, target,
+                                                    int(kwargs.get("cost", 0)))
+        else:
+            dialog = day_dialogs.BuildStructureDialog(self.window_, name, target)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.dialog = dialog
+        dialog.show()
+
+    def _explore_tray(self, name: str, number: int) -> None:
+        """A new tray is placed on the map: the Valley tab shows the placements, this one
+        chosen (Rulebook: Actions > Explore; Populating a Terrain Tray)."""
+        from companion.ui.views.valley import ValleyView
+
+        tabs = self.window_.tabs
+        valley = next((tab for i in range(tabs.count())
+                       if isinstance(tab := tabs.widget(i), ValleyView)), None)
+        if not isinstance(valley, ValleyView):
+            return
+        tabs.setCurrentWidget(valley)
+        valley.character_combo.setCurrentText(name)
+        valley.explore_button.setChecked(False)
+        valley.explore_button.setChecked(True)
+        if 0 < number <= valley.placements.count():
+            valley.placements.setCurrentRow(number - 1)
+
+    def _excess_rows(self) -> None:
+        """Exceeding Item Limits: a character holding too many items chooses which goes
+        before acting again (Rulebook: Mantle > Exceeding Item Limits)."""
+        from companion.operations.day import excess_items
+        from companion.ui.day_dialogs import ExcessDialog
+
+        campaign = self.window_.campaign
+        assert campaign is not None
+        for excess in excess_items(campaign):
+            box = QGroupBox(f"Too many items: {excess.name}")
+            box.setAccessibleName(f"Too many items: {excess.name}")
+            line = QHBoxLayout(box)
+            label = QLabel(excess.text + ".")
+            label.setWordWrap(True)
+            choose = QPushButton("&Choose…")
+            choose.setAccessibleName(f"Choose the item {excess.name} gives up")
+
+            def open_choice(_: bool = False, e: Any = excess) -> None:
+                dialog = ExcessDialog(self.window_, e.name, items=list(e.items),
+                                      room=list(e.room), text=e.text)
+                dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+                self.dialog = dialog
+                dialog.show()
+
+            choose.clicked.connect(open_choice)
+            line.addWidget(label, 1)
+            line.addWidget(choose)
+            self.excess_buttons[excess.name] = choose
+            self.body_layout.addWidget(box)
 
     def _add_revives(self, grid: QGridLayout, character: Character, game: Game,
                      turn: dict[str, Any]) -> None:
         """Revive, when a character in the hex is incapacitated (Rulebook: Actions >
         Revive): pick the token to degrade."""
+        from companion.rules.day import action_cost
+
         campaign = self.window_.campaign
         assert campaign is not None
-        cost = campaign.content.rules.action_costs.revive
+        rules = campaign.content.rules
+        # The cost charged: Hardcore Solo's first action of the Day costs less.
+        cost = action_cost(rules, game, character.name, rules.action_costs.revive)
         for patient in game.characters:
             if (patient.name == character.name or not patient.incapacitated
                     or patient.hex != character.hex):
@@ -236,6 +398,8 @@ class DayView(QWidget):
                 from companion.ui.procedure_dialog import start_activity
 
                 start_activity(self.window_, kwargs["kind"], kwargs["name"], kwargs["feature"])
+            elif operation == DIALOG:
+                self._open_dialog(kwargs)
             elif operation is not None:
                 self.window_.run_operation(getattr(operations, operation), **kwargs)
         return run
@@ -289,13 +453,27 @@ class DayView(QWidget):
         use = QPushButton("&Use this card")
         draw.clicked.connect(lambda _=False: self.window_.run_operation(
             operations.draw_discovery, name=name))
-        use.clicked.connect(lambda _=False: typed.text().strip() and self.window_.run_operation(
-            operations.draw_discovery, name=name, card=typed.text().strip()))
+        use.clicked.connect(lambda _=False: self._use_discovery(name, typed.text().strip()))
         line.addWidget(draw)
         line.addWidget(typed, 1)
         line.addWidget(use)
         self.discovery_draw = draw
+        self.discovery_typed = typed
+        self.discovery_use = use
         return box
+
+    def _use_discovery(self, name: str, card: str) -> None:
+        """A card drawn at the table: a test on it asks for the die rolled at the table
+        (Rulebook: Basic Concepts > Tests)."""
+        from companion.operations.exploration import draw_discovery
+        from companion.ui.day_dialogs import ask_discovery_die
+
+        campaign = self.window_.campaign
+        if not card or campaign is None:
+            return
+        rolls = ask_discovery_die(self, campaign, card, name)
+        if rolls is not None:
+            self.window_.run_operation(draw_discovery, name=name, card=card, rolls=rolls)
 
     def _begin_night(self) -> None:
         from companion.ui.procedure_dialog import start_night

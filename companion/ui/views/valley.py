@@ -469,7 +469,15 @@ class ValleyView(QWidget):
         if typed and not card:
             self.discovery_label.setText("Type the id of the card you drew, or draw in the app.")
             return False
-        done = bool(self.window_.run_operation(draw_discovery, card=card))
+        rolls: tuple[int, ...] = ()
+        if card and self.window_.campaign is not None:
+            from companion.ui.day_dialogs import ask_discovery_die
+
+            asked = ask_discovery_die(self, self.window_.campaign, card, "the character")
+            if asked is None:
+                return False
+            rolls = asked
+        done = bool(self.window_.run_operation(draw_discovery, card=card, rolls=rolls))
         if done:
             self.discovery_card.clear()
         return done

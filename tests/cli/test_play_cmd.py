@@ -1,0 +1,273 @@
+"""Day actions, exchanges and item choices from the command line, with ``--json``
+(Rulebook: Game Structure > Day Actions; Actions; Building an Outpost; Building
+Structures; Mantle > Exceeding Item Limits). Refusals: game words, exit 1, nothing
+changed, no traceback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion import operations
+from companion.cli import main
+from companion.cli.play_cmd import VERBS
+
+
+def run(capsys: Any, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def js(capsys: Any, *argv: str) -> dict[str, Any]:
+    code, out, err = run(capsys, *argv, "--json")
+    assert code == 0, err
+    data: dict[str, Any] = json.loads(out)
+    return data
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> str:
+    where = tmp_path / "d.stonesaga"
+    operations.create_demo_campaign(where).close()
+    return str(where)
+
+
+def energies(capsys: Any, path: str) -> dict[str, int]:
+    return {c["name"]: c["energy"] for c in js(capsys, "characters", path)["characters"]}
+
+
+def test_day_actions_actions_lists_each_terrains_action_with_its_cost(
+        capsys: Any, path: str) -> None:
+    data = js(capsys, "actions", path, "Ash")
+    listed = [(a["action"], a["target"], a["cost"]) for a in data["actions"]]
+    assert ("forage", "plains", 2) in listed and ("forage", "forest", 2) in listed
+    assert ("build_outpost", "plains", 4) in listed and ("pass", None, 0) in listed
+    assert data["turn"]["may_act"] == ["Ash", "Bryn"]
+
+
+def test_building_an_outpost_and_a_structure_from_the_cli(capsys: Any, path: str) -> None:
+    data = js(capsys, "act", path, "Ash", "outpost", "plains", "--outpost-name", "Hearth",
+              "--contribute", "Bryn=2")
+    assert data["summary"] == "Ash built the outpost Hearth over the plains: 4 energy, " \
+                              "2 from Ash and 2 from Bryn"
+    assert energies(capsys, path) == {"Ash": 3, "Bryn": 3}
+    assert run(capsys, "effect", path, "Bryn", "gain wood 2", "gain fiber 1")[0] == 0
+    data = js(capsys, "act", path, "Bryn", "structure", "Drying Rack")
+    assert data["summary"].startswith("Bryn built Drying Rack at Hearth")
+    assert energies(capsys, path) == {"Ash": 3, "Bryn": 2}
+    # Materials stored at the outpost, and taken back.
+    assert run(capsys, "effect", path, "Ash", "gain clay 1")[0] == 0
+    data = js(capsys, "exchange", "store", path, "Ash", "--token", "1")
+    assert data["summary"] == "Ash stored unprocessed clay at Hearth"
+    listing = js(capsys, "exchange", "list", path, "Bryn")
+    assert listing["storage"] == [{"outpost": "Hearth", "materials": ["unprocessed clay"]}]
+    assert js(capsys, "exchange", "take", path, "Bryn", "Hearth", "--token", "1")["summary"] \
+        == "Bryn took unprocessed clay from Hearth"
+
+
+@pytest.mark.parametrize(
+    ("argv", "refusal"),
+    [
+        (["act", "{p}", "Ash", "outpost", "river"],
+         "Outpost over river needs a Watercraft item in the hex"),
+        (["act", "{p}", "Ash", "forage"], "Ash can forage at the plains or the forest: "
+                                          "name one"),
+        (["act", "{p}", "Ash", "mine"], "there is nowhere to mine in Ash's hex"),
+        (["act", "{p}", "Ash", "structure", "drying-rack"], "no outpost in Ash's hex"),
+        (["act", "{p}", "Ash", "craft", "--token", "1"], "craft with two tokens"),
+        (["act", "{p}", "Ash", "process"], "choose at least one token"),
+        (["act", "{p}", "Ash", "outpost", "plains", "--contribute", "Bryn"],
+         "write energy contributed as NAME=VALUE"),
+        (["act", "{p}", "Ash", "revive", "Bryn"], "Bryn is not incapacitated"),
+        (["exchange", "give", "{p}", "Ash", "Bryn"], "give either an item"),
+        (["exchange", "give", "{p}", "Ash", "Bryn", "--item", "stone-knife"],
+         "Ash has no Stone Knife"),
+        (["exchange", "excess", "{p}", "Ash"], "Ash has room for every item"),
+        (["exchange", "store", "{p}", "Ash", "--token", "1"], "no outpost in Ash's hex"),
+        (["character", "create", "{p}", "--name", "Cai", "--dice", "6", "5", "4", "3", "2",
+          "--assign", "might=6,dexterity=5,awareness=4,conviction=3", "--hex", "E01",
+          "--mantle", "nope"], ""),
+    ],
+)
+def test_day_actions_refusals_in_game_words_change_nothing(
+        capsys: Any, path: str, argv: list[str], refusal: str) -> None:
+    before = js(capsys, "characters", path)
+    code, out, err = run(capsys, *[a.replace("{p}", path) for a in argv])
+    assert code == 1 and "Traceback" not in err and err.startswith("refused: ")
+    assert refusal.lower() in err.lower()
+    assert js(capsys, "characters", path) == before
+
+
+def test_character_creation_an_unknown_ability_is_refused_not_a_crash(
+        capsys: Any, path: str) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["character", "create", path, "--name", "Cai", "--dice", "6", "5", "4", "3",
+              "2", "--assign", "luck=1"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "luck is not an ability: assign might, dexterity, awareness and conviction" in err
+    assert "Traceback" not in err
+    assert [c["name"] for c in js(capsys, "characters", path)["characters"]] == ["Ash", "Bryn"]
+
+
+def test_exceeding_item_limits_from_the_cli(capsys: Any, path: str) -> None:
+    assert run(capsys, "effect", path, "Ash", "item stone-knife", "item sling",
+               "item pine-torch")[0] == 0
+    code, _, err = run(capsys, "act", path, "Ash", "water")
+    assert code == 1 and "refused: Ash holds 3 hand items: choose one to give to Bryn" in err
+    code, _, err = run(capsys, "exchange", "excess", path, "Ash")
+    assert code == 1 and "Ash holds 3 hand items: choose one to give to Bryn (Stone Knife, " \
+                         "Sling, Pine Torch): give ITEM and --to NAME" in err
+    code, _, err = run(capsys, "exchange", "excess", path, "Ash", "sling", "--lose")
+    assert code == 1 and "Bryn has room for a hand item" in err
+    data = js(capsys, "exchange", "excess", path, "Ash", "sling", "--to", "Bryn")
+    assert data["summary"] == "Ash had no room and gave the Sling to Bryn"
+    assert js(capsys, "exchange", "list", path, "Bryn")["items"] == ["Sling"]
+    assert js(capsys, "act", path, "Ash", "water")["summary"] == "Ash gathered 2 water (1 " \
+                                                                  "energy)"
+
+
+def test_exchanges_give_items_and_tokens(capsys: Any, path: str) -> None:
+    assert run(capsys, "effect", path, "Ash", "gain wood 2", "item stone-knife")[0] == 0
+    assert js(capsys, "exchange", "give", path, "Ash", "Bryn", "--token", "2")["summary"] \
+        == "Ash gave unprocessed wood to Bryn"
+    assert js(capsys, "exchange", "give", path, "Ash", "Bryn", "--item", "Stone Knife"
+              )["summary"] == "Ash gave the Stone Knife to Bryn"
+    listing = js(capsys, "exchange", "list", path, "Bryn")
+    assert listing["items"] == ["Stone Knife"] and listing["bag"] == ["unprocessed wood"]
+
+
+def test_foraging_starts_from_the_cli_and_walks(capsys: Any, path: str) -> None:
+    code, out, err = run(capsys, "act", path, "Ash", "forage", "forest", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["procedure"]["kind"] == "foraging"
+    assert data["procedure"]["step"]["prompt"].startswith("Step 1")
+    assert energies(capsys, path)["Ash"] == 3
+
+
+def test_delving_starts_from_the_cli(capsys: Any, tmp_path: Path) -> None:
+    # The first sample challenge opens delving at set-up (D4).
+    where = tmp_path / "cave.stonesaga"
+    campaign = operations.create_demo_campaign(where)
+    operations.move(campaign, name="Ash", to_hex="E05")  # river, cave, dried flats
+    operations.draw_discovery(campaign, name="Ash", card="DI01")
+    campaign.close()
+    p = str(where)
+    assert run(capsys, "act", p, "Bryn", "pass")[0] == 0
+    assert [(a["action"], a["target"]) for a in js(capsys, "actions", p, "Ash")["actions"]
+            if a["action"] in ("mine", "delve", "prepare_shelter")] == [
+        ("prepare_shelter", "cave"), ("mine", "cave"), ("delve", "cave"),
+        ("mine", "dried-flats")]
+    code, out, err = run(capsys, "act", p, "Ash", "delve", "--json")
+    assert code == 0, err
+    assert json.loads(out)["procedure"]["kind"] == "delving"
+    assert energies(capsys, p)["Ash"] == 2
+
+
+def test_discovery_drawn_at_the_table_asks_for_the_die(capsys: Any, path: str) -> None:
+    assert run(capsys, "act", path, "Ash", "explore", "E09")[0] == 0
+    code, _, err = run(capsys, "discover", path, "--card", "DI02")
+    assert code == 1 and "asks for a die (dexterity 6+): roll it at the table" in err
+    data = js(capsys, "discover", path, "--card", "DI02", "--die", "5")
+    assert "rolled 5" in data["summary"]
+
+
+def test_every_day_action_of_the_pack_has_a_cli_verb_and_a_day_panel_control(
+        path: str) -> None:
+    """Rulebook: Day Actions. Each action named in the pack's action costs (and Build
+    Structure, whose cost is on each card) is a verb of ``companion act`` and an action
+    the Day panel turns into a control."""
+    from companion.ui.views.day import DIALOGS, PANEL_ROWS, PROCEDURES
+
+    with operations.open_campaign(Path(path)) as campaign:
+        named = set(campaign.content.rules.action_costs.model_dump()) - {
+            "move_obstructed_extra"}
+    named |= {"build_structure", "pass"}
+    assert named - set(VERBS.values()) == set()
+    from companion.operations.day import ActionOption
+    from companion.ui.views.day import action_rows
+
+    for action in sorted(named):
+        target = "1:drying-rack" if action == "build_structure" else "here"
+        rows = action_rows("Ash", [ActionOption(action, f"{action}: 1 energy", 1, target)])
+        if action in PANEL_ROWS:  # laid out by the panel itself (token choice, Pass)
+            assert rows == []
+            continue
+        assert len(rows) == 1 and rows[0].enabled, action
+        assert rows[0].operation is not None, f"{action} has no Day-panel control"
+        assert action in PROCEDURES or action in DIALOGS or rows[0].operation in (
+            "move", "gather_water", "prepare_shelter"), action
+
+
+def test_explore_a_new_tray_from_the_cli(capsys: Any, path: str) -> None:
+    # Rulebook: Actions > Explore; Populating a Terrain Tray.
+    assert run(capsys, "act", path, "Ash", "explore", "E05")[0] == 0
+    assert run(capsys, "discover", path)[0] == 0
+    assert run(capsys, "act", path, "Bryn", "pass")[0] == 0
+    trays = [a for a in js(capsys, "actions", path, "Ash")["actions"]
+             if a["action"] == "explore_tray"]
+    assert [t["target"] for t in trays] == [str(n) for n in range(1, len(trays) + 1)]
+    assert trays and all(t["cost"] == 2 for t in trays)
+    code, _, err = run(capsys, "act", path, "Ash", "tray", str(len(trays) + 1))
+    assert code == 1 and f"1 to {len(trays)}" in err
+    data = js(capsys, "act", path, "Ash", "tray", "1")
+    assert "explored a new Emberfen Lowlands tray" in data["summary"]
+    assert energies(capsys, path)["Ash"] == 1
+
+
+def test_exceeding_item_limits_prompt_at_a_terminal(capsys: Any, path: str,
+                                                    monkeypatch: Any) -> None:
+    assert run(capsys, "effect", path, "Ash", "item stone-knife", "item sling",
+               "item pine-torch")[0] == 0
+    answers = iter(["3", "1"])
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    code, out, err = run(capsys, "exchange", "excess", path, "Ash")
+    assert code == 0, err
+    assert "3. Pine Torch" in out and "1. to Bryn" in out
+    assert "Ash had no room and gave the Pine Torch to Bryn" in out
+
+
+def test_building_structures_materials_paid_by_another_character(capsys: Any,
+                                                                  path: str) -> None:
+    assert run(capsys, "act", path, "Ash", "outpost", "plains", "--outpost-name", "Hearth",
+               "--contribute", "Bryn=2")[0] == 0
+    assert run(capsys, "effect", path, "Ash", "gain wood 2", "gain fiber 1")[0] == 0
+    assert run(capsys, "effect", path, "Bryn", "gain fiber 1")[0] == 0
+    code, _, err = run(capsys, "act", path, "Bryn", "structure", "drying-rack", "--pay",
+                       "Ash=1,x")
+    assert code == 1 and "NAME=POS,POS" in err
+    data = js(capsys, "act", path, "Bryn", "structure", "drying-rack", "--pay", "Ash=1,2",
+              "--token", "1")
+    assert "unprocessed wood from Ash" in data["summary"]
+    assert "unprocessed fiber from Bryn" in data["summary"]
+    listing = js(capsys, "exchange", "list", path, "Ash")
+    assert listing["bag"] == ["unprocessed fiber"]
+
+
+@pytest.mark.parametrize(("command", "feature", "kind"),
+                         [("forage", "plains", "foraging"), ("fish", "river", "fishing")])
+def test_activities_have_their_own_commands_too(capsys: Any, path: str, command: str,
+                                                feature: str, kind: str) -> None:
+    code, out, err = run(capsys, command, path, "Ash", feature, "--json")
+    assert code == 0, err
+    assert json.loads(out)["procedure"]["kind"] == kind
+
+
+def test_exceeding_item_limits_asked_at_once_at_a_terminal(capsys: Any, path: str,
+                                                           monkeypatch: Any) -> None:
+    answers = iter(["1", "1"])
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    code, out, err = run(capsys, "effect", path, "Ash", "item stone-knife", "item sling",
+                         "item pine-torch")
+    assert code == 0, err
+    assert "Ash holds 3 hand items: choose one to give to Bryn." in out
+    assert "Ash had no room and gave the Stone Knife to Bryn" in out
+    monkeypatch.setattr("sys.stdin.isatty", lambda: False)
+    assert js(capsys, "exchange", "list", path, "Bryn")["items"] == ["Stone Knife"]

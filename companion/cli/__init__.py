@@ -29,6 +29,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "companion.cli.map_cmd",
     "companion.cli.journal_cmd",
     "companion.cli.behemoth_cmd",
+    "companion.cli.legend_cmd",
 )
 
 

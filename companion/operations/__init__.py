@@ -72,6 +72,14 @@ from companion.operations.files import (
     undo_to_save_point,
 )
 from companion.operations.journal import search, write_entry
+from companion.operations.legends import (
+    choose_mantle_power,
+    gain_legend,
+    legend_cards,
+    return_legend,
+    use_legend,
+    use_mantle_power,
+)
 from companion.operations.setup import (
     create_demo_campaign,
     eligible_challenges,
@@ -89,6 +97,12 @@ from companion.operations.society import (
 )
 
 __all__ = [
+    "choose_mantle_power",
+    "gain_legend",
+    "legend_cards",
+    "return_legend",
+    "use_legend",
+    "use_mantle_power",
     "behemoth_overlay_data",
     "behemoth_view",
     "learn_habits",

@@ -215,25 +215,85 @@ def degrade_token(campaign: Campaign, *, name: str, index: int) -> Changes:
 
 def ability_test(campaign: Campaign, *, name: str, ability: str, difficulty: int,
                  die: int | None = None,
-                 trait_modifiers: Mapping[str, int] | None = None) -> Changes:
+                 trait_modifiers: Mapping[str, int] | None = None,
+                 legend: int | None = None, legend_trait: str | None = None) -> Changes:
     """A test (Rulebook: Basic Concepts > Tests): 1d6 + ability + boosts + the card's
     trait bonuses or penalties, against ``difficulty``; boosts used are degraded. The die
-    is typed from the table, or rolled by the app when ``die`` is None."""
+    is typed from the table, or rolled by the app when ``die`` is None.
+
+    ``legend``: a legend card the character holds (its number), used for its ability
+    value, or to count as having ``legend_trait``; it then returns to the unassigned
+    legends (Rulebook: Legends > Using Legend Cards)."""
+    from companion.operations.legends import legend_for_test, release_legend
+
     content = campaign.content
+    if ability not in {a.value for a in Ability}:
+        raise Refused(f"There is no ability '{ability}': test might, dexterity, awareness "
+                      "or conviction.")
     with campaign.write("test", "test") as session:
         before = load_game(session, content)
-        if die is None:
-            chance, rng = campaign.chance(session)
-            die = chance.roll(1)[0]
-            campaign.save_chance(chance, rng)
+        card = legend_for_test(session, name, legend)
+        die = _die(campaign, session, die)
         character = before.character(name)
         result, character = checks.ability_test(
             character, Ability(ability), die,
-            trait_modifiers={Trait(t): v for t, v in (trait_modifiers or {}).items()})
+            trait_modifiers={Trait(t): v for t, v in (trait_modifiers or {}).items()},
+            legend=card, legend_trait=Trait(legend_trait) if legend_trait else None)
         save_game(session, content, before, before.with_characters(character))
+        release_legend(session, legend)
         verdict = "succeeds" if result.total >= difficulty else "fails"
         text = (f"{name} tests {ability}: {result.die} + {result.total - result.die} = "
-                f"{result.total} vs {difficulty}: {verdict}")
+                f"{result.total} vs {difficulty}: {verdict}" + _legend_words(card, legend_trait))
         session.info["journal_text"] = text
     return Changes(summary=text, characters=True, detail=result)
 
+
+def _die(campaign: Campaign, session: Session, die: int | None) -> int:
+    if die is None:
+        chance, rng = campaign.chance(session)
+        rolled = chance.roll(1)[0]
+        campaign.save_chance(chance, rng)
+        return rolled
+    if not 1 <= die <= 6:
+        raise Refused(f"A die shows 1 to 6; got {die}.")
+    return die
+
+
+def _legend_words(card: object, trait: str | None) -> str:
+    if card is None:
+        return ""
+    name = getattr(card, "name", "")
+    how = f"counting as having the trait {trait}" if trait else "using its ability value"
+    return f" (with the legend of {name}, {how}; the card returns to the unassigned legends)"
+
+
+def contest(campaign: Campaign, *, name: str, ability: str, behemoth_value: int,
+            behemoth_boosts: Sequence[int] = (), die: int | None = None,
+            trait_modifiers: Mapping[str, int] | None = None,
+            legend: int | None = None, legend_trait: str | None = None) -> Changes:
+    """A contest against a behemoth's ability read at the table (Rulebook: Behemoths >
+    Contests; D16): the character's test result against the behemoth's value plus its
+    boosts; success, stalemate or defeat. A held legend card may be used as in a test."""
+    from companion.operations.legends import legend_for_test, release_legend
+
+    content = campaign.content
+    if ability not in {a.value for a in Ability}:
+        raise Refused(f"There is no ability '{ability}': contest might, dexterity, awareness "
+                      "or conviction.")
+    with campaign.write("contest", "contest") as session:
+        before = load_game(session, content)
+        card = legend_for_test(session, name, legend)
+        die = _die(campaign, session, die)
+        result, character, _ = checks.contest(
+            content.rules, before.character(name), Ability(ability), die, behemoth_value,
+            tuple(behemoth_boosts),
+            trait_modifiers={Trait(t): v for t, v in (trait_modifiers or {}).items()},
+            legend=card, legend_trait=Trait(legend_trait) if legend_trait else None)
+        save_game(session, content, before, before.with_characters(character))
+        release_legend(session, legend)
+        text = (f"{name} contests {ability}: {result.test.die} + "
+                f"{result.test.total - result.test.die} = {result.test.total} against the "
+                f"behemoth's {result.behemoth_score}: {result.outcome.value}"
+                + _legend_words(card, legend_trait))
+        session.info["journal_text"] = text
+    return Changes(summary=text, characters=True, detail=result)

@@ -140,6 +140,11 @@ class Campaign:
             with self.file.transaction(kind, text, payload=payload or None,
                                        author=author) as session:
                 yield session
+                # Events and goals settled on the way (operations.society_events).
+                notes = session.info.pop("society_notes", None)
+                if notes:
+                    said = str(session.info.get("journal_text", text)).rstrip(".")
+                    session.info["journal_text"] = said + ". " + ". ".join(notes) + "."
         except IllegalAction as exc:
             raise Refused(str(exc)) from exc
         except CampaignFileError as exc:

@@ -72,8 +72,12 @@ def apply_outcome(campaign: Campaign, game: Game, actor: str, outcome: Outcome
     character = _receive_items(campaign, character, outcome.items)
     game = game.with_characters(character)
     notes = excess_notes(campaign, game, character.name) if outcome.items else []
-    if outcome.lore:
+    if outcome.lore > 0:
         game = replace(game, society=society_rules.gain_lore(game.society, outcome.lore))
+    elif outcome.lore < 0:
+        # Rulebook: Spending Lore: an effect costing more lore than the group has is refused.
+        game = replace(game, society=society_rules.spend_lore(
+            campaign.content.rules, game.society, -outcome.lore))
     pending = outcome.extra.get("pending_effects", []) if outcome.extra else []
     if pending:
         game, more = apply_pending(campaign, game, actor, effects_from_data(pending))
@@ -95,6 +99,9 @@ def apply_pending(campaign: Campaign, game: Game, actor: str, effects: Sequence[
             if effect.amount >= 0:
                 game = replace(game, society=society_rules.increase_activity(
                     game.society, effect.amount))
+            else:  # an effect that lowers activity ("reduce activity by 1"), never below 0
+                game = replace(game, society=replace(
+                    game.society, activity=max(0, game.society.activity + effect.amount)))
         elif kind == "unrest":
             game = replace(game, society=society_rules.increase_unrest(game.society,
                                                                        effect.amount))

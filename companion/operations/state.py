@@ -283,8 +283,15 @@ def load_game(session: Session, content: Content) -> Game:
                 outposts=outposts_from_rows(session, content, hexes))
 
 
-def save_game(session: Session, content: Content, before: Game, after: Game) -> None:
-    """Write back what changed between ``before`` and ``after`` (characters by name)."""
+def save_game(session: Session, content: Content, before: Game, after: Game) -> Game:
+    """Write back what changed between ``before`` and ``after`` (characters by name).
+
+    Whatever raised activity or unrest, the events and goals it reaches are settled
+    first (Rulebook: Activity Events; Unrest): the game written is returned.
+    """
+    from companion.operations.society_events import settle_society
+
+    after = settle_society(session, content, before, after)
     campaign = session.get(models.Campaign, 1)
     assert campaign is not None
     hexes = HexIndex.read(session)
@@ -303,6 +310,7 @@ def save_game(session: Session, content: Content, before: Game, after: Game) -> 
         tokens_to_rows(session, hexes, after.tokens)
     if after.outposts != before.outposts:
         outposts_to_rows(session, content, hexes, before.outposts, after.outposts)
+    return after
 
 
 def _new_outpost_row(session: Session, content: Content, hexes: HexIndex,

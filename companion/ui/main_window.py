@@ -269,6 +269,7 @@ class MainWindow(QMainWindow):
             ("E&xchange…", "day_dialogs", "open_exchange", None),
             ("Apply &Effects…", "play_dialogs", "open_effects", "Ctrl+Shift+E"),
             ("Ability &Test…", "play_dialogs", "open_ability_test", "Ctrl+T"),
+            ("&Legends and Mantle Power…", "legend_dialog", "open_legends", None),
             (None, None, None, None),
             ("&Start Challenge…", "play_dialogs", "open_start_challenge", None),
             ("En&d Challenge…", "play_dialogs", "open_end_challenge", None),

@@ -447,11 +447,44 @@ class AbilityTestDialog(PlayDialog):
             self.traits[trait.id] = spin
             self.trait_labels[trait.id] = label
 
+        # Rulebook: Legends > Using Legend Cards: a held card lends its ability value or
+        # one of its traits, then returns to the unassigned legends.
+        self.legend = QComboBox()
+        self.legend.setAccessibleName("Legend card")
+        self.legend_use = QComboBox()
+        self.legend_use.setAccessibleName("Use the legend card for")
+        legend_row = QHBoxLayout()
+        legend_row.addWidget(self.legend, 1)
+        legend_row.addWidget(QLabel("for"))
+        legend_row.addWidget(self.legend_use, 1)
+        # Rulebook: Behemoths > Contests (D16): the same roll against the behemoth's value.
+        self.contest = QCheckBox("A contest against the behemoth's")
+        self.contest.setAccessibleName("Contest")
+        self.behemoth_value = QSpinBox()
+        self.behemoth_value.setRange(0, 20)
+        self.behemoth_value.setValue(6)
+        self.behemoth_value.setAccessibleName("Behemoth's ability value")
+        self.behemoth_boosts = QSpinBox()
+        self.behemoth_boosts.setRange(0, 6)
+        self.behemoth_boosts.setAccessibleName("Behemoth's boosts on that ability")
+        contest_row = QHBoxLayout()
+        contest_row.addWidget(self.contest)
+        contest_row.addWidget(QLabel("value"))
+        contest_row.addWidget(self.behemoth_value)
+        contest_row.addWidget(QLabel("+ boosts"))
+        contest_row.addWidget(self.behemoth_boosts)
+        contest_row.addStretch(1)
+        self.contest.toggled.connect(self._contest_toggled)
+        self.legend.currentIndexChanged.connect(self._fill_legend_use)
+        self.character.currentIndexChanged.connect(self._fill_legends)
+
         form = QFormLayout()
         form.addRow("Character:", self.character)
         form.addRow("Ability:", self.ability)
         form.addRow("Difficulty:", self.difficulty)
         form.addRow("Die (1d6):", die_row)
+        form.addRow("Legend card:", legend_row)
+        form.addRow("Contest:", contest_row)
         self.preview = _wrapped()
         self.preview.setAccessibleName("What the test adds up to")
         self.breakdown = heading("", 1.3)
@@ -468,10 +501,50 @@ class AbilityTestDialog(PlayDialog):
                        self.difficulty.valueChanged, self.die.valueChanged):
             signal.connect(self._preview)
         self.rolled.toggled.connect(self._preview)
+        self._fill_legends()
+        self._contest_toggled(False)
         self._preview()
-        self.resize(620, 440)
+        self.resize(660, 500)
 
     def refresh(self) -> None:
+        self._fill_legends()
+        self._preview()
+
+    def _fill_legends(self, *_: object) -> None:
+        from companion.operations.legends import held_legends
+
+        name = str(self.character.currentData() or "")
+        chosen = self.legend.currentData()
+        self.legend.blockSignals(True)
+        self.legend.clear()
+        self.legend.addItem("none", None)
+        for card in held_legends(self.campaign, name) if name else []:
+            self.legend.addItem(f"{card.name} (card {card.id})", card)
+        found = next((i for i in range(self.legend.count())
+                      if chosen is not None and getattr(self.legend.itemData(i), "id", None)
+                      == chosen.id), 0)
+        self.legend.setCurrentIndex(found)
+        self.legend.setEnabled(self.legend.count() > 1)
+        self.legend.blockSignals(False)
+        self._fill_legend_use()
+
+    def _fill_legend_use(self, *_: object) -> None:
+        self.legend_use.clear()
+        card = self.legend.currentData()
+        self.legend_use.setEnabled(card is not None)
+        if card is None:
+            return
+        self.legend_use.addItem("its ability value", None)
+        for trait in card.traits:
+            name = self.content.traits[trait].name if trait in self.content.traits else trait
+            self.legend_use.addItem(f"counting as {name}", trait)
+        self._preview()
+
+    def _contest_toggled(self, on: bool) -> None:
+        self.behemoth_value.setEnabled(on)
+        self.behemoth_boosts.setEnabled(on)
+        self.difficulty.setEnabled(not on)
+        self.test_button.setText("Contest" if on else "Test")
         self._preview()
 
     def _preview(self, *_: object) -> None:
@@ -483,6 +556,13 @@ class AbilityTestDialog(PlayDialog):
         value = character.abilities[ability]
         boosts = sum(character.boosts.get(ability, ()))
         held = {str(t) for t in character.traits}
+        card = self.legend.currentData() if hasattr(self, "legend_use") else None
+        if card is not None:
+            lent = self.legend_use.currentData()
+            if lent is None:
+                value = card.abilities.get(str(ability), value)
+            else:
+                held.add(str(lent))
         for trait, label in self.trait_labels.items():
             label.setText(self.content.traits[trait].name +
                           (f" ({name} has it)" if trait in held else ""))
@@ -491,20 +571,41 @@ class AbilityTestDialog(PlayDialog):
             label.setFont(font)
         modifier = sum(s.value() for t, s in self.traits.items() if t in held)
         die = "the die" if self.rolled.isChecked() else str(self.die.value())
+        contest = hasattr(self, "contest") and self.contest.isChecked()
+        against = (f"the behemoth's {self.behemoth_value.value()} + "
+                   f"{self.behemoth_boosts.value()}" if contest
+                   else str(self.difficulty.value()))
         self.preview.setText(
             f"Adds up: {die} + {self.ability.currentText().lower()} {value} + boosts {boosts} + "
-            f"traits {modifier:+d} against {self.difficulty.value()} (boosts used are "
-            "degraded). Only the traits the character has count.")
+            f"traits {modifier:+d} against {against} (boosts used are "
+            "degraded). Only the traits the character has count"
+            + (f"; the legend of {card.name} returns to the unassigned legends."
+               if card is not None else "."))
 
     def test(self) -> None:
-        from companion.operations.challenge import ability_test
+        from companion.operations.challenge import ability_test, contest
 
         modifiers = {t: s.value() for t, s in self.traits.items() if s.value()}
-        changes = self.run(ability_test, name=str(self.character.currentData()),
-                           ability=str(self.ability.currentData()),
-                           difficulty=self.difficulty.value(),
-                           die=None if self.rolled.isChecked() else self.die.value(),
-                           trait_modifiers=modifiers)
+        card = self.legend.currentData()
+        common: dict[str, Any] = dict(
+            name=str(self.character.currentData()), ability=str(self.ability.currentData()),
+            die=None if self.rolled.isChecked() else self.die.value(),
+            trait_modifiers=modifiers, legend=card.id if card is not None else None,
+            legend_trait=self.legend_use.currentData() if card is not None else None)
+        if self.contest.isChecked():
+            boosts = self.behemoth_boosts.value()
+            faces = [2] * (boosts // 2) + [1] * (boosts % 2)
+            changes = self.run(contest, behemoth_value=self.behemoth_value.value(),
+                               behemoth_boosts=faces, **common)
+            if changes is not None:
+                outcome: Any = changes.detail
+                self.breakdown.setText(
+                    f"Die {outcome.test.die} + {str(outcome.test.ability)} "
+                    f"{outcome.test.ability_value} + boosts {outcome.test.boosts} + traits "
+                    f"{outcome.test.modifier:+d} = {outcome.test.total} against "
+                    f"{outcome.behemoth_score}: {outcome.outcome.value}")
+            return
+        changes = self.run(ability_test, difficulty=self.difficulty.value(), **common)
         if changes is None:
             return
         result: Any = changes.detail

@@ -46,3 +46,56 @@ def test_culture_abilities_and_mantle_powers_show_in_the_status(demo: Campaign) 
     assert "Smoke Signals" in culture and any(power in c for c in culture)
     with pytest.raises(Refused, match="already unlocked"):
         operations.unlock_mantle_power(demo, power=power)
+
+
+# --- Activity Events and Unrest by any route (Rulebook: Tracks; D7, D10) -----------------
+
+
+def _game(campaign: Campaign):  # type: ignore[no-untyped-def]
+    from companion.operations.state import load_game
+
+    with campaign.file.read() as session:
+        return load_game(session, campaign.content)
+
+
+def test_activity_events_the_dial_applies_the_event_effect(demo: Campaign) -> None:
+    # C1 at 10: "The elders argue." (societal) raises unrest by 2.
+    changes = operations.increase_activity(demo, amount=10)
+    assert demo.status().unrest == 2
+    assert "unrest +2" in changes.summary
+    assert "The elders argue." in demo.journal(limit=1)[0].text
+
+
+def test_activity_events_a_card_effect_fires_the_event_too(demo: Campaign) -> None:
+    from companion.operations.effects import apply_effects
+
+    apply_effects(demo, name="Ash", effects=[{"do": "activity", "amount": 11}],
+                  source="a Night card read at the table")
+    assert (demo.status().activity, demo.status().unrest) == (11, 2)
+    assert "The elders argue." in demo.journal(limit=1)[0].text
+
+
+def test_unrest_6_by_a_card_effect_puts_quelling_the_embers_in_play(demo: Campaign) -> None:
+    from companion.operations.effects import apply_effects
+
+    apply_effects(demo, name="Ash", effects=[{"do": "unrest", "amount": 6}])
+    assert ("quelling-the-embers", "epoch") in goals(demo)
+    assert "Quelling the Embers" in demo.journal(limit=1)[0].text
+
+
+def test_activity_events_end_of_night_general_event_applies_its_effect(demo: Campaign) -> None:
+    from tests.operations.test_procedures import night, play_out
+
+    operations.increase_activity(demo, amount=6)
+    assert _game(demo).tokens.lore == {}  # a general event waits for the end of the Night
+    night(demo)
+    play_out(demo)
+    # "Melt floods the lowlands." places a lore token in each hex with characters.
+    assert dict(_game(demo).tokens.lore) == {"E01": 1}
+    assert "Melt floods the lowlands." in demo.journal(limit=1)[0].text
+
+
+def test_activity_events_undo_takes_the_event_back_with_the_dial(demo: Campaign) -> None:
+    operations.increase_activity(demo, amount=10)
+    operations.undo(demo)
+    assert (demo.status().activity, demo.status().unrest) == (0, 0)

@@ -91,3 +91,13 @@ def test_activity_fires_events_and_lore_refusals_are_shown(
     society.unrest_amount.setValue(0)
     society.unrest_button.click()
     assert shown[-1] == "Change unrest by at least 1."
+
+
+def test_activity_events_clicking_increase_activity_applies_the_event_effect(
+        society: SocietyView, demo: Any) -> None:
+    # Rulebook: Activity Events (D7): the societal event at 10 raises unrest by 2 at once.
+    society.activity_amount.setValue(10)
+    society.activity_button.click()
+    assert demo.status().unrest == 2
+    assert society.unrest.text() == "2"
+    assert "The elders argue." in demo.journal(limit=1)[0].text

@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -121,6 +122,9 @@ def bag_lines(character: Character, content: Any) -> list[tuple[str, str]]:
 class CharacterSheet(QWidget):
     """One character's sheet, beside the Characters table."""
 
+    legends_requested = Signal(str)
+    """The player asked for this character's legend cards and mantle power."""
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setAccessibleName("Character sheet")
@@ -128,6 +132,11 @@ class CharacterSheet(QWidget):
         self.title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.subtitle = QLabel()
         self.subtitle.setWordWrap(True)
+        # Rulebook: Legends; Mantle Power: the sheet opens the legend cards' dialog.
+        self.legends_button = QPushButton("&Legends and Mantle Power…")
+        self.legends_button.setAccessibleName("Legends and mantle power")
+        self.legends_button.clicked.connect(
+            lambda: self.legends_requested.emit(self.character.name if self.character else ""))
         self.no_selection = QLabel("Select a character in the table to see their sheet.")
         self.no_selection.setWordWrap(True)
 
@@ -180,6 +189,7 @@ class CharacterSheet(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.subtitle)
+        layout.addWidget(self.legends_button, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(self.no_selection)
         columns = QHBoxLayout()
         left = QVBoxLayout()
@@ -200,7 +210,7 @@ class CharacterSheet(QWidget):
         """Show ``character`` (``None``: the "select a character" note)."""
         self.character = character
         for widget in (self.abilities_box, self.tracks_box, self.details_box, self.title,
-                       self.subtitle):
+                       self.subtitle, self.legends_button):
             widget.setVisible(character is not None)
         self.no_selection.setVisible(character is None)
         if character is None:
@@ -248,11 +258,15 @@ class CharacterSheet(QWidget):
         rows += [(f"{title}:", text) for title, text in bag_lines(character, content)]
         rows.append(("Hex:", character.hex or "not placed"))
         for title, text in rows:
-            value = QLabel(text)
-            value.setWordWrap(True)
-            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            value.setAccessibleName(title.rstrip(":"))
-            self.details.addRow(title, value)
+            self.add_detail(title, text)
+
+    def add_detail(self, title: str, text: str) -> None:
+        """One more row of the details box (e.g. the legend cards held)."""
+        value = QLabel(text)
+        value.setWordWrap(True)
+        value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        value.setAccessibleName(title.rstrip(":"))
+        self.details.addRow(title, value)
 
     def detail_text(self, title: str) -> str:
         """The text of the details row titled ``title`` (for tests)."""

@@ -108,6 +108,7 @@ class CharactersView(QWidget):
         self.new_button.setAccessibleName("New character")
         self.new_button.clicked.connect(self.new_character)
         self.sheet = CharacterSheet()
+        self.sheet.legends_requested.connect(self.open_legends)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.sheet)
@@ -187,6 +188,17 @@ class CharactersView(QWidget):
         game = read_game(campaign)
         character = next((c for c in game.characters if c.name == name), None)
         self.sheet.show_character(character, campaign.content)
+        if character is not None and character.legends:
+            from companion.operations.legends import held_legends
+
+            self.sheet.add_detail("Legend cards:", ", ".join(
+                f"{c.name} (card {c.id})" for c in held_legends(campaign, name)))
+
+    def open_legends(self, name: str) -> None:
+        """Legends and Mantle Power… for the character on the sheet."""
+        from companion.ui.legend_dialog import open_legends
+
+        open_legends(self.window_, name or None)
 
     def new_character(self) -> None:
         """Open the character creation dialog."""

@@ -1,0 +1,243 @@
+"""Legend cards and mantle powers at the table (Rulebook: Characters > Legends: Gaining
+Legend Cards, Using Legend Cards; Continuing Play > Mantle Power).
+
+A legend card is a past character. When an ability says so, a character draws one at
+random (the app's seeded generator) or chooses one from the society's unassigned legends
+and keeps it beside the mantle board; it is used once (its ability value in a test or a
+contest, or one of its traits or marks when an effect checks for it) and then returns to
+the unassigned legends. Mantle powers are unlocked by the society, slotted by a character
+of the matching mantle, and used as their card says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from sqlmodel import Session, col, select
+
+from companion.content.schema.base import Ability
+from companion.operations.changes import Changes, Refused
+from companion.operations.core import Campaign
+from companion.operations.state import load_game, save_game
+from companion.rules import legends as legend_rules
+from companion.rules import society as society_rules
+from companion.rules.ids import LegendId, MantlePowerId, Mark, Trait
+from companion.rules.legends import Legend
+from companion.store import models
+
+
+@dataclass(frozen=True)
+class LegendCard:
+    """A legend card as the table sees it."""
+
+    id: int
+    """The card's number in the campaign file (``legend list`` shows it)."""
+    name: str
+    """The name the character bore."""
+    abilities: dict[str, int]
+    """Might, dexterity, awareness, conviction."""
+    traits: tuple[str, ...]
+    """Its traits."""
+    marks: tuple[str, ...]
+    """Marks written on it."""
+    held_by: str | None
+    """The character holding it; None: unassigned."""
+
+
+def legend_cards(campaign: Campaign) -> list[LegendCard]:
+    """Every legend card of the society, oldest first, and who holds it."""
+    with campaign.file.read() as session:
+        names = {r.id: r.name for r in session.exec(select(models.Character)).all()}
+        rows = session.exec(select(models.Legend).order_by(col(models.Legend.id))).all()
+        return [LegendCard(r.id or 0, r.name, dict(r.abilities), tuple(r.traits),
+                           tuple(r.marks),
+                           names.get(r.assigned_to_id) if r.assigned_to_id else None)
+                for r in rows]
+
+
+def held_legends(campaign: Campaign, name: str) -> list[LegendCard]:
+    """The legend cards ``name`` holds."""
+    return [c for c in legend_cards(campaign) if c.held_by == name]
+
+
+def _card(row: models.Legend) -> Legend:
+    return Legend(LegendId(str(row.id)), row.name,
+                  {Ability(a): v for a, v in row.abilities.items()},
+                  tuple(Trait(t) for t in row.traits), tuple(Mark(m) for m in row.marks))
+
+
+def _character_row(session: Session, name: str) -> models.Character:
+    row = session.exec(select(models.Character).where(
+        models.Character.name == name, col(models.Character.status) != "legend")).first()
+    if row is None:
+        raise Refused(f"There is no character {name} in play.")
+    return row
+
+
+def _pool(session: Session) -> tuple[list[models.Legend], legend_rules.LegendPool]:
+    rows = session.exec(select(models.Legend).where(
+        col(models.Legend.assigned_to_id).is_(None)).order_by(col(models.Legend.id))).all()
+    return list(rows), legend_rules.LegendPool(tuple(LegendId(str(r.id)) for r in rows))
+
+
+def gain_legend(campaign: Campaign, *, name: str, legend: int | None = None) -> Changes:
+    """An ability tells ``name`` to draw a legend card (``legend`` None: shuffle the
+    unassigned legends and draw one with the app's seeded generator) or to choose one
+    (``legend``: its number). Refused when the society has no unassigned legend.
+    """
+    how = "draws" if legend is None else "chooses"
+    with campaign.write("legend.gain", f"{name} {how} a legend card") as session:
+        row = _character_row(session, name)
+        before = load_game(session, campaign.content)
+        character = before.character(name)
+        rows, pool = _pool(session)
+        if legend is None:
+            if not pool.unassigned:
+                raise Refused("The society has no unassigned legend card to draw.")
+            chance, rng = campaign.chance(session)
+            pick = chance.shuffle(list(range(len(pool.unassigned))))[0]
+            campaign.save_chance(chance, rng)
+            pool, character = legend_rules.draw_legend(pool, character, pick)
+        else:
+            known = session.get(models.Legend, legend)
+            if known is not None and known.assigned_to_id is not None:
+                holder = session.get(models.Character, known.assigned_to_id)
+                raise Refused(f"The legend of {known.name} is held by "
+                              f"{holder.name if holder else 'another character'}.")
+            if known is None:
+                raise Refused(f"The society has no legend card number {legend}.")
+            pool, character = legend_rules.choose_legend(pool, character,
+                                                         LegendId(str(legend)))
+        gained = next(r for r in rows if LegendId(str(r.id)) == character.legends[-1])
+        gained.assigned_to_id = row.id
+        text = f"{name} {how} the legend of {gained.name}"
+        session.info["journal_text"] = text
+    return Changes(summary=text, characters=True, journal=True, detail=gained.id)
+
+
+def _held(session: Session, name: str, legend: int) -> tuple[models.Character, models.Legend]:
+    row = _character_row(session, name)
+    card = session.get(models.Legend, legend)
+    if card is None or card.assigned_to_id != row.id:
+        held = [r.name for r in session.exec(select(models.Legend).where(
+            models.Legend.assigned_to_id == row.id)).all()]
+        raise Refused(f"{name} holds no legend card number {legend}"
+                      + (f"; {name} holds {', '.join(held)}" if held
+                         else f"; {name} holds no legend card"))
+    return row, card
+
+
+def use_legend(campaign: Campaign, *, name: str, legend: int, trait: str | None = None,
+               mark: str | None = None, reason: str = "") -> Changes:
+    """``name`` uses a held legend card to count as having one of its traits or marks,
+    when an effect checks for it; the card returns to the unassigned legends
+    (Rulebook: Using Legend Cards). Tests and contests use it through their own
+    operations (its ability value)."""
+    if (trait is None) == (mark is None):
+        raise Refused("Use a legend card for one of its traits or one of its marks.")
+    with campaign.write("legend.use", "legend used") as session:
+        _, card = _held(session, name, legend)
+        facts = _card(card)
+        if trait is not None and Trait(trait) not in facts.traits:
+            raise Refused(f"The legend of {card.name} does not have the trait {trait} "
+                          f"(it has {', '.join(facts.traits) or 'no traits'}).")
+        if mark is not None and Mark(mark) not in facts.marks:
+            raise Refused(f"The legend of {card.name} bears no mark {mark}"
+                          + (f" (it bears {', '.join(facts.marks)})." if facts.marks
+                             else "."))
+        card.assigned_to_id = None
+        what = f"the trait {trait}" if trait is not None else f"the mark {mark}"
+        text = (f"{name} uses the legend of {card.name} to count as having {what}"
+                + (f" ({reason})" if reason else "") + "; the card returns to the "
+                "unassigned legends")
+        session.info["journal_text"] = text
+    return Changes(summary=text, characters=True, journal=True)
+
+
+def return_legend(campaign: Campaign, *, name: str, legend: int) -> Changes:
+    """Return a held legend card to the unassigned legends (after using it at the table)."""
+    with campaign.write("legend.return", "legend returned") as session:
+        _, card = _held(session, name, legend)
+        card.assigned_to_id = None
+        text = f"{name} returns the legend of {card.name} to the unassigned legends"
+        session.info["journal_text"] = text
+    return Changes(summary=text, characters=True, journal=True)
+
+
+def legend_for_test(session: Session, name: str, legend: int | None) -> Legend | None:
+    """The held legend a test or contest uses (checked), for ``operations.challenge``."""
+    if legend is None:
+        return None
+    _, card = _held(session, name, legend)
+    return _card(card)
+
+
+def release_legend(session: Session, legend: int | None) -> None:
+    """After a legend card is used it returns to the unassigned legends."""
+    if legend is None:
+        return
+    card = session.get(models.Legend, legend)
+    if card is not None:
+        card.assigned_to_id = None
+
+
+# --- mantle powers --------------------------------------------------------------------------
+
+
+def choose_mantle_power(campaign: Campaign, *, name: str, power: str) -> Changes:
+    """Slot an unlocked mantle power of the character's mantle (Continuing Play > Mantle
+    Power: at the start of a challenge, after mantles are chosen)."""
+    card = campaign.content.mantle_powers.get(power)
+    if card is None:
+        raise Refused(f"There is no mantle power '{power}' in the content pack.")
+    with campaign.write("mantle_power.choose", "mantle power chosen") as session:
+        before = load_game(session, campaign.content)
+        character = before.character(name)
+        mantle = campaign.content.mantles.get(card.mantle)
+        if MantlePowerId(power) not in before.society.mantle_powers:
+            raise Refused(f"The society has not unlocked {card.name} yet.")
+        if character.mantle != card.mantle:
+            worn = campaign.content.mantles.get(character.mantle or "")
+            raise Refused(f"{card.name} is a power of the {mantle.name if mantle else ''} "
+                          f"mantle; {name} wears "
+                          f"{'the ' + worn.name + ' mantle' if worn else 'no mantle'}.")
+        after = before.with_characters(society_rules.choose_mantle_power(
+            before.society, character,
+            society_rules.MantlePowerFacts(MantlePowerId(power), card.mantle)))  # type: ignore[arg-type]
+        save_game(session, campaign.content, before, after)
+        text = f"{name} takes up the mantle power {card.name}"
+        session.info["journal_text"] = text
+    return Changes(summary=text, characters=True, journal=True)
+
+
+def use_mantle_power(campaign: Campaign, *, name: str) -> Changes:
+    """``name`` uses the slotted mantle power: its effects are applied to the character
+    (a lore cost is refused when the society cannot pay it); what the effect vocabulary
+    cannot say is read out for the table."""
+    from companion.operations.effects import apply_effects
+
+    character = campaign.character_detail(name)
+    if character.mantle_power is None:
+        raise Refused(f"{name} has no mantle power slotted.")
+    card = campaign.content.mantle_powers.get(character.mantle_power)
+    if card is None:
+        raise Refused(f"The mantle power {character.mantle_power} is not in the content pack.")
+    cost = sum(-e.amount for e in card.effects if e.do == "lore" and e.amount < 0)
+    if cost > campaign.status().lore:
+        raise Refused(f"The society has {campaign.status().lore} lore; {card.name} costs "
+                      f"{cost}.")
+    steps = [e.model_dump(exclude_defaults=True) | {"do": e.do} for e in card.effects]
+    if steps and all(s["do"] != "test" for s in steps):
+        changes = apply_effects(campaign, name=name, effects=steps,
+                                source=f"mantle power {card.name}")
+        return replace(changes, summary=f"{name} uses {card.name}: {changes.summary}")
+    with campaign.write("mantle_power.use", "mantle power used") as session:
+        text = f"{name} uses {card.name}: {card.text}"
+        session.info["journal_text"] = text
+    return Changes(summary=text, journal=True)
+
+
+def unlocked_mantle_powers(campaign: Campaign) -> list[str]:
+    """Ids of the mantle powers the society has unlocked."""
+    with campaign.file.read() as session:
+        return sorted(load_game(session, campaign.content).society.mantle_powers)

@@ -1,0 +1,254 @@
+"""Legends and Mantle Power: a character's legend cards and mantle power (Rulebook:
+Characters > Legends: Gaining Legend Cards, Using Legend Cards; Continuing Play >
+Mantle Power).
+
+Opened from the character sheet or the Play menu. Writes only through
+``MainWindow.run_operation`` (``operations.legends``); a refusal is shown there and
+changes nothing. Legend cards used in a test or contest are chosen in the Ability Test
+dialog instead.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+)
+
+from companion.ui.play_dialogs import PlayDialog, _show, _wrapped
+
+if TYPE_CHECKING:
+    from companion.ui.main_window import MainWindow
+
+
+def legend_line(card: Any) -> str:
+    """"Ash — might 6, dexterity 6 ...; traits intrepid; marks —" for a legend card."""
+    abilities = ", ".join(f"{a.title()} {v}" for a, v in card.abilities.items())
+    return (f"{card.name} — {abilities}; traits {', '.join(card.traits) or 'none'}"
+            + (f"; marks {', '.join(card.marks)}" if card.marks else ""))
+
+
+class LegendDialog(PlayDialog):
+    """Gain (draw or choose), use and return legend cards; unlock, take up and use
+    mantle powers."""
+
+    title = "Legends and Mantle Power"
+
+    def __init__(self, window: MainWindow, character: str | None = None) -> None:
+        super().__init__(window)
+        self.character = self.character_combo(character)
+        self.character.currentIndexChanged.connect(self.refresh)
+        form = QFormLayout()
+        form.addRow("Character:", self.character)
+        self.body.addLayout(form)
+
+        legends_box = QGroupBox("Legend cards (past characters of the society)")
+        grid = QGridLayout(legends_box)
+        self.held = QListWidget()
+        self.held.setAccessibleName("Legend cards held")
+        self.pool = QListWidget()
+        self.pool.setAccessibleName("Unassigned legend cards")
+        for widget in (self.held, self.pool):
+            widget.setWordWrap(True)  # a legend's line is long: wrap it, no side scrolling
+            widget.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        grid.addWidget(QLabel("Held beside the mantle board:"), 0, 0)
+        grid.addWidget(QLabel("Unassigned legends of the society:"), 0, 1)
+        grid.addWidget(self.held, 1, 0)
+        grid.addWidget(self.pool, 1, 1)
+        self.use_as = QComboBox()
+        self.use_as.setAccessibleName("Count as having")
+        self.use_button = QPushButton("&Use")
+        self.use_button.setAccessibleName("Use the legend card")
+        self.use_button.clicked.connect(self.use)
+        self.return_button = QPushButton("&Return")
+        self.return_button.setAccessibleName("Return the legend card")
+        self.return_button.clicked.connect(self.return_card)
+        use_row = QHBoxLayout()
+        use_row.addWidget(QLabel("Count as having:"))
+        use_row.addWidget(self.use_as, 1)
+        use_row.addWidget(self.use_button)
+        use_row.addWidget(self.return_button)
+        grid.addLayout(use_row, 2, 0)
+        self.draw_button = QPushButton("&Draw at Random")
+        self.draw_button.clicked.connect(self.draw)
+        self.choose_button = QPushButton("C&hoose Selected")
+        self.choose_button.clicked.connect(self.choose)
+        gain_row = QHBoxLayout()
+        gain_row.addWidget(self.draw_button)
+        gain_row.addWidget(self.choose_button)
+        gain_row.addStretch(1)
+        grid.addLayout(gain_row, 2, 1)
+        self.legend_note = _wrapped(
+            "Gain a legend card when an ability says to draw or choose one. Use it once — "
+            "its ability value in a test or contest (Ability Test dialog), or one of its "
+            "traits or marks when an effect checks for it — and it returns to the "
+            "unassigned legends.")
+        grid.addWidget(self.legend_note, 3, 0, 1, 2)
+        self.held.currentRowChanged.connect(self._fill_use_as)
+        self.body.addWidget(legends_box, 1)
+
+        power_box = QGroupBox("Mantle power")
+        power_form = QFormLayout(power_box)
+        self.slotted = _wrapped()
+        self.slotted.setAccessibleName("Mantle power slotted")
+        self.use_power_button = QPushButton("Use &Mantle Power")
+        self.use_power_button.clicked.connect(self.use_power)
+        slotted_row = QHBoxLayout()
+        slotted_row.addWidget(self.slotted, 1)
+        slotted_row.addWidget(self.use_power_button)
+        self.powers = QComboBox()
+        self.powers.setAccessibleName("Unlocked powers of this mantle")
+        self.take_button = QPushButton("&Take Up")
+        self.take_button.clicked.connect(self.take_power)
+        take_row = QHBoxLayout()
+        take_row.addWidget(self.powers, 1)
+        take_row.addWidget(self.take_button)
+        self.locked = QComboBox()
+        self.locked.setAccessibleName("Mantle powers not yet unlocked")
+        self.unlock_button = QPushButton("Un&lock")
+        self.unlock_button.clicked.connect(self.unlock_power)
+        unlock_row = QHBoxLayout()
+        unlock_row.addWidget(self.locked, 1)
+        unlock_row.addWidget(self.unlock_button)
+        power_form.addRow("Slotted:", slotted_row)
+        power_form.addRow("Take up:", take_row)
+        power_form.addRow("Society unlocks:", unlock_row)
+        self.body.addWidget(power_box)
+        self.refresh()
+        self.resize(820, 520)
+
+    # -- reading -------------------------------------------------------------------------
+
+    def name(self) -> str:
+        return str(self.character.currentData() or "")
+
+    def refresh(self) -> None:
+        from companion import operations
+
+        name = self.name()
+        cards = operations.legend_cards(self.campaign)
+        self.held.clear()
+        self.pool.clear()
+        for card in cards:
+            item = QListWidgetItem(f"{card.id}. {legend_line(card)}")
+            item.setData(Qt.ItemDataRole.UserRole, card)
+            if card.held_by == name:
+                self.held.addItem(item)
+            elif card.held_by is None:
+                self.pool.addItem(item)
+        if not self.held.count():
+            self.held.addItem(f"{name or 'This character'} holds no legend card.")
+        if not self.pool.count():
+            self.pool.addItem("No unassigned legend: the society cannot gain one now."
+                              if cards else "No legends yet: a character who perishes "
+                                            "or ages out becomes one.")
+        self.held.setCurrentRow(0)
+        self._fill_use_as()
+        self._fill_powers(name)
+
+    def _card(self, widget: QListWidget) -> Any:
+        item = widget.currentItem()
+        return item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+
+    def _fill_use_as(self, *_: object) -> None:
+        self.use_as.clear()
+        card = self._card(self.held)
+        if card is None:
+            self.use_as.setEnabled(False)
+            return
+        self.use_as.setEnabled(True)
+        for trait in card.traits:
+            name = self.content.traits[trait].name if trait in self.content.traits else trait
+            self.use_as.addItem(f"the trait {name}", ("trait", trait))
+        for mark in card.marks:
+            self.use_as.addItem(f"the mark {mark}", ("mark", mark))
+
+    def _fill_powers(self, name: str) -> None:
+        from companion.operations.legends import unlocked_mantle_powers
+
+        unlocked = set(unlocked_mantle_powers(self.campaign))
+        self.powers.clear()
+        self.locked.clear()
+        character = self.campaign.character_detail(name) if name else None
+        power = (self.content.mantle_powers.get(character.mantle_power)
+                 if character is not None and character.mantle_power else None)
+        self.slotted.setText(f"{power.name}: {power.text}" if power else "none slotted")
+        self.use_power_button.setEnabled(power is not None)
+        for pid, card in self.content.mantle_powers.items():
+            mantle = self.content.mantles.get(card.mantle)
+            label = f"{card.name} ({mantle.name if mantle else card.mantle}): {card.text}"
+            if pid not in unlocked:
+                self.locked.addItem(label, pid)
+            elif character is not None and character.mantle == card.mantle:
+                self.powers.addItem(label, pid)
+        if not self.powers.count():
+            self.powers.addItem("No unlocked power of this mantle", None)
+        self.take_button.setEnabled(self.powers.currentData() is not None)
+        self.unlock_button.setEnabled(self.locked.count() > 0)
+
+    # -- writing -------------------------------------------------------------------------
+
+    def draw(self) -> None:
+        from companion import operations
+
+        self.run(operations.gain_legend, name=self.name())
+
+    def choose(self) -> None:
+        from companion import operations
+
+        card = self._card(self.pool)
+        if card is None:
+            self.run(operations.gain_legend, name=self.name(), legend=0)
+            return
+        self.run(operations.gain_legend, name=self.name(), legend=card.id)
+
+    def use(self) -> None:
+        from companion import operations
+
+        card = self._card(self.held)
+        what = self.use_as.currentData()
+        if card is None or what is None:
+            self.run(operations.use_legend, name=self.name(), legend=0, trait="?")
+            return
+        kind, value = what
+        self.run(operations.use_legend, name=self.name(), legend=card.id,
+                 **{kind: value})
+
+    def return_card(self) -> None:
+        from companion import operations
+
+        card = self._card(self.held)
+        self.run(operations.return_legend, name=self.name(),
+                 legend=card.id if card is not None else 0)
+
+    def take_power(self) -> None:
+        from companion import operations
+
+        self.run(operations.choose_mantle_power, name=self.name(),
+                 power=str(self.powers.currentData()))
+
+    def use_power(self) -> None:
+        from companion import operations
+
+        self.run(operations.use_mantle_power, name=self.name())
+
+    def unlock_power(self) -> None:
+        from companion import operations
+
+        self.run(operations.unlock_mantle_power, power=str(self.locked.currentData()))
+
+
+def open_legends(window: MainWindow, character: str | None = None) -> QDialog | None:
+    """Legends and Mantle Power… (Play menu, character sheet)."""
+    return _show(LegendDialog(window, character)) if window.campaign else None

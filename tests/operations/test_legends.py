@@ -1,0 +1,127 @@
+"""Legend cards and mantle powers through the operations (Rulebook: Characters >
+Legends: Gaining Legend Cards, Using Legend Cards; Continuing Play > Mantle Power)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion import operations
+from companion.operations import Campaign, Refused
+from companion.operations.challenge import ability_test, contest
+
+
+@pytest.fixture
+def legend(demo: Campaign) -> Campaign:
+    """Ash has aged out: one unassigned legend card (number 1: might 6, intrepid)."""
+    operations.age_character(demo, name="Ash")
+    operations.age_character(demo, name="Ash")
+    return demo
+
+
+def _holders(campaign: Campaign) -> list[str | None]:
+    return [c.held_by for c in operations.legend_cards(campaign)]
+
+
+def test_gaining_legend_cards_refused_without_unassigned_legends(demo: Campaign) -> None:
+    with pytest.raises(Refused, match="no unassigned legend card to draw"):
+        operations.gain_legend(demo, name="Ash")
+    with pytest.raises(Refused, match="no legend card number 3"):
+        operations.gain_legend(demo, name="Ash", legend=3)
+
+
+@pytest.mark.parametrize("how", [None, 1])
+def test_gaining_legend_cards_draw_or_choose(legend: Campaign, how: int | None) -> None:
+    changes = operations.gain_legend(legend, name="Bryn", legend=how)
+    assert changes.summary == f"Bryn {'draws' if how is None else 'chooses'} the legend of Ash"
+    assert _holders(legend) == ["Bryn"]
+    assert legend.character_detail("Bryn").legends == ("1",)
+    with pytest.raises(Refused, match="held by Bryn"):
+        operations.gain_legend(legend, name="Bryn", legend=1)
+
+
+@pytest.mark.parametrize(
+    ("use", "expected"),
+    [
+        ({"trait": "intrepid"}, "count as having the trait intrepid"),
+        ({"trait": "wise"}, "does not have the trait wise"),
+        ({"mark": "spiral"}, "bears no mark spiral"),
+        ({}, "one of its traits or one of its marks"),
+    ],
+)
+def test_using_legend_cards_for_a_trait_or_mark(
+        legend: Campaign, use: dict[str, str], expected: str) -> None:
+    operations.gain_legend(legend, name="Bryn", legend=1)
+    if "count as" in expected:
+        assert expected in operations.use_legend(legend, name="Bryn", legend=1,
+                                                 **use).summary
+        assert _holders(legend) == [None]  # it returns to the unassigned legends
+    else:
+        with pytest.raises(Refused, match=expected):
+            operations.use_legend(legend, name="Bryn", legend=1, **use)
+        assert _holders(legend) == ["Bryn"]  # a refusal changes nothing
+
+
+@pytest.mark.parametrize(
+    ("legend_trait", "modifiers", "total"),
+    [
+        (None, {}, 2 + 6),                      # Ash's might 6 substitutes
+        ("intrepid", {"intrepid": 2}, None),     # Bryn's own might, +2 as if intrepid
+    ],
+)
+def test_using_legend_cards_in_a_test(
+        legend: Campaign, legend_trait: str | None, modifiers: dict[str, int],
+        total: int | None) -> None:
+    operations.gain_legend(legend, name="Bryn", legend=1)
+    might = legend.character_detail("Bryn").abilities["might"]  # type: ignore[index]
+    result = ability_test(legend, name="Bryn", ability="might", difficulty=8, die=2,
+                          trait_modifiers=modifiers, legend=1,
+                          legend_trait=legend_trait).detail
+    assert result.total == (total if total is not None else 2 + might + 2)  # type: ignore[union-attr]
+    assert _holders(legend) == [None]
+
+
+def test_using_legend_cards_in_a_contest(legend: Campaign) -> None:
+    operations.gain_legend(legend, name="Bryn", legend=1)
+    result = contest(legend, name="Bryn", ability="might", behemoth_value=7,
+                     behemoth_boosts=[1], die=3, legend=1).detail
+    assert (result.test.total, result.behemoth_score, result.outcome.value) == (  # type: ignore[union-attr]
+        9, 8, "success")
+    assert _holders(legend) == [None]
+
+
+def test_using_legend_cards_not_held_is_refused_and_changes_nothing(legend: Campaign) -> None:
+    with pytest.raises(Refused, match="Bryn holds no legend card number 1"):
+        ability_test(legend, name="Bryn", ability="might", difficulty=8, die=2, legend=1)
+    assert legend.journal(1)[0].kind == "character.age"
+
+
+def test_mantle_power_choose_refused_until_unlocked_and_for_another_mantle(
+        demo: Campaign) -> None:
+    bryn = demo.character_detail("Bryn")
+    mine = next(p for p, c in demo.content.mantle_powers.items() if c.mantle == bryn.mantle)
+    other = next(p for p, c in demo.content.mantle_powers.items() if c.mantle != bryn.mantle)
+    with pytest.raises(Refused, match="has not unlocked"):
+        operations.choose_mantle_power(demo, name="Bryn", power=mine)
+    operations.unlock_mantle_power(demo, power=other)
+    with pytest.raises(Refused, match="is a power of the"):
+        operations.choose_mantle_power(demo, name="Bryn", power=other)
+    operations.unlock_mantle_power(demo, power=mine)
+    operations.choose_mantle_power(demo, name="Bryn", power=mine)
+    assert demo.character_detail("Bryn").mantle_power == mine
+
+
+@pytest.mark.parametrize(
+    ("name", "power", "said", "lore"),
+    [
+        ("Bryn", "MP4", "Bryn uses Trail Sign: Bryn: gain 1 lore", 1),   # effects applied
+        ("Ash", "MP2", "Ash uses Shared Bowl: When you eat, another", 0),  # read out
+    ],
+)
+def test_mantle_power_use_applies_its_effects(
+        demo: Campaign, name: str, power: str, said: str, lore: int) -> None:
+    with pytest.raises(Refused, match=f"{name} has no mantle power slotted"):
+        operations.use_mantle_power(demo, name=name)
+    operations.unlock_mantle_power(demo, power=power)
+    operations.choose_mantle_power(demo, name=name, power=power)
+    assert operations.use_mantle_power(demo, name=name).summary.startswith(said)
+    assert demo.status().lore == lore

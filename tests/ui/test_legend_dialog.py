@@ -1,0 +1,151 @@
+"""Legends and Mantle Power, clicking the real controls (Rulebook: Legends > Gaining
+Legend Cards, Using Legend Cards; Continuing Play > Mantle Power; Behemoths > Contests)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+
+from companion import operations
+from companion.ui import play_dialogs
+from companion.ui.legend_dialog import LegendDialog
+from companion.ui.main_window import MainWindow
+
+
+@pytest.fixture
+def demo(demo: operations.Campaign) -> operations.Campaign:
+    """The demo campaign after Ash ages out: Ash's legend card is unassigned."""
+    operations.age_character(demo, name="Ash")
+    operations.age_character(demo, name="Ash")
+    return demo
+
+
+@pytest.fixture
+def window(qtbot: Any, demo: operations.Campaign) -> MainWindow:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    window.set_campaign(demo)
+    return window
+
+
+@pytest.fixture
+def warnings(monkeypatch: Any) -> list[str]:
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning",
+                        lambda parent, title, text, *rest: shown.append(text))
+    return shown
+
+
+def _dialog(qtbot: Any, window: MainWindow) -> LegendDialog:
+    dialog = LegendDialog(window, "Bryn")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    return dialog
+
+
+def test_gaining_legend_cards_draw_then_use_for_a_trait(
+        qtbot: Any, window: MainWindow, demo: Any, warnings: list[str]) -> None:
+    dialog = _dialog(qtbot, window)
+    assert dialog.pool.item(0).text().startswith("1. Ash — Might 6")
+    dialog.draw_button.click()
+    assert warnings == []
+    assert dialog.held.item(0).text().startswith("1. Ash")
+    assert dialog.pool.item(0).text().startswith("No unassigned legend")
+    assert [c.held_by for c in operations.legend_cards(demo)] == ["Bryn"]
+    # A second draw: the society has no unassigned legend (Gaining Legend Cards).
+    dialog.draw_button.click()
+    assert warnings == ["The society has no unassigned legend card to draw."]
+    # Using Legend Cards: count as having its trait; the card returns.
+    assert dialog.use_as.currentText() == "the trait Intrepid"
+    dialog.use_button.click()
+    assert [c.held_by for c in operations.legend_cards(demo)] == [None]
+    assert "count as having the trait intrepid" in dialog.result_label.text()
+
+
+def test_gaining_legend_cards_choose_and_return(
+        qtbot: Any, window: MainWindow, demo: Any, warnings: list[str]) -> None:
+    dialog = _dialog(qtbot, window)
+    dialog.pool.setCurrentRow(0)
+    dialog.choose_button.click()
+    assert [c.held_by for c in operations.legend_cards(demo)] == ["Bryn"]
+    dialog.return_button.click()
+    assert [c.held_by for c in operations.legend_cards(demo)] == [None]
+    assert warnings == []
+
+
+def test_using_legend_cards_in_a_test_substitutes_the_ability(
+        qtbot: Any, window: MainWindow, demo: Any, warnings: list[str]) -> None:
+    operations.gain_legend(demo, name="Bryn", legend=1)
+    window.refresh_all()
+    dialog = play_dialogs.AbilityTestDialog(window, "Bryn")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.ability.setCurrentIndex(dialog.ability.findData("might"))
+    dialog.difficulty.setValue(8)
+    dialog.die.setValue(2)
+    dialog.legend.setCurrentIndex(1)
+    assert dialog.legend.currentText() == "Ash (card 1)"
+    assert dialog.legend_use.currentText() == "its ability value"
+    assert "might 6" in dialog.preview.text()
+    dialog.test_button.click()
+    assert warnings == []
+    # Ash's might 6 stands in for Bryn's: 2 + 6 = 8 against 8.
+    assert dialog.breakdown.text() == ("Die 2 + might 6 + boosts 0 + traits +0 = 8 against "
+                                       "8: succeeds")
+    assert [c.held_by for c in operations.legend_cards(demo)] == [None]
+    assert dialog.legend.count() == 1  # the card went back to the unassigned legends
+
+
+def test_using_legend_cards_in_a_contest(
+        qtbot: Any, window: MainWindow, demo: Any, warnings: list[str]) -> None:
+    operations.gain_legend(demo, name="Bryn", legend=1)
+    window.refresh_all()
+    dialog = play_dialogs.AbilityTestDialog(window, "Bryn")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.ability.setCurrentIndex(dialog.ability.findData("might"))
+    dialog.contest.setChecked(True)
+    assert dialog.test_button.text() == "Contest"
+    dialog.behemoth_value.setValue(7)
+    dialog.behemoth_boosts.setValue(1)
+    dialog.die.setValue(3)
+    dialog.legend.setCurrentIndex(1)
+    dialog.test_button.click()
+    assert warnings == []
+    # 3 + 6 = 9 against 7 + 1 = 8: success (D16).
+    assert dialog.breakdown.text().endswith("= 9 against 8: success")
+    assert "contests might" in demo.journal(1)[0].text
+
+
+def test_mantle_power_unlock_take_up_and_use(
+        qtbot: Any, window: MainWindow, demo: Any, warnings: list[str]) -> None:
+    dialog = _dialog(qtbot, window)
+    bryn = demo.character_detail("Bryn")
+    mine = [p for p, c in demo.content.mantle_powers.items() if c.mantle == bryn.mantle]
+    # Take up before unlocking: nothing of this mantle is unlocked.
+    assert dialog.powers.currentData() is None and not dialog.take_button.isEnabled()
+    dialog.locked.setCurrentIndex(dialog.locked.findData(mine[0]))
+    dialog.unlock_button.click()
+    assert dialog.powers.currentData() == mine[0]
+    dialog.take_button.click()
+    assert demo.character_detail("Bryn").mantle_power == mine[0]
+    assert dialog.use_power_button.isEnabled()
+    dialog.use_power_button.click()
+    assert warnings == []
+    assert f"Bryn uses {demo.content.mantle_powers[mine[0]].name}" in \
+        dialog.result_label.text()
+
+
+def test_the_character_sheet_opens_legends_and_shows_the_cards_held(
+        qtbot: Any, window: MainWindow, demo: Any) -> None:
+    operations.gain_legend(demo, name="Bryn", legend=1)
+    window.refresh_all()
+    view = window.tabs.widget(1)
+    view.select("Bryn")
+    assert view.sheet.detail_text("Legend cards:") == "Ash (card 1)"
+    view.sheet.legends_button.click()
+    dialogs = [w for w in window.findChildren(LegendDialog)]
+    assert dialogs and dialogs[-1].character.currentData() == "Bryn"

@@ -122,3 +122,195 @@ def test_character_creation_two_starting_characters_in_the_starting_hex(
     assert {n: (c["energy"], c["energy_max"], c["health_max"], c["hex_id"], c["mantle"])
             for n, c in chars.items()} == {"Ash": (5, 5, 5, "T01", "Hearthkeeper"),
                                            "Bryn": (5, 5, 5, "T01", "Pathfinder")}
+
+
+# --- Challenge 1, Day 1 in Windgate (T01: plains, cave, mountain) ---------------------------
+
+
+def test_day_actions_the_costs_listed_are_the_pack_costs(table: Table) -> None:
+    """Rulebook: Actions; `companion actions` lists each terrain's action with its cost."""
+    listed = {(a["action"], a["target"]): a["cost"]
+              for a in table.js("actions", table.path, "Ash")["actions"]}
+    assert listed[("forage", "plains")] == 2
+    assert listed[("mine", "cave")] == listed[("mine", "mountain")] == 2
+    assert listed[("delve", "cave")] == 1
+    assert listed[("build_outpost", "plains")] == 4
+    assert listed[("prepare_shelter", "cave")] == 1
+    assert listed[("pass", None)] == 0
+
+
+def test_foraging_ash_builds_a_tableau_of_two_cards_then_harvests_a_root(
+        table: Table) -> None:
+    """Rulebook: Foraging, steps 1-4 in order, the cards typed as drawn at the table:
+    step 1 draws FP04 and FP12 and FP04 begins the tableau; step 2 draws FP12 and FP11
+    and FP12 is added; step 3 harvest; step 4 one root plant within reach.
+    Energy 5 - 2 (forage) = 3."""
+    data = table.js("act", table.path, "Ash", "forage", "plains",
+                    "--choice", "FP04", "--choice", "FP12", "--choice", "FP04",
+                    "--choice", "FP12", "--choice", "FP11", "--choice", "FP12",
+                    "--choice", "harvest", "--choice", "FP04/front/3", "--choice", "done")
+    assert data["procedure"] is None
+    assert table.last_journal()[0] == "Ash finished foraging: Harvesting. Chose Root Plant " \
+                                      "(FP04, front row). Gained root."
+    assert table.holdings("Ash")["bag"] == ["fresh root"]
+    assert table.energy() == {"Ash": 3, "Bryn": 5}
+
+
+def test_mining_bryn_pulls_a_sunstone_and_the_omen_matches(table: Table) -> None:
+    """Rulebook: Mining: the mountain's chips; a sunstone pulled at the table; the sun omen
+    of The Long Thaw matches it: 1 + 1 sunstone; then stop. Energy 5 - 2 (mine) = 3."""
+    data = table.js("act", table.path, "Bryn", "mine", "mountain",
+                    "--choice", "0", "--choice", "stop")  # chip 0 of the bag: a sunstone
+    assert data["procedure"] is None
+    assert table.holdings("Bryn")["bag"] == ["unprocessed sunstone", "unprocessed sunstone"]
+    assert table.energy() == {"Ash": 3, "Bryn": 3}
+
+
+def test_day_actions_characters_take_turns(table: Table) -> None:
+    """Rulebook: Day Phase: characters alternate; Bryn acted last, Bryn waits."""
+    assert table.refused("act", table.path, "Bryn", "mine", "cave", "--app") \
+        == "Bryn has already taken the last action; Ash must act or pass first"
+
+
+def test_crafting_items_flint_beside_sinew_reads_red_1410_a_stone_knife(
+        table: Table) -> None:
+    """Rulebook: Crafting Items: flint (left) beside sinew (right) reads Red 1410 (the
+    rulebook's example; crafting.yaml: stone-knife). Energy 3 - 1 (craft) = 2."""
+    p = table.path
+    table.js("effect", p, "Ash", "gain flint 1", "gain sinew 1")  # a card read at the table
+    assert table.holdings("Ash")["bag"] == ["fresh root", "unprocessed flint",
+                                            "unprocessed sinew"]
+    assert table.refused("act", p, "Ash", "craft", "--token", "1", "--token", "2") \
+        == "root is not a material token: only materials craft"
+    table.js("act", p, "Ash", "craft", "--token", "2", "--token", "3")
+    held = table.holdings("Ash")
+    assert held["items"] == ["Stone Knife"] and held["bag"] == ["fresh root"]
+    assert table.energy() == {"Ash": 2, "Bryn": 3}
+
+
+def test_building_an_outpost_bryn_and_ash_share_the_4_energy(table: Table) -> None:
+    """Rulebook: Building an Outpost (D12: 4 energy shared by the characters in the hex):
+    Ash contributes 1, Bryn the other 3. Bryn 3 - 3 = 0, Ash 2 - 1 = 1. The plains need
+    no technology."""
+    data = table.js("act", table.path, "Bryn", "outpost", "plains", "--outpost-name",
+                    "Hearth", "--contribute", "Ash=1")
+    assert data["summary"] == "Bryn built the outpost Hearth over the plains: 4 energy, " \
+                              "3 from Bryn and 1 from Ash"
+    assert table.energy() == {"Ash": 1, "Bryn": 0}
+    assert table.status()["outposts"] == 1
+
+
+def test_building_structures_ash_builds_a_drying_rack_at_hearth(table: Table) -> None:
+    """Rulebook: Building Structures: Drying Rack costs 2 wood, 1 fiber and 1 energy
+    (items.yaml); the materials are discarded. Ash 1 - 1 = 0."""
+    p = table.path
+    table.js("effect", p, "Ash", "gain wood 2", "gain fiber 1")  # a card read at the table
+    data = table.js("act", p, "Ash", "structure", "Drying Rack")
+    assert data["summary"] == "Ash built Drying Rack at Hearth (1 energy); discarded " \
+                              "unprocessed wood from Ash, unprocessed wood from Ash, " \
+                              "unprocessed fiber from Ash"
+    assert table.holdings("Ash")["bag"] == ["fresh root"]
+    assert table.energy() == {"Ash": 0, "Bryn": 0}
+
+
+@pytest.mark.xfail(strict=True, reason="no CLI command completes a goal (the GUI's Goals… "
+                                       "dialog does); status lists no goals")
+def test_goals_first_hearth_is_met_from_the_cli(table: Table) -> None:
+    """Rulebook: Goals: 'First Hearth: Build an outpost with a drying rack', a vital goal
+    of The Long Thaw, is met now; its reward is unrest -1 (0 stays 0)."""
+    code, _, err = table.run("challenge", "goal", table.path, "G-first-hearth", "--json")
+    assert code == 0, err
+    assert ("G-first-hearth", "completed") in [
+        (g["goal"], g["state"]) for g in table.status()["goals"]]
+
+
+# --- Night 1 -------------------------------------------------------------------------------
+
+
+def test_night_phase_rest_eat_and_starve_then_the_night_card(table: Table) -> None:
+    """Rulebook: Night Phase > Rest (D9, two characters: automatic 2; food +1; starving:
+    a minor injury). Ash eats the fresh root: 0 + 2 + 1 = 3. Bryn has no food: 0 + 2 = 2
+    and a minor injury. The Night card drawn, Ember Storm (N06, group), adds 3 activity:
+    0 + 3 = 3 (unrest 0 adds nothing)."""
+    p = table.path
+    table.js("act", p, "Bryn", "pass")
+    table.js("act", p, "Ash", "pass")
+    data = table.js("night", p, "--choice", "eat:0", "--choice", "Ash", "--choice", "N06")
+    assert data["procedure"] is None
+    assert table.last_journal()[0] == "The Night ends. Ash resolves Ember Storm. Bryn " \
+                                      "resolves Ember Storm. Activity +3 from Night cards, " \
+                                      "+0 from unrest: now 3. A new Day begins."
+    chars = table.characters()
+    assert {n: (c["energy"], c["health"]) for n, c in chars.items()} == {
+        "Ash": (3, []), "Bryn": (2, ["minor_injury"])}
+    assert (table.status()["activity"], table.status()["unrest"]) == (3, 0)
+
+
+# --- Challenge 1, Day 2 ----------------------------------------------------------------------
+
+
+def test_explore_ash_reveals_scree_steps_and_draws_a_discovery(table: Table) -> None:
+    """Rulebook: Actions > Explore (2 energy): Ash 3 - 2 = 1; a Discovery card is due on
+    arrival, typed as drawn at the table (DI06 Curious Fox, no test)."""
+    p = table.path
+    assert table.js("act", p, "Ash", "explore", "T02")["summary"] \
+        == "Ash: Explore T02: 2 energy; a Discovery card is due"
+    assert table.js("discover", p, "Ash", "--card", "DI06")["summary"].startswith(
+        "Ash drew the Discovery Curious Fox (DI06)")
+    assert table.energy() == {"Ash": 1, "Bryn": 2}
+    assert table.characters()["Ash"]["hex_id"] == "T02"
+
+
+def test_delving_bryn_finds_the_bone_pile_and_retraces(table: Table) -> None:
+    """Rulebook: Delving (D4: 1 energy): DV03 Bone Pile gives 1 lore; Bryn retraces her
+    path and comes out at T01. Bryn 2 - 1 = 1; lore 0 + 1 = 1."""
+    data = table.js("act", table.path, "Bryn", "delve", "cave", "--choice", "DV03",
+                    "--choice", "retrace")
+    assert data["procedure"] is None
+    assert table.last_journal()[0].endswith("Gain 1 lore. Bryn retraces their path. Bryn "
+                                            "comes out at T01.")
+    assert table.status()["lore"] == 1
+    assert table.energy() == {"Ash": 1, "Bryn": 1}
+
+
+def test_feature_actions_bryn_prepares_shelter_in_the_cave(table: Table) -> None:
+    """Rulebook: Feature Actions > Prepare Shelter (1 energy): Bryn 1 - 1 = 0."""
+    p = table.path
+    table.js("act", p, "Ash", "pass")
+    assert table.js("act", p, "Bryn", "shelter")["summary"] \
+        == "Bryn prepared shelter in hex T01 (1 energy)"
+    assert table.energy() == {"Ash": 1, "Bryn": 0}
+
+
+def test_character_death_bryn_incapacitated_perishes_at_the_start_of_the_night(
+        table: Table) -> None:
+    """Rulebook: Health > Incapacitated; Night Phase: "each incapacitated character
+    perishes" and becomes a Legend (Character Death). A rockfall read at the table deals
+    Bryn 4 major injuries: 1 minor + 4 major fill her 5 health slots."""
+    p = table.path
+    for _ in range(4):
+        table.js("effect", p, "Bryn", "suffer major_injury", "--source", "a rockfall")
+    assert table.characters()["Bryn"]["status"] == "incapacitated"
+    table.js("act", p, "Bryn", "pass")
+    # Night 2: Ash, alone in T02 with no food, rests: 1 + 2 = 3 and starves (a minor
+    # injury). Sky Fire (N18, group) adds 3 activity: 3 + 3 = 6, which reaches The Long
+    # Thaw's event at 6+: "Melt floods the lowlands" places lore in each hex with
+    # characters (its effect, applied as it fires).
+    data = table.js("night", p, "--choice", "N18")
+    assert data["procedure"] is None
+    night = table.last_journal()[0]
+    assert "Activity +3 from Night cards, +0 from unrest: now 6." in night
+    assert "Event: Activity 6: Melt floods the lowlands. (lore placed in each hex with " \
+           "characters)." in night
+    assert table.status()["activity"] == 6
+    chars = table.characters()
+    assert list(chars) == ["Ash"]
+    assert (chars["Ash"]["energy"], chars["Ash"]["health"]) == (3, ["minor_injury"])
+    legends = table.js("legend", "list", p)["legends"]
+    assert [(le["name"], le["traits"], le["held_by"]) for le in legends] == [
+        ("Bryn", ["intrepid", "wise"], None)]
+
+
+@pytest.mark.xfail(strict=True, reason="the journal does not say that Bryn perished")
+def test_character_death_the_journal_says_who_perished(table: Table) -> None:
+    assert any("Bryn perished" in line for line in table.last_journal(3))

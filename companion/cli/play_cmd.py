@@ -82,7 +82,7 @@ def cmd_character_create(args: argparse.Namespace) -> int:
         return operations.create_character(
             campaign, name=args.name, player=args.player, rolled=tuple(dice),
             removed=args.drop - 1, assignment=args.assign, traits=args.trait,
-            mantle=args.mantle, hex_tile=args.hex)
+            mantle=args.mantle, hex_tile=args.hex, after_death=args.replacement)
 
     return _run(args, call)
 
@@ -496,6 +496,8 @@ def register(sub: Any) -> None:
     create.add_argument("--trait", action="append", default=[], help="a trait (repeatable)")
     create.add_argument("--mantle")
     create.add_argument("--hex", help="starting hex tile id")
+    create.add_argument("--replacement", action="store_true",
+                        help="made after a death: enters with 0 energy in a hex with shelter")
     create.set_defaults(func=cmd_character_create)
 
     _with_path(sub.add_parser("characters", help="the characters in play")) \

@@ -7,6 +7,7 @@ table; either way the values go through the same rules.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from sqlmodel import col, select
 
@@ -62,16 +63,25 @@ def create_character(
 
     ``rolled`` are the five dice (typed from the table, or from :func:`roll_dice`),
     ``removed`` the position of the die left out, ``assignment`` the kept dice by ability.
-    ``after_death``: a character made after a death enters with 0 energy.
+    A starting character begins in the starting hex or a hex with an outpost;
+    ``after_death``: a character made after a death enters with 0 energy in a hex that
+    has shelter (Rulebook: Character Death; hardcore solo: the starting hex or an
+    outpost's, D19). The campaign's character count is enforced (D8).
     """
     content = campaign.content
     if mantle is not None and mantle not in content.mantles:
         raise Refused(f"There is no mantle '{mantle}' in the content pack.")
     known_traits = [t for t in content.traits] or None
+    starting = campaign.starting_hexes()
     with campaign.write("character.create", f"{name.strip()} joined the society") as session:
         settings = session.get(models.Campaign, 1) or models.Campaign()
         society = session.get(models.Society, 1) or models.Society()
         game = load_game(session, content)
+        hardcore = settings.solo_variant == "hardcore"
+        replacement = after_death and not hardcore
+        creation.check_placement(
+            hex_tile, allowed=entry_hexes(campaign, game, starting, after_death=replacement),
+            replacement=replacement, name=name.strip() or "the character")
         character = creation.create_character(
             content.rules, name=name, player=player, rolled=rolled, removed=removed,
             assignment={Ability(a): v for a, v in assignment.items()}, traits=traits,
@@ -99,3 +109,16 @@ def character_names(campaign: Campaign) -> list[str]:
         rows = session.exec(select(models.Character).where(
             col(models.Character.status) != "legend").order_by(col(models.Character.id))).all()
         return [r.name for r in rows]
+
+
+def entry_hexes(campaign: Campaign, game: Any, starting: Sequence[str], *,
+                after_death: bool) -> list[str]:
+    """Where a new character may enter the valley: the starting hex or a hex with an
+    active outpost (Rulebook: Set Up); after a death, a hex that has shelter (Rulebook:
+    Character Death): a shelter token, or a structure that grants shelter while
+    structures work (unrest below 16, D10)."""
+    if not after_death:
+        return list(starting)
+    from companion.operations.night_cards import structure_shelter_hexes
+
+    return sorted({*game.tokens.shelters, *structure_shelter_hexes(campaign, game)})

@@ -615,7 +615,7 @@ def whose_turn(campaign: Campaign) -> dict[str, Any]:
 # --- exchanges and storage containers (before or after any Day action) ---------------------
 
 
-def _containers(session: Session, game: Game) -> Game:
+def _containers(session: Session, game: Game, campaign: Campaign) -> Game:
     """Every active outpost is a storage container in its hex: the materials the
     Journal's Outposts section records as stored there (Rulebook: Day Actions; Materials
     stored in structures are kept between challenges)."""
@@ -626,15 +626,17 @@ def _containers(session: Session, game: Game) -> Game:
         row = session.get(models.Outpost, int(outpost.id))
         if row is None or outpost.status.value != "active":
             continue
-        tokens = tuple(_stored_token(text) for text in row.materials)
+        tokens = tuple(_stored_token(campaign, text) for text in row.materials)
         containers.append(Container(ContainerId(outpost.id), outpost.hex, tokens))
     return replace(game, containers=tuple(containers))
 
 
-def _stored_token(text: str) -> BagToken:
-    """A stored material as the journal writes it: "wood" or "processed wood"."""
+def _stored_token(campaign: Campaign, text: str) -> BagToken:
+    """A stored material as the journal writes it: "wood" or "processed wood" (large or
+    small as the pack's token is)."""
     side, _, name = text.rpartition(" ")
-    token = BagToken.material(name)
+    material = campaign.content.materials.get(name)
+    token = BagToken.material(name, large=material is not None and material.size == "large")
     return replace(token, side=Side.PROCESSED) if side == "processed" else token
 
 
@@ -672,7 +674,7 @@ def _exchange_operation(campaign: Campaign, kind: str, step: Step) -> Changes:
             raise Refused("Items and materials are exchanged during the Day, not at Night.")
         if busy is not None:
             raise Refused(f"An activity is in progress: finish the {busy} first.")
-        before = _containers(session, load_game(session, campaign.content))
+        before = _containers(session, load_game(session, campaign.content), campaign)
         after, text = step(before, session)
         save_game(session, campaign.content, before, after)
         _save_containers(session, before, after)
@@ -831,7 +833,7 @@ def excess_items(campaign: Campaign) -> list[Excess]:
 def storage_here(campaign: Campaign, name: str) -> list[tuple[str, str, list[str]]]:
     """(outpost id, outpost name, stored materials) for each outpost in ``name``'s hex."""
     with campaign.file.read() as session:
-        game = _containers(session, load_game(session, campaign.content))
+        game = _containers(session, load_game(session, campaign.content), campaign)
     here = game.character(name).hex
     return [(box.id, game.outpost(OutpostId(box.id)).name, [str(t) for t in box.tokens])
             for box in game.containers if box.hex == here]

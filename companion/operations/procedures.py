@@ -64,15 +64,21 @@ def _tokens(campaign: Campaign) -> dict[str, BagToken]:
     return token_catalogue(content.materials.values(), content.foods.values())
 
 
-def night_facts(campaign: Campaign, challenge_id: str | None) -> NightFacts:
-    """The content the Night reads (not saved with it; rebuilt on resume)."""
+def night_facts(campaign: Campaign, challenge_id: str | None,
+                game: Game | None = None) -> NightFacts:
+    """The content the Night reads (not saved with it; rebuilt on resume from the table
+    at nightfall): the cards, items, events, and the Night effects of the structures and
+    mantle powers in play (``operations.night_cards``)."""
+    from companion.operations.night_cards import cards_in_play, split
     from companion.operations.society import challenge_events
 
     content = campaign.content
     items = {i.id: NightItem(i.id, i.night_actions, i.storage)  # type: ignore[arg-type]
              for i in content.items.values() if i.night_actions or i.storage}
+    at_start, at_end, during = split(cards_in_play(content, game)) if game else ((), (), ())
     return NightFacts(content.rules, dict(content.night_cards), items, _tokens(campaign),
-                      tuple(challenge_events(campaign, challenge_id)))
+                      tuple(challenge_events(campaign, challenge_id)),
+                      at_start=at_start, at_end=at_end, during=during)
 
 
 @dataclass(frozen=True)
@@ -92,8 +98,14 @@ def _restore_mining(campaign: Campaign, session: Session, saved: dict[str, Any])
 
 
 def _restore_night(campaign: Campaign, session: Session, saved: dict[str, Any]) -> Procedure:
+    from companion.rules.night_codec import decode
+
+    try:  # the table at nightfall decides the cards in play, so a replay is exact
+        game = decode(NightTable, saved["procedure"]["table"]).game
+    except (KeyError, TypeError, ValueError):
+        game = None
     return NightProcedure.from_state(saved["procedure"],
-                                     night_facts(campaign, saved.get("challenge")))
+                                     night_facts(campaign, saved.get("challenge"), game))
 
 
 def _finish_activity(campaign: Campaign, session: Session, procedure: Procedure,
@@ -333,7 +345,7 @@ def start_night(campaign: Campaign) -> Changes:
         society = session.get(models.Society, 1)
         challenge = society.current_challenge_id if society else None
         table = _night_table(campaign, session, game, challenge)
-        procedure = NightProcedure.start(night_facts(campaign, challenge), table)
+        procedure = NightProcedure.start(night_facts(campaign, challenge, game), table)
         _begin(session, "night", procedure, challenge=challenge)
     return Changes(summary="Night falls", procedure=True, journal=True)
 
@@ -342,6 +354,7 @@ def _night_table(campaign: Campaign, session: Session, game: Game, challenge: st
                  ) -> NightTable:
     # Lazily: the behemoth module imports this one (it registers its kinds here).
     from companion.operations.behemoth import behemoth_at_night
+    from companion.operations.night_cards import night_shelters
 
     content = campaign.content
     deck = session.exec(select(models.DeckState).where(models.DeckState.deck == NIGHT_DECK)
@@ -360,4 +373,5 @@ def _night_table(campaign: Campaign, session: Session, game: Game, challenge: st
         hardcore=bool(settings and settings.solo_variant == "hardcore"),
         starting_omens=(card.starting_omen,) if card else (),
         behemoth=behemoth_at_night(campaign, session),
+        structure_shelter_hexes=night_shelters(content, game),
     )

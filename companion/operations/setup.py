@@ -185,9 +185,13 @@ def create_demo_campaign(path: Path, *, extra_content: Sequence[Path] = (),
             assert isinstance(rolled, tuple)
             removed = rolled.index(min(rolled))
             kept = sorted(rolled[:removed] + rolled[removed + 1:], reverse=True)
+            traits = [trait]
+            if sum(kept) <= content.rules.character_creation.second_trait_max_sum:
+                # Step 2: low abilities call for a second trait.
+                traits.append(next(t for t in content.traits if t != trait))
             create_character(campaign, name=name, player=player, rolled=rolled,
                              removed=removed, assignment=dict(zip(order, kept, strict=True)),
-                             traits=[trait], mantle=mantles[number % len(mantles)],
+                             traits=traits, mantle=mantles[number % len(mantles)],
                              hex_tile=start)
         add_journal_entry(campaign, text="The Ember Folk set out into the thawing valley.",
                           author="Player 1")

@@ -123,7 +123,8 @@ def create_character(
       the position of the one left out; ``assignment`` maps each ability to a kept die.
     - ``traits``: one, or two if the abilities sum to ``second_trait_max_sum`` or less;
       a name matching a legend (case-insensitive) cannot take a trait of that legend.
-    - ``mantle``: each mantle can be chosen for one character per game (``in_game``).
+    - ``mantle``: required (Step 3); each mantle for one character per game (``in_game``).
+    - at most ``character_count`` characters in play (D8).
     - names are unique among the characters present (``in_game``).
     - health and energy by ``character_count`` (D8) or hardcore solo (D19); unrest 6+
       lowers starting energy (D10, cumulative thresholds), never below 0.
@@ -136,12 +137,27 @@ def create_character(
     for other in in_game:
         if other.name.casefold() == name.casefold():
             raise IllegalAction(f"a character named {other.name} is already in this game")
+    if len(in_game) >= character_count:
+        # Rulebook: Determine Energy and Health; D8: the campaign's character count.
+        raise IllegalAction(
+            f"this campaign plays with {character_count} character"
+            f"{'s' if character_count != 1 else ''}: "
+            f"{', '.join(c.name for c in in_game)} {'are' if len(in_game) > 1 else 'is'} "
+            "in play"
+        )
     kept = keep_dice(rules, rolled, removed)
     abilities = assign_abilities(rules, kept, assignment)
     allowed = traits_allowed(rules, abilities)
     chosen = tuple(Trait(t) for t in traits)
     if not chosen:
         raise IllegalAction("choose a trait for the character")
+    if len(chosen) < allowed:
+        # Step 2: "if the sum of your character's four abilities is 11 or lower, choose
+        # a second trait" -- it is part of the character, not an option.
+        raise IllegalAction(
+            f"abilities summing to {sum(abilities.values())} call for a second trait; "
+            "choose two"
+        )
     if len(set(chosen)) != len(chosen):
         raise IllegalAction("a character cannot take the same trait twice")
     if len(chosen) > allowed:
@@ -162,6 +178,8 @@ def create_character(
                         f"{name} shares the name of the legend {legend.name}, "
                         f"who has the trait {trait}"
                     )
+    if mantle is None:
+        raise IllegalAction("choose a mantle for the character (Step 3)")
     if mantle is not None:
         for other in in_game:
             if other.mantle == mantle:
@@ -185,3 +203,39 @@ def create_character(
         hex=HexId(hex) if hex is not None else None,
         track_rules=track_rules(rules, hardcore=hardcore),
     )
+
+
+def check_placement(
+    hex: str | None, *, allowed: Sequence[str], replacement: bool, name: str = "the character"
+) -> None:
+    """Where a new character enters the valley.
+
+    A starting character begins in the starting hex or a hex with an outpost (Rulebook:
+    Set Up > Determine Starting Hex and Place Characters); a character made after a death
+    is placed in a hex that has shelter (Rulebook: Character Death). ``allowed`` lists
+    those hexes; ``hex`` None is refused once the valley offers any.
+
+    >>> check_placement("E01", allowed=["E01"], replacement=False)
+    >>> check_placement("E02", allowed=["E01"], replacement=False)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    companion.rules.errors.IllegalAction: the character begins in ... (E01); E02 is neither
+    """
+    if hex is not None and hex in allowed:
+        return
+    if replacement:
+        where = "a hex that has shelter"
+        if not allowed:
+            raise IllegalAction(
+                f"{name} enters play in a hex that has shelter, and no hex has one: "
+                "prepare shelter first"
+            )
+    else:
+        if not allowed:
+            return  # no valley yet: the character is placed when it is set up
+        where = "the starting hex or a hex with an outpost"
+    if hex is None:
+        raise IllegalAction(f"choose where {name} enters play: {where} ({', '.join(allowed)})")
+    raise IllegalAction(f"{name} begins in {where} ({', '.join(allowed)}); {hex} is neither"
+                        if not replacement else
+                        f"{name} enters play in {where} ({', '.join(allowed)}); {hex} has none")

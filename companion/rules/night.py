@@ -125,6 +125,12 @@ class TimedEffect:
     """Its mechanical steps, applied to ``character`` (society-wide steps to the society)."""
     character: CharacterName | None = None
     """The character it applies to; None: the society (character steps are shown only)."""
+    stage: str = ""
+    """For ``NightFacts.during``: the step it belongs to (a :class:`NightStage` value)."""
+    structure: bool = False
+    """A structure's effect: no benefit while unrest is 16+ (Rulebook: Unrest; D10)."""
+    omen: Omen | None = None
+    """It happens only while this omen is current ("if stars is a current omen")."""
 
 
 @dataclass(frozen=True)
@@ -147,6 +153,9 @@ class NightFacts:
     """Effects "at the start of the Night phase" of cards in play."""
     at_end: tuple[TimedEffect, ...] = ()
     """Effects "at the end of the Night phase" of cards in play."""
+    during: tuple[TimedEffect, ...] = ()
+    """Effects of cards and structures in play that belong to another step of the Night
+    (``TimedEffect.stage``: rest, degrade_food, tend_fire ...), resolved as it begins."""
     event_effects: Mapping[EventId, TimedEffect] = field(default_factory=dict)
     """What each activity event says and does, resolved when it fires or (ongoing) triggers;
     an event left out is only reported (``NightResult.events_fired``)."""
@@ -182,6 +191,8 @@ class NightTable:
     """The features of each hex where a character stands (Night card requirements)."""
     shelter_hexes: frozenset[HexId] = frozenset()
     """Hexes with anything else that grants shelter, e.g. a structure (Rulebook: Rest)."""
+    structure_shelter_hexes: frozenset[HexId] = frozenset()
+    """Hexes whose outpost has a structure granting shelter: none while unrest is 16+."""
     behemoth: BehemothAtNight | None = None
     """The behemoth, if one is in play."""
     hardcore: bool = False
@@ -594,12 +605,19 @@ def _choose(
 
 def _night(run: _Run) -> _Night:
     yield from _begin(run)
+    yield from _during(run, NightStage.REST)
     yield from _rest(run)
+    yield from _during(run, NightStage.DEGRADE_FOOD)
     _degrade_food(run)
+    yield from _during(run, NightStage.TEND_FIRE)
     yield from _tend_fire(run)
+    yield from _during(run, NightStage.NIGHT_ACTIONS)
     yield from _night_actions(run)
+    yield from _during(run, NightStage.RECONCILE)
     yield from _reconcile(run)
+    yield from _during(run, NightStage.NIGHT_CARDS)
     yield from _night_cards(run)
+    yield from _during(run, NightStage.ACTIVITY)
     _increase_activity(run)
     yield from _end(run)
     run.game = replace(run.game, day=Day())
@@ -650,6 +668,11 @@ def _rest(run: _Run) -> _Night:
     automatic = max(0, base + reduced)
     tokens = run.game.tokens
     sheltered = tokens.shelters | tokens.fires | run.table.shelter_hexes
+    if run.table.structure_shelter_hexes:
+        if _structures_off(run):
+            run.say("Unrest 16+: no structure grants shelter tonight.")
+        else:
+            sheltered = sheltered | run.table.structure_shelter_hexes
     for name in [c.name for c in run.game.characters]:
         character = run.game.character(name)
         shelter = rules.rest.shelter_energy if character.hex in sheltered else 0
@@ -1038,7 +1061,28 @@ def _learn(run: _Run, behemoth: BehemothAtNight) -> _Night:
 # --- effects --------------------------------------------------------------------------
 
 
+def _during(run: _Run, stage: NightStage) -> _Night:
+    """Cards and structures in play whose effect belongs to this step of the Night."""
+    for timed in run.facts.during:
+        if timed.stage == stage.value:
+            yield from _timed(run, timed, stage)
+
+
+def _structures_off(run: _Run) -> bool:
+    """Unrest 16+: characters cannot use or benefit from structures (D10)."""
+    return unrest_effects(run.rules, run.game.society.unrest).structures_disabled
+
+
 def _timed(run: _Run, timed: TimedEffect, stage: NightStage) -> _Night:
+    if timed.structure and _structures_off(run):
+        run.say(f"{timed.source} gives no benefit: unrest is {run.game.society.unrest}.")
+        return
+    if timed.omen is not None:
+        omens = current_omens([run.facts.cards[c].omens for c in run.discard],
+                              run.table.starting_omens)
+        if timed.omen not in omens:
+            run.say(f"{timed.source}: {timed.omen.value} is not a current omen; nothing happens.")
+            return
     run.say(f"{timed.source}: {timed.text}")
     who = timed.character if timed.character is not None and run.has(timed.character) else None
     yield from _effects(run, who, timed.effects, timed.source, stage)

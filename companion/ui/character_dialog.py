@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -141,6 +142,13 @@ class CharacterDialog(AbilityDice, QDialog):
             self.hex.addItem(label, tile)
         if not self.hex.count():
             self.hex.addItem("Not placed (the valley has no starting hex yet)", None)
+        # Rulebook: Character Death: a new character made after a death enters play with
+        # 0 energy in a hex that has shelter.
+        self.replacement = QCheckBox("Replaces a character who perished (0 energy, "
+                                     "in a hex with shelter)")
+        self.replacement.setAccessibleName("Replacement after a death")
+        self.replacement.toggled.connect(self._fill_hexes)
+        self._start_hexes = [(label, tile) for label, tile in start_hexes(self.campaign, game)]
 
         form = QFormLayout()
         form.addRow("&Name:", self.name)
@@ -151,6 +159,7 @@ class CharacterDialog(AbilityDice, QDialog):
         traits_form.addRow(self.trait_note)
         traits_form.addRow("&Mantle:", self.mantle)
         traits_form.addRow("Starting &hex:", self.hex)
+        traits_form.addRow(self.replacement)
 
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.create_button = self.buttons.addButton(
@@ -228,6 +237,23 @@ class CharacterDialog(AbilityDice, QDialog):
             self.second_trait.setCurrentIndex(0)
         self.trait_note.setText(check.trait_note)
 
+    def _fill_hexes(self, replacement: bool) -> None:
+        """The starting hex or an outpost's; after a death, the hexes with shelter."""
+        from companion.operations.characters import entry_hexes
+
+        self.hex.clear()
+        if replacement:
+            game = read_game(self.campaign)
+            for tile in entry_hexes(self.campaign, game, (), after_death=True):
+                self.hex.addItem(f"{tile} — has shelter", tile)
+            if not self.hex.count():
+                self.hex.addItem("No hex has shelter: prepare shelter first", None)
+            return
+        for label, tile in self._start_hexes:
+            self.hex.addItem(label, tile)
+        if not self.hex.count():
+            self.hex.addItem("Not placed (the valley has no starting hex yet)", None)
+
     def traits(self) -> list[str]:
         chosen = [str(self.trait.currentData())]
         second = self.second_trait.currentData()
@@ -244,7 +270,7 @@ class CharacterDialog(AbilityDice, QDialog):
             create_character, name=name, player=self.player.text().strip(),
             rolled=self.rolled(), removed=self.removed(), assignment=self.assignment(),
             traits=self.traits(), mantle=self.mantle.currentData(),
-            hex_tile=self.hex.currentData())
+            hex_tile=self.hex.currentData(), after_death=self.replacement.isChecked())
         if ok:
             self.created = name
             self.accept()

@@ -863,7 +863,7 @@ class NewCampaignWizard(QWizard):
             content.rules, name=choice.name or "?", player=choice.player,
             rolled=choice.rolled, removed=choice.removed,
             assignment={Ability(a): v for a, v in choice.assignment.items()},
-            traits=choice.traits[:1] or [next(iter(content.traits))], mantle=choice.mantle,
+            traits=choice.traits or [next(iter(content.traits))], mantle=choice.mantle,
             character_count=self.character_count(),
             hardcore=self.society_page.solo.currentData() == "hardcore")
 

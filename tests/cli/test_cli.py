@@ -118,7 +118,7 @@ def test_play_commands_set_up_create_and_act(tmp_path: Path, capsys: Any) -> Non
     code, out, err = run(capsys, "character", "create", str(path), "--name", "Ash",
                          "--dice", "6", "5", "4", "3", "1",
                          "--assign", "might=6,dexterity=5,awareness=4,conviction=3",
-                         "--trait", "intrepid", "--hex", "E01")
+                         "--trait", "intrepid", "--hex", "E01", "--mantle", "hearthkeeper")
     assert code == 0, err
     code, out, _ = run(capsys, "actions", str(path), "Ash", "--json")
     actions = json.loads(out)["actions"]

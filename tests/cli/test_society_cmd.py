@@ -95,3 +95,40 @@ def test_mantle_power_unlock_choose_use_from_the_cli(capsys: Any, demo_path: str
     code, data, _ = run(capsys, "mantle-power", "use", demo_path, "Bryn", "--json")
     assert code == 0 and data["summary"].startswith("Bryn uses Trail Sign")
     assert run(capsys, "status", demo_path, "--json")[1]["status"]["lore"] == 1
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (("--hex", "E01"), "choose a mantle for the character"),
+        (("--mantle", "stormcaller", "--hex", "E02"), "begins in the starting hex"),
+        (("--mantle", "stormcaller", "--hex", "E01", "--replacement"),
+         "no hex has one: prepare shelter first"),
+    ],
+)
+def test_character_creation_refusals_from_the_cli(
+        capsys: Any, legend_path: str, extra: tuple[str, ...], message: str) -> None:
+    code, _, err = run(capsys, "character", "create", legend_path, "--name", "Cael",
+                       "--dice", "6", "5", "4", "3", "1",
+                       "--assign", "might=6,dexterity=5,awareness=4,conviction=3",
+                       "--trait", "cunning", *extra, "--json")
+    assert code == 1 and message in err and "Traceback" not in err
+
+
+def test_character_death_replacement_from_the_cli(capsys: Any, legend_path: str) -> None:
+    campaign = operations.open_campaign(Path(legend_path))
+    try:
+        from companion.operations.effects import apply_effects
+
+        apply_effects(campaign, name="Bryn", effects=[{"do": "place", "token": "shelter"}])
+    finally:
+        campaign.close()
+    code, data, err = run(capsys, "character", "create", legend_path, "--name", "Cael",
+                          "--dice", "6", "5", "4", "3", "1",
+                          "--assign", "might=6,dexterity=5,awareness=4,conviction=3",
+                          "--trait", "cunning", "--mantle", "stormcaller", "--hex", "E01",
+                          "--replacement", "--json")
+    assert code == 0, err
+    _, data, _ = run(capsys, "characters", legend_path, "--json")
+    cael = next(c for c in data["characters"] if c["name"] == "Cael")
+    assert (cael["energy"], cael["hex_id"]) == (0, "E01")

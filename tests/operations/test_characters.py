@@ -14,7 +14,8 @@ ASSIGN = {"might": 6, "dexterity": 5, "awareness": 4, "conviction": 3}
 
 def make(campaign: Campaign, **overrides: Any) -> operations.Changes:
     args: dict[str, Any] = dict(name="Cael", player="Player 1", rolled=(6, 5, 4, 3, 1),
-                                removed=4, assignment=ASSIGN, traits=["cunning"])
+                                removed=4, assignment=ASSIGN, traits=["cunning"],
+                                mantle="hearthkeeper")
     args.update(overrides)
     return operations.create_character(campaign, **args)
 
@@ -65,6 +66,57 @@ def test_one_mantle_per_character_per_game(fresh: Campaign) -> None:
     make(fresh, mantle=mantle)
     with pytest.raises(Refused, match="already wears the mantle"):
         make(fresh, name="Dara", mantle=mantle)
+
+
+# --- Character Creation Step 2-3, D8; Set Up > Place Characters; Character Death ----------
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        ({"mantle": None}, "choose a mantle"),
+        ({"rolled": (3, 3, 2, 2, 1), "assignment": {"might": 3, "dexterity": 3,
+                                                    "awareness": 2, "conviction": 2}},
+         "abilities summing to 10 call for a second trait"),
+        ({"hex_tile": "E02"}, r"begins in the starting hex or a hex with an outpost \(E01\)"),
+        ({"hex_tile": None}, "choose where Cael enters play"),
+        ({"hex_tile": "E01", "after_death": True}, "no hex has one: prepare shelter first"),
+    ],
+)
+def test_character_creation_requires_mantle_second_trait_and_placement(
+        demo: Campaign, overrides: dict[str, Any], message: str) -> None:
+    operations.age_character(demo, name="Ash")
+    operations.age_character(demo, name="Ash")  # Ash ages out: one place free
+    before = demo.status().journal_events
+    with pytest.raises(Refused, match=message):
+        make(demo, **{"hex_tile": "E01", "mantle": "stormcaller", **overrides})
+    assert demo.status().journal_events == before
+
+
+def test_character_count_d8_is_enforced(demo: Campaign) -> None:
+    with pytest.raises(Refused, match="plays with 2 characters: Ash, Bryn are in play"):
+        make(demo, hex_tile="E01", mantle="stormcaller")
+
+
+def test_character_death_replacement_enters_with_0_energy_in_a_hex_with_shelter(
+        demo: Campaign) -> None:
+    from companion.operations.effects import apply_effects
+
+    operations.age_character(demo, name="Ash")
+    operations.age_character(demo, name="Ash")
+    apply_effects(demo, name="Bryn", effects=[{"do": "place", "token": "shelter"}])
+    make(demo, hex_tile="E01", mantle="stormcaller", after_death=True)
+    cael = demo.character_detail("Cael")
+    assert (cael.energy, cael.hex) == (0, "E01")
+
+
+def test_character_creation_starting_character_begins_with_full_energy_in_the_start(
+        demo: Campaign) -> None:
+    operations.age_character(demo, name="Ash")
+    operations.age_character(demo, name="Ash")
+    make(demo, hex_tile="E01", mantle="stormcaller")
+    cael = demo.character_detail("Cael")
+    assert (cael.energy, cael.energy_max, cael.hex) == (5, 5, "E01")
 
 
 def test_unrest_6_characters_begin_with_one_fewer_energy(fresh: Campaign) -> None:

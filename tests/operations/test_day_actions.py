@@ -343,3 +343,13 @@ def test_day_actions_moving_on_waits_for_the_discovery_card(demo: Campaign) -> N
     assert moves and all(o.refusal == "Ash must draw a Discovery card first" for o in moves)
     operations.draw_discovery(demo, name="Ash", card="DI01")
     assert all(o.refusal is None for o in options(demo, "Ash", "explore"))
+
+
+def test_exchanges_storage_keeps_a_large_token_large(demo: Campaign) -> None:
+    hearth(demo)
+    large = next(m.id for m in demo.content.materials.values() if m.size == "large")
+    gain(demo, "Bryn", f"gain {large} 1")
+    day_ops.store_materials(demo, name="Bryn", outpost="Hearth", tokens=[0])
+    day_ops.retrieve_materials(demo, name="Ash", outpost="Hearth", tokens=[0])
+    (token,) = demo.character_detail("Ash").bag
+    assert token.name == large and token.large

@@ -188,3 +188,48 @@ def test_unrest_6_plus_start_with_one_fewer_energy_d10(
 
 def test_character_death_new_character_enters_with_0_energy(rules: RulesConstants) -> None:
     assert create(rules, starting_energy=0).energy == 0
+
+
+# --- Step 2 (second trait), Step 3 (mantle), D8, placement ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        ({"mantle": None}, "choose a mantle"),
+        ({"rolled": (3, 3, 2, 2, 1), "assignment": {M: 3, D: 3, A: 2, C: 2}},
+         "abilities summing to 10 call for a second trait"),
+        ({"character_count": 1, "in_game": (make("Bryn"),)},
+         "plays with 1 character: Bryn is in play"),
+        ({"character_count": 2, "in_game": (make("Bryn"), make("Cael"))},
+         "plays with 2 characters: Bryn, Cael are in play"),
+    ],
+)
+def test_character_creation_step2_step3_and_character_count_d8(
+        rules: RulesConstants, overrides: dict[str, Any], message: str) -> None:
+    with pytest.raises(IllegalAction, match=message):
+        create(rules, **overrides)
+
+
+@pytest.mark.parametrize(
+    ("hex_", "allowed", "replacement", "message"),
+    [
+        ("E01", ["E01", "E07"], False, None),
+        ("E07", ["E01", "E07"], False, None),
+        ("E02", ["E01"], False, "begins in the starting hex or a hex with an outpost"),
+        (None, ["E01"], False, "choose where"),
+        (None, [], False, None),                       # no valley yet
+        ("E03", ["E03"], True, None),                  # Character Death: shelter
+        ("E01", ["E03"], True, "enters play in a hex that has shelter"),
+        ("E01", [], True, "no hex has one: prepare shelter first"),
+    ],
+)
+def test_place_characters_and_character_death_placement(
+        hex_: str | None, allowed: list[str], replacement: bool, message: str | None) -> None:
+    from companion.rules.creation import check_placement
+
+    if message is None:
+        check_placement(hex_, allowed=allowed, replacement=replacement)
+    else:
+        with pytest.raises(IllegalAction, match=message):
+            check_placement(hex_, allowed=allowed, replacement=replacement)

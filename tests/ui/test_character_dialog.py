@@ -13,6 +13,15 @@ from companion.ui.main_window import MainWindow
 
 
 @pytest.fixture
+def demo(demo: operations.Campaign) -> operations.Campaign:
+    """The demo campaign after Ash ages out: one of its two characters' places is free
+    (the campaign's character count, D8)."""
+    operations.age_character(demo, name="Ash")
+    operations.age_character(demo, name="Ash")
+    return demo
+
+
+@pytest.fixture
 def window(qtbot: Any, demo: operations.Campaign) -> MainWindow:
     window = MainWindow()
     qtbot.addWidget(window)
@@ -57,7 +66,7 @@ def test_typed_dice_create_a_character(qtbot: Any, window: MainWindow, demo: Any
     dialog.abilities["conviction"].setCurrentIndex(dialog.abilities["conviction"].findData(6))
     assert "✓" in dialog.assignment_note.text()
     worn = {dialog.mantle.itemData(i) for i in range(dialog.mantle.count())}
-    assert worn.isdisjoint({"hearthkeeper", "pathfinder"})  # Ash and Bryn wear those
+    assert "pathfinder" not in worn  # Bryn wears it (Ash's mantle is free again)
     assert dialog.hex.currentData() == "E01"
     dialog.create_button.click()
     assert dialog.result() == dialog.DialogCode.Accepted
@@ -66,7 +75,7 @@ def test_typed_dice_create_a_character(qtbot: Any, window: MainWindow, demo: Any
     assert cora.hex_id == "E01"
     assert cora.mantle == demo.content.mantles[str(dialog.mantle.currentData())].name
     characters = window.tabs.widget(1)
-    assert [r.name for r in characters.model.rows] == ["Ash", "Bryn", "Cora"]
+    assert [r.name for r in characters.model.rows] == ["Bryn", "Cora"]
 
 
 def test_app_roll_fills_the_dice_and_creates(qtbot: Any, window: MainWindow,
@@ -119,3 +128,36 @@ def test_a_second_trait_only_when_the_abilities_sum_to_11_or_less(
     type_dice(dialog, [6, 6, 6, 6, 6])
     assert not dialog.second_trait.isEnabled()
     assert dialog.traits() == [str(dialog.trait.currentData())]
+
+
+def test_character_count_d8_a_full_campaign_refuses_another_character(
+        qtbot: Any, window: MainWindow, demo: Any, warnings: list[str]) -> None:
+    dialog = make_dialog(qtbot, window)
+    dialog.name.setText("Cora")
+    type_dice(dialog, [6, 2, 5, 4, 3])
+    dialog.create_button.click()
+    second = make_dialog(qtbot, window)
+    second.name.setText("Dara")
+    type_dice(second, [6, 2, 5, 4, 3])
+    second.create_button.click()
+    assert warnings == ["this campaign plays with 2 characters: Bryn, Cora are in play"]
+    assert second.isVisible() and [c.name for c in demo.characters()] == ["Bryn", "Cora"]
+
+
+def test_character_death_replacement_is_placed_in_a_hex_with_shelter(
+        qtbot: Any, window: MainWindow, demo: Any, warnings: list[str]) -> None:
+    from companion.operations.effects import apply_effects
+
+    dialog = make_dialog(qtbot, window)
+    dialog.replacement.setChecked(True)
+    assert dialog.hex.currentText() == "No hex has shelter: prepare shelter first"
+    apply_effects(demo, name="Bryn", effects=[{"do": "place", "token": "shelter"}])
+    dialog.replacement.setChecked(False)
+    dialog.replacement.setChecked(True)
+    assert dialog.hex.currentData() == "E01"
+    dialog.name.setText("Cora")
+    type_dice(dialog, [6, 2, 5, 4, 3])
+    dialog.create_button.click()
+    assert warnings == []
+    cora = demo.character_detail("Cora")
+    assert (cora.energy, cora.hex) == (0, "E01")

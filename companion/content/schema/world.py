@@ -61,6 +61,11 @@ class OmenInfo(PackModel):
     text: str = ""
 
 
+NightTiming = Literal["start", "rest", "degrade_food", "tend_fire", "night_actions",
+                     "reconcile_inventory", "night_cards", "increase_activity", "end"]
+"""When a card's effect happens during the Night (Rulebook: Night Phase, in order)."""
+
+
 class Mantle(PackModel):
     """A mantle board: a mythic archetype a character takes up for a challenge."""
 
@@ -77,6 +82,9 @@ class MantlePower(PackModel):
     name: str = Field(min_length=1)
     text: str = Field(min_length=1)
     effects: tuple[Effect, ...] = ()
+    night: NightTiming | None = Field(
+        default=None, description="the step of the Night it is used at (start, end ...); "
+        "null: used when its text says")
 
 
 # --- the valley ---------------------------------------------------------------------
@@ -432,6 +440,13 @@ class Structure(PackModel):
     requires: tuple[IconRef, ...] = Field(default=(), description="technology icons")
     text: str = Field(min_length=1)
     effects: tuple[Effect, ...] = ()
+    night: NightTiming | None = Field(
+        default=None, description="the step of the Night its effects belong to "
+        "(start, rest, degrade_food, tend_fire, night_actions, end); null: not a Night effect")
+    omen: Omen | None = Field(
+        default=None, description="its Night effect happens only while this omen is current")
+    shelter: bool = Field(
+        default=False, description="grants shelter to characters in its hex at Rest")
 
 
 _CARD_ID_IN_TEXT = re.compile(r"\b(IT\d+)\b", re.IGNORECASE)

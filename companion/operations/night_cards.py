@@ -1,0 +1,93 @@
+"""Cards and structures in play during the Night (Rulebook: Night Phase; Building
+Structures; Rest: "anything that grants shelter, such as a structure effect"; Unrest 16+).
+
+From the content pack and the game at nightfall this builds what the Night engine
+resolves in its order: effects "at the start/end of the Night phase" and those of the
+steps between (a structure's or a slotted mantle power's ``night`` timing), and the hexes
+whose structures grant shelter at Rest. The engine switches structure benefits off while
+unrest is 16+ (D10), at the moment each applies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from companion.content import Content
+from companion.rules.game import Game
+from companion.rules.ids import CharacterName, HexId
+from companion.rules.night import TimedEffect
+from companion.rules.outposts import OutpostStatus
+
+SOCIETY_STEPS = frozenset({"lore", "activity", "unrest", "unlock", "read"})
+"""Effect steps that act on the society, not on a character."""
+
+
+def _active_structures(content: Content, game: Game) -> list[tuple[HexId, str, Any]]:
+    found = []
+    for outpost in game.outposts:
+        if outpost.status is not OutpostStatus.ACTIVE:
+            continue
+        for structure in outpost.structures:
+            card = content.structures.get(structure)
+            if card is not None:
+                found.append((outpost.hex, outpost.name, card))
+    return found
+
+
+def structure_shelter_hexes(campaign: Any, game: Game) -> frozenset[HexId]:
+    """Hexes whose active outpost has a structure granting shelter (unrest below 16)."""
+    from companion.rules.society import unrest_effects
+
+    content = campaign.content if hasattr(campaign, "content") else campaign
+    if unrest_effects(content.rules, game.society.unrest).structures_disabled:
+        return frozenset()
+    return _shelters(content, game)
+
+
+def _shelters(content: Content, game: Game) -> frozenset[HexId]:
+    return frozenset(h for h, _, card in _active_structures(content, game) if card.shelter)
+
+
+def night_shelters(content: Content, game: Game) -> frozenset[HexId]:
+    """For the Night's table: every structure shelter (the engine checks unrest 16+)."""
+    return _shelters(content, game)
+
+
+def _timed(source: str, card: Any, stage: str, *, structure: bool,
+           characters: Sequence[CharacterName]) -> list[TimedEffect]:
+    effects = tuple(card.effects)
+    omen = getattr(card, "omen", None)
+    if not effects or all(e.do in SOCIETY_STEPS for e in effects):
+        return [TimedEffect(source, card.text, effects, None, stage, structure, omen)]
+    return [TimedEffect(source, card.text, effects, name, stage, structure, omen)
+            for name in characters]
+
+
+def cards_in_play(content: Content, game: Game) -> list[TimedEffect]:
+    """Every Night effect of the structures at active outposts and of the characters'
+    slotted mantle powers, in the order the table lays them out (outposts, then
+    characters)."""
+    timed: list[TimedEffect] = []
+    for hex_, outpost, card in _active_structures(content, game):
+        if card.night is None:
+            continue
+        here = [c.name for c in game.characters if c.hex == hex_]
+        timed += _timed(f"{card.name} ({outpost})", card, card.night, structure=True,
+                        characters=here)
+    for character in game.characters:
+        power = content.mantle_powers.get(character.mantle_power or "")
+        if power is None or power.night is None:
+            continue
+        timed += _timed(f"{character.name}'s mantle power {power.name}", power, power.night,
+                        structure=False, characters=[character.name])
+    return timed
+
+
+def split(timed: Sequence[TimedEffect]) -> tuple[tuple[TimedEffect, ...],
+                                                 tuple[TimedEffect, ...],
+                                                 tuple[TimedEffect, ...]]:
+    """(at the start, at the end, during another step) of the Night."""
+    return (tuple(t for t in timed if t.stage == "start"),
+            tuple(t for t in timed if t.stage == "end"),
+            tuple(t for t in timed if t.stage not in ("start", "end")))

@@ -29,29 +29,31 @@ def table(tmp_path: Path) -> Table:
     return table
 
 
-FINDING = "issue 16 item 8: not enforced from the CLI yet (ACCEPT_FINDINGS.md)"
-
-
-@pytest.mark.xfail(strict=True, reason=FINDING)
 @pytest.mark.parametrize(
-    "argv",
+    ("argv", "refusal"),
     [
         pytest.param(["--trait", "intrepid", "--trait", "wise", "--hex", "T01"],
+                     "choose a mantle for the character (Step 3)",
                      id="character_creation_requires_a_mantle"),
         pytest.param(["--trait", "intrepid", "--mantle", "pathfinder", "--hex", "T01"],
+                     "abilities summing to 10 call for a second trait; choose two",
                      id="character_creation_a_second_trait_when_abilities_sum_to_11_or_less"),
         pytest.param(["--trait", "intrepid", "--trait", "wise", "--mantle", "pathfinder",
                       "--hex", "T02"],
+                     "Bryn begins in the starting hex or a hex with an outpost (T01); "
+                     "T02 is neither",
                      id="starting_characters_only_in_the_starting_hex"),
     ])
-def test_character_creation_refusals(table: Table, argv: list[str]) -> None:
-    assert table.refused("character", "create", table.path, "--name", "Bryn", *BRYN, *argv)
+def test_character_creation_refusals(table: Table, argv: list[str], refusal: str) -> None:
+    """2 + 3 + 3 + 2 = 10 <= 11 (rules.yaml second_trait_max_sum)."""
+    assert table.refused("character", "create", table.path, "--name", "Bryn", *BRYN,
+                         *argv) == refusal
 
 
-@pytest.mark.xfail(strict=True, reason=FINDING)
 def test_players_and_player_count_d8_a_third_character_is_refused(table: Table) -> None:
     table.js("character", "create", table.path, "--name", "Bryn", *BRYN, "--trait",
              "intrepid", "--trait", "wise", "--mantle", "pathfinder", "--hex", "T01")
     assert table.refused("character", "create", table.path, "--name", "Cai", *BRYN,
                          "--trait", "intrepid", "--trait", "wise", "--mantle", "loreweaver",
-                         "--hex", "T01")
+                         "--hex", "T01") == "this campaign plays with 2 characters: Ash, " \
+                                           "Bryn are in play"

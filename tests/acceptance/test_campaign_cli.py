@@ -314,3 +314,45 @@ def test_character_death_bryn_incapacitated_perishes_at_the_start_of_the_night(
 @pytest.mark.xfail(strict=True, reason="the journal does not say that Bryn perished")
 def test_character_death_the_journal_says_who_perished(table: Table) -> None:
     assert any("Bryn perished" in line for line in table.last_journal(3))
+
+
+def test_character_death_a_replacement_enters_with_0_energy_in_a_hex_with_shelter(
+        table: Table) -> None:
+    """Rulebook: Character Death: "their player creates a new character and places them
+    in a hex that has shelter. The new character enters play with 0 energy." T01 has
+    the shelter Bryn prepared; T02 has none. 4+4+3+3 = 14 > 11: one trait."""
+    p = table.path
+    cai = ["character", "create", p, "--name", "Cai", "--player", "P2",
+           "--dice", "4", "4", "3", "3", "2",
+           "--assign", "might=4,dexterity=4,awareness=3,conviction=3",
+           "--trait", "wise", "--mantle", "loreweaver", "--replacement"]
+    assert table.refused(*cai, "--hex", "T02") \
+        == "Cai enters play in a hex that has shelter (T01); T02 has none"
+    assert table.js(*cai, "--hex", "T01")["summary"] \
+        == "Cai joined the society (Might 4, Dexterity 4, Awareness 3, Conviction 3; wise)"
+    chars = table.characters()
+    assert {n: (c["energy"], c["hex_id"]) for n, c in chars.items()} == {
+        "Ash": (3, "T02"), "Cai": (0, "T01")}
+
+
+# --- Challenge 1, Day 3 ----------------------------------------------------------------------
+
+
+def test_fishing_ash_strikes_three_fish_in_the_river_of_scree_steps(table: Table) -> None:
+    """Rulebook: Fishing (D3: 2 energy): Ash 3 - 2 = 1. Stock FI03, water FI10, dice
+    6 5 4 3 typed from the table; 6 and 5 at location 1 (red line), 4 and 3 at location
+    3 (black line); outcome FI01. Red: 6+5 = 11 vs FI03 red 6, FI01 red +3 = 9: success,
+    3 fish. Black: 4+3 = 7 vs 6 + 2 (mishap) = 8: failure, the mishap a minor injury."""
+    data = table.js("act", table.path, "Ash", "fish", "river",
+                    "--choice", "FI03", "--choice", "FI10", "--choice", "6 5 4 3",
+                    "--choice", "1", "--choice", "1", "--choice", "3", "--choice", "3",
+                    "--choice", "FI01", "--choice", "1/red", "--choice", "3/black")
+    assert data["procedure"] is None
+    assert table.last_journal()[0] == (
+        "Ash finished fishing: Location 1, red line: strike 11 vs difficulty 9: success, "
+        "gain 3 fish. Location 3, black line: strike 7 vs difficulty 8: failure. Mishap: "
+        "suffer 1 minor injury.")
+    assert table.holdings("Ash")["bag"] == ["fresh fish"] * 3
+    chars = table.characters()
+    assert (chars["Ash"]["energy"], chars["Ash"]["health"]) == (
+        1, ["minor_injury", "minor_injury"])

@@ -21,7 +21,8 @@ from companion.rules.procedure import Decider
 from companion.ui import day_dialogs
 from companion.ui.crafting_dialog import CraftingDialog
 from companion.ui.main_window import MainWindow
-from companion.ui.procedure_dialog import ProcedureDialog, open_procedure
+from companion.ui.night_wizard import NightWizard
+from companion.ui.procedure_dialog import ProcedureDialog, open_procedure, start_night
 from companion.ui.views.day import DayView
 from tests.acceptance.test_campaign_cli import SEED, Table
 from tests.ui.helpers import make_window
@@ -92,6 +93,12 @@ def answer(qtbot: Any, dialog: Any, *answers: str) -> None:
             click(qtbot, widget.option_buttons[step.options.index(value)])
 
 
+def gain(window: MainWindow, name: str, *effects: str) -> None:
+    """Effects read from a card at the table, entered as the Effects dialog does."""
+    assert window.run_operation(apply_effects, name=name,
+                                effects=[parse_effect(e) for e in effects])
+
+
 def day_view(window: MainWindow) -> DayView:
     view = window.tabs.widget(2)
     assert isinstance(view, DayView)
@@ -132,3 +139,65 @@ def test_challenge_1_played_in_the_gui(qtbot: Any, campaign: operations.Campaign
         "unprocessed sunstone", "unprocessed sunstone"]
     dialog.close()
     assert energy(campaign) == {"Ash": 3, "Bryn": 3}
+
+    # Crafting (1 energy): flint beside sinew, Red 1410, a Stone Knife. Ash 3 -> 2.
+    gain(window, "Ash", "gain flint 1", "gain sinew 1")  # a card read at the table
+    click(qtbot, day.button("Ash", "Craft with two material tokens"))
+    crafting = day.dialog
+    assert isinstance(crafting, CraftingDialog) and crafting.name == "Ash"
+    crafting.set_tokens(1, 2)  # the bag: root, flint, sinew
+    assert "Red 1410" in crafting.code_label.text()
+    click(qtbot, crafting.craft_button)
+    assert refusals == []
+    assert [str(i) for i, _ in campaign.character_detail("Ash").items] == ["stone-knife"]
+    crafting.close()
+    assert energy(campaign) == {"Ash": 2, "Bryn": 3}
+
+    # Building an Outpost (4 energy shared): Ash gives 1, Bryn pays 3. Bryn 0, Ash 1.
+    click(qtbot, day.button("Bryn", "Build an outpost over the plains"))
+    build = day.dialog
+    assert isinstance(build, day_dialogs.BuildOutpostDialog)
+    qtbot.keyClicks(build.outpost_name, "Hearth")
+    build.contributions.spins["Ash"].setValue(1)
+    assert build.contributions.share.text() == "Bryn pays 3 of 4 energy (has 3)."
+    click(qtbot, build.ok_button())
+    assert refusals == []
+    assert energy(campaign) == {"Ash": 1, "Bryn": 0}
+
+    # Building Structures: a Drying Rack at Hearth (2 wood, 1 fiber, 1 energy). Ash 0.
+    gain(window, "Ash", "gain wood 2", "gain fiber 1")
+    click(qtbot, day.button("Ash", "Build a structure at Hearth"))
+    build = day.dialog
+    assert isinstance(build, day_dialogs.BuildStructureDialog)
+    build.select("drying-rack")
+    assert build.why.text() == "Can be built now."
+    click(qtbot, build.ok_button())
+    assert refusals == []
+    assert campaign.journal(limit=1)[0].text.startswith("Ash built Drying Rack at Hearth")
+    assert energy(campaign) == {"Ash": 0, "Bryn": 0}
+
+    # Goals (Play > Goals…): First Hearth, a vital goal, is met.
+    from companion.ui.play_dialogs import open_goals
+
+    goals = open_goals(window)
+    assert goals is not None
+    goals.choose("G-first-hearth")
+    click(qtbot, goals.complete_button)
+    assert ("G-first-hearth", "completed") in campaign.goals_in_play()
+    goals.close()
+
+    # Night 1: both pass, Begin the Night; Ash eats the root (0 + 2 + 1 = 3), Bryn starves
+    # (0 + 2 = 2, a minor injury); Ember Storm: activity 0 + 3 = 3.
+    click(qtbot, day.button("Bryn", "Pass"))
+    click(qtbot, day.button("Ash", "Pass"))
+    click(qtbot, day.night_button)
+    wizard = start_night(window)
+    assert isinstance(wizard, NightWizard)
+    answer(qtbot, wizard, "eat:0", "Ash", "N06")
+    assert refusals == []
+    assert wizard.summary.text() == "The Night ends. Ash resolves Ember Storm. Bryn " \
+                                    "resolves Ember Storm. Activity +3 from Night cards, " \
+                                    "+0 from unrest: now 3. A new Day begins."
+    wizard.close()
+    assert energy(campaign) == {"Ash": 3, "Bryn": 2}
+    assert campaign.status().activity == 3

@@ -201,3 +201,63 @@ def test_challenge_1_played_in_the_gui(qtbot: Any, campaign: operations.Campaign
     wizard.close()
     assert energy(campaign) == {"Ash": 3, "Bryn": 2}
     assert campaign.status().activity == 3
+
+    # Day 2. Explore T02 (2 energy): Ash 3 -> 1; the Discovery card typed from the table.
+    click(qtbot, day.button("Ash", "Explore T02"))
+    qtbot.waitUntil(lambda: day.discovery_typed is not None and
+                    day.discovery_typed.isVisible(), timeout=2000)
+    qtbot.keyClicks(day.discovery_typed, "DI06")
+    click(qtbot, day.discovery_use)
+    assert refusals == []
+    assert campaign.journal(limit=1)[0].text.startswith(
+        "Ash drew the Discovery Curious Fox (DI06)")
+    assert energy(campaign) == {"Ash": 1, "Bryn": 2}
+
+    # Delving (1 energy): DV03, 1 lore; Bryn retraces. Bryn 2 -> 1, lore 1.
+    click(qtbot, day.button("Bryn", "Delve at the cave"))
+    dialog = procedure(window)
+    answer(qtbot, dialog, "DV03", "retrace")
+    assert refusals == []
+    assert dialog.summary.text().endswith("Bryn comes out at T01.")
+    dialog.close()
+    assert campaign.status().lore == 1
+
+    # Ash passes; Bryn prepares shelter in the cave (1 energy): Bryn 0.
+    click(qtbot, day.button("Ash", "Pass"))
+    click(qtbot, day.button("Bryn", "Prepare Shelter at the cave"))
+    assert energy(campaign) == {"Ash": 1, "Bryn": 0}
+
+    # A rockfall read at the table: 4 major injuries fill Bryn's 5 health slots.
+    gain(window, "Bryn", *["suffer major_injury"] * 4)
+    click(qtbot, day.button("Bryn", "Pass"))
+
+    # Night 2: Bryn, incapacitated, perishes; Ash 1 + 2 = 3, starving; Sky Fire (N18)
+    # adds 3: activity 6 reaches The Long Thaw's event at 6+, whose effect is applied.
+    click(qtbot, day.night_button)
+    wizard = start_night(window)
+    assert isinstance(wizard, NightWizard)
+    answer(qtbot, wizard, "N18")
+    assert refusals == []
+    assert "Event: Activity 6: Melt floods the lowlands. (lore placed in each hex with " \
+           "characters)." in wizard.summary.text()
+    wizard.close()
+    assert campaign.status().activity == 6
+    assert energy(campaign) == {"Ash": 3}
+
+    # Character Death: the replacement, Cai, enters with 0 energy in T01 (shelter).
+    from companion.ui.character_dialog import CharacterDialog
+
+    creator = CharacterDialog(window)
+    qtbot.addWidget(creator)
+    creator.show()
+    creator.name.setText("Cai")
+    for spin, value in zip(creator.dice, (4, 4, 3, 3, 2), strict=True):
+        spin.setValue(value)
+    creator.trait.setCurrentIndex(creator.trait.findData("wise"))
+    creator.mantle.setCurrentIndex(creator.mantle.findData("loreweaver"))
+    creator.replacement.setChecked(True)
+    assert creator.hex.currentData() == "T01"
+    click(qtbot, creator.create_button)
+    assert refusals == []
+    cai = campaign.character_detail("Cai")
+    assert (cai.energy, cai.hex) == (0, "T01")

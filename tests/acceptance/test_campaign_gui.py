@@ -261,3 +261,34 @@ def test_challenge_1_played_in_the_gui(qtbot: Any, campaign: operations.Campaign
     assert refusals == []
     cai = campaign.character_detail("Cai")
     assert (cai.energy, cai.hex) == (0, "T01")
+
+    # Day 3. Fishing (2 energy): Ash 3 -> 1; 11 vs 9 on the red line: 3 fish; 7 vs 8 on
+    # the black line: a mishap, a minor injury (arithmetic in the CLI test).
+    click(qtbot, day.button("Ash", "Fish at the river"))
+    dialog = procedure(window)
+    assert dialog.title.text() == "Fishing — Ash"
+    answer(qtbot, dialog, "FI03", "FI10", "6 5 4 3", "1", "1", "3", "3", "FI01", "1/red",
+           "3/black")
+    assert refusals == []
+    assert dialog.summary.text().startswith("Ash finished fishing: Location 1, red line: "
+                                            "strike 11 vs difficulty 9: success, gain 3 fish.")
+    dialog.close()
+    assert energy(campaign) == {"Ash": 1, "Cai": 0}
+    assert [str(t) for t in campaign.character_detail("Ash").bag] == ["fresh fish"] * 3
+
+    # Continuing Play: End Challenge… (Play menu). Ash retains the Stone Knife (1 <= 5
+    # items, 0 <= 5 materials, D13); the outcome entry typed; activity 6 -> 0.
+    from companion.ui.play_dialogs import open_end_challenge
+
+    ending = open_end_challenge(window)
+    assert ending is not None
+    assert ending.heading.text() == "Ending: The Long Thaw"
+    assert not ending.end_button.isEnabled()  # no outcome typed yet
+    ending.check_item("Ash", "stone-knife")
+    qtbot.keyClicks(ending.outcome, "104")
+    assert ending.counts["Ash"].text() == "Retains 1 of 5 items, 0 of 5 materials"
+    click(qtbot, ending.end_button)
+    assert refusals == []
+    status = campaign.status()
+    assert (status.challenge_id, status.activity) == (None, 0)
+    assert campaign.journal(limit=1)[0].text == "The Long Thaw ends: outcome entry 104"

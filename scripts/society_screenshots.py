@@ -1,8 +1,8 @@
 """Regenerate the pictures of the society helper's dialogs in docs/screenshots/ from a
 demo campaign: legends-dialog.png (Bryn holds Ash's legend card, a mantle power slotted),
 play-contest-legend.png (a contest using a legend card's ability value),
-challenge-end-lifecycle.png (ending a challenge: what each character keeps, what goes
-back to the box) and challenge-next.png (the next challenge's placing and claims).
+challenge-next.png (the next challenge: where each character begins) and
+retained-and-ruins.png (retained supplies a successor takes up; an outpost ruined).
 
 Runs offscreen (QT_QPA_PLATFORM=offscreen); every picture is a ``QWidget.grab()``.
 Writes go through the operations. ``python scripts/society_screenshots.py [OUT_DIR]``.
@@ -60,6 +60,28 @@ def main(argv: list[str]) -> int:
         test.legend.setCurrentIndex(1)
         test.die.setValue(3)
         grab(test, "play-contest-legend.png")
+
+        from companion.operations.challenge import end_challenge
+        from companion.operations.effects import apply_effects
+        from companion.ui.play_dialogs import RetainedAndRuinsDialog, StartChallengeDialog
+
+        apply_effects(campaign, name="Bryn", effects=[{"do": "gain", "resource": "flint"},
+                                                      {"do": "gain", "resource": "wood"}])
+        end_challenge(campaign, outcome="112", looming=["C2"],
+                      retained={"Bryn": ([], [0, 1])})
+        window.refresh_all()
+        start = StartChallengeDialog(window)
+        grab(start, "challenge-next.png")
+        start.close()
+        operations.age_character(campaign, name="Bryn")
+        operations.age_character(campaign, name="Bryn")
+        operations.start_challenge(campaign, challenge="C2")
+        operations.create_character(
+            campaign, name="Cael", player="Player 2", rolled=(6, 5, 4, 3, 1), removed=4,
+            assignment={"might": 6, "dexterity": 5, "awareness": 4, "conviction": 3},
+            traits=["cunning"], mantle="stormcaller", hex_tile="E01")
+        window.refresh_all()
+        grab(RetainedAndRuinsDialog(window), "retained-and-ruins.png")
         window.close()
         campaign.close()
     return 0

@@ -30,6 +30,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "companion.cli.journal_cmd",
     "companion.cli.behemoth_cmd",
     "companion.cli.legend_cmd",
+    "companion.cli.challenge_cmd",
 )
 
 

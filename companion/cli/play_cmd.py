@@ -438,7 +438,14 @@ def cmd_valley_setup(args: argparse.Namespace) -> int:
 def cmd_challenge_start(args: argparse.Namespace) -> int:
     from companion import operations
 
-    return _run(args, lambda c: operations.start_challenge(c, challenge=args.challenge))
+    def call(campaign: Any) -> Any:
+        pairs = [p.split("=", 1) for p in args.place]
+        if any(len(p) != 2 for p in pairs):
+            raise operations.Refused("Place a character as NAME=HEX, e.g. Ash=E01.")
+        return operations.start_challenge(campaign, challenge=args.challenge,
+                                          placements={n.strip(): h.strip() for n, h in pairs})
+
+    return _run(args, call)
 
 
 def cmd_effect(args: argparse.Namespace) -> int:
@@ -632,5 +639,11 @@ def register(sub: Any) -> None:
     challenge_sub = challenge.add_subparsers(dest="challenge_command", required=True)
     start = _with_path(challenge_sub.add_parser("start"))
     start.add_argument("challenge")
+    start.add_argument("--place", action="append", default=[], metavar="NAME=HEX",
+                       help="where a carried-over character begins (default: the starting "
+                            "hex; or a hex with an outpost)")
     start.set_defaults(func=cmd_challenge_start)
+    from companion.cli.challenge_cmd import register_challenge_verbs
+
+    register_challenge_verbs(challenge_sub)  # end, retained, claim
 

@@ -171,9 +171,12 @@ def set_up_behemoth(campaign: Campaign, *, behemoth: str, instinct: str | None =
         known = ", ".join(sorted(content.behemoths)) or "none"
         raise Refused(f"There is no behemoth '{behemoth}' in the content pack (known: {known}).")
     with campaign.write("behemoth.setup", f"{board.name} is set up") as session:
+        earlier = None
         for row in _rows(session):
-            if row.behemoth_id == behemoth:
+            if row.behemoth_id == behemoth and row.hex_id is not None:
                 raise Refused(f"{board.name} has been set up already.")
+            if row.behemoth_id == behemoth:
+                earlier = row  # back in the box since an earlier challenge: set up again
         valley = load_valley(session)
         chance, rng = campaign.chance(session)
         drew: list[str] = []
@@ -221,7 +224,11 @@ def set_up_behemoth(campaign: Campaign, *, behemoth: str, instinct: str | None =
         if instinct_id in content.instinct_cards and _target_is_lair(
                 content.instinct_cards[instinct_id]):
             state = rules.set_target(state, rules.lair_target(state))
-        save_state(session, campaign, state)
+        if earlier is not None:
+            # What the society learned of it stays learned (Journal > Behemoths).
+            state = replace(state, habits_learned=bool(earlier.habits_learned),
+                            secret_learned=earlier.secret_learned)
+        save_state(session, campaign, state, earlier)
         card = content.instinct_cards[instinct_id]
         text = (f"{board.name} is set up: Instinct card {instinct_id} ({card.name}), a Secret "
                 f"card face down, its lair in {lair_hex}" + (f" ({'; '.join(drew)})"

@@ -69,14 +69,42 @@ def end_challenge(campaign: Campaign, *, outcome: str,
         _set_aside_goals(session)
         for keep in keeps:
             _store_retained(session, keep)
+        behemoth = _behemoth_to_box(session, content)
         for challenge in looming:
             session.add(models.LoomingChallenge(challenge_id=challenge, epoch=settings.epoch))
         society.current_challenge_id = None
         name = card.name if card else "the challenge"
-        session.info["journal_text"] = (f"{name} ends: outcome entry {outcome.strip()}"
-                                        + (f"; looming: {', '.join(looming)}" if looming else ""))
+        kept = "; ".join(f"{k.character} retains {len(k.items)} item(s) and "
+                         f"{len(k.materials)} material(s)" for k in keeps)
+        session.info["journal_text"] = (
+            f"{name} ends: outcome entry {outcome.strip()}"
+            + (f"; looming: {', '.join(looming)}" if looming else "")
+            + (f"; {kept}" if kept else "")
+            + "; everything else the characters carried goes back to the box; activity "
+              "resets; fire, shelter and lore tokens leave the valley"
+            + (f"; {behemoth} goes back to the box" if behemoth else ""))
     return Changes(summary=f"The challenge ends (outcome {outcome.strip()})", society=True,
-                   challenge=True, characters=True, valley=True, journal=True)
+                   challenge=True, characters=True, valley=True, journal=True, behemoth=True)
+
+
+def _behemoth_to_box(session: Session, content: object) -> str | None:
+    """The behemoth in play leaves the valley (its miniature, lair and tokens); what the
+    society learned of it stays in the Journal, and it is set up again when a challenge
+    calls for it (Rulebook: Behemoths > Behemoth Setup; Continuing Play)."""
+    name = None
+    for row in session.exec(select(models.BehemothState)).all():
+        if row.hex_id is None:
+            continue
+        name = row.name or row.behemoth_id
+        row.hex_id = None
+        row.lair_hex_id = None
+        row.target = {}
+        row.boosts = {}
+        row.reaction_deck = []
+    for overlay in session.exec(select(models.Overlay).where(
+            models.Overlay.kind == "lair")).all():
+        session.delete(overlay)
+    return name
 
 
 def _table(session: Session, challenge: str) -> challenge_rules.ChallengeTable:
@@ -120,29 +148,89 @@ def _store_retained(session: Session, keep: challenge_rules.Retained) -> None:
 
 def claim_retained(campaign: Campaign, *, name: str, supply: int) -> Changes:
     """Give retained supplies to the character who kept them, or bequeath them to the
-    player's next character (Rulebook: Retaining Supplies, D13)."""
-    content = campaign.content
+    player's next character (Rulebook: Retaining Supplies, D13). Claimed once."""
     with campaign.write("challenge.retained", "retained supplies") as session:
         row = session.get(models.RetainedSupply, supply)
-        if row is None or row.bequeathed_to_id is not None:
-            raise Refused("Those retained supplies have already been claimed.")
-        owner = session.get(models.Character, row.character_id)
-        before = load_game(session, content)
-        character = before.character(name)
-        retained = challenge_rules.Retained(
-            owner.player if owner else "", owner.name if owner else "",  # type: ignore[arg-type]
-            tuple(ItemId(i) for i in row.items),
-            tuple(token_from_json({"kind": "material", "id": m, "side": "unprocessed"})
-                  for m in row.materials))
-        character = challenge_rules.claim_retained(content.rules, retained, character,
-                                                   item_facts(campaign))
-        save_game(session, content, before, before.with_characters(character))
-        target = session.exec(select(models.Character).where(
-            models.Character.name == character.name)).first()
-        row.bequeathed_to_id = target.id if target else None
-        session.info["journal_text"] = f"{character.name} takes up the supplies " \
-                                       f"{owner.name if owner else ''} retained"
-    return Changes(summary=f"{name} takes the retained supplies", characters=True)
+        if row is None:
+            raise Refused(f"There are no retained supplies number {supply}.")
+        text = _claim(campaign, session, row, name)
+        session.info["journal_text"] = text
+    return Changes(summary=text, characters=True, journal=True)
+
+
+def _claim(campaign: Campaign, session: Session, row: models.RetainedSupply, name: str
+           ) -> str:
+    content = campaign.content
+    if row.bequeathed_to_id is not None:
+        raise Refused("Those retained supplies have already been claimed.")
+    owner = session.get(models.Character, row.character_id)
+    before = load_game(session, content)
+    character = before.character(name)
+    retained = challenge_rules.Retained(
+        owner.player if owner else "", owner.name if owner else "",  # type: ignore[arg-type]
+        tuple(ItemId(i) for i in row.items),
+        tuple(token_from_json({"kind": "material", "id": m, "side": "unprocessed"})
+              for m in row.materials))
+    character = challenge_rules.claim_retained(content.rules, retained, character,
+                                               item_facts(campaign))
+    save_game(session, content, before, before.with_characters(character))
+    target = session.exec(select(models.Character).where(
+        models.Character.name == character.name,
+        col(models.Character.status) != "legend")).first()
+    row.bequeathed_to_id = target.id if target else None
+    return (f"{character.name} takes up the supplies {owner.name if owner else ''} retained "
+            f"({len(row.items)} item(s), {len(row.materials)} material(s))")
+
+
+def claim_in_session(campaign: Campaign, session: Session, name: str) -> list[str]:
+    """At the start of a game a character takes up the supplies they retained."""
+    me = session.exec(select(models.Character).where(
+        models.Character.name == name, col(models.Character.status) != "legend")).first()
+    if me is None:
+        return []
+    rows = session.exec(select(models.RetainedSupply).where(
+        models.RetainedSupply.character_id == me.id,
+        col(models.RetainedSupply.bequeathed_to_id).is_(None))).all()
+    return [_claim(campaign, session, row, name) + "." for row in rows]
+
+
+def retained_supplies(campaign: Campaign) -> list[dict[str, object]]:
+    """Supplies retained and not yet claimed: number, who kept them, their player,
+    item ids and material ids."""
+    with campaign.file.read() as session:
+        out: list[dict[str, object]] = []
+        for row in session.exec(select(models.RetainedSupply).where(
+                col(models.RetainedSupply.bequeathed_to_id).is_(None))).all():
+            owner = session.get(models.Character, row.character_id)
+            out.append({"number": row.id, "character": owner.name if owner else "",
+                        "player": owner.player if owner else "", "items": list(row.items),
+                        "materials": list(row.materials)})
+        return out
+
+
+def ruin_outpost(campaign: Campaign, *, outpost: str, reason: str = "") -> Changes:
+    """An outpost becomes a ruin when an effect says so (an outpost event, a Codex
+    outcome): its status becomes "Ruin" and its structures return to the structure deck
+    (Rulebook: Overlays > Outposts > Ruins)."""
+    from companion.rules.outposts import make_ruin
+
+    with campaign.write("outpost.ruin", "an outpost becomes a ruin") as session:
+        before = load_game(session, campaign.content)
+        found = [o for o in before.outposts if o.name.casefold() == outpost.strip().casefold()
+                 or str(o.id) == outpost.strip()]
+        if not found:
+            names = ", ".join(o.name for o in before.outposts) or "none"
+            raise Refused(f"There is no outpost '{outpost}' (outposts: {names}).")
+        ruined, structures = make_ruin(found[0])
+        after = replace(before, outposts=tuple(ruined if o.id == ruined.id else o
+                                               for o in before.outposts))
+        save_game(session, campaign.content, before, after)
+        names = [campaign.content.structures[s].name if s in campaign.content.structures
+                 else s for s in structures]
+        text = (f"{ruined.name} becomes a ruin" + (f" ({reason})" if reason else "")
+                + (f"; {', '.join(names)} return to the structure deck" if names else ""))
+        session.info["journal_text"] = text
+    return Changes(summary=text, valley=True, journal=True)
 
 
 def new_epoch(campaign: Campaign) -> Changes:

@@ -3,7 +3,7 @@ a challenge; and the demo campaign built with the same operations."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from sqlmodel import Session, col, select
@@ -71,18 +71,24 @@ def _looming(campaign: Campaign, session: Session
     return looming, society.games_this_epoch + 1
 
 
-def start_challenge(campaign: Campaign, *, challenge: str) -> Changes:
+def start_challenge(campaign: Campaign, *, challenge: str,
+                    placements: Mapping[str, str] | None = None) -> Changes:
     """Choose and set up a challenge (Rulebook: Set Up > Select Challenge, Set Up
-    Challenge, Set Up Vital and Epoch Goals).
+    Challenge, Set Up Vital and Epoch Goals; Determine Starting Hex and Place Characters;
+    Retaining Supplies).
 
     Vital goals go into play, set-aside goals stay sealed, epoch goals set aside earlier
     in the epoch (and Quelling the Embers at unrest 6+, D10) come back into play; the
-    Night deck is shuffled and activity starts at 0.
+    Night deck is shuffled and activity starts at 0. Characters carried over from the last
+    challenge begin ready (full energy, less 1 at unrest 6+; no injuries or diseases) in
+    the starting hex or the hex of an outpost (``placements``: name -> hex; the starting
+    hex by default), and take up the supplies they retained (once).
     """
     content = campaign.content
     card = content.challenges.get(challenge)
     if card is None:
         raise Refused(f"There is no challenge '{challenge}' in the content pack.")
+    allowed = campaign.starting_hexes()
     with campaign.write("challenge.start", f"The challenge '{card.name}' begins") as session:
         campaign_row = session.get(models.Campaign, 1) or models.Campaign()
         society = session.get(models.Society, 1)
@@ -112,11 +118,47 @@ def start_challenge(campaign: Campaign, *, challenge: str) -> Changes:
         session.add(models.ChallengeLogEntry(epoch=campaign_row.epoch, challenge_id=card.id))
         _shuffle_night_deck(campaign, session)
         notes = _apply_setup(card, campaign_row)
+        notes += _ready_characters(campaign, session, allowed, placements or {},
+                                   society.unrest)
         if notes:
             session.info["journal_text"] = f"The challenge '{card.name}' begins. " + \
                 " ".join(notes)
-    return Changes(summary=f"The challenge '{card.name}' begins", society=True, challenge=True,
-                   journal=True)
+    return Changes(summary=" ".join([f"The challenge '{card.name}' begins.", *notes]),
+                   society=True, challenge=True, journal=True, characters=True)
+
+
+def _ready_characters(campaign: Campaign, session: Session, allowed: Sequence[str],
+                      placements: Mapping[str, str], unrest: int) -> list[str]:
+    """The characters carried over begin ready, placed, with their retained supplies."""
+    from dataclasses import replace
+
+    from companion.operations.challenge import claim_in_session
+    from companion.operations.state import load_game, save_game
+
+    content = campaign.content
+    before = load_game(session, content)
+    names = {c.name for c in before.characters}
+    unknown = [n for n in placements if n not in names]
+    if unknown:
+        raise Refused(f"There is no character {', '.join(unknown)} to place.")
+    if not before.characters:
+        return []
+    start = next(iter(allowed), None)
+    ready = []
+    for character in before.characters:
+        hex_ = placements.get(character.name, start)
+        character = challenge_rules.ready_for_next_challenge(content.rules, character, unrest)
+        if hex_ is not None:
+            if hex_ not in allowed:
+                raise Refused(f"{character.name} begins in the starting hex or a hex with an "
+                              f"outpost ({', '.join(allowed)}); {hex_} is neither.")
+            character = replace(character, hex=HexId(hex_))
+        ready.append(character)
+    save_game(session, content, before, replace(before, characters=tuple(ready)))
+    notes = [f"{c.name} begins in {c.hex} with {c.energy} energy." for c in ready if c.hex]
+    for character in ready:
+        notes += claim_in_session(campaign, session, character.name)
+    return notes
 
 
 def _apply_setup(card: object, campaign_row: models.Campaign) -> list[str]:

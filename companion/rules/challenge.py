@@ -329,8 +329,24 @@ def end_challenge(
         retained=tuple(retained),
     )
     society = replace(game.society, activity=0, triggered_events=frozenset())
-    game = replace(game, society=society, tokens=end_of_challenge(game.tokens), day=Day())
+    game = replace(game, society=society, tokens=end_of_challenge(game.tokens), day=Day(),
+                   characters=tuple(return_to_box(c) for c in game.characters))
     return saga, game
+
+
+def return_to_box(character: Character) -> Character:
+    """At the end of a challenge a character's item cards and bag tokens go back to the
+    box; what they retained (D13) is kept apart until the next game claims it, so nothing
+    is duplicated (Rulebook: Retaining Supplies)."""
+    return replace(character, items=(), bag=())
+
+
+def ready_for_next_challenge(rules: RulesConstants, character: Character, unrest: int
+                             ) -> Character:
+    """A character carried into the next challenge: full energy (less 1 at unrest 6+,
+    D10), no injuries or diseases (Rulebook: Determine Starting Hex and Place Characters)."""
+    energy = character.energy_max + unrest_effects(rules, unrest).starting_energy_delta
+    return replace(character, health=(), energy=max(0, energy))
 
 
 def new_epoch(saga: Saga) -> Saga:

@@ -136,6 +136,7 @@ class LegendDialog(PlayDialog):
     def refresh(self) -> None:
         from companion import operations
 
+        self.sync_characters(self.character)
         name = self.name()
         cards = operations.legend_cards(self.campaign)
         self.held.clear()

@@ -273,6 +273,7 @@ class MainWindow(QMainWindow):
             (None, None, None, None),
             ("&Start Challenge…", "play_dialogs", "open_start_challenge", None),
             ("En&d Challenge…", "play_dialogs", "open_end_challenge", None),
+            ("Retained Supplies and R&uins…", "play_dialogs", "open_retained_and_ruins", None),
             ("&Goals…", "play_dialogs", "open_goals", None),
             ("New E&poch…", "play_dialogs", "open_new_epoch", None),
             ("&Age and Heal…", "play_dialogs", "open_ageing", None),

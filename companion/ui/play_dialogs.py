@@ -121,6 +121,21 @@ class PlayDialog(QDialog):
             combo.setCurrentIndex(combo.findData(character))
         return combo
 
+    def sync_characters(self, combo: QComboBox) -> None:
+        """Offer the characters in play again when they changed (one perished or aged
+        out while the dialog was open), keeping the choice when it is still there."""
+        names = [s.name for s in self.campaign.characters()]
+        if [combo.itemData(i) for i in range(combo.count())] == names:
+            return
+        chosen = combo.currentData()
+        combo.blockSignals(True)
+        combo.clear()
+        for name in names:
+            combo.addItem(name, name)
+        if chosen in names:
+            combo.setCurrentIndex(names.index(chosen))
+        combo.blockSignals(False)
+
     def run(self, operation: Any, **kwargs: Any) -> Changes | None:
         """Run ``operation`` through the window; show its summary when applied."""
         changes = self.window_.run_operation(operation, **kwargs)
@@ -507,6 +522,7 @@ class AbilityTestDialog(PlayDialog):
         self.resize(660, 500)
 
     def refresh(self) -> None:
+        self.sync_characters(self.character)
         self._fill_legends()
         self._preview()
 
@@ -760,6 +776,22 @@ class StartChallengeDialog(PlayDialog):
         self.body.addWidget(QLabel("Challenges the group may choose now:"))
         self.body.addWidget(self.choices, 1)
         self.body.addWidget(self.card)
+        # Rulebook: Determine Starting Hex and Place Characters: in an existing valley
+        # each character begins in the starting hex or any hex with an outpost.
+        self.placements: dict[str, QComboBox] = {}
+        self.places_box = QGroupBox("Where each character begins (full energy, unharmed)")
+        places = QFormLayout(self.places_box)
+        hexes = self.campaign.starting_hexes()
+        for summary in self.campaign.characters():
+            combo = QComboBox()
+            combo.setAccessibleName(f"Where {summary.name} begins")
+            for number, tile in enumerate(hexes):
+                combo.addItem(f"{tile} — {'starting hex' if number == 0 else 'outpost'}",
+                              tile)
+            places.addRow(f"{summary.name}:", combo)
+            self.placements[summary.name] = combo
+        self.places_box.setVisible(bool(self.placements) and bool(hexes))
+        self.body.addWidget(self.places_box)
         self.start_button = self.action_button("Start Challenge")
         self.start_button.clicked.connect(self.start)
         self.refresh()
@@ -827,7 +859,10 @@ class StartChallengeDialog(PlayDialog):
         item = self.choices.currentItem()
         if item is None:
             return
-        if self.run(start_challenge, challenge=item.data(Qt.ItemDataRole.UserRole)):
+        placements = {n: str(c.currentData()) for n, c in self.placements.items()
+                      if c.currentData() is not None}
+        if self.run(start_challenge, challenge=item.data(Qt.ItemDataRole.UserRole),
+                    placements=placements):
             self.accept()
 
 
@@ -880,7 +915,10 @@ class EndChallengeDialog(PlayDialog):
         self.note = _wrapped(
             "Also: unfinished epoch goals are set aside for the next game of the epoch; vital "
             "and sealed goals leave play; activity resets; fire, shelter and lore tokens "
-            "leave the valley. Supplies not retained are lost.")
+            "leave the valley; the behemoth goes back to the box (what the society learned "
+            "of it stays in the Journal). Every item and token not retained goes back to "
+            "the box. Next game, each character begins with full energy (less 1 at unrest "
+            "6+), unharmed, and takes up what they retained.")
         self.problem = _wrapped()
         self.problem.setStyleSheet(WARN)
         self.body.addWidget(self.heading)
@@ -983,6 +1021,100 @@ def open_end_challenge(window: MainWindow) -> QDialog | None:
 GOAL_STATES = {"vital": "vital goal", "epoch": "epoch goal", "sealed": "sealed goal",
                "set_aside": "set aside (returns next game of the epoch)",
                "completed": "completed"}
+
+
+class RetainedAndRuinsDialog(PlayDialog):
+    """Between and during games: retained supplies a successor inherits (Rulebook:
+    Retaining Supplies, D13; each claimed once) and an outpost that becomes a ruin when an
+    effect says so (Rulebook: Overlays > Outposts > Ruins)."""
+
+    title = "Retained Supplies and Ruins"
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        supplies_box = QGroupBox("Retained supplies waiting to be taken up")
+        supplies = QVBoxLayout(supplies_box)
+        self.supplies = QListWidget()
+        self.supplies.setAccessibleName("Retained supplies")
+        self.taker = self.character_combo()
+        self.taker.setAccessibleName("Who takes them up")
+        self.claim_button = QPushButton("&Take Up")
+        self.claim_button.clicked.connect(self.claim)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Taken up by:"))
+        row.addWidget(self.taker, 1)
+        row.addWidget(self.claim_button)
+        supplies.addWidget(_wrapped(
+            "A character takes up what they retained when the next challenge starts; "
+            "what a legend retained goes to their player's next character."))
+        supplies.addWidget(self.supplies, 1)
+        supplies.addLayout(row)
+        ruin_box = QGroupBox("An outpost becomes a ruin (when an effect says so)")
+        ruin = QFormLayout(ruin_box)
+        self.outposts = QComboBox()
+        self.outposts.setAccessibleName("Outpost")
+        self.reason = QLineEdit()
+        self.reason.setAccessibleName("Why")
+        self.reason.setPlaceholderText("the event or outcome, e.g. Activity 14: a storm")
+        self.ruin_button = QPushButton("&Ruin It")
+        self.ruin_button.clicked.connect(self.ruin)
+        ruin.addRow("Outpost:", self.outposts)
+        ruin.addRow("Because:", self.reason)
+        ruin.addRow("", self.ruin_button)
+        self.body.addWidget(supplies_box, 1)
+        self.body.addWidget(ruin_box)
+        self.refresh()
+        self.resize(640, 480)
+
+    def refresh(self) -> None:
+        from companion.operations.challenge import retained_supplies
+        from companion.ui.widgets import read_game
+
+        self.supplies.clear()
+        for supply in retained_supplies(self.campaign):
+            things = [self.item_name(str(i)) for i in supply["items"]]  # type: ignore[attr-defined]
+            things += [self.resource_name(str(m)) for m in supply["materials"]]  # type: ignore[attr-defined]
+            item = QListWidgetItem(f"{supply['character']} ({supply['player']}) retained: "
+                                   f"{', '.join(things) or 'nothing'}")
+            item.setData(Qt.ItemDataRole.UserRole, supply["number"])
+            self.supplies.addItem(item)
+        if self.supplies.count():
+            self.supplies.setCurrentRow(0)
+        else:
+            self.supplies.addItem("Nothing waits to be taken up.")
+        self.claim_button.setEnabled(self.supplies.currentItem() is not None and
+                                     self.supplies.currentItem().data(
+                                         Qt.ItemDataRole.UserRole) is not None)
+        self.outposts.clear()
+        for outpost in read_game(self.campaign).outposts:
+            if str(outpost.status) == "active":
+                self.outposts.addItem(f"{outpost.name} ({outpost.hex})", outpost.name)
+        self.ruin_button.setEnabled(self.outposts.count() > 0)
+        if not self.outposts.count():
+            self.outposts.addItem("No active outpost", None)
+
+    def claim(self) -> None:
+        from companion.operations.challenge import claim_retained
+
+        item = self.supplies.currentItem()
+        if item is None or item.data(Qt.ItemDataRole.UserRole) is None:
+            return
+        self.run(claim_retained, name=str(self.taker.currentData()),
+                 supply=int(item.data(Qt.ItemDataRole.UserRole)))
+
+    def ruin(self) -> None:
+        from companion.operations.challenge import ruin_outpost
+
+        if self.outposts.currentData() is None:
+            return
+        if self.run(ruin_outpost, outpost=str(self.outposts.currentData()),
+                    reason=self.reason.text().strip()):
+            self.reason.clear()
+
+
+def open_retained_and_ruins(window: MainWindow) -> QDialog | None:
+    """Retained Supplies and Ruins… (Play menu)."""
+    return _show(RetainedAndRuinsDialog(window)) if window.campaign else None
 
 
 class GoalsDialog(PlayDialog):

@@ -132,3 +132,84 @@ def test_character_death_replacement_from_the_cli(capsys: Any, legend_path: str)
     _, data, _ = run(capsys, "characters", legend_path, "--json")
     cael = next(c for c in data["characters"] if c["name"] == "Cael")
     assert (cael["energy"], cael["hex_id"]) == (0, "E01")
+
+
+def test_continuing_play_end_and_next_challenge_from_the_cli(
+        capsys: Any, demo_path: str) -> None:
+    assert run(capsys, "effect", demo_path, "Ash", "gain flint 2", "suffer minor_injury",
+               "--json")[0] == 0
+    assert run(capsys, "society", demo_path, "unrest", "6", "--json")[0] == 0
+    code, data, err = run(capsys, "challenge", "end", demo_path, "120", "--retain",
+                          "Ash::1,2", "--looming", "C2", "--json")
+    assert code == 0, err
+    assert data["summary"] == "The challenge ends (outcome 120)"
+    _, data, _ = run(capsys, "challenge", "retained", demo_path, "--json")
+    assert [(r["character"], r["materials"]) for r in data["retained"]] == [
+        ("Ash", ["flint", "flint"])]
+    _, status, _ = run(capsys, "status", demo_path, "--json")
+    assert (status["status"]["activity"], status["status"]["challenge_id"]) == (0, None)
+    code, data, _ = run(capsys, "challenge", "start", demo_path, "C2", "--json")
+    assert code == 0 and "Ash takes up the supplies Ash retained" in data["summary"]
+    _, data, _ = run(capsys, "characters", demo_path, "--json")
+    # Unrest 6+: one energy less than the track's 5; no injuries; the starting hex.
+    assert [(c["name"], c["energy"], c["health"], c["hex_id"]) for c in data["characters"]] \
+        == [("Ash", 4, [], "E01"), ("Bryn", 4, [], "E01")]
+    code, _, err = run(capsys, "epoch", "new", demo_path)
+    assert code == 1 and "An epoch cannot change during a challenge" in err
+    assert run(capsys, "challenge", "end", demo_path, "130", "--json")[0] == 0
+    code, data, _ = run(capsys, "epoch", "new", demo_path, "--json")
+    assert code == 0 and data["summary"] == "A new epoch begins"
+    assert run(capsys, "status", demo_path, "--json")[1]["status"]["epoch"] == 2
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (("challenge", "end", "{p}", " "), "record the entry number"),
+        (("challenge", "end", "{p}", "120", "--retain", "Ash::x"), "NAME:ITEM,ITEM:1,2"),
+        (("challenge", "end", "{p}", "120", "--retain", "Ash:antler"), "Ash has no item"),
+        (("challenge", "end", "{p}", "120", "--looming", "C9"), "no challenge C9"),
+        (("challenge", "claim", "{p}", "Ash", "4"), "no retained supplies number 4"),
+        (("challenge", "start", "{p}", "C2"), "is still being played"),
+        (("outpost", "ruin", "{p}", "Nowhere"), "There is no outpost 'Nowhere'"),
+    ],
+)
+def test_continuing_play_refusals_from_the_cli(
+        capsys: Any, demo_path: str, argv: tuple[str, ...], message: str) -> None:
+    code, _, err = run(capsys, *[a.format(p=demo_path) for a in argv])
+    assert code == 1 and message in err and "Traceback" not in err
+    assert run(capsys, "status", demo_path, "--json")[1]["status"]["challenge_id"] == "C1"
+
+
+def test_night_phase_structures_in_play_from_the_cli(capsys: Any, demo_path: str) -> None:
+    from tests.operations.test_night_cards import with_outpost
+
+    campaign = operations.open_campaign(Path(demo_path))
+    try:
+        with_outpost(campaign, "longhouse")
+    finally:
+        campaign.close()
+    for name in ("Ash", "Bryn"):
+        assert run(capsys, "act", demo_path, name, "pass")[0] == 0
+    code, data, _ = run(capsys, "night", demo_path, "--json")
+    assert code == 0
+    description = data["procedure"]["description"]
+    assert "Longhouse (Hearth): Grants shelter to characters in this hex." in description
+    assert "shelter/fire 1" in description  # Rest: the Longhouse grants shelter
+    code, data, _ = run(capsys, "odds", demo_path, "--json")
+    assert code == 0 and data["odds"]["title"] == "The Night: activity"
+    # Activity 0 + at most 3 from one Night card: the event at 6 cannot fire tonight.
+    assert data["odds"]["chances"]["next event"] == "0"
+
+
+def test_age_and_heal_from_the_cli(capsys: Any, demo_path: str) -> None:
+    assert run(capsys, "effect", demo_path, "Ash", "suffer minor_injury")[0] == 0
+    code, data, _ = run(capsys, "heal", demo_path, "Ash", "1", "--json")
+    assert code == 0 and data["summary"] == "Ash's minor injury degrades"
+    code, _, err = run(capsys, "heal", demo_path, "Ash", "1")
+    assert code == 1 and "Ash has no health token 1." in err
+    assert run(capsys, "age", demo_path, "Ash", "--json")[1]["summary"] == "Ash grows old"
+    assert run(capsys, "age", demo_path, "Ash", "--json")[1]["summary"] == \
+        "Ash ages out and becomes a legend"
+    _, data, _ = run(capsys, "legend", "list", demo_path, "--json")
+    assert [c["name"] for c in data["legends"]] == ["Ash"]

@@ -79,3 +79,91 @@ def test_degrade_a_major_injury_to_minor(demo: Campaign) -> None:
     assert next(c.health for c in demo.characters() if c.name == "Ash") == ("minor_injury",)
     with pytest.raises(Refused, match="no health token 3"):
         lifecycle.degrade_token(demo, name="Ash", index=2)
+
+
+# --- Continuing Play: what stays, what goes back to the box, the next challenge (D13) -----
+
+
+def _carried(campaign: Campaign) -> dict[str, tuple[int, int, int, int, str | None]]:
+    """name -> (items, bag tokens, energy, health tokens, hex)."""
+    out = {}
+    for name in ("Ash", "Bryn"):
+        c = campaign.character_detail(name)
+        out[name] = (len(c.items), len(c.bag), c.energy, len(c.health), c.hex)
+    return out
+
+
+def test_continuing_play_the_rest_goes_back_to_the_box_nothing_duplicated(
+        demo: Campaign) -> None:
+    apply_effects(demo, name="Ash", effects=[parse_effect("gain flint 3"),
+                                             parse_effect("item stone-knife"),
+                                             parse_effect("suffer minor_injury")])
+    apply_effects(demo, name="Bryn", effects=[parse_effect("gain wood 2")])
+    lifecycle.end_challenge(demo, outcome="120", looming=["C2"],
+                            retained={"Ash": (["stone-knife"], [0, 1])})
+    # Ash keeps a knife and 2 flint apart; the third flint and Bryn's wood go to the box.
+    assert _carried(demo)["Ash"][:2] == (0, 0) and _carried(demo)["Bryn"][:2] == (0, 0)
+    (kept,) = lifecycle.retained_supplies(demo)
+    assert (kept["items"], kept["materials"]) == (["stone-knife"], ["flint", "flint"])
+
+
+@pytest.mark.parametrize(("unrest", "energy"), [(0, 5), (6, 4), (11, 4)])
+def test_continuing_play_next_challenge_ready_placed_and_supplies_claimed_once(
+        demo: Campaign, unrest: int, energy: int) -> None:
+    apply_effects(demo, name="Ash", effects=[parse_effect("gain flint 2"),
+                                             parse_effect("suffer minor_injury"),
+                                             parse_effect("energy -3")])
+    if unrest:
+        operations.change_unrest(demo, amount=unrest)
+    lifecycle.end_challenge(demo, outcome="120", looming=["C2"],
+                            retained={"Ash": ([], [0, 1])})
+    changes = operations.start_challenge(demo, challenge="C2")
+    assert "Ash takes up the supplies Ash retained" in changes.summary
+    # Full energy (less 1 at unrest 6+, D10), no injuries, in the starting hex.
+    assert _carried(demo)["Ash"] == (0, 2, energy, 0, "E01")
+    assert _carried(demo)["Bryn"] == (0, 0, energy, 0, "E01")
+    assert lifecycle.retained_supplies(demo) == []
+    with pytest.raises(Refused, match="already been claimed"):
+        lifecycle.claim_retained(demo, name="Ash", supply=1)
+
+
+def test_set_up_place_characters_only_in_the_starting_hex_or_an_outpost(
+        demo: Campaign) -> None:
+    lifecycle.end_challenge(demo, outcome="120", looming=["C2"])
+    with pytest.raises(Refused, match=r"begins in the starting hex or a hex with an outpost"):
+        operations.start_challenge(demo, challenge="C2", placements={"Ash": "E09"})
+    assert demo.status().challenge_id is None  # refused: nothing changed
+
+
+def test_continuing_play_the_behemoth_goes_back_to_the_box_and_is_set_up_again(
+        demo: Campaign) -> None:
+    board = next(iter(demo.content.behemoths))
+    operations.set_up_behemoth(demo, behemoth=board)
+    assert demo.status().challenge_id == "C1"
+    lifecycle.end_challenge(demo, outcome="120", looming=["C2"])
+    with demo.file.read() as session:
+        rows = session.exec(select(models.BehemothState)).all()
+        lairs = session.exec(select(models.Overlay).where(models.Overlay.kind == "lair")).all()
+    assert [r.hex_id for r in rows] == [None] and lairs == []
+    assert "goes back to the box" in demo.journal(1)[0].text
+    operations.start_challenge(demo, challenge="C2")
+    operations.set_up_behemoth(demo, behemoth=board)  # set up again for this challenge
+    with demo.file.read() as session:
+        rows = session.exec(select(models.BehemothState)).all()
+    assert len(rows) == 1 and rows[0].hex_id is not None
+
+
+def test_ruins_an_outpost_becomes_a_ruin_and_its_structures_return(demo: Campaign) -> None:
+    from tests.operations.test_night_cards import with_outpost
+
+    with_outpost(demo, "longhouse", "drying-rack")
+    changes = lifecycle.ruin_outpost(demo, outpost="Hearth", reason="an outpost event")
+    assert changes.summary == ("Hearth becomes a ruin (an outpost event); Longhouse, Drying "
+                               "Rack return to the structure deck")
+    with demo.file.read() as session:
+        (row,) = session.exec(select(models.Outpost)).all()
+        structures = session.exec(select(models.OutpostStructure)).all()
+    assert row.status == "ruin" and structures == []
+    with pytest.raises(Refused, match="already a ruin"):
+        lifecycle.ruin_outpost(demo, outpost="Hearth")
+    assert demo.starting_hexes() == ["E01"]  # a ruin is no place to begin

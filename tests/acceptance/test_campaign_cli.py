@@ -93,8 +93,9 @@ def test_set_up_a_new_society_the_thornspire_tray_and_the_long_thaw(table: Table
     # Rulebook: Set Up > the first tray: the starting hex and the two face-down hexes drawn.
     assert table.js("valley", "setup", p, "thornspire", "--tiles", "T02", "T05")["detail"] \
         == ["T01", "T02", "T05"]
+    # The Long Thaw's set-up: "Delving is open from the start" (challenges.yaml).
     assert table.js("challenge", "start", p, "C1")["summary"] \
-        == "The challenge 'The Long Thaw' begins"
+        == "The challenge 'The Long Thaw' begins. Delving is open from the start."
     status = table.status()
     assert (status["challenge_id"], status["activity"], status["unrest"], status["lore"]) \
         == ("C1", 0, 0, 0)
@@ -359,51 +360,69 @@ def test_fishing_ash_strikes_three_fish_in_the_river_of_scree_steps(table: Table
 
 
 # --- The end of challenge 1, challenge 2, a new epoch -----------------------------------------
-# Rulebook: Continuing Play; Set Up (D13). Not reachable from the CLI yet: `companion
-# challenge` has only `start` (the GUI has Play > End Challenge… and New Epoch…). These
-# steps are written as the issue describes them and fail until the commands exist.
-
-NO_CHALLENGE_END = "no `companion challenge end` yet (issue 16 item 7; ACCEPT_FINDINGS.md)"
 
 
-@pytest.mark.xfail(strict=True, reason=NO_CHALLENGE_END)
 def test_continuing_play_challenge_1_ends_supplies_retained_activity_reset(
         table: Table) -> None:
-    """Ash holds 1 item (Stone Knife) and no material token: <= 5 and <= 5, so all of it
-    is retained (D13); activity 6 -> 0; fire, shelter and lore tokens leave the valley;
-    the outcome is recorded."""
+    """Rulebook: Continuing Play (D13). Ash holds 1 item (Stone Knife) and 3 fresh fish
+    (food, not a material token): the knife is retained (1 <= 5 items, 0 <= 5 materials),
+    the fish go back to the box; activity 6 -> 0; outcome 104 names Frost in the Fur as
+    the looming challenge."""
     p = table.path
-    table.js("act", p, "Cai", "pass")
-    table.js("act", p, "Ash", "pass")
-    table.js("challenge", "end", p, "--outcome", "104")
+    assert table.refused("challenge", "end", p, "104", "--retain",
+                         "Ash:stone-knife,clay-pot:") == "Ash has no item clay-pot"
+    assert table.refused("challenge", "end", p, "104", "--retain", "Ash:stone-knife:1") \
+        == "only material tokens are retained; fish is not one"
+    assert table.js("challenge", "end", p, "104", "--retain", "Ash:stone-knife:",
+                    "--looming", "C2")["summary"] == "The challenge ends (outcome 104)"
+    assert table.last_journal()[0] == (
+        "The Long Thaw ends: outcome entry 104; looming: C2; Ash retains 1 item(s) and 0 "
+        "material(s); everything else the characters carried goes back to the box; "
+        "activity resets; fire, shelter and lore tokens leave the valley")
     status = table.status()
-    assert (status["challenge_id"], status["activity"]) == (None, 0)
-    assert table.holdings("Ash")["items"] == ["Stone Knife"]
-    assert len(table.holdings("Ash")["items"]) <= 5
+    assert (status["challenge_id"], status["activity"], status["games_this_epoch"]) == (
+        None, 0, 1)
+    assert (table.holdings("Ash")["items"], table.holdings("Ash")["bag"]) == ([], [])
+    retained = table.js("challenge", "retained", p)["retained"]
+    assert [(r["character"], r["items"], r["materials"]) for r in retained] == [
+        ("Ash", ["stone-knife"], [])]
+    assert len(retained[0]["items"]) <= 5 and len(retained[0]["materials"]) <= 5
 
 
-@pytest.mark.xfail(strict=True, reason=NO_CHALLENGE_END)
 def test_set_up_challenge_2_characters_start_rested_and_healed(table: Table) -> None:
-    """Rulebook: Set Up > next challenge: full energy (unrest 0 < 6: no -1), no injuries
-    (Ash's two minor injuries gone), placed in the starting hex or a hex with an outpost
-    (Hearth is in T01)."""
+    """Rulebook: Set Up, choosing a challenge (the looming one, C2); D13: full energy
+    (5; unrest 0 < 6 takes nothing off), no injuries (Ash's two minor injuries gone),
+    placed in the starting hex or a hex with an outpost (T01 has both); the retained
+    supplies claimed once."""
     p = table.path
-    assert table.js("challenge", "start", p, "C2")["summary"] \
-        == "The challenge 'Frost in the Fur' begins"
+    assert table.refused("challenge", "start", p, "C3") \
+        == "C3 cannot be chosen now; choose C2 (priority rule)"
+    assert table.js("challenge", "start", p, "C2")["summary"] == (
+        "The challenge 'Frost in the Fur' begins. Ash begins in T01 with 5 energy. Cai "
+        "begins in T01 with 5 energy. Ash takes up the supplies Ash retained (1 item(s), "
+        "0 material(s)).")
     chars = table.characters()
     assert {n: (c["energy"], c["health"], c["hex_id"]) for n, c in chars.items()} == {
         "Ash": (5, [], "T01"), "Cai": (5, [], "T01")}
-    assert table.status()["games_this_epoch"] == 2
-
-
-@pytest.mark.xfail(strict=True, reason=NO_CHALLENGE_END)
-def test_a_new_epoch_begins(table: Table) -> None:
-    """Rulebook: Epochs: after the challenge, a new epoch: epoch 1 -> 2, its game count
-    starts again."""
-    p = table.path
-    table.js("act", p, "Ash", "pass")
-    table.js("act", p, "Cai", "pass")
-    table.js("challenge", "end", p, "--outcome", "105")
-    table.js("challenge", "epoch", p)
+    assert table.holdings("Ash")["items"] == ["Stone Knife"]
+    assert table.refused("challenge", "claim", p, "Ash", "1") \
+        == "Those retained supplies have already been claimed."
     status = table.status()
-    assert (status["epoch"], status["games_this_epoch"]) == (2, 0)
+    assert (status["challenge_id"], status["activity"], status["games_this_epoch"]) == (
+        "C2", 0, 2)
+
+
+def test_a_new_epoch_begins(table: Table) -> None:
+    """Rulebook: Looming Challenges & Epoch Goals: Frost in the Fur ends naming Voices on
+    the Ridge; the epoch changes only between challenges; epoch 1 -> 2, its game count
+    starts again at 0, then 1 with C3."""
+    p = table.path
+    assert table.refused("epoch", "new", p) == "An epoch cannot change during a challenge."
+    table.js("challenge", "end", p, "105", "--looming", "C3")
+    assert table.js("epoch", "new", p)["summary"] == "A new epoch begins"
+    status = table.status()
+    assert (status["epoch"], status["games_this_epoch"], status["challenge_id"]) == (2, 0, None)
+    assert table.js("challenge", "start", p, "C3")["summary"].startswith(
+        "The challenge 'Voices on the Ridge' begins. Ash begins in T01 with 5 energy.")
+    status = table.status()
+    assert (status["epoch"], status["games_this_epoch"], status["challenge_id"]) == (2, 1, "C3")

@@ -150,6 +150,7 @@ def play_challenge_1(qtbot: Any, campaign: operations.Campaign,
     click(qtbot, crafting.craft_button)
     assert refusals == []
     assert [str(i) for i, _ in campaign.character_detail("Ash").items] == ["stone-knife"]
+
     crafting.close()
     assert energy(campaign) == {"Ash": 2, "Bryn": 3}
 
@@ -316,7 +317,7 @@ def test_continuing_play_food_goes_back_to_the_box(qtbot: Any, campaign: operati
     assert campaign.character_detail("Ash").bag == ()
 
 
-def test_set_up_challenge_2_starts_with_the_resets_in_the_gui(
+def test_set_up_challenge_2_starts_with_the_resets_then_a_new_epoch_in_the_gui(
         qtbot: Any, campaign: operations.Campaign, refusals: list[str]) -> None:
     """Rulebook: Set Up; Continuing Play (D13): Frost in the Fur, started from Play >
     Start Challenge…: every character at full energy (5; unrest 0 < 6 takes nothing off),
@@ -334,3 +335,19 @@ def test_set_up_challenge_2_starts_with_the_resets_in_the_gui(
         ("Ash", 5, (), "T01"), ("Cai", 5, (), "T01")]
     # The retained supplies are claimed once, at the set-up.
     assert [str(i) for i, _ in campaign.character_detail("Ash").items] == ["stone-knife"]
+
+    # Looming Challenges & Epoch Goals: Frost in the Fur ends naming Voices on the Ridge;
+    # Play > New Epoch…: epoch 1 -> 2, its game count back to 0.
+    from companion.ui.play_dialogs import open_end_challenge, open_new_epoch
+
+    ending = open_end_challenge(window)
+    assert ending is not None
+    qtbot.keyClicks(ending.outcome, "105")
+    ending.check_looming("C3")
+    click(qtbot, ending.end_button)
+    epoch = open_new_epoch(window)
+    assert epoch is not None
+    click(qtbot, epoch.epoch_button)
+    assert refusals == []
+    status = campaign.status()
+    assert (status.epoch, status.games_this_epoch, status.challenge_id) == (2, 0, None)

@@ -351,3 +351,21 @@ def test_set_up_challenge_2_starts_with_the_resets_then_a_new_epoch_in_the_gui(
     assert refusals == []
     status = campaign.status()
     assert (status.epoch, status.games_this_epoch, status.challenge_id) == (2, 0, None)
+
+
+@pytest.mark.xfail(strict=True, reason="completing a goal never applies its reward "
+                                       "(ACCEPT_FINDINGS.md)")
+def test_goals_a_completed_goal_gives_its_reward(qtbot: Any, campaign: operations.Campaign,
+                                                 refusals: list[str]) -> None:
+    """Rulebook: Goals: 'Songs for the Young' (an epoch goal of The Long Thaw) rewards
+    1 lore (challenges.yaml): lore 0 + 1 = 1 once it is completed in Play > Goals…."""
+    from companion.ui.play_dialogs import open_goals
+
+    window = make_window(qtbot, campaign)
+    goals = open_goals(window)
+    assert goals is not None
+    goals.choose("G-songs")
+    click(qtbot, goals.complete_button)
+    assert refusals == []
+    assert ("G-songs", "completed") in campaign.goals_in_play()
+    assert campaign.status().lore == 1

@@ -359,6 +359,19 @@ def test_fishing_ash_strikes_three_fish_in_the_river_of_scree_steps(table: Table
         1, ["minor_injury", "minor_injury"])
 
 
+def test_tracks_activity_a_card_raises_activity_to_10_and_the_societal_event_fires(
+        table: Table) -> None:
+    """Rulebook: Tracks > Activity (D7): activity raised by the dial (a card read at the
+    table: +4) fires The Long Thaw's event at 10+, a societal one: "The elders argue",
+    unrest +2. Activity 6 + 4 = 10; unrest 0 + 2 = 2 (below 6: no threshold)."""
+    data = table.js("society", table.path, "activity", "4")
+    assert data["summary"].startswith("Activity +4 to 10. Event: Activity 10: The elders argue")
+    assert data["summary"].endswith("unrest +2")
+    status = table.status()
+    assert (status["activity"], status["unrest"]) == (10, 2)
+    assert not any(t["active"] for t in status["unrest_thresholds"])
+
+
 # --- The end of challenge 1, challenge 2, a new epoch -----------------------------------------
 
 
@@ -366,8 +379,8 @@ def test_continuing_play_challenge_1_ends_supplies_retained_activity_reset(
         table: Table) -> None:
     """Rulebook: Continuing Play (D13). Ash holds 1 item (Stone Knife) and 3 fresh fish
     (food, not a material token): the knife is retained (1 <= 5 items, 0 <= 5 materials),
-    the fish go back to the box; activity 6 -> 0; outcome 104 names Frost in the Fur as
-    the looming challenge."""
+    the fish go back to the box; activity 10 -> 0, unrest stays 2; outcome 104 names
+    Frost in the Fur as the looming challenge."""
     p = table.path
     assert table.refused("challenge", "end", p, "104", "--retain",
                          "Ash:stone-knife,clay-pot:") == "Ash has no item clay-pot"
@@ -380,8 +393,8 @@ def test_continuing_play_challenge_1_ends_supplies_retained_activity_reset(
         "material(s); everything else the characters carried goes back to the box; "
         "activity resets; fire, shelter and lore tokens leave the valley")
     status = table.status()
-    assert (status["challenge_id"], status["activity"], status["games_this_epoch"]) == (
-        None, 0, 1)
+    assert (status["challenge_id"], status["activity"], status["games_this_epoch"],
+            status["unrest"]) == (None, 0, 1, 2)
     assert (table.holdings("Ash")["items"], table.holdings("Ash")["bag"]) == ([], [])
     retained = table.js("challenge", "retained", p)["retained"]
     assert [(r["character"], r["items"], r["materials"]) for r in retained] == [
@@ -391,7 +404,7 @@ def test_continuing_play_challenge_1_ends_supplies_retained_activity_reset(
 
 def test_set_up_challenge_2_characters_start_rested_and_healed(table: Table) -> None:
     """Rulebook: Set Up, choosing a challenge (the looming one, C2); D13: full energy
-    (5; unrest 0 < 6 takes nothing off), no injuries (Ash's two minor injuries gone),
+    (5; unrest 2 < 6 takes nothing off), no injuries (Ash's two minor injuries gone),
     placed in the starting hex or a hex with an outpost (T01 has both); the retained
     supplies claimed once."""
     p = table.path

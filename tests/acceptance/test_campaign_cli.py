@@ -428,14 +428,21 @@ def test_set_up_challenge_2_characters_start_rested_and_healed(table: Table) -> 
 def test_a_new_epoch_begins(table: Table) -> None:
     """Rulebook: Looming Challenges & Epoch Goals: Frost in the Fur ends naming Voices on
     the Ridge; the epoch changes only between challenges; epoch 1 -> 2, its game count
-    starts again at 0, then 1 with C3."""
+    starts again at 0, then 1 with C3. Unrest rose meanwhile by 4 (a card): 2 + 4 = 6,
+    so (D10) Quelling the Embers is in play and characters begin C3 with 5 - 1 = 4
+    energy."""
     p = table.path
+    assert table.js("society", p, "unrest", "4")["summary"] \
+        == "Unrest +4 to 6. Epoch goal in play: Quelling the Embers"
+    assert [t["active"] for t in table.status()["unrest_thresholds"]] == [True, False, False]
     assert table.refused("epoch", "new", p) == "An epoch cannot change during a challenge."
     table.js("challenge", "end", p, "105", "--looming", "C3")
     assert table.js("epoch", "new", p)["summary"] == "A new epoch begins"
     status = table.status()
     assert (status["epoch"], status["games_this_epoch"], status["challenge_id"]) == (2, 0, None)
-    assert table.js("challenge", "start", p, "C3")["summary"].startswith(
-        "The challenge 'Voices on the Ridge' begins. Ash begins in T01 with 5 energy.")
+    assert table.js("challenge", "start", p, "C3")["summary"] == (
+        "The challenge 'Voices on the Ridge' begins. Ash begins in T01 with 4 energy. Cai "
+        "begins in T01 with 4 energy.")
+    assert table.energy() == {"Ash": 4, "Cai": 4}
     status = table.status()
     assert (status["epoch"], status["games_this_epoch"], status["challenge_id"]) == (2, 1, "C3")

@@ -57,3 +57,14 @@ def test_players_and_player_count_d8_a_third_character_is_refused(table: Table) 
                          "--trait", "intrepid", "--trait", "wise", "--mantle", "loreweaver",
                          "--hex", "T01") == "this campaign plays with 2 characters: Ash, " \
                                            "Bryn are in play"
+
+
+@pytest.mark.xfail(strict=True, reason="a malformed --retain is read as 'retain nothing' and "
+                                       "the challenge ends (ACCEPT_FINDINGS.md)")
+def test_continuing_play_a_malformed_retain_is_refused_and_changes_nothing(
+        table: Table) -> None:
+    """Bad input: `--retain Ash` (no ITEMS:BAG) must be refused in game words, the
+    challenge still in play, rather than end it with Ash retaining nothing."""
+    table.js("effect", table.path, "Ash", "item stone-knife")
+    assert table.refused("challenge", "end", table.path, "104", "--retain", "Ash")
+    assert table.status()["challenge_id"] == "C1"

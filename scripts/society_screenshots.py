@@ -1,8 +1,10 @@
 """Regenerate the pictures of the society helper's dialogs in docs/screenshots/ from a
 demo campaign: legends-dialog.png (Bryn holds Ash's legend card, a mantle power slotted),
 play-contest-legend.png (a contest using a legend card's ability value),
-challenge-next.png (the next challenge: where each character begins) and
-retained-and-ruins.png (retained supplies a successor takes up; an outpost ruined).
+challenge-next.png (the next challenge: where each character begins),
+retained-and-ruins.png (retained supplies a successor takes up; an outpost ruined) and
+night-legend.png (the Night wizard: a Longhouse in play, a legend card offered for the
+trait a Night card requires).
 
 Runs offscreen (QT_QPA_PLATFORM=offscreen); every picture is a ``QWidget.grab()``.
 Writes go through the operations. ``python scripts/society_screenshots.py [OUT_DIR]``.
@@ -84,7 +86,38 @@ def main(argv: list[str]) -> int:
         grab(RetainedAndRuinsDialog(window), "retained-and-ruins.png")
         window.close()
         campaign.close()
+        night_legend(app, Path(folder), out)
     return 0
+
+
+def night_legend(app: object, folder: Path, out: Path) -> None:
+    """The Night wizard at the Night card step: Ash holds Bryn's legend (wise)."""
+    from companion import operations
+    from companion.rules.procedure import Decider
+    from companion.ui.main_window import MainWindow
+    from companion.ui.procedure_dialog import start_night
+    from tests.operations.test_night_cards import with_outpost
+
+    campaign = operations.create_demo_campaign(folder / "night.stonesaga")
+    with_outpost(campaign, "longhouse")
+    operations.age_character(campaign, name="Bryn")
+    operations.age_character(campaign, name="Bryn")
+    operations.gain_legend(campaign, name="Ash", legend=1)
+    window = MainWindow()
+    window.set_campaign(campaign)
+    window.run_operation(operations.pass_turn, name="Ash")
+    wizard = start_night(window)
+    assert wizard is not None
+    while wizard.step.decider is not Decider.CARD:  # type: ignore[attr-defined]
+        wizard.step_widget.option_buttons[0].click()  # type: ignore[attr-defined]
+    wizard.step_widget.card_combo.setEditText("N03")  # type: ignore[attr-defined]
+    wizard.step_widget.use_button.click()  # type: ignore[attr-defined]
+    wizard.show()
+    app.processEvents()  # type: ignore[attr-defined]
+    wizard.grab().save(str(out / "night-legend.png"))
+    print(out / "night-legend.png")
+    window.close()
+    campaign.close()
 
 
 if __name__ == "__main__":

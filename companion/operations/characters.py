@@ -71,6 +71,11 @@ def create_character(
     content = campaign.content
     if mantle is not None and mantle not in content.mantles:
         raise Refused(f"There is no mantle '{mantle}' in the content pack.")
+    names = {a.value for a in Ability}
+    unknown = [str(a) for a in assignment if str(a) not in names]
+    if unknown:
+        raise Refused(f"There is no ability '{unknown[0]}': assign the kept dice to might, "
+                      "dexterity, awareness and conviction.")
     known_traits = [t for t in content.traits] or None
     starting = campaign.starting_hexes()
     with campaign.write("character.create", f"{name.strip()} joined the society") as session:

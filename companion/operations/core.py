@@ -143,8 +143,9 @@ class Campaign:
                 # Events and goals settled on the way (operations.society_events).
                 notes = session.info.pop("society_notes", None)
                 if notes:
-                    said = str(session.info.get("journal_text", text)).rstrip(".")
-                    session.info["journal_text"] = said + ". " + ". ".join(notes) + "."
+                    said = str(session.info.get("journal_text", text))
+                    session.info["journal_text"] = ". ".join(
+                        n.rstrip(".") for n in [said, *notes]) + "."
         except IllegalAction as exc:
             raise Refused(str(exc)) from exc
         except CampaignFileError as exc:

@@ -65,7 +65,7 @@ def _tokens(campaign: Campaign) -> dict[str, BagToken]:
 
 
 def night_facts(campaign: Campaign, challenge_id: str | None,
-                game: Game | None = None) -> NightFacts:
+                game: Game | None = None, session: Session | None = None) -> NightFacts:
     """The content the Night reads (not saved with it; rebuilt on resume from the table
     at nightfall): the cards, items, events, and the Night effects of the structures and
     mantle powers in play (``operations.night_cards``)."""
@@ -76,9 +76,14 @@ def night_facts(campaign: Campaign, challenge_id: str | None,
     items = {i.id: NightItem(i.id, i.night_actions, i.storage)  # type: ignore[arg-type]
              for i in content.items.values() if i.night_actions or i.storage}
     at_start, at_end, during = split(cards_in_play(content, game)) if game else ((), (), ())
+    legends = {}
+    if session is not None:
+        from companion.operations.characters import _legends
+
+        legends = {card.id: card for card in _legends(session)}
     return NightFacts(content.rules, dict(content.night_cards), items, _tokens(campaign),
                       tuple(challenge_events(campaign, challenge_id)),
-                      at_start=at_start, at_end=at_end, during=during)
+                      at_start=at_start, at_end=at_end, during=during, legends=legends)
 
 
 @dataclass(frozen=True)
@@ -105,7 +110,8 @@ def _restore_night(campaign: Campaign, session: Session, saved: dict[str, Any]) 
     except (KeyError, TypeError, ValueError):
         game = None
     return NightProcedure.from_state(saved["procedure"],
-                                     night_facts(campaign, saved.get("challenge"), game))
+                                     night_facts(campaign, saved.get("challenge"), game,
+                                                 session))
 
 
 def _finish_activity(campaign: Campaign, session: Session, procedure: Procedure,
@@ -130,6 +136,10 @@ def _finish_night(campaign: Campaign, session: Session, procedure: Procedure,
     save_game(session, campaign.content, before, replace(result.game, characters=survivors))
     for legend in result.perished:
         _record_legend(session, legend)
+    for used in result.legends_used:  # Using Legend Cards: back to the unassigned legends
+        card = session.get(models.Legend, int(used))
+        if card is not None:
+            card.assigned_to_id = None
     draw_pile = list(result.draw_pile)
     if result.reshuffled:
         chance, row = campaign.chance(session)
@@ -345,7 +355,8 @@ def start_night(campaign: Campaign) -> Changes:
         society = session.get(models.Society, 1)
         challenge = society.current_challenge_id if society else None
         table = _night_table(campaign, session, game, challenge)
-        procedure = NightProcedure.start(night_facts(campaign, challenge, game), table)
+        procedure = NightProcedure.start(night_facts(campaign, challenge, game, session),
+                                         table)
         _begin(session, "night", procedure, challenge=challenge)
     return Changes(summary="Night falls", procedure=True, journal=True)
 

@@ -35,7 +35,7 @@ def _society_operation(campaign: Campaign, kind: str, change: object) -> Changes
         save_game(session, campaign.content, before, after)
         # The events and goals the new value reached (society_events.settle_society).
         notes = session.info.pop(society_events.NOTES_KEY, [])
-        text = text + "".join(f". {n}" for n in notes)
+        text = ". ".join(n.rstrip(".") for n in [text, *notes])
         session.info["journal_text"] = text
     return Changes(summary=text, society=True, journal=True, challenge=True,
                    characters=bool(notes), valley=bool(notes))

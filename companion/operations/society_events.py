@@ -139,7 +139,7 @@ def resolve_night_events(campaign: Any, session: Session, result: Any) -> str | 
     for event_id in fired:
         game, notes = activity_events.apply_event(game, event_effects(content, event_id),
                                                   _resources(content))
-        said.append(event_text(content, event_id)
+        said.append(event_text(content, event_id).rstrip(".")
                     + (f" ({'; '.join(notes)})" if notes else ""))
     if game != before:
         save_game(session, content, before, replace(game))

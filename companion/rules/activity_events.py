@@ -103,10 +103,9 @@ def settle(
         game = replace(game, society=fire_events(game.society, due))
         for event in due:
             fired.append(event.id)
-            text = (texts or {}).get(event.id, str(event.id))
-            notes.append(f"Event: {text}")
+            text = (texts or {}).get(event.id, str(event.id)).rstrip(".")
             game, said = apply_event(game, effects.get(event.id, ()), resources or {})
-            notes.extend(said)
+            notes.append(f"Event: {text}" + (f" ({'; '.join(said)})" if said else ""))
     goals = goals_reached(rules, before.society.unrest, game.society.unrest)
     return Settled(game, tuple(fired), goals, tuple(notes))
 

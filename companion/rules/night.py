@@ -49,9 +49,18 @@ from companion.rules.checks import ability_test
 from companion.rules.errors import IllegalAction
 from companion.rules.game import Day, Game, Phase
 from companion.rules.health import add_boost, degrade, energize, gain_energy, perish, suffer
-from companion.rules.ids import CharacterName, EventId, FeatureId, HexId, ItemId, NightCardId, Trait
+from companion.rules.ids import (
+    CharacterName,
+    EventId,
+    FeatureId,
+    HexId,
+    ItemId,
+    LegendId,
+    NightCardId,
+    Trait,
+)
 from companion.rules.inventory import bag_cells, degrade_food, gain_tokens, take_tokens
-from companion.rules.legends import has_trait
+from companion.rules.legends import Legend, has_trait
 from companion.rules.night_codec import decode, encode
 from companion.rules.omens import current_omens
 from companion.rules.procedure import (
@@ -156,6 +165,9 @@ class NightFacts:
     during: tuple[TimedEffect, ...] = ()
     """Effects of cards and structures in play that belong to another step of the Night
     (``TimedEffect.stage``: rest, degrade_food, tend_fire ...), resolved as it begins."""
+    legends: Mapping[LegendId, Legend] = field(default_factory=dict)
+    """The legend cards characters hold: one may lend its trait to a Night card's
+    requirement (Rulebook: Legends > Using Legend Cards)."""
     event_effects: Mapping[EventId, TimedEffect] = field(default_factory=dict)
     """What each activity event says and does, resolved when it fires or (ongoing) triggers;
     an event left out is only reported (``NightResult.events_fired``)."""
@@ -313,6 +325,8 @@ class NightResult:
     """Campaign flags set by effects (other than delving, which the society records)."""
     log: tuple[str, ...]
     """What happened, in game words."""
+    legends_used: tuple[LegendId, ...] = ()
+    """Legend cards used during the Night; they return to the unassigned legends."""
 
 
 # --- the procedure ----------------------------------------------------------------------
@@ -538,6 +552,7 @@ class _Run:
         self.read: list[str] = []
         self.items_gained: list[tuple[CharacterName, ItemId]] = []
         self.unlocked: list[str] = []
+        self.legends_used: list[LegendId] = []
 
     def say(self, text: str) -> None:
         self.log.append(text)
@@ -568,6 +583,7 @@ class _Run:
             read=tuple(self.read),
             items_gained=tuple(self.items_gained),
             unlocked=tuple(self.unlocked),
+            legends_used=tuple(self.legends_used),
             log=tuple(self.log),
         )
 
@@ -889,6 +905,10 @@ def _night_cards(run: _Run) -> _Night:
                 break
             card = run.facts.cards[card_id]
             unmet = _unmet(run, card, drawer, hex)
+            if unmet is not None and card.requires.trait is not None:
+                lent = yield from _lend_trait(run, card, drawer, hex)
+                if lent:
+                    unmet = None
             if unmet is None:
                 yield from _resolve_card(run, card, drawer, here)
                 run.discard.append(card_id)
@@ -929,6 +949,39 @@ def _draw(run: _Run, stage: NightStage, prompt: str) -> Generator[_Ask, Choice, 
     else:
         run.unordered.remove(card)
     return card
+
+
+def _lend_trait(
+    run: _Run, card: NightCard, drawer: str, hex: HexId
+) -> Generator[_Ask, Choice, bool]:
+    """The drawer may use a held legend card to count as having the card's trait; it then
+    returns to the unassigned legends (Rulebook: Legends > Using Legend Cards)."""
+    trait = Trait(str(card.requires.trait))
+    character = run.game.character(drawer)
+    stripped = card.model_copy(update={"requires": card.requires.model_copy(
+        update={"trait": None})})
+    if has_trait(character, trait) or _unmet(run, stripped, drawer, hex) is not None:
+        return False  # the trait is not what is missing: no legend can help
+    lenders = [run.facts.legends[i] for i in character.legends
+               if i in run.facts.legends and trait in run.facts.legends[i].traits]
+    if not lenders:
+        return False
+    options = {f"legend:{c.id}": f"use the legend of {c.name} to count as {trait}"
+               for c in lenders}
+    choice = yield from _choose(
+        run, NightStage.NIGHT_CARDS,
+        f"{card.name} needs the trait {trait}: {drawer} may use a legend card",
+        {**options, "no": "do not use a legend card (the card is discarded)"})
+    if choice == "no":
+        return False
+    legend = LegendId(str(choice).split(":", 1)[1])
+    held = list(character.legends)
+    held.remove(legend)
+    run.update(replace(character, legends=tuple(held)))
+    run.legends_used.append(legend)
+    run.say(f"{drawer} uses the legend of {run.facts.legends[legend].name} to count as "
+            f"{trait}; the card returns to the unassigned legends.")
+    return True
 
 
 def _unmet(run: _Run, card: NightCard, drawer: str, hex: HexId) -> str | None:
@@ -993,13 +1046,14 @@ def _end(run: _Run) -> _Night:
     run.game = replace(run.game, society=fire_events(society, due))
     run.events_fired = tuple(e.id for e in due)
     for event in due:
-        run.say(f"Activity {society.activity} reaches event {event.id} ({event.threshold}+).")
+        run.say(f"Activity {society.activity} reaches the {event.kind.value} event at "
+                f"{event.threshold}.")
         if event.id in run.facts.event_effects:
             yield from _timed(run, run.facts.event_effects[event.id], NightStage.END)
     ongoing = ongoing_event(run.game.society, run.facts.events)
     run.ongoing = ongoing.id if ongoing is not None else None
     if ongoing is not None:
-        run.say(f"The ongoing event {ongoing.id} triggers.")
+        run.say(f"The ongoing event from activity {ongoing.threshold} triggers.")
         if ongoing.id in run.facts.event_effects:
             yield from _timed(run, run.facts.event_effects[ongoing.id], NightStage.END)
     behemoth = run.table.behemoth

@@ -32,7 +32,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.ui.widgets import AbilityDice, check_assignment, fill_ability_combos, read_game
+from companion.ui.widgets import (
+    AbilityDice,
+    check_assignment,
+    fill_ability_combos,
+    offer_second_trait,
+    read_game,
+)
 
 if TYPE_CHECKING:
     from companion.operations import Changes
@@ -232,9 +238,7 @@ class CharacterDialog(AbilityDice, QDialog):
         self.assignment_note.setText(check.note)
         self.assignment_note.setStyleSheet(
             "" if check.ok else "QLabel { color: #a3231b; font-weight: bold; }")
-        self.second_trait.setEnabled(check.second_trait)
-        if not check.second_trait:
-            self.second_trait.setCurrentIndex(0)
+        offer_second_trait(self.trait, self.second_trait, check.second_trait)
         self.trait_note.setText(check.trait_note)
 
     def _fill_hexes(self, replacement: bool) -> None:

@@ -53,7 +53,12 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from companion.ui.widgets import AbilityDice, check_assignment, fill_ability_combos
+from companion.ui.widgets import (
+    AbilityDice,
+    check_assignment,
+    fill_ability_combos,
+    offer_second_trait,
+)
 
 if TYPE_CHECKING:
     from companion.content.model import Content
@@ -631,9 +636,7 @@ class CharacterPage(AbilityDice, QWizardPage):
             self.kept(), list(self.assignment().values()),
             self.wiz.content().rules.character_creation.second_trait_max_sum)
         self.assignment_note.setText(check.note)
-        self.second_trait.setEnabled(check.second_trait)
-        if not check.second_trait:
-            self.second_trait.setCurrentIndex(0)
+        offer_second_trait(self.trait, self.second_trait, check.second_trait)
         self.trait_note.setText(check.trait_note)
         self.error.clear_problem()
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QWidget
@@ -174,10 +174,26 @@ def check_assignment(kept: Sequence[int], values: Sequence[int],
             f"⚠ The abilities must use exactly the kept dice {kept_text}; "
             f"now {', '.join(map(str, values))}.")
     two = ok and total <= second_trait_max_sum
-    trait_note = (f"Abilities sum to {total}: a second trait is allowed." if two else
-                  "A second trait is allowed only when the abilities sum to "
+    trait_note = (f"Abilities sum to {total}: choose a second trait (Step 2)." if two else
+                  "A second trait is taken only when the abilities sum to "
                   f"{second_trait_max_sum} or less.")
     return AssignmentCheck(ok, total, note, two, trait_note)
+
+
+def offer_second_trait(first: Any, second: Any, required: bool) -> None:
+    """Step 2: a second trait is part of a character whose abilities sum to 11 or less;
+    when it becomes required and none is chosen, pre-select one other than the first
+    (the player may change it). ``first``/``second`` are the trait combo boxes."""
+    second.setEnabled(required)
+    if not required:
+        second.setCurrentIndex(0)
+        return
+    if second.currentData() is None:
+        for index in range(second.count()):
+            data = second.itemData(index)
+            if data is not None and data != first.currentData():
+                second.setCurrentIndex(index)
+                return
 
 
 class AbilityDice:

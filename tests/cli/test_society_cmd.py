@@ -29,7 +29,7 @@ def demo_path(tmp_path: Path) -> str:
 def test_activity_events_the_dial_from_the_cli_applies_the_event(
         capsys: Any, demo_path: str) -> None:
     code, data, _ = run(capsys, "society", demo_path, "activity", "10", "--json")
-    assert code == 0 and "The elders argue." in data["summary"]
+    assert code == 0 and "The elders argue (unrest +2)" in data["summary"]
     _, status, _ = run(capsys, "status", demo_path, "--json")
     assert (status["status"]["activity"], status["status"]["unrest"]) == (10, 2)
 
@@ -113,6 +113,14 @@ def test_character_creation_refusals_from_the_cli(
                        "--assign", "might=6,dexterity=5,awareness=4,conviction=3",
                        "--trait", "cunning", *extra, "--json")
     assert code == 1 and message in err and "Traceback" not in err
+
+
+def test_character_creation_an_unknown_ability_is_refused_not_a_traceback(
+        capsys: Any, legend_path: str) -> None:
+    code, _, err = run(capsys, "character", "create", legend_path, "--name", "Zed",
+                       "--dice", "6", "5", "4", "3", "1", "--assign", "luck=1",
+                       "--trait", "wise", "--mantle", "stormcaller", "--hex", "E01")
+    assert code == 1 and "There is no ability 'luck'" in err and "Traceback" not in err
 
 
 def test_character_death_replacement_from_the_cli(capsys: Any, legend_path: str) -> None:

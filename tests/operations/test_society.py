@@ -24,7 +24,7 @@ def test_tracks_unrest_never_below_zero(demo: Campaign) -> None:
 def test_activity_events_immediate_and_societal_fire_as_soon_as_reached(demo: Campaign) -> None:
     # C1: threshold 6 is a general event (end of Night only); 10 is societal (D7).
     changes = operations.increase_activity(demo, amount=10)
-    assert "Activity 10: The elders argue." in changes.summary
+    assert "Activity 10: The elders argue (unrest +2)" in changes.summary
     assert "Melt floods" not in changes.summary
     again = operations.increase_activity(demo, amount=1)
     assert "Event" not in again.summary  # once per challenge
@@ -59,11 +59,11 @@ def _game(campaign: Campaign):  # type: ignore[no-untyped-def]
 
 
 def test_activity_events_the_dial_applies_the_event_effect(demo: Campaign) -> None:
-    # C1 at 10: "The elders argue." (societal) raises unrest by 2.
+    # C1 at 10: "The elders argue (unrest +2)" (societal) raises unrest by 2.
     changes = operations.increase_activity(demo, amount=10)
     assert demo.status().unrest == 2
     assert "unrest +2" in changes.summary
-    assert "The elders argue." in demo.journal(limit=1)[0].text
+    assert "The elders argue (unrest +2)" in demo.journal(limit=1)[0].text
 
 
 def test_activity_events_a_card_effect_fires_the_event_too(demo: Campaign) -> None:
@@ -72,7 +72,7 @@ def test_activity_events_a_card_effect_fires_the_event_too(demo: Campaign) -> No
     apply_effects(demo, name="Ash", effects=[{"do": "activity", "amount": 11}],
                   source="a Night card read at the table")
     assert (demo.status().activity, demo.status().unrest) == (11, 2)
-    assert "The elders argue." in demo.journal(limit=1)[0].text
+    assert "The elders argue (unrest +2)" in demo.journal(limit=1)[0].text
 
 
 def test_unrest_6_by_a_card_effect_puts_quelling_the_embers_in_play(demo: Campaign) -> None:
@@ -92,7 +92,7 @@ def test_activity_events_end_of_night_general_event_applies_its_effect(demo: Cam
     play_out(demo)
     # "Melt floods the lowlands." places a lore token in each hex with characters.
     assert dict(_game(demo).tokens.lore) == {"E01": 1}
-    assert "Melt floods the lowlands." in demo.journal(limit=1)[0].text
+    assert "Melt floods the lowlands (lore placed in each hex" in demo.journal(limit=1)[0].text
 
 
 def test_activity_events_undo_takes_the_event_back_with_the_dial(demo: Campaign) -> None:

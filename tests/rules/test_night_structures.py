@@ -7,8 +7,9 @@ from dataclasses import replace
 
 import pytest
 
-from companion.content.schema.base import Omen
-from companion.rules.ids import CharacterName
+from companion.content.schema.base import Ability, Omen
+from companion.rules.ids import CharacterName, LegendId, Trait
+from companion.rules.legends import Legend
 from companion.rules.night import NightStage, TimedEffect
 from companion.rules.society import Society
 from tests.rules.test_night import FACTS, H1, effects, night_game, start, two, until
@@ -68,3 +69,39 @@ def test_rest_structure_grants_shelter_but_not_at_unrest_16(unrest: int, shelter
     night = until(night, NightStage.DONE)
     (rest,) = night.result().rest
     assert rest.shelter == shelter
+
+
+# --- Legends > Using Legend Cards at Night: a legend lends the trait a card requires ------
+
+OLD_TAM = Legend(LegendId("1"), "Old Tam", {a: 3 for a in Ability}, (Trait("wise"),))
+
+
+@pytest.mark.parametrize(("answer", "resolved"), [("legend:1", True), ("no", False)])
+def test_using_legend_cards_at_night_lend_the_trait_a_night_card_requires(
+        answer: str, resolved: bool) -> None:
+    from tests.rules.test_night import make, play
+
+    ash = make("Ash", traits=(), hex=H1, legends=(LegendId("1"),))
+    game = night_game(ash)
+    night = start(game, ["N-wise", "N-calm"], facts=replace(FACTS, legends={OLD_TAM.id: OLD_TAM}))
+    night = until(night, NightStage.NIGHT_CARDS)
+    while "may use a legend card" not in night.step().prompt:
+        step = night.step()
+        night = play(night, step.options[0])
+    assert list(night.step().options) == ["legend:1", "no"]
+    night = until(play(night, answer), NightStage.DONE)
+    result = night.result()
+    assert (result.resolved_cards[0] == "N-wise") == resolved
+    assert result.legends_used == ((LegendId("1"),) if resolved else ())
+
+
+def test_using_legend_cards_at_night_not_offered_without_a_lender() -> None:
+    from tests.rules.test_night import make
+
+    other = Legend(LegendId("2"), "Brae", {a: 3 for a in Ability}, (Trait("cunning"),))
+    ash = make("Ash", traits=(), hex=H1, legends=(LegendId("2"),))
+    night = start(night_game(ash), ["N-wise", "N-calm"],
+                  facts=replace(FACTS, legends={other.id: other}))
+    night = until(night, NightStage.DONE)
+    assert night.result().resolved_cards == ("N-calm",)
+    assert night.result().legends_used == ()

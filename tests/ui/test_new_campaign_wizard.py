@@ -161,7 +161,6 @@ def test_an_existing_file_is_never_overwritten(wizard: NewCampaignWizard,
     walk_to_characters(wizard)
     for page in wizard.character_pages[:2]:
         page.name.setText(f"Hero {page.number}")
-        page.set_dice([6, 5, 4, 3, 1])  # sum 18: one trait (Step 2)
         next_page(wizard)
     target = tmp_path / "Taken.stonesaga"
     target.write_bytes(b"someone's campaign")
@@ -196,7 +195,6 @@ def test_hardcore_solo_has_one_character_page(wizard: NewCampaignWizard) -> None
     only = wizard.character_pages[0]
     assert wizard.currentPage() is only
     only.name.setText("Solitary")
-    only.set_dice([6, 5, 4, 3, 1])  # sum 18: one trait (Step 2)
     next_page(wizard)
     assert wizard.currentPage() is wizard.summary_page
 
@@ -219,7 +217,6 @@ def test_new_campaign_from_the_menu_shows_the_campaign(qtbot, tmp_path: Path,  #
             self.next()
         for page in self.character_pages[:2]:
             page.name.setText(f"Hero {page.number}")
-            page.set_dice([6, 5, 4, 3, 1])  # sum 18: one trait (Step 2)
             self.next()
         self.summary_page.path.setText(str(target))
         assert self.validateCurrentPage()

@@ -100,4 +100,4 @@ def test_activity_events_clicking_increase_activity_applies_the_event_effect(
     society.activity_button.click()
     assert demo.status().unrest == 2
     assert society.unrest.text() == "2"
-    assert "The elders argue." in demo.journal(limit=1)[0].text
+    assert "The elders argue (unrest +2)" in demo.journal(limit=1)[0].text

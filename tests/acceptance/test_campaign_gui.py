@@ -239,7 +239,7 @@ def play_challenge_1(qtbot: Any, campaign: operations.Campaign,
     assert isinstance(wizard, NightWizard)
     answer(qtbot, wizard, "N18")
     assert refusals == []
-    assert "Event: Activity 6: Melt floods the lowlands. (lore placed in each hex with " \
+    assert "Event: Activity 6: Melt floods the lowlands (lore placed in each hex with " \
            "characters)." in wizard.summary.text()
     wizard.close()
     assert campaign.status().activity == 6

@@ -1,21 +1,22 @@
 """Acceptance: the first challenge of the CLI campaign (test_campaign_cli.py) played in the
-GUI with pytest-qt, clicking the real controls: the Day panel's buttons, the procedure
-dialog, the build dialogs, the Goals dialog, the Night wizard and the End Challenge
-dialog. Same set-up, same typed draws, so the same hand-computed values (see the CLI
-test's docstrings for the arithmetic)."""
+GUI with pytest-qt, clicking the real controls: the Day panel's buttons (actions, Begin
+the Night, the Discovery row), the procedure dialog, the crafting and build dialogs, the
+Play menu (Apply Effects…, Goals…, End Challenge…, Start Challenge…, New Epoch…), the
+Night wizard and the New Character dialog (built directly: the Characters tab opens it
+modally). Same set-up (through the CLI), same typed draws, so the same hand-computed
+values (see the CLI test's docstrings for the arithmetic)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
 from companion import operations
-from companion.operations.effects import apply_effects, parse_effect
 from companion.rules.procedure import Decider
 from companion.ui import day_dialogs
 from companion.ui.crafting_dialog import CraftingDialog
@@ -25,6 +26,8 @@ from companion.ui.procedure_dialog import ProcedureDialog, open_procedure, start
 from companion.ui.views.day import DayView
 from tests.acceptance.test_campaign_cli import SEED, Table
 from tests.ui.helpers import make_window
+
+T = TypeVar("T")
 
 
 @pytest.fixture
@@ -92,10 +95,39 @@ def answer(qtbot: Any, dialog: Any, *answers: str) -> None:
             click(qtbot, widget.option_buttons[step.options.index(value)])
 
 
-def gain(window: MainWindow, name: str, *effects: str) -> None:
-    """Effects read from a card at the table, entered as the Effects dialog does."""
-    assert window.run_operation(apply_effects, name=name,
-                                effects=[parse_effect(e) for e in effects])
+def menu(qtbot: Any, window: MainWindow, text: str, kind: type[T]) -> T:
+    """Choose ``text`` in the Play menu (as a player clicks it) and return the dialog it
+    opened."""
+    action = next(a for a in window.play_menu.actions() if a.text() == text)
+    assert action.isEnabled(), text
+    before = set(window.findChildren(kind))
+    action.trigger()
+    opened = [d for d in window.findChildren(kind) if d not in before and d.isVisible()] or \
+        [d for d in window.findChildren(kind) if d.isVisible()]
+    assert opened, f"{text} opened no {kind.__name__}"
+    return opened[-1]
+
+
+def gain(qtbot: Any, window: MainWindow, name: str, *effects: str,
+         source: str = "") -> None:
+    """Effects read from a card at the table, entered in Play > Apply Effects…: 'gain
+    wood 2' (a resource and an amount) or 'suffer major_injury' (a health token)."""
+    from companion.ui.play_dialogs import EffectsDialog
+
+    dialog = menu(qtbot, window, "Apply &Effects…", EffectsDialog)
+    dialog.character.setCurrentIndex(dialog.character.findData(name))
+    dialog.source.setText(source)
+    for effect in effects:
+        kind, what, *amount = effect.split()
+        dialog.choose_kind(kind)
+        if kind == "gain":
+            dialog.choose_resource(what)
+            dialog.amount.setValue(int(amount[0]))
+        else:
+            dialog.token.setCurrentIndex(dialog.token.findData(what))
+        assert dialog.add_effect(), dialog.form_note.text()
+    click(qtbot, dialog.apply_button)
+    dialog.close()
 
 
 def day_view(window: MainWindow) -> DayView:
@@ -141,7 +173,7 @@ def play_challenge_1(qtbot: Any, campaign: operations.Campaign,
     assert energy(campaign) == {"Ash": 3, "Bryn": 3}
 
     # Crafting (1 energy): flint beside sinew, Red 1410, a Stone Knife. Ash 3 -> 2.
-    gain(window, "Ash", "gain flint 1", "gain sinew 1")  # a card read at the table
+    gain(qtbot, window, "Ash", "gain flint 1", "gain sinew 1")  # a card read at the table
     click(qtbot, day.button("Ash", "Craft with two material tokens"))
     crafting = day.dialog
     assert isinstance(crafting, CraftingDialog) and crafting.name == "Ash"
@@ -166,7 +198,7 @@ def play_challenge_1(qtbot: Any, campaign: operations.Campaign,
     assert energy(campaign) == {"Ash": 1, "Bryn": 0}
 
     # Building Structures: a Drying Rack at Hearth (2 wood, 1 fiber, 1 energy). Ash 0.
-    gain(window, "Ash", "gain wood 2", "gain fiber 1")
+    gain(qtbot, window, "Ash", "gain wood 2", "gain fiber 1")
     click(qtbot, day.button("Ash", "Build a structure at Hearth"))
     build = day.dialog
     assert isinstance(build, day_dialogs.BuildStructureDialog)
@@ -178,10 +210,9 @@ def play_challenge_1(qtbot: Any, campaign: operations.Campaign,
     assert energy(campaign) == {"Ash": 0, "Bryn": 0}
 
     # Goals (Play > Goals…): First Hearth, a vital goal, is met.
-    from companion.ui.play_dialogs import open_goals
+    from companion.ui.play_dialogs import GoalsDialog
 
-    goals = open_goals(window)
-    assert goals is not None
+    goals = menu(qtbot, window, "&Goals…", GoalsDialog)
     goals.choose("G-first-hearth")
     click(qtbot, goals.complete_button)
     assert ("G-first-hearth", "completed") in campaign.goals_in_play()
@@ -229,7 +260,7 @@ def play_challenge_1(qtbot: Any, campaign: operations.Campaign,
     assert energy(campaign) == {"Ash": 1, "Bryn": 0}
 
     # A rockfall read at the table: 4 major injuries fill Bryn's 5 health slots.
-    gain(window, "Bryn", *["suffer major_injury"] * 4)
+    gain(qtbot, window, "Bryn", *["suffer major_injury"] * 4, source="a rockfall")
     click(qtbot, day.button("Bryn", "Pass"))
 
     # Night 2: Bryn, incapacitated, perishes; Ash 1 + 2 = 3, starving; Sky Fire (N18)
@@ -279,10 +310,9 @@ def play_challenge_1(qtbot: Any, campaign: operations.Campaign,
 
     # Continuing Play: End Challenge… (Play menu). Ash retains the Stone Knife (1 <= 5
     # items, 0 <= 5 materials, D13); the outcome entry typed; activity 6 -> 0.
-    from companion.ui.play_dialogs import open_end_challenge
+    from companion.ui.play_dialogs import EndChallengeDialog
 
-    ending = open_end_challenge(window)
-    assert ending is not None
+    ending = menu(qtbot, window, "En&d Challenge…", EndChallengeDialog)
     assert ending.heading.text() == "Ending: The Long Thaw"
     assert not ending.end_button.isEnabled()  # no outcome typed yet
     ending.check_item("Ash", "stone-knife")
@@ -322,11 +352,10 @@ def test_set_up_challenge_2_starts_with_the_resets_then_a_new_epoch_in_the_gui(
     """Rulebook: Set Up; Continuing Play (D13): Frost in the Fur, started from Play >
     Start Challenge…: every character at full energy (5; unrest 0 < 6 takes nothing off),
     no injuries, in the starting hex or a hex with an outpost (T01 has both)."""
-    from companion.ui.play_dialogs import open_start_challenge
+    from companion.ui.play_dialogs import StartChallengeDialog
 
     window = play_challenge_1(qtbot, campaign, refusals)
-    starting = open_start_challenge(window)
-    assert starting is not None
+    starting = menu(qtbot, window, "&Start Challenge…", StartChallengeDialog)
     starting.choose("C2")
     click(qtbot, starting.start_button)
     assert refusals == []
@@ -338,15 +367,13 @@ def test_set_up_challenge_2_starts_with_the_resets_then_a_new_epoch_in_the_gui(
 
     # Looming Challenges & Epoch Goals: Frost in the Fur ends naming Voices on the Ridge;
     # Play > New Epoch…: epoch 1 -> 2, its game count back to 0.
-    from companion.ui.play_dialogs import open_end_challenge, open_new_epoch
+    from companion.ui.play_dialogs import EndChallengeDialog, NewEpochDialog
 
-    ending = open_end_challenge(window)
-    assert ending is not None
+    ending = menu(qtbot, window, "En&d Challenge…", EndChallengeDialog)
     qtbot.keyClicks(ending.outcome, "105")
     ending.check_looming("C3")
     click(qtbot, ending.end_button)
-    epoch = open_new_epoch(window)
-    assert epoch is not None
+    epoch = menu(qtbot, window, "New E&poch…", NewEpochDialog)
     click(qtbot, epoch.epoch_button)
     assert refusals == []
     status = campaign.status()
@@ -359,11 +386,10 @@ def test_goals_a_completed_goal_gives_its_reward(qtbot: Any, campaign: operation
                                                  refusals: list[str]) -> None:
     """Rulebook: Goals: 'Songs for the Young' (an epoch goal of The Long Thaw) rewards
     1 lore (challenges.yaml): lore 0 + 1 = 1 once it is completed in Play > Goals…."""
-    from companion.ui.play_dialogs import open_goals
+    from companion.ui.play_dialogs import GoalsDialog
 
     window = make_window(qtbot, campaign)
-    goals = open_goals(window)
-    assert goals is not None
+    goals = menu(qtbot, window, "&Goals…", GoalsDialog)
     goals.choose("G-songs")
     click(qtbot, goals.complete_button)
     assert refusals == []

@@ -74,6 +74,13 @@ def energy(campaign: operations.Campaign) -> dict[str, int]:
     return {c.name: c.energy for c in campaign.characters()}
 
 
+def seen_energy(qtbot: Any, day: DayView) -> dict[str, str]:
+    """The energy each character's box in the Day panel shows ("3/5")."""
+    qtbot.waitUntil(lambda: all(b.isVisible() for b in day.boxes.values()), timeout=2000)
+    return {name: box.title().split(" — ")[1].removesuffix(" energy")
+            for name, box in day.boxes.items()}
+
+
 def answer(qtbot: Any, dialog: Any, *answers: str) -> None:
     """Answer the procedure's steps in order, as a player at the table: a card or chip
     typed (or picked by its label) then Use, dice set in the spin boxes then Use, an
@@ -185,6 +192,7 @@ def play_challenge_1(qtbot: Any, campaign: operations.Campaign,
 
     crafting.close()
     assert energy(campaign) == {"Ash": 2, "Bryn": 3}
+    assert seen_energy(qtbot, day) == {"Ash": "2/5", "Bryn": "3/5"}
 
     # Building an Outpost (4 energy shared): Ash gives 1, Bryn pays 3. Bryn 0, Ash 1.
     click(qtbot, day.button("Bryn", "Build an outpost over the plains"))
@@ -208,6 +216,7 @@ def play_challenge_1(qtbot: Any, campaign: operations.Campaign,
     assert refusals == []
     assert campaign.journal(limit=1)[0].text.startswith("Ash built Drying Rack at Hearth")
     assert energy(campaign) == {"Ash": 0, "Bryn": 0}
+    assert seen_energy(qtbot, day) == {"Ash": "0/5", "Bryn": "0/5"}
 
     # Goals (Play > Goals…): First Hearth, a vital goal, is met.
     from companion.ui.play_dialogs import GoalsDialog
@@ -232,6 +241,7 @@ def play_challenge_1(qtbot: Any, campaign: operations.Campaign,
                                     "+0 from unrest: now 3. A new Day begins."
     wizard.close()
     assert energy(campaign) == {"Ash": 3, "Bryn": 2}
+    assert seen_energy(qtbot, day) == {"Ash": "3/5", "Bryn": "2/5"}
     assert campaign.status().activity == 3
 
     # Day 2. Explore T02 (2 energy): Ash 3 -> 1; the Discovery card typed from the table.

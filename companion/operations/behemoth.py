@@ -602,9 +602,11 @@ def _build_encounter(campaign: Campaign, session: Session, name: str) -> Encount
     character = game.character(name)
     secret = campaign.content.secret_cards.get(state.secret) if state.secret_learned else None
     omens = [Omen(o) for o in campaign.current_omens(session)]
+    from companion.operations.characters import _legends
+
     return EncounterProcedure.start(campaign.content.rules, state, board,
                                     campaign.content.reaction_cards.values(), character,
-                                    omens, secret)
+                                    omens, secret, legends=_legends(session))
 
 
 def _begin_encounter(campaign: Campaign, session: Session, name: str,
@@ -667,6 +669,10 @@ def _finish_encounter(campaign: Campaign, session: Session, procedure: Procedure
         replace(result.character, hex=before.character(name).hex))
     game, notes = apply_effects(campaign, game, name, result.effects)
     save_game(session, campaign.content, before, game)
+    if result.contest is not None and result.contest.test.legend_used is not None:
+        from companion.operations.legends import release_legend
+
+        release_legend(session, int(result.contest.test.legend_used))
     row = _row_in_play(session)
     if row is not None:
         save_state(session, campaign, result.behemoth, row)

@@ -55,7 +55,8 @@ from companion.rules.character import Character
 from companion.rules.checks import ContestOutcome, ContestResult, contest
 from companion.rules.errors import IllegalAction
 from companion.rules.exploration import Terrain, Valley
-from companion.rules.ids import CharacterName, HexId
+from companion.rules.ids import CharacterName, HexId, Trait
+from companion.rules.legends import Legend
 from companion.rules.night_codec import decode, encode
 from companion.rules.procedure import (
     Choice,
@@ -428,6 +429,11 @@ class EncounterProcedure:
     """Reaction cards drawn so far, in order."""
     die: int | None = None
     """The contest die, once rolled."""
+    legends: tuple[Legend, ...] = ()
+    """Legend cards the character holds (Rulebook: Legends > Using Legend Cards)."""
+    legend: str | None = None
+    """How a legend card is used in the contest: "none", "<id>" (its ability value) or
+    "<id>:<trait>"; None until asked (only when the character holds one)."""
 
     kind = "behemoth_encounter"
     """Stable name used in saved state (a class attribute, not a field)."""
@@ -442,6 +448,7 @@ class EncounterProcedure:
         character: Character,
         current_omens: Iterable[Omen],
         secret: SecretCard | None = None,
+        legends: Iterable[Legend] = (),
     ) -> EncounterProcedure:
         """``character`` encounters the behemoth; ``reactions`` are its Reaction cards (at
         least those in its deck), ``secret`` its Secret card (used only once learned)."""
@@ -464,6 +471,7 @@ class EncounterProcedure:
             character=character,
             omens=tuple(sorted(set(current_omens))),
             secret=secret if state.secret_learned else None,
+            legends=tuple(c for c in legends if c.id in character.legends),
         )
 
     # --- derived ---------------------------------------------------------------------
@@ -499,6 +507,9 @@ class EncounterProcedure:
         if self.is_finished():
             raise IllegalAction("the encounter is over")
         card = self.resolving()
+        if card is not None and self.legends and self.legend is None:
+            assert card.contest is not None
+            return self._legend_step(card.contest)
         if card is not None:
             assert card.contest is not None
             value = self.abilities[card.contest]
@@ -520,10 +531,24 @@ class EncounterProcedure:
         labels = {c: f"{c}: {self.card(c).text}" for c in options}
         return Step(prompt, Decider.CARD, options, labels=labels)
 
+    def _legend_step(self, ability: Ability) -> Step:
+        labels = {"none": "no legend card"}
+        for card in self.legends:
+            labels[str(card.id)] = (f"the legend of {card.name}: its {ability.value} "
+                                    f"{card.abilities.get(ability, 0)}")
+            for trait in card.traits:
+                labels[f"{card.id}:{trait}"] = f"the legend of {card.name}: count as {trait}"
+        return Step(f"{self.character.name}: use a legend card in the contest of "
+                    f"{ability.value}?", Decider.PLAYER, tuple(labels), labels=labels)
+
     def apply(self, choice: Choice) -> EncounterProcedure:
         """The next state after ``choice`` (at a draw, any card still in the deck may be
         typed: the table draws what it draws)."""
         step = self.step()
+        if step.decider is Decider.PLAYER:
+            if choice not in step.options:
+                raise IllegalAction(f"choose one of {', '.join(step.options)}; got {choice!r}")
+            return replace(self, legend=str(choice))
         if step.decider is Decider.DICE:
             (die,) = check_dice(step, choice)
             return replace(self, die=die)
@@ -554,6 +579,7 @@ class EncounterProcedure:
         if card is not None:
             effects = card.effects
             if card.contest is not None and self.die is not None:
+                legend, trait = self._legend_used()
                 contest_result, character, left = contest(
                     self.rules,
                     self.character,
@@ -561,6 +587,8 @@ class EncounterProcedure:
                     self.die,
                     self.abilities[card.contest],
                     self.behemoth.boosts.get(card.contest, ()),
+                    legend=legend,
+                    legend_trait=trait,
                 )
                 boosts[card.contest] = left
                 effects = (*effects, *_results(card, contest_result.outcome))
@@ -582,6 +610,13 @@ class EncounterProcedure:
             behemoth=behemoth,
         )
 
+    def _legend_used(self) -> tuple[Legend | None, Trait | None]:
+        if not self.legend or self.legend == "none":
+            return None, None
+        card_id, _, trait = self.legend.partition(":")
+        card = next(c for c in self.legends if str(c.id) == card_id)
+        return card, Trait(trait) if trait else None
+
     def log(self) -> tuple[str, ...]:
         """What happened, in game words."""
         lines = [f"{self.character.name} encounters {self.name}."]
@@ -599,6 +634,11 @@ class EncounterProcedure:
             lines.append("No Reaction card can be resolved.")
         if result.contest is not None:
             c = result.contest
+            legend, trait = self._legend_used()
+            if legend is not None:
+                how = f"counting as {trait}" if trait else "its ability value"
+                lines.append(f"{self.character.name} uses the legend of {legend.name} "
+                             f"({how}); it returns to the unassigned legends.")
             lines.append(
                 f"Contest of {c.test.ability.value}: {c.test.total} against "
                 f"{c.behemoth_score}: {c.outcome.value}."
@@ -663,6 +703,8 @@ class EncounterProcedure:
             "secret": None if self.secret is None else self.secret.model_dump(mode="json"),
             "drawn": list(self.drawn),
             "die": self.die,
+            "legends": [encode(c) for c in self.legends],
+            "legend": self.legend,
         }
 
     @classmethod
@@ -682,6 +724,8 @@ class EncounterProcedure:
             secret=None if secret is None else SecretCard.model_validate(secret),
             drawn=tuple(str(c) for c in state["drawn"]),
             die=None if state["die"] is None else int(state["die"]),
+            legends=tuple(decode(Legend, c) for c in state.get("legends", [])),
+            legend=state.get("legend"),
         )
 
 

@@ -125,3 +125,32 @@ def test_mantle_power_use_applies_its_effects(
     operations.choose_mantle_power(demo, name=name, power=power)
     assert operations.use_mantle_power(demo, name=name).summary.startswith(said)
     assert demo.status().lore == lore
+
+
+def test_using_legend_cards_in_a_behemoth_encounter_contest(legend: Campaign) -> None:
+    from companion.operations import behemoth as bh
+    from companion.operations import procedures as run
+    from companion.rules.procedure import Decider
+
+    operations.gain_legend(legend, name="Bryn", legend=1)
+    bh.set_up_behemoth(legend, behemoth="rimeback")
+    bh.start_encounter(legend, name="Bryn")
+    asked = False
+    for _ in range(20):
+        view = run.in_progress(legend)
+        if view is None:
+            break
+        step = view.step
+        assert step is not None
+        if step.decider is Decider.PLAYER and "use a legend card" in step.prompt:
+            asked = True
+            assert step.options[1] == "1"  # the legend of Ash: its ability value
+            run.advance(legend, choice="1")
+        elif step.decider is Decider.DICE:
+            run.advance(legend, choice=(3,))
+        else:
+            run.advance(legend)
+    # The demo's seeded deck puts a contest of might on top (RB9): the legend is offered.
+    assert asked
+    assert _holders(legend) == [None]  # used once, back to the unassigned legends
+    assert "uses the legend of Ash (its ability value)" in legend.journal(1)[0].text

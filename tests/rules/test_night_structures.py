@@ -105,3 +105,31 @@ def test_using_legend_cards_at_night_not_offered_without_a_lender() -> None:
     night = until(night, NightStage.DONE)
     assert night.result().resolved_cards == ("N-calm",)
     assert night.result().legends_used == ()
+
+
+# --- Legends > Using Legend Cards in a behemoth encounter's contest (D16) -----------------
+
+
+@pytest.mark.parametrize(
+    ("choice", "total", "used"),
+    [
+        ("none", 4 + 3, None),      # Ash's might 4
+        ("1", 3 + 3, "1"),          # Old Tam's might 3 substitutes
+    ],
+)
+def test_contests_a_legend_card_in_a_behemoth_encounter(
+        rules: object, choice: str, total: int, used: str | None) -> None:
+    from tests.rules.test_behemoth import encounter
+
+    proc = encounter(rules)  # type: ignore[arg-type]
+    ash = replace(proc.character, legends=(LegendId("1"),))
+    proc = replace(proc, character=ash, legends=(OLD_TAM,))
+    proc = proc.apply("M1")
+    step = proc.step()
+    assert step.decider.value == "player" and list(step.options) == ["none", "1", "1:wise"]
+    proc = proc.apply(choice).apply((3,))
+    result = proc.result()
+    assert result.contest is not None and result.contest.test.total == total
+    assert result.contest.test.legend_used == used
+    again = type(proc).from_state(proc.to_state(), proc.rules)
+    assert again.result().contest == result.contest  # saved and resumed the same

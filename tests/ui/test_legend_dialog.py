@@ -149,3 +149,32 @@ def test_the_character_sheet_opens_legends_and_shows_the_cards_held(
     view.sheet.legends_button.click()
     dialogs = [w for w in window.findChildren(LegendDialog)]
     assert dialogs and dialogs[-1].character.currentData() == "Bryn"
+
+
+def test_using_legend_cards_in_a_behemoth_encounter_from_the_panel(
+        qtbot: Any, window: MainWindow, demo: Any, warnings: list[str],
+        monkeypatch: Any) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QInputDialog
+
+    from companion.operations import behemoth as bh
+    from companion.ui.procedure_dialog import ProcedureDialog
+
+    operations.gain_legend(demo, name="Bryn", legend=1)
+    bh.set_up_behemoth(demo, behemoth="rimeback")
+    window.refresh_all()
+    from companion.ui.behemoth_panel import BehemothPanel
+
+    panel = next(p for p in window.findChildren(BehemothPanel))
+    monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: ("Bryn", True))
+    qtbot.mouseClick(panel.encounter_button, Qt.MouseButton.LeftButton)
+    dialog = next(d for d in window.findChildren(ProcedureDialog) if d.isVisible())
+    qtbot.mouseClick(dialog.step_widget.app_button, Qt.MouseButton.LeftButton)  # draw
+    assert "use a legend card in the contest" in dialog.step.prompt
+    texts = [b.text() for b in dialog.step_widget.option_buttons]
+    assert any("the legend of Ash: its might 6" in t for t in texts)
+    qtbot.mouseClick(dialog.step_widget.option_buttons[1], Qt.MouseButton.LeftButton)
+    assert dialog.answer((3,))  # the contest die, typed from the table
+    assert warnings == []
+    assert [c.held_by for c in operations.legend_cards(demo)] == [None]
+    assert "uses the legend of Ash" in demo.journal(1)[0].text

@@ -433,11 +433,24 @@ def test_a_new_epoch_begins(table: Table) -> None:
     so (D10) Quelling the Embers is in play and characters begin C3 with 5 - 1 = 4
     energy."""
     p = table.path
+    # Frost in the Fur's event at 5 (immediate): a card read at the table raises activity
+    # 0 + 5 = 5, "Rimeback wakes. Set it up": Rimeback set up with the cards dealt at the
+    # table; at the end of the challenge it goes back to the box (Rulebook: Continuing Play).
+    assert table.js("society", p, "activity", "5")["summary"] == (
+        "Activity +5 to 5. Event: Activity 5: Rimeback wakes. Set it up (read Codex "
+        "outcome 223)")
+    assert table.js("behemoth", "setup", p, "rimeback", "--instinct", "RBI2", "--secret",
+                    "RBS1", "--lair", "T02", "--section", "a")["summary"] == (
+        "Rimeback is set up: Instinct card RBI2 (Territorial), a Secret card face down, "
+        "its lair in T02")
+    assert table.js("behemoth", "show", p)["behemoth"]["hex"] == "T02"
     assert table.js("society", p, "unrest", "4")["summary"] \
         == "Unrest +4 to 6. Epoch goal in play: Quelling the Embers"
     assert [t["active"] for t in table.status()["unrest_thresholds"]] == [True, False, False]
     assert table.refused("epoch", "new", p) == "An epoch cannot change during a challenge."
     table.js("challenge", "end", p, "105", "--looming", "C3")
+    assert table.last_journal()[0].endswith("Rimeback goes back to the box")
+    assert table.js("behemoth", "show", p)["behemoth"] is None
     assert table.js("epoch", "new", p)["summary"] == "A new epoch begins"
     status = table.status()
     assert (status["epoch"], status["games_this_epoch"], status["challenge_id"]) == (2, 0, None)

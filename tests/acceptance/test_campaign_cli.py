@@ -360,6 +360,27 @@ def test_fishing_ash_strikes_three_fish_in_the_river_of_scree_steps(table: Table
         1, ["minor_injury", "minor_injury"])
 
 
+def test_mantle_exceeding_item_limits_ash_alone_must_lose_the_third_hand_item(
+        table: Table) -> None:
+    """Rulebook: Mantle > Item Slots; Exceeding Item Limits (D11: hand 2). A card read at
+    the table gives Ash a Fishing Spear and a Sling: Stone Knife + 2 = 3 hand items > 2.
+    Ash is alone in T02 (Cai is in T01), so no one has room: he acts again only once he
+    chooses what is lost, and the journal says so."""
+    p = table.path
+    assert table.js("effect", p, "Ash", "item fishing-spear", "item sling")["summary"] \
+        .endswith("Ash holds 3 hand items: choose one to lose (no one in the hex has room).")
+    excess = table.holdings("Ash")["excess"]
+    assert [(e["slot"], e["held"], e["limit"], e["room"]) for e in excess] == [
+        ("hand", 3, 2, [])]
+    assert table.refused("act", p, "Ash", "pass") \
+        == "Ash holds 3 hand items: choose one to lose (no one in the hex has room)"
+    assert table.refused("exchange", "excess", p, "Ash", "sling", "--to", "Cai") \
+        == "Ash and Cai are not in the same hex"
+    assert table.js("exchange", "excess", p, "Ash", "sling", "--lose")["summary"] \
+        == "Ash had no room and lost the Sling (back to the item deck)"
+    assert table.holdings("Ash")["items"] == ["Stone Knife", "Fishing Spear"]
+
+
 def test_tracks_activity_a_card_raises_activity_to_10_and_the_societal_event_fires(
         table: Table) -> None:
     """Rulebook: Tracks > Activity (D7): activity raised by the dial (a card read at the
@@ -378,8 +399,9 @@ def test_tracks_activity_a_card_raises_activity_to_10_and_the_societal_event_fir
 
 def test_continuing_play_challenge_1_ends_supplies_retained_activity_reset(
         table: Table) -> None:
-    """Rulebook: Continuing Play (D13). Ash holds 1 item (Stone Knife) and 3 fresh fish
-    (food, not a material token): the knife is retained (1 <= 5 items, 0 <= 5 materials),
+    """Rulebook: Continuing Play (D13). Ash holds 2 items (Stone Knife, Fishing Spear) and
+    3 fresh fish (food, not a material token): both items are retained (2 <= 5 items,
+    0 <= 5 materials),
     the fish go back to the box; activity 10 -> 0, unrest stays 2; outcome 104 names
     Frost in the Fur as the looming challenge."""
     p = table.path
@@ -387,10 +409,11 @@ def test_continuing_play_challenge_1_ends_supplies_retained_activity_reset(
                          "Ash:stone-knife,clay-pot:") == "Ash has no item clay-pot"
     assert table.refused("challenge", "end", p, "104", "--retain", "Ash:stone-knife:1") \
         == "only material tokens are retained; fish is not one"
-    assert table.js("challenge", "end", p, "104", "--retain", "Ash:stone-knife:",
+    assert table.js("challenge", "end", p, "104", "--retain",
+                    "Ash:stone-knife,fishing-spear:",
                     "--looming", "C2")["summary"] == "The challenge ends (outcome 104)"
     assert table.last_journal()[0] == (
-        "The Long Thaw ends: outcome entry 104; looming: C2; Ash retains 1 item(s) and 0 "
+        "The Long Thaw ends: outcome entry 104; looming: C2; Ash retains 2 item(s) and 0 "
         "material(s); everything else the characters carried goes back to the box; "
         "activity resets; fire, shelter and lore tokens leave the valley")
     status = table.status()
@@ -399,7 +422,7 @@ def test_continuing_play_challenge_1_ends_supplies_retained_activity_reset(
     assert (table.holdings("Ash")["items"], table.holdings("Ash")["bag"]) == ([], [])
     retained = table.js("challenge", "retained", p)["retained"]
     assert [(r["character"], r["items"], r["materials"]) for r in retained] == [
-        ("Ash", ["stone-knife"], [])]
+        ("Ash", ["stone-knife", "fishing-spear"], [])]
     assert len(retained[0]["items"]) <= 5 and len(retained[0]["materials"]) <= 5
 
 
@@ -413,12 +436,12 @@ def test_set_up_challenge_2_characters_start_rested_and_healed(table: Table) -> 
         == "C3 cannot be chosen now; choose C2 (priority rule)"
     assert table.js("challenge", "start", p, "C2")["summary"] == (
         "The challenge 'Frost in the Fur' begins. Ash begins in T01 with 5 energy. Cai "
-        "begins in T01 with 5 energy. Ash takes up the supplies Ash retained (1 item(s), "
+        "begins in T01 with 5 energy. Ash takes up the supplies Ash retained (2 item(s), "
         "0 material(s)).")
     chars = table.characters()
     assert {n: (c["energy"], c["health"], c["hex_id"]) for n, c in chars.items()} == {
         "Ash": (5, [], "T01"), "Cai": (5, [], "T01")}
-    assert table.holdings("Ash")["items"] == ["Stone Knife"]
+    assert table.holdings("Ash")["items"] == ["Stone Knife", "Fishing Spear"]
     assert table.refused("challenge", "claim", p, "Ash", "1") \
         == "Those retained supplies have already been claimed."
     status = table.status()

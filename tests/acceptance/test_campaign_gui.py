@@ -24,7 +24,7 @@ from companion.ui.main_window import MainWindow
 from companion.ui.night_wizard import NightWizard
 from companion.ui.procedure_dialog import ProcedureDialog, open_procedure, start_night
 from companion.ui.views.day import DayView
-from tests.acceptance.test_campaign_cli import SEED, Table
+from tests.acceptance.table import SEED, Table
 from tests.ui.helpers import make_window
 
 T = TypeVar("T")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.acceptance.test_campaign_cli import Table
+from tests.acceptance.table import Table
 
 BRYN = ["--dice", "2", "3", "3", "2", "1",
         "--assign", "might=2,dexterity=3,awareness=3,conviction=2"]

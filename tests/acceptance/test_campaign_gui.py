@@ -280,6 +280,7 @@ def play_challenge_1(qtbot: Any, campaign: operations.Campaign,
     assert isinstance(wizard, NightWizard)
     answer(qtbot, wizard, "N18")
     assert refusals == []
+    assert "Bryn perished and becomes a legend." in wizard.summary.text()
     assert "Event: Activity 6: Melt floods the lowlands (lore placed in each hex with " \
            "characters)." in wizard.summary.text()
     wizard.close()

@@ -7,8 +7,9 @@ order; each test is one moment of play.
 Two characters: the rules' character scale gives each 5 health and 5 energy (D8:
 ``{characters: 2, health: 5, energy: 5}``); action costs from ``action_costs``:
 forage 2, fish 2, mine 2, delve 1, craft 1, move 1, build_outpost 4 (shared),
-Drying Rack 1 (items.yaml). Deterministic: the campaign's dice are seeded (``--seed 7``,
-``--app``) and player choices are typed (``--choice``)."""
+Drying Rack 1 (items.yaml). Deterministic: every card, chip and die is typed as drawn
+at the table (``--choice``, ``--card``, ``--tiles``, ``--dice``) and the campaign's seed
+(``--seed 7``) fixes the order of the Night deck, whose top card is then typed too."""
 
 from __future__ import annotations
 

@@ -172,9 +172,6 @@ def _finish_night(campaign: Campaign, session: Session, procedure: Procedure,
     perished = [f"{legend.name} perished and becomes a legend." for legend in result.perished]
     notes = [f"Read Codex outcome {n}." for n in result.read]
     notes += [f"{who} gained the item {item}." for who, item in result.items_gained]
-    # A death early in the Night falls outside the last lines kept: the journal names it.
-    notes += [f"{legend.name} perished and becomes a legend." for legend in result.perished
-              if not any(legend.name in line and "perishes" in line for line in result.log[-4:])]
     for hook in NIGHT_END_HOOKS:
         note = hook(campaign, session, result)
         if note:

@@ -254,7 +254,8 @@ def test_character_death_bryn_incapacitated_perishes_at_the_start_of_the_night(
 
 
 def test_character_death_the_journal_says_who_perished(table: Table) -> None:
-    """Rulebook: Character Death: the Night's journal names who perished."""
+    """Rulebook: Character Death: the Night's journal names who perished, once."""
+    assert table.last_journal()[0].count("Bryn perished") == 1
     assert table.last_journal()[0].endswith("A new Day begins. Bryn perished and becomes a "
                                             "legend. Event: Activity 6: Melt floods the "
                                             "lowlands (lore placed in each hex with "

@@ -298,9 +298,9 @@ def test_fishing_ash_strikes_three_fish_in_the_river_of_scree_steps(table: Table
     assert table.last_journal()[0] == (
         "Ash finished fishing: Stock: FI03. Water: FI10 (3 strike locations). Rolled 6, 5, "
         "4, 3. Placed the 6 on location 1. Placed the 5 on location 1. Placed the 4 on "
-        "location 3. Placed the 3 on location 3. Outcome: FI01. Location 1, red line: strike 11 vs difficulty 9: success, "
-        "gain 3 fish. Location 3, black line: strike 7 vs difficulty 8: failure. Mishap: "
-        "suffer 1 minor injury.")
+        "location 3. Placed the 3 on location 3. Outcome: FI01. Location 1, red line: "
+        "strike 11 vs difficulty 9: success, gain 3 fish. Location 3, black line: strike 7 "
+        "vs difficulty 8: failure. Mishap: suffer 1 minor injury.")
     assert table.holdings("Ash")["bag"] == ["fresh fish"] * 3
     chars = table.characters()
     assert (chars["Ash"]["energy"], chars["Ash"]["health"]) == (

@@ -59,8 +59,6 @@ def test_players_and_player_count_d8_a_third_character_is_refused(table: Table) 
                                            "Bryn are in play"
 
 
-@pytest.mark.xfail(strict=True, reason="a malformed --retain is read as 'retain nothing' and "
-                                       "the challenge ends (ACCEPT_FINDINGS.md)")
 def test_continuing_play_a_malformed_retain_is_refused_and_changes_nothing(
         table: Table) -> None:
     """Bad input: `--retain Ash` (no ITEMS:BAG) must be refused in game words, the

@@ -285,7 +285,7 @@ def test_character_death_the_nights_journal_says_who_perished(
     assert data["procedure"] is None
     night = js(capsys, "journal", "list", path, "--limit", "1")["events"][0]["text"]
     assert night.startswith("The Night ends. ")
-    assert f"{dying} perished and becomes a legend." in night
+    assert night.count(f"{dying} perished and becomes a legend.") == 1  # once, not twice
     assert f"{living} perished" not in night
     names = [c["name"] for c in js(capsys, "characters", path)["characters"]]
     assert names == [living]

@@ -54,7 +54,7 @@ from companion.rules.society import (
 )
 from companion.rules.valley import place_fire, place_lore, place_shelter
 
-__all__ = ["ActivityEvent", "EventKind", "Settled", "apply_event", "goals_reached", "settle"]
+__all__ = ["ActivityEvent", "EventKind", "Settled", "apply_event", "settle"]
 
 @dataclass(frozen=True)
 class Settled:
@@ -70,7 +70,7 @@ class Settled:
     """What happened, in game words, for the journal."""
 
 
-def goals_reached(rules: RulesConstants | None, before: int, after: int) -> tuple[GoalId, ...]:
+def _goals_reached(rules: RulesConstants | None, before: int, after: int) -> tuple[GoalId, ...]:
     """Epoch goals put in play by the unrest thresholds crossed from ``before`` to ``after``.
 
     Rulebook: Tracks > Unrest (D10: 6+ puts "Quelling the Embers" in play).
@@ -106,7 +106,7 @@ def settle(
             text = (texts or {}).get(event.id, str(event.id)).rstrip(".")
             game, said = apply_event(game, effects.get(event.id, ()), resources or {})
             notes.append(f"Event: {text}" + (f" ({'; '.join(said)})" if said else ""))
-    goals = goals_reached(rules, before.society.unrest, game.society.unrest)
+    goals = _goals_reached(rules, before.society.unrest, game.society.unrest)
     return Settled(game, tuple(fired), goals, tuple(notes))
 
 

@@ -134,7 +134,7 @@ def complete_goal(table: ChallengeTable, goal: GoalId) -> ChallengeTable:
     return replace(table, completed=(*table.completed, goal))
 
 
-def unfinished_epoch_goals(table: ChallengeTable) -> tuple[GoalId, ...]:
+def _unfinished_epoch_goals(table: ChallengeTable) -> tuple[GoalId, ...]:
     """Epoch goals in play and not completed (set aside at the end of the challenge)."""
     return tuple(g for g in table.epoch_goals if g not in table.completed)
 
@@ -317,7 +317,7 @@ def end_challenge(
             raise IllegalAction(f"{keep.character} retains supplies once")
     last = replace(saga.log[-1], outcome=outcome.strip())
     goals = list(saga.set_aside_epoch_goals)
-    for goal in unfinished_epoch_goals(table):
+    for goal in _unfinished_epoch_goals(table):
         if goal not in goals:
             goals.append(goal)
     goals = [g for g in goals if g not in table.completed]
@@ -330,11 +330,11 @@ def end_challenge(
     )
     society = replace(game.society, activity=0, triggered_events=frozenset())
     game = replace(game, society=society, tokens=end_of_challenge(game.tokens), day=Day(),
-                   characters=tuple(return_to_box(c) for c in game.characters))
+                   characters=tuple(_return_to_box(c) for c in game.characters))
     return saga, game
 
 
-def return_to_box(character: Character) -> Character:
+def _return_to_box(character: Character) -> Character:
     """At the end of a challenge a character's item cards and bag tokens go back to the
     box; what they retained (D13) is kept apart until the next game claims it, so nothing
     is duplicated (Rulebook: Retaining Supplies)."""

@@ -17,7 +17,7 @@ from companion.rules.legends import Legend
 from companion.rules.society import unrest_effects
 
 
-def keep_dice(
+def _keep_dice(
     rules: RulesConstants, rolled: Sequence[int], removed: int | Sequence[int]
 ) -> tuple[int, ...]:
     """Step 1: of the five dice rolled, remove one (by position) and keep four.
@@ -39,7 +39,7 @@ def keep_dice(
     return tuple(v for i, v in enumerate(values) if i not in out)
 
 
-def assign_abilities(
+def _assign_abilities(
     rules: RulesConstants, kept: Sequence[int], assignment: Mapping[Ability, int]
 ) -> dict[Ability, int]:
     """Step 1: assign each kept die to one ability; the values must be exactly the dice."""
@@ -60,7 +60,7 @@ def assign_abilities(
     return {a: assignment[a] for a in creation.abilities}
 
 
-def traits_allowed(rules: RulesConstants, abilities: Mapping[Ability, int]) -> int:
+def _traits_allowed(rules: RulesConstants, abilities: Mapping[Ability, int]) -> int:
     """Step 2: one trait, or two if the abilities sum to 11 or less.
 
     The number of traits is capped by ``rules.traits_per_character_max``.
@@ -145,9 +145,9 @@ def create_character(
             f"{', '.join(c.name for c in in_game)} {'are' if len(in_game) > 1 else 'is'} "
             "in play"
         )
-    kept = keep_dice(rules, rolled, removed)
-    abilities = assign_abilities(rules, kept, assignment)
-    allowed = traits_allowed(rules, abilities)
+    kept = _keep_dice(rules, rolled, removed)
+    abilities = _assign_abilities(rules, kept, assignment)
+    allowed = _traits_allowed(rules, abilities)
     chosen = tuple(Trait(t) for t in traits)
     if not chosen:
         raise IllegalAction("choose a trait for the character")

@@ -12,12 +12,11 @@ from dataclasses import dataclass, replace
 
 from companion.content.schema.base import Omen
 from companion.content.schema.rules import RulesConstants
-from companion.rules.character import Age, Character
+from companion.rules.character import Character
 from companion.rules.errors import IllegalAction
 from companion.rules.game import Day, Game
-from companion.rules.ids import ChallengeId, CharacterName, GoalId, HexId, ItemId, PlayerName
+from companion.rules.ids import ChallengeId, CharacterName, GoalId, ItemId, PlayerName
 from companion.rules.inventory import ItemFacts, equip, gain_tokens, take_tokens
-from companion.rules.outposts import Outpost, OutpostStatus
 from companion.rules.resources import BagToken, TokenKind
 from companion.rules.society import ActivityEvent, unrest_effects
 from companion.rules.valley import end_of_challenge
@@ -137,38 +136,6 @@ def complete_goal(table: ChallengeTable, goal: GoalId) -> ChallengeTable:
 def _unfinished_epoch_goals(table: ChallengeTable) -> tuple[GoalId, ...]:
     """Epoch goals in play and not completed (set aside at the end of the challenge)."""
     return tuple(g for g in table.epoch_goals if g not in table.completed)
-
-
-def starting_hexes(starting_hex: HexId, outposts: Sequence[Outpost]) -> tuple[HexId, ...]:
-    """Where characters may begin: the starting hex or any hex with an (active) outpost."""
-    hexes = [starting_hex]
-    for outpost in outposts:
-        if outpost.status is OutpostStatus.ACTIVE and outpost.hex not in hexes:
-            hexes.append(outpost.hex)
-    return tuple(hexes)
-
-
-def place_character(
-    rules: RulesConstants,
-    character: Character,
-    hex: HexId,
-    *,
-    starting_hex: HexId,
-    outposts: Sequence[Outpost],
-    unrest: int,
-) -> Character:
-    """Place a character at the start of a game, ready: full energy (less 1 at unrest 6+,
-    D10) and no diseases or injuries. Rulebook: Determine Starting Hex and Place Characters.
-    """
-    if character.age is Age.LEGEND:
-        raise IllegalAction(f"{character.name} is a legend")
-    allowed = starting_hexes(starting_hex, outposts)
-    if hex not in allowed:
-        raise IllegalAction(
-            f"characters begin in the starting hex or a hex with an outpost; {hex} is neither"
-        )
-    energy = character.energy_max + unrest_effects(rules, unrest).starting_energy_delta
-    return replace(character, hex=hex, health=(), energy=max(0, energy))
 
 
 # --- retained supplies (D13) ----------------------------------------------------------

@@ -21,7 +21,7 @@ from companion.rules.challenge import (
     eligible_challenges,
     end_challenge,
     new_epoch,
-    place_character,
+    ready_for_next_challenge,
     retain_supplies,
     set_up_challenge,
 )
@@ -30,15 +30,12 @@ from companion.rules.game import Game
 from companion.rules.ids import (
     ChallengeId,
     EventId,
-    FeatureId,
     GoalId,
     HexId,
     ItemId,
-    OutpostId,
     PlayerName,
 )
 from companion.rules.inventory import ItemFacts
-from companion.rules.outposts import Outpost, OutpostStatus
 from companion.rules.resources import BagToken
 from companion.rules.society import Society
 from companion.rules.valley import HexTokens
@@ -103,28 +100,17 @@ def test_set_up_vital_epoch_and_set_aside_goals_d10(
         complete_goal(done, GoalId("feed"))
 
 
-START, OUT, RUIN, ELSE = HexId("S"), HexId("O"), HexId("R"), HexId("X")
-OUTPOSTS = (
-    Outpost(OutpostId("o1"), "Hearth", 1, OUT, FeatureId("plains")),
-    Outpost(OutpostId("o2"), "Old", 1, RUIN, FeatureId("plains"), status=OutpostStatus.RUIN),
-)
+START, OUT = HexId("S"), HexId("O")
 
 
-@pytest.mark.parametrize(("hex", "ok"), [(START, True), (OUT, True), (RUIN, False), (ELSE, False)])
-def test_place_characters_starting_hex_or_outpost(
-    rules: RulesConstants, hex: HexId, ok: bool
-) -> None:
+def test_place_characters_ready_full_energy_no_injuries(rules: RulesConstants) -> None:
     tired = make(energy=1, health=(HealthToken.MAJOR_INJURY,))
-    if ok:
-        ash = place_character(rules, tired, hex, starting_hex=START, outposts=OUTPOSTS, unrest=0)
-        assert (ash.hex, ash.energy, ash.health) == (hex, 4, ())
-    else:
-        with pytest.raises(IllegalAction, match="starting hex or a hex with an outpost"):
-            place_character(rules, tired, hex, starting_hex=START, outposts=OUTPOSTS, unrest=0)
+    ash = ready_for_next_challenge(rules, tired, unrest=0)
+    assert (ash.energy, ash.health) == (4, ())
 
 
 def test_place_characters_unrest_6_one_fewer_energy_d10(rules: RulesConstants) -> None:
-    ash = place_character(rules, make(), START, starting_hex=START, outposts=(), unrest=6)
+    ash = ready_for_next_challenge(rules, make(), unrest=6)
     assert ash.energy == 3
 
 

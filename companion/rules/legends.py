@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from companion.content.schema.base import Ability
-from companion.rules.character import Age, Character
+from companion.rules.character import Character
 from companion.rules.errors import IllegalAction
 from companion.rules.ids import LegendId, Mark, Trait
 
@@ -30,15 +30,6 @@ class Legend:
     """The character's traits."""
     marks: tuple[Mark, ...] = ()
     """Marks written on the legend."""
-
-
-def legend_of(character: Character, legend_id: LegendId) -> Legend:
-    """The legend card filled in for a character who perished or aged out."""
-    if character.age is not Age.LEGEND:
-        raise IllegalAction(f"{character.name} is {character.age}, not a legend")
-    return Legend(
-        legend_id, character.name, dict(character.abilities), character.traits, character.marks
-    )
 
 
 @dataclass(frozen=True)
@@ -101,10 +92,3 @@ def has_trait(character: Character, trait: Trait, legend: Legend | None = None) 
     if trait in character.traits:
         return True
     return legend is not None and legend.id in character.legends and trait in legend.traits
-
-
-def has_mark(character: Character, mark: Mark, legend: Legend | None = None) -> bool:
-    """The character has ``mark``, or counts as having it by using ``legend`` (held)."""
-    if mark in character.marks:
-        return True
-    return legend is not None and legend.id in character.legends and mark in legend.marks

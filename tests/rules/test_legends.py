@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from companion.content.schema.base import Ability
-from companion.rules.character import Age
 from companion.rules.errors import IllegalAction
 from companion.rules.ids import LegendId, Mark, Trait
 from companion.rules.legends import (
@@ -13,9 +11,7 @@ from companion.rules.legends import (
     LegendPool,
     choose_legend,
     draw_legend,
-    has_mark,
     has_trait,
-    legend_of,
     return_legend,
 )
 from tests.rules.factories import make
@@ -58,18 +54,10 @@ def test_using_legend_cards_return_to_unassigned() -> None:
         return_legend(pool, ash, L2)
 
 
-def test_using_legend_cards_count_as_having_trait_or_mark() -> None:
+def test_using_legend_cards_count_as_having_trait() -> None:
     legend = Legend(L1, "Oak", {}, (Trait("intrepid"),), (Mark("spiral"),))
     ash = make(legends=(L1,))
     assert has_trait(ash, Trait("intrepid"), legend)
-    assert has_mark(ash, Mark("spiral"), legend)
     assert not has_trait(make(), Trait("intrepid"), legend)  # not held
     assert has_trait(make(), Trait("wise"))
 
-
-def test_legends_card_filled_from_perished_character() -> None:
-    ash = make(age=Age.LEGEND)
-    legend = legend_of(ash, L1)
-    assert (legend.name, legend.abilities[Ability.MIGHT], legend.traits) == ("Ash", 4, ("wise",))
-    with pytest.raises(IllegalAction):
-        legend_of(make(), L1)

@@ -237,29 +237,6 @@ class Saga:
         return bool(self.log) and self.log[-1].outcome is None
 
 
-def begin_challenge(saga: Saga, chosen: ChallengeId, characters: Sequence[Character]) -> Saga:
-    """Start a game: check the choice (priority rule) and open its Challenge Log entry.
-
-    The first game of a campaign comes from the Quick Play Guide and has no looming
-    challenges to choose among.
-    """
-    if saga.in_challenge:
-        raise IllegalAction(f"the challenge {saga.log[-1].challenge} has not ended")
-    games = saga.games_in_epoch + 1
-    if saga.looming:
-        choose_challenge(saga.looming, games, chosen)
-    names = [c.name for c in characters]
-    if len({n.casefold() for n in names}) != len(names):
-        raise IllegalAction("each character in a game must have a unique name")
-    entry = LogEntry(saga.epoch, chosen, tuple(names))
-    return replace(
-        saga,
-        games_in_epoch=games,
-        log=(*saga.log, entry),
-        looming=tuple(c for c in saga.looming if c.id != chosen),
-    )
-
-
 def end_challenge(
     saga: Saga,
     game: Game,

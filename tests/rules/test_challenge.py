@@ -12,9 +12,9 @@ from companion.content.schema.base import HealthToken, Slot
 from companion.content.schema.rules import RulesConstants
 from companion.rules.challenge import (
     ChallengeFacts,
+    LogEntry,
     LoomingChallenge,
     Saga,
-    begin_challenge,
     choose_challenge,
     claim_retained,
     complete_goal,
@@ -149,8 +149,9 @@ def test_end_of_challenge_resets_and_sets_aside(rules: RulesConstants) -> None:
     table = complete_goal(
         set_up_challenge(rules, CHALLENGE, (GoalId("old"), GoalId("done")), 6), GoalId("done")
     )
-    saga = begin_challenge(Saga(), ChallengeId("long-winter"), [make("Ash"), make("Bryn")])
-    assert saga.in_challenge and saga.games_in_epoch == 1
+    # Opened by operations.setup.start_challenge (its Challenge Log entry).
+    saga = Saga(games_in_epoch=1, log=(LogEntry(1, ChallengeId("long-winter"), ("Ash", "Bryn")),))
+    assert saga.in_challenge
     game = Game(
         (make(),),
         society=Society(
@@ -174,13 +175,11 @@ def test_end_of_challenge_resets_and_sets_aside(rules: RulesConstants) -> None:
 
 
 def test_continuing_play_next_challenge_by_priority_then_new_epoch() -> None:
-    saga = replace(Saga(games_in_epoch=1), looming=looming(("a", 3), ("b", 2)))
+    waiting = looming(("a", 3), ("b", 2))
     with pytest.raises(IllegalAction, match="cannot be chosen now"):
-        begin_challenge(saga, ChallengeId("a"), [make()])  # game 2 of the epoch: b first
-    saga = begin_challenge(saga, ChallengeId("b"), [make()])
-    assert saga.looming == looming(("a", 3))
-    with pytest.raises(IllegalAction, match="has not ended"):
-        begin_challenge(saga, ChallengeId("a"), [make()])
+        choose_challenge(waiting, 2, ChallengeId("a"))  # game 2 of the epoch: b first
+    choose_challenge(waiting, 2, ChallengeId("b"))
+    saga = Saga(games_in_epoch=2, log=(LogEntry(1, ChallengeId("b"), ("Ash",)),))
     with pytest.raises(IllegalAction, match="during a challenge"):
         new_epoch(saga)
     saga = replace(
@@ -189,7 +188,3 @@ def test_continuing_play_next_challenge_by_priority_then_new_epoch() -> None:
     saga = new_epoch(saga)
     assert (saga.epoch, saga.games_in_epoch, saga.set_aside_epoch_goals) == (2, 0, ())
 
-
-def test_begin_challenge_unique_names() -> None:
-    with pytest.raises(IllegalAction, match="unique name"):
-        begin_challenge(Saga(), ChallengeId("a"), [make("Ash"), make("ash")])

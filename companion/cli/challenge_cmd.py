@@ -7,6 +7,7 @@ Looming Challenges & Epoch Goals; Overlays > Outposts > Ruins; reading D13).
     companion challenge goal PATH GOAL          # a goal is completed; its reward applies
     companion epoch new PATH
     companion outpost ruin PATH OUTPOST [--reason TEXT]
+    companion outpost remove-structure PATH OUTPOST STRUCTURE [--reason TEXT]
     companion age PATH NAME                 # young -> old -> legend
     companion heal PATH NAME N              # degrade health token N (1 = first)
     companion odds PATH                     # the odds of the step in progress
@@ -107,6 +108,13 @@ def cmd_outpost_ruin(args: argparse.Namespace) -> int:
     return _run(args, lambda c: ruin_outpost(c, outpost=args.outpost, reason=args.reason))
 
 
+def cmd_outpost_remove_structure(args: argparse.Namespace) -> int:
+    from companion.operations.challenge import remove_structure
+
+    return _run(args, lambda c: remove_structure(c, outpost=args.outpost,
+                                                 structure=args.structure, reason=args.reason))
+
+
 def cmd_age(args: argparse.Namespace) -> int:
     from companion.operations.challenge import age_character
 
@@ -177,13 +185,19 @@ def register(sub: Any) -> None:
     epoch_sub = epoch.add_subparsers(dest="epoch_command", required=True)
     _with_path(epoch_sub.add_parser("new", help="a new epoch begins (between challenges)")) \
         .set_defaults(func=cmd_epoch_new)
-    outpost = sub.add_parser("outpost", help="outposts: ruin")
+    outpost = sub.add_parser("outpost", help="outposts: ruin, remove-structure")
     outpost_sub = outpost.add_subparsers(dest="outpost_command", required=True)
     ruin = _with_path(outpost_sub.add_parser(
         "ruin", help="an outpost becomes a ruin (when an effect says so)"))
     ruin.add_argument("outpost", help="the outpost's name")
     ruin.add_argument("--reason", default="", help="the effect that ruins it")
     ruin.set_defaults(func=cmd_outpost_ruin)
+    erase = _with_path(outpost_sub.add_parser(
+        "remove-structure", help="erase a structure from an outpost (when an effect says so)"))
+    erase.add_argument("outpost", help="the outpost's name")
+    erase.add_argument("structure", help="the structure's name")
+    erase.add_argument("--reason", default="", help="the effect that removes it")
+    erase.set_defaults(func=cmd_outpost_remove_structure)
     age = _with_path(sub.add_parser("age", help="a character grows old, or ages out into a "
                                                 "legend (between games)"))
     age.add_argument("name")

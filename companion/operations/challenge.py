@@ -22,7 +22,8 @@ from companion.operations.state import load_game, save_game, token_from_json, to
 from companion.rules import challenge as challenge_rules
 from companion.rules import checks, health
 from companion.rules.character import Age
-from companion.rules.ids import GoalId, ItemId, Trait
+from companion.rules.errors import IllegalAction
+from companion.rules.ids import GoalId, ItemId, StructureId, Trait
 from companion.store import models
 
 # --- ending a challenge ---------------------------------------------------------------------
@@ -257,6 +258,40 @@ def ruin_outpost(campaign: Campaign, *, outpost: str, reason: str = "") -> Chang
         text = (f"{ruined.name} becomes a ruin" + (f" ({reason})" if reason else "")
                 + (f"; {', '.join(returned)} return to the structure deck" if returned
                    else ""))
+        session.info["journal_text"] = text
+    return Changes(summary=text, valley=True, journal=True)
+
+
+def remove_structure(campaign: Campaign, *, outpost: str, structure: str,
+                     reason: str = "") -> Changes:
+    """An effect removes a structure from an outpost: erase it from the outpost card
+    (Rulebook: Overlays > Outposts: "When a structure is removed from an outpost, erase it
+    from that card")."""
+    from companion.rules.outposts import remove_structure as erase
+
+    with campaign.write("outpost.remove_structure", "a structure is removed") as session:
+        before = load_game(session, campaign.content)
+        found = [o for o in before.outposts if o.name.casefold() == outpost.strip().casefold()
+                 or str(o.id) == outpost.strip()]
+        if not found:
+            names = ", ".join(o.name for o in before.outposts) or "none"
+            raise Refused(f"There is no outpost '{outpost}' (outposts: {names}).")
+        structures = campaign.content.structures
+        typed = structure.strip()
+        known = next((s for s in found[0].structures if s == typed or (
+            s in structures and structures[s].name.casefold() == typed.casefold())), typed)
+        name = structures[known].name if known in structures else known
+        try:
+            erased = erase(found[0], StructureId(known))
+        except IllegalAction:
+            built = ", ".join(structures[s].name if s in structures else s
+                              for s in found[0].structures) or "none"
+            raise Refused(f"{found[0].name} has no {name} (its structures: {built}).") from None
+        after = replace(before, outposts=tuple(erased if o.id == erased.id else o
+                                               for o in before.outposts))
+        save_game(session, campaign.content, before, after)
+        text = (f"The {name} is erased from {erased.name}'s outpost card"
+                + (f" ({reason})" if reason else ""))
         session.info["journal_text"] = text
     return Changes(summary=text, valley=True, journal=True)
 

@@ -140,7 +140,10 @@ def add_structure(rules: RulesConstants, outpost: Outpost, structure: StructureI
 
 
 def remove_structure(outpost: Outpost, structure: StructureId) -> Outpost:
-    """Erase a structure from the outpost card."""
+    """Erase a structure from the outpost card when an effect removes it.
+
+    Rulebook: Overlays > Outposts (reached by ``operations.challenge.remove_structure``).
+    """
     if structure not in outpost.structures:
         raise IllegalAction(f"{outpost.name} has no structure {structure}")
     rest = list(outpost.structures)

@@ -1049,7 +1049,8 @@ class RetainedAndRuinsDialog(PlayDialog):
             "what a legend retained goes to their player's next character."))
         supplies.addWidget(self.supplies, 1)
         supplies.addLayout(row)
-        ruin_box = QGroupBox("An outpost becomes a ruin (when an effect says so)")
+        ruin_box = QGroupBox(
+            "An outpost becomes a ruin, or loses a structure (when an effect says so)")
         ruin = QFormLayout(ruin_box)
         self.outposts = QComboBox()
         self.outposts.setAccessibleName("Outpost")
@@ -1061,6 +1062,15 @@ class RetainedAndRuinsDialog(PlayDialog):
         ruin.addRow("Outpost:", self.outposts)
         ruin.addRow("Because:", self.reason)
         ruin.addRow("", self.ruin_button)
+        self.structures = QComboBox()
+        self.structures.setAccessibleName("Structure")
+        self.remove_button = QPushButton("Re&move Structure")
+        self.remove_button.clicked.connect(self.remove_structure)
+        self.outposts.currentIndexChanged.connect(self._list_structures)
+        erase = QHBoxLayout()
+        erase.addWidget(self.structures, 1)
+        erase.addWidget(self.remove_button)
+        ruin.addRow("Structure:", erase)
         self.body.addWidget(supplies_box, 1)
         self.body.addWidget(ruin_box)
         self.refresh()
@@ -1092,6 +1102,21 @@ class RetainedAndRuinsDialog(PlayDialog):
         self.ruin_button.setEnabled(self.outposts.count() > 0)
         if not self.outposts.count():
             self.outposts.addItem("No active outpost", None)
+        self._list_structures()
+
+    def _list_structures(self) -> None:
+        """The structures on the chosen outpost's card (one may be removed by an effect)."""
+        from companion.ui.widgets import read_game
+
+        self.structures.clear()
+        chosen = self.outposts.currentData()
+        names = self.campaign.content.structures
+        for outpost in read_game(self.campaign).outposts:
+            if outpost.name == chosen:
+                for structure in outpost.structures:
+                    self.structures.addItem(
+                        names[structure].name if structure in names else structure, structure)
+        self.remove_button.setEnabled(self.structures.count() > 0)
 
     def claim(self) -> None:
         from companion.operations.challenge import claim_retained
@@ -1108,6 +1133,17 @@ class RetainedAndRuinsDialog(PlayDialog):
         if self.outposts.currentData() is None:
             return
         if self.run(ruin_outpost, outpost=str(self.outposts.currentData()),
+                    reason=self.reason.text().strip()):
+            self.reason.clear()
+
+
+    def remove_structure(self) -> None:
+        from companion.operations.challenge import remove_structure
+
+        if self.outposts.currentData() is None or self.structures.currentData() is None:
+            return
+        if self.run(remove_structure, outpost=str(self.outposts.currentData()),
+                    structure=str(self.structures.currentData()),
                     reason=self.reason.text().strip()):
             self.reason.clear()
 

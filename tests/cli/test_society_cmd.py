@@ -186,6 +186,8 @@ def test_continuing_play_end_and_next_challenge_from_the_cli(
         (("challenge", "claim", "{p}", "Ash", "4"), "no retained supplies number 4"),
         (("challenge", "start", "{p}", "C2"), "is still being played"),
         (("outpost", "ruin", "{p}", "Nowhere"), "There is no outpost 'Nowhere'"),
+        (("outpost", "remove-structure", "{p}", "Nowhere", "Longhouse"),
+         "There is no outpost 'Nowhere'"),
     ],
 )
 def test_continuing_play_refusals_from_the_cli(
@@ -193,6 +195,22 @@ def test_continuing_play_refusals_from_the_cli(
     code, _, err = run(capsys, *[a.format(p=demo_path) for a in argv])
     assert code == 1 and message in err and "Traceback" not in err
     assert run(capsys, "status", demo_path, "--json")[1]["status"]["challenge_id"] == "C1"
+
+
+def test_outposts_remove_a_structure_from_the_cli(capsys: Any, demo_path: str) -> None:
+    """Rulebook: Overlays > Outposts — erase a removed structure from the outpost card."""
+    from tests.operations.test_night_cards import with_outpost
+
+    campaign = operations.open_campaign(Path(demo_path))
+    try:
+        with_outpost(campaign, "longhouse")
+    finally:
+        campaign.close()
+    code, data, _ = run(capsys, "outpost", "remove-structure", demo_path, "Hearth",
+                        "Longhouse", "--json")
+    assert code == 0 and "The Longhouse is erased from Hearth's outpost card" in str(data)
+    code, _, err = run(capsys, "outpost", "remove-structure", demo_path, "Hearth", "Longhouse")
+    assert code == 1 and "Hearth has no Longhouse (its structures: none)." in err
 
 
 def test_night_phase_structures_in_play_from_the_cli(capsys: Any, demo_path: str) -> None:

@@ -177,6 +177,25 @@ def test_continuing_play_the_behemoth_goes_back_to_the_box_and_is_set_up_again(
     assert len(rows) == 1 and rows[0].hex_id is not None
 
 
+def test_outposts_a_removed_structure_is_erased_from_the_card(demo: Campaign) -> None:
+    """Rulebook: Overlays > Outposts: "When a structure is removed from an outpost, erase
+    it from that card"; by name or id; refused for a structure it lacks."""
+    from tests.operations.test_night_cards import with_outpost
+
+    with_outpost(demo, "longhouse", "drying-rack")
+    changes = lifecycle.remove_structure(demo, outpost="hearth", structure="Drying Rack",
+                                         reason="a Codex outcome")
+    assert changes.summary == ("The Drying Rack is erased from Hearth's outpost card "
+                               "(a Codex outcome)")
+    with demo.file.read() as session:
+        structures = session.exec(select(models.OutpostStructure)).all()
+    assert [s.structure_id for s in structures] == ["longhouse"]
+    with pytest.raises(Refused, match=r"Hearth has no Drying Rack \(its structures: Longhouse\)"):
+        lifecycle.remove_structure(demo, outpost="Hearth", structure="drying-rack")
+    with pytest.raises(Refused, match="There is no outpost 'Nowhere'"):
+        lifecycle.remove_structure(demo, outpost="Nowhere", structure="longhouse")
+
+
 def test_ruins_an_outpost_becomes_a_ruin_and_its_structures_return(demo: Campaign) -> None:
     from tests.operations.test_night_cards import with_outpost
 

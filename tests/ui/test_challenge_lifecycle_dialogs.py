@@ -83,3 +83,22 @@ def test_retained_supplies_a_successor_takes_them_up(
     assert warnings == []
     assert [t.name for t in demo.character_detail("Cael").bag] == ["flint"]
     assert dialog.supplies.item(0).text() == "Nothing waits to be taken up."
+
+
+def test_outposts_a_structure_removed_is_erased_from_the_card(
+        qtbot: Any, window: MainWindow, demo: Any, warnings: list[str]) -> None:
+    """Rulebook: Overlays > Outposts — a removed structure is erased from the card."""
+    from tests.operations.test_night_cards import with_outpost
+
+    with_outpost(demo, "longhouse", "drying-rack")
+    window.refresh_all()
+    dialog = show(qtbot, play_dialogs.RetainedAndRuinsDialog(window))
+    assert [dialog.structures.itemText(i) for i in range(dialog.structures.count())] == \
+        ["Longhouse", "Drying Rack"]
+    dialog.structures.setCurrentIndex(1)
+    dialog.remove_button.click()
+    assert warnings == []
+    assert "The Drying Rack is erased from Hearth's outpost card" in \
+        dialog.result_label.text()
+    assert [dialog.structures.itemText(i) for i in range(dialog.structures.count())] == \
+        ["Longhouse"]

@@ -190,6 +190,13 @@ def test_outposts_a_removed_structure_is_erased_from_the_card(demo: Campaign) ->
     with demo.file.read() as session:
         structures = session.exec(select(models.OutpostStructure)).all()
     assert [s.structure_id for s in structures] == ["longhouse"]
+    from companion.operations.files import undo
+
+    undo(demo)  # journalled like every operation: undo restores the card
+    with demo.file.read() as session:
+        structures = session.exec(select(models.OutpostStructure)).all()
+    assert sorted(s.structure_id for s in structures) == ["drying-rack", "longhouse"]
+    lifecycle.remove_structure(demo, outpost="Hearth", structure="drying-rack")
     with pytest.raises(Refused, match=r"Hearth has no Drying Rack \(its structures: Longhouse\)"):
         lifecycle.remove_structure(demo, outpost="Hearth", structure="drying-rack")
     with pytest.raises(Refused, match="There is no outpost 'Nowhere'"):

@@ -53,3 +53,13 @@ def warnings(monkeypatch: Any) -> list[str]:
     monkeypatch.setattr(QMessageBox, "warning",
                         lambda parent, title, text, *rest: shown.append(text))
     return shown
+
+
+@pytest.fixture
+def day(window: MainWindow) -> Any:
+    """The Day view of a shown main window on the demo campaign."""
+    from companion.ui.views.day import DayView
+
+    view = window.show_view("day")
+    assert isinstance(view, DayView)
+    return view

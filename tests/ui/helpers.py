@@ -15,3 +15,8 @@ def make_window(qtbot: Any, campaign: operations.Campaign) -> MainWindow:
     window.show()
     window.set_campaign(campaign)
     return window
+
+
+def energy(campaign: operations.Campaign, name: str) -> int:
+    """``name``'s energy now."""
+    return next(c.energy for c in campaign.characters() if c.name == name)

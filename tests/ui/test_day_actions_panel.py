@@ -14,23 +14,8 @@ from companion import operations
 from companion.operations import day as day_ops
 from companion.operations.effects import apply_effects, parse_effect
 from companion.ui import day_dialogs
-from companion.ui.main_window import MainWindow
 from companion.ui.views.day import DayView
-
-
-@pytest.fixture
-def day(qtbot: Any, demo: operations.Campaign) -> DayView:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    window.set_campaign(demo)
-    view = window.show_view("day")
-    assert isinstance(view, DayView)
-    return view
-
-
-def energy(campaign: operations.Campaign, name: str) -> int:
-    return next(c.energy for c in campaign.characters() if c.name == name)
+from tests.ui.helpers import energy
 
 
 def gain(day: DayView, name: str, *effects: str) -> None:

@@ -4,28 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from PySide6.QtWidgets import QComboBox
 
 from companion import operations
 from companion.operations.day import ActionOption
-from companion.ui.main_window import MainWindow
 from companion.ui.views.day import DayView, action_rows, turn_text
-
-
-@pytest.fixture
-def day(qtbot: Any, demo: operations.Campaign) -> DayView:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    window.set_campaign(demo)
-    view = window.show_view("day")
-    assert isinstance(view, DayView)
-    return view
-
-
-def energy(campaign: operations.Campaign, name: str) -> int:
-    return next(c.energy for c in campaign.characters() if c.name == name)
+from tests.ui.helpers import energy
 
 
 def test_action_rows_without_a_window() -> None:

@@ -10,9 +10,10 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QTextImageFormat
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
+from companion.paths import shipped_guide
 from companion.ui.fit import fit_resize
 
-GUIDE = Path(__file__).resolve().parents[2] / "docs" / "getting-started.md"
+GUIDE = shipped_guide()
 PICTURE_WIDTH = 560
 """Screenshots are shown at most this wide (they are taken at a window's full size)."""
 

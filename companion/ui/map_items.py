@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -26,12 +25,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.paths import shipped_asset
 from companion.rules.geometry import Axial, hex_corners, pixel_centre
 
 HEX_SIZE = 64.0
 """Circumradius of a hex in scene units."""
 
-ICONS = Path(__file__).resolve().parents[2] / "assets" / "icons"
+ICONS = shipped_asset("icons")
 
 ITEMS_CREATED = {"count": 0}
 """Number of map items constructed so far (tests check a move creates none)."""

@@ -14,7 +14,6 @@ exists, before the first window is shown; call it again when the setting changes
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -258,12 +257,11 @@ def apply(app: QApplication, setting: str = "system") -> str:
 
 
 def assets_dir() -> Path:
-    """The ``assets/`` folder: beside ``companion/`` in a checkout, under ``sys._MEIPASS``
-    in a PyInstaller build (the spec ships it as data)."""
-    frozen_root = getattr(sys, "_MEIPASS", None)
-    if frozen_root:
-        return Path(frozen_root) / "assets"
-    return Path(__file__).resolve().parents[2] / "assets"
+    """The shipped ``assets`` (icons), wherever the program is installed
+    (``companion.paths.shipped_dir``)."""
+    from companion import paths
+
+    return paths.shipped_dir("assets")
 
 
 def app_icon() -> QIcon:

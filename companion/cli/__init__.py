@@ -144,3 +144,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     return gui.launch(parsed.path, smoke=parsed.smoke or bool(parsed.screenshot),
                       content=parsed.content, screenshot=parsed.screenshot)
+
+
+def gui_main() -> int:
+    """Entry point of the ``stonesaga-companion`` window script (``[project.gui-scripts]``:
+    on Windows it starts without a console window). It takes what ``companion`` takes;
+    with no console, ``sys.stdout``/``sys.stderr`` are None, so what would be printed
+    (a refusal, the message that the window cannot open) goes to ``companion.log`` in
+    the user's data folder instead of being lost."""
+    if sys.stdout is None or sys.stderr is None:
+        from companion import paths
+
+        log = open(paths.user_data_dir() / "companion.log", "a", encoding="utf-8")  # noqa: SIM115
+        sys.stdout = sys.stdout or log
+        sys.stderr = sys.stderr or log
+    return main()

@@ -11,6 +11,18 @@ from pathlib import Path
 APP_NAME = "StonesagaCompanion"
 CAMPAIGN_SUFFIX = ".stonesaga"
 
+WINDOWS_FORBIDDEN = frozenset('<>:"/\\|?*') | frozenset(chr(c) for c in range(32))
+"""Characters no Windows file name may hold (Microsoft: "Naming Files, Paths, and
+Namespaces"); ``/`` and NUL are the only ones POSIX forbids."""
+WINDOWS_RESERVED = frozenset(
+    ["CON", "PRN", "AUX", "NUL"]
+    + [f"{device}{n}" for device in ("COM", "LPT") for n in "0123456789\u00b9\u00b2\u00b3"])
+"""Device names Windows reserves, whatever the case and whatever extension follows."""
+MAX_STEM = 80
+"""Characters (UTF-16 units, as NTFS counts) of a name made from a society's name: with
+``.stonesaga.backups`` and a backup's time stamp added, and the data folder in front, the
+path stays well inside Windows' 260-character limit."""
+
 
 def shipped_dir(part: str) -> Path:
     """A folder of run-time data shipped with the program: ``content`` (the packs),
@@ -46,6 +58,28 @@ def shipped_asset(name: str) -> Path:
 def shipped_guide() -> Path:
     """Help ▸ Getting Started's page; its pictures sit beside it (``screenshots/``)."""
     return shipped_dir("guide") / "getting-started.md"
+
+
+def safe_file_stem(name: str, fallback: str = "Campaign") -> str:
+    """A file name (without extension) made from what a player typed, legal on Windows,
+    macOS and Linux alike: the forbidden characters and control characters become spaces,
+    spaces are collapsed, no trailing dot or space, no reserved device name (``CON``
+    becomes ``CON_``), at most ``MAX_STEM`` characters; ``fallback`` when nothing is
+    left. ``"Dawn: the Ford?"`` becomes ``"Dawn the Ford"``."""
+    kept = "".join(" " if ch in WINDOWS_FORBIDDEN else ch for ch in name)
+    stem = " ".join(kept.split())
+    while len(stem.encode("utf-16-le")) // 2 > MAX_STEM:
+        stem = stem[:-1]
+    stem = stem.rstrip(". ").lstrip() or fallback
+    first, dot, rest = stem.partition(".")
+    if first.rstrip(" ").upper() in WINDOWS_RESERVED:  # "nul.txt" is the device too
+        stem = f"{first.rstrip(' ')}_{dot}{rest}"
+    return stem
+
+
+def campaign_file_name(society_name: str) -> str:
+    """The file name a new campaign of this society gets by default."""
+    return safe_file_stem(society_name) + CAMPAIGN_SUFFIX
 
 
 def user_data_dir() -> Path:

@@ -45,7 +45,10 @@ def _open(args: argparse.Namespace) -> Any:
 def cmd_new(args: argparse.Namespace) -> int:
     from companion import operations, paths
 
-    path = Path(args.file) if args.file else paths.campaigns_dir() / f"{args.name}.stonesaga"
+    # The society's name may hold what no Windows file name may (':' '?', "CON"): the
+    # default file name is made legal everywhere; --file is taken as given.
+    path = (Path(args.file) if args.file
+            else paths.campaigns_dir() / paths.campaign_file_name(args.name))
     try:
         campaign = operations.new_campaign(
             path, society_name=args.name, players=args.players, characters=args.characters,

@@ -723,8 +723,7 @@ class SummaryPage(QWizardPage):
 
         self.summary.setText(self.wiz.summary_html())
         name = self.wiz.society_name()
-        safe = "".join(ch for ch in name if ch not in '<>:"/\\|?*').strip() or "Campaign"
-        suggested = str(paths.campaigns_dir() / f"{safe}{paths.CAMPAIGN_SUFFIX}")
+        suggested = str(paths.campaigns_dir() / paths.campaign_file_name(name))
         if not self.path.text() or self.path.text() == self._suggested:
             self.path.setText(suggested)
         self._suggested = suggested

@@ -5,7 +5,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv run test lint typecheck bench screenshots clean package
+.PHONY: venv run test lint typecheck bench screenshots clean package dist
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,10 @@ screenshots: venv
 	for script in scripts/screenshots.py scripts/*_screenshots.py; do \
 	    QT_QPA_PLATFORM=offscreen timeout 300 $(PY) $$script || exit 1; done
 	if command -v xvfb-run >/dev/null; then scripts/xvfb_screenshot.sh; fi
+
+## Build the wheel and the sdist into dist/ (the players' install: README, "Install it").
+dist: venv
+	$(PY) -m build --outdir dist .
 
 ## Build the one-folder Linux binary (PyInstaller, installed into the venv on demand) and
 ## smoke-test it (packaging/README.md; not part of CI: it takes a few minutes).

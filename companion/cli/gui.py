@@ -35,7 +35,10 @@ def launch(path: str | None, *, smoke: bool = False, content: Sequence[str] = ()
     # the content): the cyclic collector would walk them some 200 times, finding little,
     # for about a tenth of the start. It is paused until the campaign is on screen.
     gc.disable()
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app = QApplication.instance() or _new_application()
+    if app is None:
+        gc.enable()
+        return 3
     assert isinstance(app, QApplication)
     app.setApplicationName("Stonesaga Companion")
     app.setApplicationVersion(__version__)
@@ -55,6 +58,23 @@ def launch(path: str | None, *, smoke: bool = False, content: Sequence[str] = ()
     app.exec()
     del probe
     return outcome.get("code", 0)
+
+
+def _new_application() -> QApplication | None:
+    """The QApplication, or None with a message naming what is missing and the README
+    section that fixes it when Qt could not open a window (instead of Qt's abort)."""
+    from companion.ui import qt_platform
+
+    trouble = qt_platform.problem()
+    if trouble:
+        print(f"Stonesaga Companion cannot open a window. {trouble}", file=sys.stderr,
+              flush=True)
+        return None
+    restore = qt_platform.install_fatal_hint()
+    try:
+        return QApplication(sys.argv[:1])
+    finally:
+        restore()
 
 
 def _apply_theme(app: QApplication) -> None:

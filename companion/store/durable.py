@@ -32,8 +32,13 @@ def temp_beside(dest: Path, purpose: str) -> Path:
 
 
 def fsync_file(path: Path) -> None:
-    """Flush ``path``'s bytes to the disk."""
-    fd = os.open(path, os.O_RDONLY)
+    """Flush ``path``'s bytes to the disk.
+
+    On Windows ``os.fsync`` is ``_commit``, i.e. ``FlushFileBuffers``, which needs a
+    handle with write access: a read-only one fails (EBADF). The files flushed here are
+    the store's own fresh temporary files, so opening them for writing is fine there.
+    """
+    fd = os.open(path, os.O_RDWR if sys.platform == "win32" else os.O_RDONLY)
     try:
         os.fsync(fd)
     finally:

@@ -40,8 +40,15 @@ class LockOwner:
 
 def _read_owner(target: Path) -> LockOwner:
     try:
-        raw = target.read_bytes()[:4096]
-        data = json.loads(raw.decode("utf-8")) if raw else {}
+        try:
+            raw = target.read_bytes()[:4096]
+        except PermissionError:
+            # Windows: the holder's LockFileEx bars byte 0 to every other process, so
+            # the owner is written from byte 1 on (see _write_owner) and read from there.
+            with open(target, "rb") as stream:
+                stream.seek(1)
+                raw = stream.read(4096)
+        data = json.loads(raw.decode("utf-8")) if raw.strip() else {}
         return LockOwner(pid=int(data["pid"]), host=str(data["host"]))
     except (OSError, ValueError, KeyError, TypeError):
         return LockOwner(pid=None, host=None)
@@ -64,7 +71,8 @@ class WriterLock:
         self._owner_error: OSError | None = None
 
     def _write_owner(self, fd: int) -> None:
-        owner_text = json.dumps({"pid": os.getpid(), "host": socket.gethostname()})
+        # A newline first: on Windows byte 0 is the locked byte nobody else may read.
+        owner_text = "\n" + json.dumps({"pid": os.getpid(), "host": socket.gethostname()})
         try:
             os.ftruncate(fd, 0)
             os.lseek(fd, 0, os.SEEK_SET)

@@ -54,10 +54,11 @@ def _pip(*args: str | Path) -> subprocess.CompletedProcess[str]:
 def _ensure_build() -> None:
     if importlib.util.find_spec("build") is not None:
         return
-    done = _pip("install", "--quiet", "build>=1") if shutil.which(sys.executable) else None
-    if done is None or importlib.util.find_spec("build") is None:
+    done = _run(sys.executable, "-m", "pip", "install", "--quiet", "build>=1", check=False)
+    importlib.invalidate_caches()
+    if done.returncode != 0 or importlib.util.find_spec("build") is None:
         pytest.skip("the 'build' package (PyPA's build front end, in the dev extras) is not "
-                    "installed and could not be installed, so no wheel can be built")
+                    f"installed and pip could not install it: {done.stderr.strip()[-300:]}")
 
 
 def _site_packages(env_dir: Path) -> Path:

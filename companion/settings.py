@@ -200,5 +200,21 @@ def save(settings: Settings, path: Path | None = None) -> Path:
     tmp = target.with_name(target.name + ".tmp")
     tmp.write_text(json.dumps(settings.to_dict(), indent=2, sort_keys=True) + "\n",
                    encoding="utf-8")
-    os.replace(tmp, target)
+    _replace(tmp, target)
     return target
+
+
+def _replace(tmp: Path, target: Path, attempts: int = 20) -> None:
+    """``os.replace``, waiting out a moment when another companion is reading the file:
+    Windows refuses to replace a file another process has open (PermissionError), where
+    POSIX swaps it under the reader. The reader closes it within milliseconds."""
+    import time
+
+    for attempt in range(attempts):
+        try:
+            os.replace(tmp, target)
+            return
+        except PermissionError:
+            if os.name != "nt" or attempt == attempts - 1:
+                raise
+            time.sleep(0.05)

@@ -74,3 +74,24 @@ def test_without_hard_links_a_new_file_still_never_overwrites(
     with pytest.raises(CampaignFileExists):
         campaign_file.link_new(tmp, dest)
     assert dest.read_bytes() == b"one"
+
+
+def test_preferences_wait_out_a_reader_on_windows(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Windows refuses os.replace onto a file another companion has open for a moment;
+    saving the preferences tries again instead of failing."""
+    from companion import settings
+
+    real_replace = os.replace
+    refusals = [PermissionError(13, "being used by another process")] * 2
+
+    def busy(src: Any, dst: Any) -> None:
+        if refusals:
+            raise refusals.pop()
+        real_replace(src, dst)
+
+    monkeypatch.setattr(settings.os, "replace", busy)
+    monkeypatch.setattr(settings.os, "name", "nt")
+    monkeypatch.setattr("time.sleep", lambda seconds: None)
+    target = settings.save(settings.Settings(theme="dark"), tmp_path / "preferences.json")
+    assert refusals == [] and settings.load(target).theme == "dark"

@@ -37,11 +37,10 @@ def _open(args: argparse.Namespace) -> Any:
                                         extra_content=[Path(p) for p in args.content],
                                         lock="first-write")
     if campaign.content_problem is not None:  # a broken own pack: said, not fatal
-        carried = " (the cards this campaign carries are played)" \
-            if campaign.own_cards else ""
-        print(f"warning: your own pack could not be loaded{carried}; fix it with "
-              f"'companion content my-cards' and 'content check':\n"
-              f"{campaign.content_problem}", file=sys.stderr)
+        said = ("your own pack could not be loaded (the cards this campaign carries are "
+                "played)" if campaign.own_cards else "your own cards were left out")
+        print(f"warning: {said}; fix them with 'companion content my-cards' and "
+              f"'content check':\n{campaign.content_problem}", file=sys.stderr)
     if campaign.cards_missing or campaign.cards_edited:  # the cards it carries differ
         from companion.operations.own_cards import carried_report
 

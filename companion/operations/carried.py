@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from companion.operations.changes import Changes, Refused
 from companion.store import models
 
 CardKey = tuple[str, str, str]
@@ -93,3 +94,34 @@ def carry(session: Session, cards: Iterable[OwnCardCopy]) -> list[OwnCardCopy]:
     for card in added:
         put(session, card)
     return added
+
+
+# --- a campaign from before schema 3 ------------------------------------------------------
+
+
+def needs_carrying(campaign: Any) -> bool:
+    """Whether ``campaign`` (an open :class:`~companion.operations.core.Campaign`) plays
+    with cards of a user pack its file carries none of (it was made before schema 3, or
+    the pack was filled outside it)."""
+    if not campaign.own_cards:
+        return False
+    with campaign.file.read() as session:
+        packs_carried = {key[0] for key in carried(session)}
+    return any(key[0] not in packs_carried for key in campaign.own_cards)
+
+
+def carry_now(campaign: Any) -> Changes:
+    """Carry, in one operation, the cards of the owner's packs the campaign plays with
+    and its file does not carry yet (a campaign from before schema 3: run when it is
+    migrated, and by the GUI when it opens one). Refused when there are none."""
+    with campaign.file.read() as session:
+        have = set(carried(session))
+    waiting = [c for key, c in campaign.own_cards.items() if key not in have]
+    if not waiting:
+        raise Refused("The campaign already carries every card of your pack it plays with.")
+    count = f"{len(waiting)} card" + ("" if len(waiting) == 1 else "s")
+    text = (f"The campaign now carries {count} of your own pack, so its backups and exports "
+            "keep them")
+    with campaign.write("content.carry", text) as session:  # the write carries them
+        session.info["journal_text"] = text
+    return Changes(summary=text, journal=True)

@@ -123,6 +123,17 @@ class Campaign:
         campaign = cls(file, built.content)
         campaign.extra_content = tuple(Path(p) for p in extra_content)
         built.apply(campaign)
+        if file.migrated_from is not None and file.migrated_from < 3:
+            # A campaign from before its cards travelled with it: the cards of the
+            # owner's pack it plays with are copied in now, from this data folder.
+            from companion.operations.carried import carry_now, needs_carrying
+
+            try:
+                if needs_carrying(campaign):
+                    carry_now(campaign)
+            except Refused as exc:  # never stops a campaign from opening
+                file.warnings.append(f"Your own cards could not be copied into the "
+                                     f"campaign: {exc}")
         return campaign
 
     def close(self) -> None:

@@ -18,10 +18,13 @@ from dataclasses import dataclass
 from companion.content import ContentError
 from companion.content import user_pack as packs
 from companion.operations.cards import rebuild_content
-from companion.operations.carried import OwnCardCopy, carried
+from companion.operations.carried import OwnCardCopy, carried, carry_now, needs_carrying
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import Campaign
 from companion.store import models
+
+__all__ = ["CarriedCard", "CarriedReport", "adopt_cards", "carried_report", "carry_now",
+           "needs_carrying"]
 
 
 @dataclass(frozen=True)
@@ -92,32 +95,6 @@ def carried_report(campaign: Campaign) -> CarriedReport:
         count = len(carried(session))
     return CarriedReport(count, tuple(_card(c) for c in campaign.cards_missing),
                          tuple(_card(c) for c in campaign.cards_edited))
-
-
-def carry_now(campaign: Campaign) -> Changes:
-    """Carry, in one operation, the cards of the owner's pack the campaign plays with
-    and its file does not carry yet (a campaign made before schema 3, opened for the
-    first time since: the GUI runs this when it opens one). Refused when there are none."""
-    with campaign.file.read() as session:
-        have = set(carried(session))
-    waiting = [c for key, c in campaign.own_cards.items() if key not in have]
-    if not waiting:
-        raise Refused("The campaign already carries every card of your pack it plays with.")
-    text = (f"The campaign now carries {_count([_card(c) for c in waiting])} of your own "
-            "pack, so its backups and exports keep them")
-    with campaign.write("content.carry", text) as session:
-        session.info["journal_text"] = text
-    return Changes(summary=text, journal=True)
-
-
-def needs_carrying(campaign: Campaign) -> bool:
-    """Whether the campaign plays with cards of the owner's pack its file does not carry
-    yet (it carries none of that pack: it was made before schema 3)."""
-    if not campaign.own_cards:
-        return False
-    with campaign.file.read() as session:
-        packs_carried = {key[0] for key in carried(session)}
-    return any(key[0] not in packs_carried for key in campaign.own_cards)
 
 
 def adopt_cards(campaign: Campaign, *, edited: bool = False) -> Changes:

@@ -209,7 +209,7 @@ def test_adopt_with_edited_writes_the_campaigns_version_over_the_pack(
 def test_a_campaign_from_before_schema_3_carries_its_cards_when_opened(
         tmp_path: Path) -> None:
     """A version 2 campaign that used the owner's cards: the migration makes the table,
-    and opening it (the GUI runs carry_now) copies the cards from the data folder."""
+    and the open that migrates it copies the cards in from the data folder."""
     path = tmp_path / "old.stonesaga"
     with operations.create_demo_campaign(path) as campaign:
         data = copy_of(campaign, "discovery_cards", first(campaign, "discovery_cards"),
@@ -225,15 +225,18 @@ def test_a_campaign_from_before_schema_3_carries_its_cards_when_opened(
     conn.close()
     with operations.open_campaign(path) as campaign:
         assert [b.reason for b in list_backups(path)].count("migration") == 1
-        assert carried_rows(campaign) == []
-        assert own_cards.needs_carrying(campaign)
-        changes = own_cards.carry_now(campaign)
-        assert "1 card" in changes.summary
+        # The migration's open copied the card in, as one undoable operation.
         assert carried_rows(campaign) == [("sample-mine", "discovery_cards", "DX07",
                                            "Antler")]
+        (event,) = campaign.file.journal(limit=1)
+        assert event.kind == "content.carry" and "1 card of your own pack" in event.text
         assert not own_cards.needs_carrying(campaign)
         with pytest.raises(Refused, match="already carries"):
             own_cards.carry_now(campaign)
+        operations.undo(campaign)
+        assert carried_rows(campaign) == [] and own_cards.needs_carrying(campaign)
+        assert "1 card" in own_cards.carry_now(campaign).summary
+        assert len(carried_rows(campaign)) == 1
 
 
 def test_a_card_removed_in_my_cards_with_the_campaign_open_is_no_longer_carried(

@@ -4,7 +4,6 @@ the missing ones to this computer's pack."""
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -82,21 +81,19 @@ def test_a_card_edited_here_is_said_and_kept_as_played(
     qtbot.mouseClick(button(box, "Not Now"), Qt.MouseButton.LeftButton)
 
 
-def test_a_campaign_from_before_schema_3_carries_its_cards_once_shown(
+def test_cards_of_the_pack_the_file_does_not_carry_are_carried_once_shown(
         qtbot: Any, tmp_path: Path) -> None:
-    path = tmp_path / "old.stonesaga"
+    """A campaign playing with cards of the owner's pack its file carries none of (the
+    pack was filled outside it, e.g. with 'content add-card') carries them once the
+    window shows it, as one operation the status bar reports."""
+    path = tmp_path / "c.stonesaga"
     with operations.create_demo_campaign(path) as campaign:
         data = discovery(campaign, "DX07", "Antler")
     own = user_pack.create_pack("sample-mine", "My cards (Sample)", extends="sample")
     user_pack.add_card(own.folder, "discovery_cards", data)
-    conn = sqlite3.connect(path)
-    conn.execute("""UPDATE campaign SET content_packs = '[{"id": "sample", "version": "1.0.0"},
-                    {"id": "sample-mine", "version": "1.0.1"}]'""")
-    conn.execute("DROP TABLE own_card")
-    conn.execute("PRAGMA user_version = 2")
-    conn.commit()
-    conn.close()
     window = make_window(qtbot, operations.open_campaign(path, verify="background"))
+    assert not [b for b in window.findChildren(QMessageBox)
+                if b.objectName() == "carriedCardsMessage" and b.isVisible()]
 
     def carried() -> list[str]:
         with window.campaign.file.read() as session:

@@ -26,7 +26,7 @@ from sqlmodel import Session, select
 
 from companion.content import Content, ContentError, load_content
 from companion.content import user_pack as packs
-from companion.content.schema.pack import PackManifest
+from companion.content.schema.pack import KIND_MODELS, PackManifest
 from companion.operations.carried import CardKey, OwnCardCopy
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import NIGHT_DECK, Campaign
@@ -254,6 +254,20 @@ def _carried_root(carried: Sequence[packs.CarriedPack]) -> Path:
     return root
 
 
+def _valid(card: OwnCardCopy) -> bool:
+    """Whether the carried card is an entry its kind allows (one that is not is left
+    out, rather than break the whole pack it would be played in)."""
+    try:
+        packs.validate_card(card.kind, dict(card.data))
+    except ContentError:
+        return False
+    return True
+
+
+_PACK_ID = r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}"
+"""A pack id as ``PackManifest.id`` allows it (so it is a plain folder name)."""
+
+
 def _base_of(pack_id: str, recorded: Sequence[str]) -> str:
     if pack_id in recorded and recorded.index(pack_id) > 0:
         return recorded[recorded.index(pack_id) - 1]
@@ -262,10 +276,14 @@ def _base_of(pack_id: str, recorded: Sequence[str]) -> str:
 
 def _carried_manifest(pack_id: str, recorded: Sequence[str],
                       cards: Sequence[OwnCardCopy]) -> PackManifest:
+    import re
+
     versions = sorted({c.pack_version for c in cards if c.pack_version})
-    return PackManifest(id=pack_id, name=f"My cards ({_base_of(pack_id, recorded)})",
-                        version=versions[-1] if versions else "1.0.0",
-                        extends=_base_of(pack_id, recorded),
+    base: str | None = _base_of(pack_id, recorded)
+    if base == pack_id or not re.fullmatch(_PACK_ID, str(base)):
+        base = None  # the loader then says the pack lacks what it needs
+    return PackManifest(id=pack_id, name=f"My cards ({base or pack_id})",
+                        version=versions[-1] if versions else "1.0.0", extends=base,
                         description="Cards the campaign carries.")
 
 
@@ -275,10 +293,19 @@ def campaign_content(pack_ids: str | Sequence[str], extra_content: Sequence[Path
     the cards its file carries over the user's pack. A carried card this data folder's
     pack lacks, or holds in another version, is played as the file carries it, and
     listed (``missing``, ``edited``)."""
+    import re
+
+    from companion import paths
+    from companion.content.errors import ContentIssue
+
     recorded = [pack_ids] if isinstance(pack_ids, str) else list(pack_ids) or ["sample"]
     by_pack: dict[str, list[OwnCardCopy]] = {}
     for card in (carried or {}).values():
-        by_pack.setdefault(card.pack_id, []).append(card)
+        # Only what a pack could hold: a file's rows never name a folder or file
+        # outside the pack written for them (ids as the pack schema allows them).
+        if card.kind in KIND_MODELS and re.fullmatch(_PACK_ID, card.pack_id) and \
+                card.data.get("id") == card.card_id and _valid(card):
+            by_pack.setdefault(card.pack_id, []).append(card)
     missing: list[OwnCardCopy] = []
     edited: list[OwnCardCopy] = []
     overlay: list[packs.CarriedPack] = []
@@ -312,27 +339,33 @@ def campaign_content(pack_ids: str | Sequence[str], extra_content: Sequence[Path
         content, problem = load_campaign_content(wanted, extra_content)
         folders: dict[str, Path] = {}
     else:
-        root = _carried_root(overlay)
+        try:
+            root = _carried_root(overlay)
+        except (OSError, ValueError) as exc:  # the data folder's cache cannot be written
+            content, problem = load_campaign_content(wanted, extra_content)
+            problem = problem or ContentError([ContentIssue(
+                paths.user_data_dir() / "cache", None, "",
+                f"the cards this campaign carries could not be written here: {exc}")])
+            return CampaignContent(content, problem, _own_cards(content, {}),
+                                   tuple(missing), tuple(edited), state)
         content, problem = load_campaign_content(wanted, (*extra_content, root))
         if problem is not None:  # the user's pack is broken: play with the file's cards
             bare = [packs.CarriedPack(
                 _carried_manifest(p.manifest.id, recorded, by_pack[p.manifest.id]), None,
                 {(c.kind, c.card_id): c.data for c in by_pack[p.manifest.id]})
                 for p in overlay]
-            bare_root = _carried_root(bare)
             try:
+                bare_root = _carried_root(bare)
                 content = load_content(bare[-1].manifest.id,
                                        extra_dirs=(*extra_content, bare_root))
                 root = bare_root
-            except (ContentError, KeyError):
+            except (ContentError, KeyError, OSError, ValueError):
                 pass  # the pack it extends, as load_campaign_content gave it
         folders = {p.manifest.id: root / p.manifest.id for p in overlay}
     for manifest in content.packs:
         if manifest.id not in by_pack and _is_users(manifest.id):
             pack_of(manifest.id)
     if problem is None:  # a carried pack whose folder is here but does not read: say so
-        from companion import paths
-
         for pack_id in by_pack:
             folder = paths.user_content_dir() / pack_id
             if packs.find_user_pack(pack_id) is None and (folder / "pack.yaml").is_file():

@@ -48,8 +48,9 @@ class OwnCardCopy:
 
     @classmethod
     def of_row(cls, row: models.OwnCard) -> OwnCardCopy:
-        return cls(row.pack_id, row.kind, row.card_id, dict(row.data), row.digest,
-                   row.pack_version)
+        data = row.data if isinstance(row.data, dict) else {}
+        return cls(str(row.pack_id), str(row.kind), str(row.card_id), dict(data),
+                   str(row.digest), str(row.pack_version))
 
 
 def carried(session: Session) -> dict[CardKey, OwnCardCopy]:

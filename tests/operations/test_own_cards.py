@@ -265,3 +265,25 @@ def test_web_journal_custom_materials_travel_with_the_campaign(
     another_laptop(monkeypatch, tmp_path, "laptop")
     with operations.open_campaign(tmp_path / "reed.stonesaga") as again:
         assert again.content.materials["glowing-moss"].name == "Glowing Moss"
+
+
+def test_rows_no_pack_could_hold_are_left_out_and_write_nothing_outside_the_cache(
+        tmp_path: Path) -> None:
+    """An imported or hand-made file may hold any text in ``own_card``: a kind or pack
+    id that would name a path is never played (nor written anywhere)."""
+    path = tmp_path / "c.stonesaga"
+    with operations.create_demo_campaign(path) as campaign:
+        cards.enter_card(campaign, kind="discovery_cards", data=copy_of(
+            campaign, "discovery_cards", first(campaign, "discovery_cards"), id="DX01",
+            name="Bones"))
+    conn = sqlite3.connect(path)
+    for pack_id, kind in (("../../escape", "discovery_cards"), ("sample-mine", "../../x"),
+                          ("sample-mine", "discovery_cards")):
+        conn.execute("INSERT INTO own_card (pack_id, kind, card_id, data, digest, "
+                     "pack_version) VALUES (?, ?, 'DX66', ?, 'x', '1')",
+                     (pack_id, kind, '{"id": "DX66", "name": [1]}'))
+    conn.commit()
+    conn.close()
+    with operations.open_campaign(path) as campaign:
+        assert "DX01" in campaign.content.discovery_cards  # the sound card still plays
+    assert not list(tmp_path.glob("**/escape*")) and not list(tmp_path.glob("**/x.yaml"))

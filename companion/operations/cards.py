@@ -254,14 +254,14 @@ def _carried_root(carried: Sequence[packs.CarriedPack]) -> Path:
     return root
 
 
-def _valid(card: OwnCardCopy) -> bool:
-    """Whether the carried card is an entry its kind allows (one that is not is left
-    out, rather than break the whole pack it would be played in)."""
+def _sound(card: OwnCardCopy) -> OwnCardCopy | None:
+    """The carried card as a pack file would hold it, its digest taken from that (None:
+    an entry its kind refuses, left out rather than break the pack it is played in)."""
     try:
-        packs.validate_card(card.kind, dict(card.data))
+        data = packs.clean_entry(card.kind, dict(card.data))
     except ContentError:
-        return False
-    return True
+        return None
+    return replace(card, data=data, digest=packs.card_digest(data))
 
 
 _PACK_ID = r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}"
@@ -304,8 +304,10 @@ def campaign_content(pack_ids: str | Sequence[str], extra_content: Sequence[Path
         # Only what a pack could hold: a file's rows never name a folder or file
         # outside the pack written for them (ids as the pack schema allows them).
         if card.kind in KIND_MODELS and re.fullmatch(_PACK_ID, card.pack_id) and \
-                card.data.get("id") == card.card_id and _valid(card):
-            by_pack.setdefault(card.pack_id, []).append(card)
+                card.data.get("id") == card.card_id:
+            sound = _sound(card)
+            if sound is not None:
+                by_pack.setdefault(card.pack_id, []).append(sound)
     missing: list[OwnCardCopy] = []
     edited: list[OwnCardCopy] = []
     overlay: list[packs.CarriedPack] = []

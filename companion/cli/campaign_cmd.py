@@ -37,8 +37,15 @@ def _open(args: argparse.Namespace) -> Any:
                                         extra_content=[Path(p) for p in args.content],
                                         lock="first-write")
     if campaign.content_problem is not None:  # a broken own pack: said, not fatal
-        print(f"warning: your own cards were left out; fix them with 'companion content "
-              f"my-cards' and 'content check':\n{campaign.content_problem}", file=sys.stderr)
+        said = ("your own pack could not be loaded (the cards this campaign carries are "
+                "played)" if campaign.own_cards else "your own cards were left out")
+        print(f"warning: {said}; fix them with 'companion content my-cards' and "
+              f"'content check':\n{campaign.content_problem}", file=sys.stderr)
+    if campaign.cards_missing or campaign.cards_edited:  # the cards it carries differ
+        from companion.operations.own_cards import carried_report
+
+        for line in carried_report(campaign).lines(str(args.path)):
+            print(f"note: {line}", file=sys.stderr)
     return campaign
 
 
@@ -71,6 +78,12 @@ def cmd_status(args: argparse.Namespace) -> int:
             status = campaign.status()
             data = dataclasses.asdict(status)
             data["goals"] = _goals(campaign)
+            from companion.operations.own_cards import carried_report
+
+            cards = carried_report(campaign)
+            data["own_cards"] = {"carried": cards.carried,
+                                 "missing": [c.card_id for c in cards.missing],
+                                 "edited": [c.card_id for c in cards.edited]}
     except operations.Refused as exc:
         return _refused(exc)
     lines = [
@@ -82,6 +95,12 @@ def cmd_status(args: argparse.Namespace) -> int:
         f"characters {status.characters}, legends {status.legends}, "
         f"outposts {status.outposts}, journal events {status.journal_events}",
     ]
+    if cards.carried:
+        lines.append(f"your own cards: {cards.carried} carried by this campaign"
+                     + (f", {len(cards.missing)} not in this computer's pack"
+                        if cards.missing else "")
+                        + (f", {len(cards.edited)} different in this computer's pack"
+                           if cards.edited else ""))
     if data["goals"]:
         lines.append("goals: " + "; ".join(f"{g['name']} ({g['state'].replace('_', ' ')})"
                                            for g in data["goals"]))

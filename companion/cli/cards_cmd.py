@@ -10,6 +10,9 @@
   nothing is then written.
 - ``content remove-card PACK KIND ID``: delete a card from a user pack.
 - ``content my-cards [--json]``: the user's packs and their cards, ``file:line``.
+- ``content adopt FILE [--edited] [--json]``: add the cards campaign FILE carries that
+  this computer's pack lacks to that pack (``--edited``: also write the campaign's
+  version over cards this pack holds in another version).
 """
 
 from __future__ import annotations
@@ -42,6 +45,14 @@ def register_content(sub: Any) -> None:
     mine = sub.add_parser("my-cards", help="list your own packs and their cards")
     mine.add_argument("--json", action="store_true", help="machine-readable output")
     mine.set_defaults(func=_my_cards)
+
+    from companion.cli.campaign_cmd import _with_path
+
+    adopt = _with_path(sub.add_parser(
+        "adopt", help="add the cards a campaign carries to this computer's pack"))
+    adopt.add_argument("--edited", action="store_true",
+                       help="also write the campaign's version over cards edited here")
+    adopt.set_defaults(func=_adopt)
 
 
 def kind_of(text: str) -> str | None:
@@ -179,6 +190,24 @@ def _my_cards(args: argparse.Namespace) -> int:
             print(f"  {packs.kind_word(card['kind'])} {card['id']}{name}  [{card['where']}]")
         for line in shown["problems"]:
             print(f"  problem: {line}")
+    return 0
+
+
+def _adopt(args: argparse.Namespace) -> int:
+    from companion import operations
+    from companion.cli.campaign_cmd import _emit, _open, _refused
+    from companion.operations import own_cards
+
+    try:
+        with _open(args) as campaign:
+            changes = own_cards.adopt_cards(campaign, edited=args.edited)
+            report = own_cards.carried_report(campaign)
+    except operations.Refused as exc:
+        return _refused(exc)
+    _emit(args, {"summary": changes.summary, "carried": report.carried,
+                 "missing": [c.card_id for c in report.missing],
+                 "edited": [c.card_id for c in report.edited]},
+          "\n".join([changes.summary, *report.lines(str(args.path))]))
     return 0
 
 

@@ -120,6 +120,10 @@ def own_pack_for(chain: Sequence[PackManifest]) -> UserPack:
     existing = find_user_pack(top.id)
     if existing is not None:
         return existing
+    if top.id.endswith(OWN_SUFFIX) and top.extends is not None:
+        # An own pack this data folder lacks (the campaign brought its cards along):
+        # made here with the same id, never ``<pack>-mine-mine``.
+        return create_pack(top.id, top.name, extends=top.extends)
     own_id = f"{top.id}{OWN_SUFFIX}"
     existing = find_user_pack(own_id)
     if existing is not None:
@@ -319,3 +323,88 @@ def delete_card(folder: Path, kind: str, card_id: str,
             return
     raise ContentError([ContentIssue(Path(folder), None, "",
                                      f"no {kind_word(kind)} {card_id!r} in this pack")])
+
+
+# --- cards that travel with a campaign --------------------------------------------------
+
+
+def card_digest(data: Mapping[str, Any]) -> str:
+    """A short hash of an entry's data (key order and YAML layout do not count)."""
+    import hashlib
+    import json
+
+    text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def clean_entry(kind: str, data: Any) -> dict[str, Any]:
+    """An entry as a pack file holds it once checked: defaults left out, the id first
+    (ContentError if it does not validate)."""
+    return _clean(validate_card(kind, data))
+
+
+def pack_cards(folder: Path) -> dict[tuple[str, str], dict[str, Any]]:
+    """Every entry with an id in the pack, ``(kind, id) -> data`` as :func:`clean_entry`
+    gives it (entries that do not validate are left out: the loader reports them)."""
+    found: dict[tuple[str, str], dict[str, Any]] = {}
+    for entry in entries(folder):
+        if entry.kind not in KIND_MODELS:
+            continue
+        try:
+            found[(entry.kind, entry.id)] = clean_entry(entry.kind, dict(entry.data))
+        except ContentError:
+            continue
+    return found
+
+
+@dataclass(frozen=True)
+class CarriedPack:
+    """A user pack as a campaign carries it: the pack itself where this data folder has
+    it (``folder``), with the campaign's versions of its cards over it (``cards``:
+    ``(kind, id) -> data``)."""
+
+    manifest: PackManifest
+    folder: Path | None
+    cards: Mapping[tuple[str, str], Mapping[str, Any]]
+
+
+def write_carried(root: Path, carried: Sequence[CarriedPack]) -> Path:
+    """Write each carried pack under ``root`` (a folder of packs, for ``extra_dirs``,
+    where it shadows the user's pack of the same id): a copy of the user's pack with
+    the carried cards put in place of the pack's, or added. Returns ``root``."""
+    import shutil
+
+    root = Path(root)
+    if root.exists():
+        shutil.rmtree(root)
+    root.mkdir(parents=True)
+    for pack in carried:
+        target = root / pack.manifest.id
+        if pack.folder is not None and (pack.folder / MANIFEST).is_file():
+            shutil.copytree(pack.folder, target,
+                            ignore=shutil.ignore_patterns("*.tmp", ".*"))
+        else:
+            target.mkdir()
+            _write_yaml(target / MANIFEST,
+                        pack.manifest.model_dump(mode="json", exclude_defaults=True))
+        waiting = dict(pack.cards)
+        for entry in list(entries(target)):
+            key = (entry.kind, entry.id)
+            if key not in waiting:
+                continue
+            data, _node = _read_file(entry.file)
+            data[entry.kind] = [dict(waiting[key]) if isinstance(i, dict)
+                                and str(i.get("id")) == entry.id else i
+                                for i in data.get(entry.kind) or []]
+            _write_yaml(entry.file, data)
+            del waiting[key]
+        for (kind, _card_id), card in waiting.items():
+            file = card_file(target, kind)
+            try:
+                data, _node = _read_file(file)
+            except (OSError, UnicodeDecodeError, yaml.YAMLError, ValueError, TypeError):
+                file = target / f"{kind}.carried.yaml"  # the pack's file does not read
+                data, _node = _read_file(file)
+            data[kind] = [*(data.get(kind) or []), dict(card)]
+            _write_yaml(file, data)
+    return root

@@ -71,6 +71,18 @@ class Campaign:
         self.content_problem: ContentError | None = None
         """Why the user's own pack could not be used (the campaign then plays with the
         pack it extends); the GUI offers to fix it in the My cards window."""
+        self.own_cards: dict[tuple[str, str, str], Any] = {}
+        """The user-pack cards the content plays with, ``(pack, kind, id) ->
+        carried.OwnCardCopy``: every write carries those the file does not yet."""
+        self.cards_missing: tuple[Any, ...] = ()
+        """Cards the file carries that this data folder's pack lacks (played with all
+        the same; ``own_cards.adopt_cards`` adds them to the pack)."""
+        self.cards_edited: tuple[Any, ...] = ()
+        """Cards the file carries that this data folder's pack holds in another version
+        (the campaign keeps the version it played with)."""
+        self.pack_state: dict[tuple[str, str, str], Any] = {}
+        """The user's packs' cards in this data folder when the content was built
+        (``operations.cards.reload_content`` takes in what changed since)."""
 
     # -- opening and closing -------------------------------------------------------
 
@@ -96,19 +108,32 @@ class Campaign:
         except CampaignFileError as exc:
             raise Refused(str(exc)) from exc
         try:
+            from companion.operations.cards import campaign_content
+            from companion.operations.carried import carried
+
             with file.read() as session:
                 row = session.get(models.Campaign, 1)
                 packs = list(row.content_packs) if row else []
-            from companion.operations.cards import load_campaign_content
-
-            content, problem = load_campaign_content([p["id"] for p in packs] or ["sample"],
-                                                     extra_content)
+                cards = carried(session)
+            built = campaign_content([p["id"] for p in packs] or ["sample"], extra_content,
+                                     cards)
         except BaseException:
             file.close()
             raise
-        campaign = cls(file, content)
+        campaign = cls(file, built.content)
         campaign.extra_content = tuple(Path(p) for p in extra_content)
-        campaign.content_problem = problem
+        built.apply(campaign)
+        if file.migrated_from is not None and file.migrated_from < 3:
+            # A campaign from before its cards travelled with it: the cards of the
+            # owner's pack it plays with are copied in now, from this data folder.
+            from companion.operations.carried import carry_now, needs_carrying
+
+            try:
+                if needs_carrying(campaign):
+                    carry_now(campaign)
+            except Refused as exc:  # never stops a campaign from opening
+                file.warnings.append(f"Your own cards could not be copied into the "
+                                     f"campaign: {exc}")
         return campaign
 
     def close(self) -> None:
@@ -155,6 +180,10 @@ class Campaign:
             with self.file.transaction(kind, text, payload=payload or None,
                                        author=author) as session:
                 yield session
+                if self.own_cards:  # the owner's cards it plays with travel in the file
+                    from companion.operations.carried import carry
+
+                    carry(session, self.own_cards.values())
                 # Events and goals settled on the way (operations.society_events).
                 notes = session.info.pop("society_notes", None)
                 if notes:

@@ -992,7 +992,7 @@ def add_custom_materials(campaign: Campaign, session: Session,
     """
     from companion.content import user_pack as packs
     from companion.content.errors import ContentError
-    from companion.operations.cards import _load, _record_packs
+    from companion.operations.cards import _record_packs, rebuild_content
 
     base = _pack_id(campaign, session)
     kept = read_custom_materials(base)
@@ -1041,7 +1041,7 @@ def add_custom_materials(campaign: Campaign, session: Session,
         _link(entry, str(material["id"]), kept)
     file = _write_side_file(base, kept)
     if own is not None and added:
-        campaign.content = _load(campaign, own.manifest.id)
+        rebuild_content(campaign, session)
         _record_packs(session, campaign.content)
     return MaterialsOutcome(tuple(added), tuple(already), tuple(waiting),
                             own.manifest.name if own is not None else "", str(file))

@@ -350,6 +350,8 @@ class CampaignFile:
         self._backups_on = backups
         self._lock = lock
         self.warnings: list[str] = []
+        self.migrated_from: int | None = None
+        """The schema version this open upgraded the file from (None: no migration)."""
         """Problems that did not stop the work but need the player (a backup not taken)."""
         self._read_only_file = not _writable(path)
         self._raw: sqlite3.Connection | None = connect(path, read_only=self._read_only_file)
@@ -477,6 +479,7 @@ class CampaignFile:
             # other backups this one must succeed: no copy, no migration.
             self._backup("migration", force=True)
             migrations.upgrade(self._conn(), version)
+            self.migrated_from = version
         elif self._lock.held:
             self._backup_or_warn("open")
 

@@ -22,7 +22,7 @@ from sqlmodel import SQLModel
 
 from companion.store.models import ALL_TABLES, table_of
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The schema version this program writes."""
 
 APPLICATION_ID = 0x53534743
@@ -68,10 +68,58 @@ def _export_v1_to_v2(tables: dict[str, Any]) -> dict[str, Any]:
     return tables
 
 
-STEPS: dict[int, Step] = {1: _v1_to_v2}
+# --- version 3 ----------------------------------------------------------------------------
+# Other changes of version 3 may join _v2_to_v3 as statements of their own: each block
+# below is self-contained (its own CREATE/ALTER statements, its own export upgrade).
+
+#: Version 3, the owner's cards travel with the campaign (issue 24): the table
+#: ``own_card`` (``models.OwnCard``), exactly as ``create_schema`` makes it.
+_V3_OWN_CARD_SQL: tuple[str, ...] = (
+    "CREATE TABLE own_card (\n"
+    "\tid INTEGER NOT NULL, \n"
+    "\tpack_id VARCHAR NOT NULL, \n"
+    "\tkind VARCHAR NOT NULL, \n"
+    "\tcard_id VARCHAR NOT NULL, \n"
+    "\tdata JSON NOT NULL, \n"
+    "\tdigest VARCHAR NOT NULL, \n"
+    "\tpack_version VARCHAR NOT NULL, \n"
+    "\tPRIMARY KEY (id)\n"
+    ")",
+    "CREATE INDEX ix_own_card_key ON own_card (pack_id, kind, card_id)",
+)
+_V3_OWN_CARD_COLUMNS = ("id", "pack_id", "kind", "card_id", "data", "digest", "pack_version")
+
+
+def _v3_own_card(conn: sqlite3.Connection) -> None:
+    """The owner's cards a campaign uses are kept in the file (``own_card``); the cards
+    an older campaign used are copied in from the data folder when it is next opened
+    (``companion.operations.own_cards``), since a step reads nothing but the file."""
+    for statement in _V3_OWN_CARD_SQL:
+        conn.execute(statement)
+
+
+def _export_v3_own_card(tables: dict[str, Any]) -> dict[str, Any]:
+    """A version 2 export carries no cards of its own: an empty ``own_card``."""
+    if "own_card" not in tables:
+        tables["own_card"] = {"columns": list(_V3_OWN_CARD_COLUMNS), "rows": []}
+    return tables
+
+
+def _v2_to_v3(conn: sqlite3.Connection) -> None:
+    """Version 3: the owner's cards travel with the campaign."""
+    _v3_own_card(conn)
+
+
+def _export_v2_to_v3(tables: dict[str, Any]) -> dict[str, Any]:
+    """Version 3's tables and columns, added to a version 2 export's tables."""
+    return _export_v3_own_card(tables)
+
+
+STEPS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3}
 """``STEPS[n]`` upgrades version n to n + 1."""
 
-EXPORT_UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _export_v1_to_v2}
+EXPORT_UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    1: _export_v1_to_v2, 2: _export_v2_to_v3}
 """``EXPORT_UPGRADES[n]`` turns an export's ``tables`` from schema n into n + 1."""
 
 

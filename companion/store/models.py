@@ -368,6 +368,29 @@ class NotePage(_Table, table=True):
     position: int = 0
 
 
+class OwnCard(_Table, table=True):
+    """A card of the owner's own pack (``<pack>-mine``, in the user's data folder) that
+    the campaign plays with: entered at the table, or in the pack when the campaign used
+    it. The copy travels with the file, its backups and its exports; the campaign plays
+    with this version even where the data folder lacks the card or holds another one.
+    Schema version 3."""
+
+    __tablename__ = "own_card"
+    __table_args__ = (Index("ix_own_card_key", "pack_id", "kind", "card_id"),)
+    id: int | None = Field(default=None, primary_key=True)
+    pack_id: str = ""
+    """The user pack the card belongs to (``sample-mine``)."""
+    kind: str = ""
+    """The component kind, as in a pack file (``fishing_cards``, ``materials`` ...)."""
+    card_id: str = ""
+    data: dict[str, Any] = Field(default_factory=dict, sa_column=_json())
+    """The entry as a pack file holds it (defaults left out, the id first)."""
+    digest: str = ""
+    """A hash of ``data``: tells the version played here from one edited elsewhere."""
+    pack_version: str = ""
+    """The pack's version when this copy was taken."""
+
+
 # --- a game in progress -----------------------------------------------------------------
 
 
@@ -450,7 +473,7 @@ GAME_TABLES: tuple[type[SQLModel], ...] = (
     Campaign, Society, CultureAbility, MantlePower, Character, Legend, RetainedSupply,
     ValleyTray, ValleyHex, Overlay, HexToken, Outpost, OutpostStructure, ChallengeLogEntry,
     LoomingChallenge, GoalState, OmenInvestigation, BehemothState, DeckChange,
-    CaveWallIllustration, CodeRecord, NotePage, DeckState, RngState, ProcedureState,
+    CaveWallIllustration, CodeRecord, NotePage, DeckState, RngState, ProcedureState, OwnCard,
 )
 #: The store's own history tables; never journalled themselves.
 HISTORY_TABLES: tuple[type[SQLModel], ...] = (JournalEvent, SavePoint)

@@ -117,6 +117,10 @@ class MainWindow(Host):
             from companion.ui.my_cards import offer_fix  # the user's pack is broken
 
             offer_fix(self)
+        if getattr(campaign, "cards_missing", ()) or getattr(campaign, "cards_edited", ()):
+            from companion.ui.my_cards import offer_carried  # cards it brought along
+
+            offer_carried(self)
         self._views_ready = True
         # Once the campaign is on screen (the window is idle): the integrity check and
         # the open backup begin, and a procedure saved mid-way is offered again.
@@ -174,7 +178,12 @@ class MainWindow(Host):
         if campaign is not self.campaign or campaign.file.closed:
             return
         campaign.file.start_check()
-        if campaign.file.last_event_id() == shown_at:  # nothing was played meanwhile
+        fresh = campaign.file.last_event_id() == shown_at  # nothing was played meanwhile
+        from companion.operations import own_cards
+
+        if own_cards.needs_carrying(campaign):  # made before its cards travelled with it
+            self.run_operation(own_cards.carry_now)
+        if fresh:
             self._resume_procedure()
 
     def _resume_procedure(self) -> None:

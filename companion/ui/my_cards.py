@@ -285,9 +285,11 @@ def offer_fix(window: Host) -> QMessageBox | None:
         return None
     lines = [str(issue) for issue in problem.issues[:6]]
     more = len(problem.issues) - len(lines)
+    played = ("with the cards it carries over the pack your cards extend"
+              if getattr(campaign, "own_cards", None) else
+              "with the pack your cards extend, without your own cards")
     box = QMessageBox(QMessageBox.Icon.Warning, "Your cards could not be loaded",
-                      "The campaign opened with the pack your cards extend, without your "
-                      "own cards, because your pack has a problem:\n\n"
+                      f"The campaign opened {played}, because your pack has a problem:\n\n"
                       + "\n".join(lines) + (f"\n… and {more} more" if more > 0 else ""),
                       parent=window)
     box.setObjectName("brokenPackMessage")
@@ -302,3 +304,56 @@ def offer_fix(window: Host) -> QMessageBox | None:
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     box.open()
     return box
+
+
+def offer_carried(window: Host) -> QMessageBox | None:
+    """If the campaign just opened carries cards this computer's pack lacks, or holds in
+    another version, say which (it plays with its own versions) and offer to add the
+    missing ones to this computer's pack (non-blocking; returns the message box)."""
+    from companion.operations import own_cards
+
+    campaign = window.campaign
+    if campaign is None or not (campaign.cards_missing or campaign.cards_edited):
+        return None
+    report = own_cards.carried_report(campaign)
+    text = []
+    if report.missing:
+        text.append(f"This campaign carries {len(report.missing)} "
+                    f"{'card' if len(report.missing) == 1 else 'cards'} your pack on this "
+                    "computer does not have. The campaign plays with "
+                    f"{'it' if len(report.missing) == 1 else 'them'} all the same:\n"
+                    + _listed(report.missing))
+    if report.edited:
+        text.append(f"{len(report.edited)} {'card is' if len(report.edited) == 1 else 'cards are'} "
+                    "different in your pack on this computer. The campaign keeps the version "
+                    "it played with:\n" + _listed(report.edited)
+                    + "\nTo play with this computer's version, edit the card in My Cards.")
+    box = QMessageBox(QMessageBox.Icon.Information, "Cards this campaign carries",
+                      "\n\n".join(text), parent=window)
+    box.setObjectName("carriedCardsMessage")
+    add = None
+    if report.missing:
+        add = box.addButton("Add Them to My Pack", QMessageBox.ButtonRole.AcceptRole)
+        add.setObjectName("adoptCards")
+        add.setToolTip("Copy the cards this campaign carries into your pack on this "
+                       "computer, so your other campaigns know them too")
+    cards_button = box.addButton("Open My Cards", QMessageBox.ButtonRole.ActionRole)
+    box.addButton("Not Now", QMessageBox.ButtonRole.RejectRole)
+
+    def clicked(button: Any) -> None:
+        if add is not None and button is add:
+            window.run_operation(own_cards.adopt_cards)
+        elif button is cards_button:
+            open_my_cards(window)
+
+    box.buttonClicked.connect(clicked)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.open()
+    return box
+
+
+def _listed(cards: Any, at_most: int = 8) -> str:
+    lines = [f"  • {card.shown}" for card in cards[:at_most]]
+    if len(cards) > at_most:
+        lines.append(f"  … and {len(cards) - at_most} more")
+    return "\n".join(lines)

@@ -188,7 +188,10 @@ def test_a_broken_own_pack_never_stops_a_campaign_from_opening(tmp_path: Path) -
     broken.write_text(broken.read_text(encoding="utf-8") + "  - id: DX02\n    name: [\n",
                       encoding="utf-8")
     with operations.open_campaign(path) as again:
-        assert again.content.packs[-1].id == "sample"  # plays on with the pack it extends
+        # It plays on with the cards the file carries over the pack they extend (issue 24;
+        # before, with the pack they extend alone).
+        assert again.content.packs[-1].id == "sample-mine"
+        assert "DX01" in again.content.discovery_cards
         assert again.content_problem is not None
         assert "sample-mine/discovery_cards.yaml:" in str(again.content_problem)
         with pytest.raises(Refused, match="discovery_cards.yaml"):
@@ -240,11 +243,13 @@ def test_an_own_pack_whose_manifest_breaks_falls_back_to_the_recorded_pack(
     (paths.user_content_dir() / "sample-mine" / "pack.yaml").write_text(
         "id: sample-mine\nname: [My cards\n", encoding="utf-8")
     with operations.open_campaign(path) as again:
-        assert again.content.packs[-1].id == "sample"
+        # It plays on with the card the file carries (issue 24), and says what is wrong.
+        assert again.content.packs[-1].id == "sample-mine"
+        assert "DX09" in again.content.discovery_cards
         assert "sample-mine/pack.yaml:" in str(again.content_problem)
 
 
-def test_a_removed_own_pack_falls_back_to_the_recorded_pack(tmp_path: Path) -> None:
+def test_a_removed_own_pack_plays_with_the_cards_the_file_carries(tmp_path: Path) -> None:
     import shutil
 
     path = tmp_path / "c.stonesaga"
@@ -255,5 +260,9 @@ def test_a_removed_own_pack_falls_back_to_the_recorded_pack(tmp_path: Path) -> N
     campaign.close()
     shutil.rmtree(paths.user_content_dir() / "sample-mine")
     with operations.open_campaign(path) as again:
-        assert again.content.packs[-1].id == "sample"
-        assert "no pack with id 'sample-mine'" in str(again.content_problem)
+        # Before issue 24 it fell back to the recorded pack without the card; now the
+        # card travels in the file: played with, and listed as missing from this pack.
+        assert again.content.packs[-1].id == "sample-mine"
+        assert "DX08" in again.content.discovery_cards
+        assert again.content_problem is None
+        assert [c.card_id for c in again.cards_missing] == ["DX08"]

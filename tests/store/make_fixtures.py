@@ -21,6 +21,7 @@ from companion.store.models import (
     Legend,
     Outpost,
     OutpostStructure,
+    OwnCard,
     Society,
     ValleyHex,
     ValleyTray,
@@ -54,6 +55,10 @@ def make_campaign(path: Path) -> None:
         s.add(ChallengeLogEntry(challenge_id="C1", characters=["Ash"], outcome_entry="12"))
         s.add(Legend(name="Old Birch", abilities={"might": 3}, marks=["spiral"]))
         s.add(CaveWallIllustration(title="The flood", marks=["wave"], image=b"\x89PNG..."))
+        # Schema 3: a card of the owner's pack the campaign carries.
+        s.add(OwnCard(pack_id="sample-mine", kind="discovery_cards", card_id="DX01",
+                      data={"id": "DX01", "name": "Bones", "text": "Old bones."},
+                      digest="0123456789abcdef", pack_version="1.0.1"))
     with cf.transaction("night", "Unrest rises") as s:
         society = s.get(Society, 1)
         assert society is not None

@@ -99,7 +99,7 @@ def test_version_2_adds_the_web_journal_columns(v1: Path) -> None:
                 "VV02", 6, "Soft Belly")
             looming = session.exec(select(LoomingChallenge)).one()
             assert (looming.name, looming.prepare_by, looming.position) == ("Frost", 3, 1)
-    assert user_version(v1) == 2 and check_campaign(v1).ok
+    assert user_version(v1) == migrations.SCHEMA_VERSION and check_campaign(v1).ok
 
 
 def test_a_version_1_export_imports_with_the_new_columns(tmp_path: Path) -> None:
@@ -108,3 +108,51 @@ def test_a_version_1_export_imports_with_the_new_columns(tmp_path: Path) -> None
     upgraded = migrations.EXPORT_UPGRADES[1](tables)["looming_challenge"]
     assert upgraded["columns"][-3:] == ["name", "prepare_by", "position"]
     assert upgraded["rows"] == [[4, "C2", 1, "", "", None, 4]]
+
+
+@pytest.mark.parametrize("fixture", ["campaign-v1.stonesaga", "campaign-v2.stonesaga"])
+def test_version_3_adds_the_own_card_table_as_a_new_file_has_it(
+        tmp_path: Path, fixture: str) -> None:
+    """Schema 3 (issue 24): the owner's cards travel in the file. An upgraded file's
+    ``own_card`` is exactly the table a new file gets, and takes journalled rows."""
+    from companion.store.models import OwnCard
+
+    path = tmp_path / fixture
+    shutil.copyfile(FIXTURES / fixture, path)
+    fresh = tmp_path / "fresh.stonesaga"
+    CampaignFile.create(fresh, backups=False).close()
+
+    def schema(file: Path) -> list[tuple[str, str]]:
+        conn = sqlite3.connect(file)
+        try:
+            return sorted(conn.execute("SELECT name, sql FROM sqlite_master "
+                                       "WHERE tbl_name = 'own_card'").fetchall())
+        finally:
+            conn.close()
+
+    with CampaignFile.open(path) as cf:
+        with cf.transaction("content.card", "entered the Discovery card DX01") as session:
+            session.add(OwnCard(pack_id="sample-mine", kind="discovery_cards",
+                                card_id="DX01", data={"id": "DX01"}, digest="d1"))
+        cf.undo()
+        with cf.read() as session:
+            assert session.exec(select(OwnCard)).all() == []
+    assert schema(path) == schema(fresh) and schema(path)
+    assert user_version(path) == 3 and check_campaign(path).ok
+
+
+def test_the_version_3_fixture_carries_an_own_card(tmp_path: Path) -> None:
+    from companion.store.models import OwnCard
+
+    path = tmp_path / "v3.stonesaga"
+    shutil.copyfile(FIXTURES / "campaign-v3.stonesaga", path)
+    with CampaignFile.open(path) as cf, cf.read() as session:
+        card = session.exec(select(OwnCard)).one()
+        assert (card.pack_id, card.kind, card.card_id, card.data["name"]) == (
+            "sample-mine", "discovery_cards", "DX01", "Bones")
+
+
+def test_a_version_2_export_imports_with_an_empty_own_card_table() -> None:
+    upgraded = migrations.EXPORT_UPGRADES[2]({"note_page": {"columns": ["id"], "rows": []}})
+    assert upgraded["own_card"] == {"columns": ["id", "pack_id", "kind", "card_id", "data",
+                                                "digest", "pack_version"], "rows": []}

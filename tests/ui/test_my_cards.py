@@ -106,7 +106,8 @@ def test_a_broken_own_pack_opens_the_campaign_and_offers_my_cards(
              if b.objectName() == "brokenPackMessage" and b.isVisible()]
     assert len(boxes) == 1
     assert "sample-mine/discovery_cards.yaml:" in boxes[0].text()
-    assert window.campaign.content.packs[-1].id == "sample"  # it plays on without them
+    # It plays on with the card the file carries (issue 24; before, without it).
+    assert "DX60" in window.campaign.content.discovery_cards
     fix = next(b for b in boxes[0].findChildren(QPushButton) if b.text() == "Open My Cards")
     qtbot.mouseClick(fix, Qt.MouseButton.LeftButton)
     mine = window.findChildren(MyCardsWindow)[0]

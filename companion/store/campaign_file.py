@@ -46,6 +46,7 @@ from companion.store.errors import (
     CampaignTooNew,
     CampaignUnreadable,
     DiskFull,
+    ForeignAdditions,
     NotACampaign,
     ReadOnly,
 )
@@ -59,6 +60,7 @@ from companion.store.history import (
 )
 from companion.store.integrity import (
     HeaderProblem,
+    foreign_schema,
     open_readonly,
     pragma_int,
     quick_check,
@@ -144,32 +146,38 @@ def _is_damage(exc: sqlite3.Error) -> bool:
 def inspect_file(path: Path, *, deep: bool = True, shared: bool = False) -> int:
     """Check ``path`` is a whole campaign this program can open; return its schema version.
 
-    Reads only: raises NotACampaign, CampaignDamaged or CampaignTooNew (or DiskFull,
-    ReadOnly, CampaignUnreadable when the disk, not the file, is at fault). ``deep=False``
-    skips ``PRAGMA quick_check`` (the only part whose cost grows with the file);
-    ``shared=True`` when another process may be writing it meanwhile. SQLite itself
-    judges the file, with its write-ahead log when one is pending.
+    Reads only, and leaves every file as it was (not even an empty ``-wal``/``-shm``
+    appears): raises NotACampaign (ForeignAdditions for planted triggers or views),
+    CampaignDamaged or CampaignTooNew (or DiskFull, ReadOnly, CampaignUnreadable when the
+    disk, not the file, is at fault). ``deep=False`` skips the check whose cost grows with
+    the file: ``PRAGMA quick_check``, or the full ``integrity_check`` when a write-ahead
+    log is pending (a crash, or another file's log put beside it, whose replay can break
+    indexes in ways only the full check sees). ``shared=True`` when another process may
+    be writing it meanwhile. SQLite itself judges the file, with its log when one is
+    pending.
     """
     try:
-        read_header(path)
+        header = read_header(path)
     except HeaderProblem as exc:
         if not exc.sqlite:
             raise NotACampaign(path, str(exc)) from None
         raise CampaignDamaged(path, str(exc), len(bk.list_backups(path))) from None
     except OSError as exc:
         raise translate_error(exc, path) or exc from exc
+    # The header's identity and version first, from bytes: a file refused here was never
+    # opened by SQLite. (Ours are written to the main file when created, and a pending
+    # log can only raise the version, which SQLite's reading below sees.)
+    _refuse_identity(path, header.application_id, header.user_version)
+    # Shared: the log may be the running writer's own, not a crash's or a stranger's.
+    full = wal_pending(path) and not shared
     try:
         with open_readonly(path, shared=shared) as conn:
-            if pragma_int(conn, "application_id") != migrations.APPLICATION_ID:
-                raise NotACampaign(path, "an SQLite database, but not one the companion made")
             version = pragma_int(conn, "user_version")
-            if version > migrations.SCHEMA_VERSION:
-                raise CampaignTooNew(path, version, migrations.SCHEMA_VERSION)
-            if version < 1:
-                # No version of the companion wrote it: never "migrate" it from nowhere.
-                raise NotACampaign(path, f"schema version {version}, which no companion "
-                                         "writes; it may have been edited by hand")
-            problems = quick_check(conn) if deep else []
+            _refuse_identity(path, pragma_int(conn, "application_id"), version)
+            planted = foreign_schema(conn)
+            if planted:
+                raise ForeignAdditions(path, planted, len(bk.list_backups(path)))
+            problems = quick_check(conn, full=full) if deep else []
     except sqlite3.Error as exc:
         if _is_damage(exc):
             raise CampaignDamaged(path, str(exc), len(bk.list_backups(path))) from None
@@ -177,6 +185,17 @@ def inspect_file(path: Path, *, deep: bool = True, shared: bool = False) -> int:
     if problems:
         raise CampaignDamaged(path, problems[0], len(bk.list_backups(path)))
     return version
+
+
+def _refuse_identity(path: Path, application_id: int, version: int) -> None:
+    if application_id != migrations.APPLICATION_ID:
+        raise NotACampaign(path, "an SQLite database, but not one the companion made")
+    if version > migrations.SCHEMA_VERSION:
+        raise CampaignTooNew(path, version, migrations.SCHEMA_VERSION)
+    if version < 1:
+        # No version of the companion wrote it: never "migrate" it from nowhere.
+        raise NotACampaign(path, f"schema version {version}, which no companion "
+                                 "writes; it may have been edited by hand")
 
 
 Verify = Literal["now", "background"]
@@ -369,8 +388,18 @@ class CampaignFile:
         """Why the check failed: damage, or the disk (full, unreadable) stopped it."""
         self._verifier: threading.Thread | None = None
         self._check_now = threading.Event()  # ends the background check's wait
-        self._last_backup_time: datetime | None = None
-        self._last_backup_event = -1
+        # The full integrity_check after opening (quick_check misses broken indexes, as a
+        # stranger's log replayed onto the file leaves): set when it ended, done or not.
+        # Every backup waits for it, so a damaged file's copy never rotates good ones out.
+        self._full_checked = threading.Event()
+        self._full_thread: threading.Thread | None = None
+        self._full_conn: sqlite3.Connection | None = None
+        self._full_guard = threading.Lock()
+        self._closing = False
+        self._full_before_write = False
+        """A log was pending at a shared open: the first write waits for the full check."""
+        self._newest: bk.BackupInfo | None = None
+        self._newest_known = False
         self.last_event: JournalEvent | None = None
         """The journal event written by the latest transaction, undo or redo."""
 
@@ -439,8 +468,9 @@ class CampaignFile:
                 _take_writer_lock(writer)
             # Shared reading (SQLite's locks, side files) only when a writer may be at
             # work; nobody writes a file without write permission.
-            version = inspect_file(path, deep=verify == "now",
-                                   shared=not writer.held and _writable(path))
+            shared = not writer.held and _writable(path)
+            pending = wal_pending(path)
+            version = inspect_file(path, deep=verify == "now", shared=shared)
             if version < migrations.SCHEMA_VERSION:
                 if not writer.held:
                     _take_writer_lock(writer)  # upgrading is writing
@@ -449,6 +479,11 @@ class CampaignFile:
                     verify = "now"
             cf = cls(path, writer, policy=policy or bk.BackupPolicy(), clock=clock or utcnow,
                      backups=backups)
+            if verify == "now" and pending:
+                if shared and not writer.held:
+                    cf._full_before_write = True  # the log may be another writer's
+                else:
+                    cf._full_checked.set()  # inspect_file ran the full check
         except sqlite3.Error as exc:
             writer.release()
             if _is_damage(exc):
@@ -465,6 +500,10 @@ class CampaignFile:
         return cf
 
     def _start(self, version: int, verify: Verify) -> None:
+        if verify == "now" and not self._full_checked.is_set():
+            self._full_thread = threading.Thread(
+                target=self._full_check, name=f"check {self.path.name}", daemon=True)
+            self._full_thread.start()
         if verify == "background":
             self._verifier = threading.Thread(
                 target=self._verify_and_back_up, name=f"verify {self.path.name}", daemon=True
@@ -481,7 +520,7 @@ class CampaignFile:
             self._backup_or_warn("open")
 
     def _verify_and_back_up(self) -> None:
-        """The background half of open(): quick_check, then the automatic backup.
+        """The background half of open(): the full integrity_check, then the automatic backup.
 
         It waits until :meth:`start_check` (the window is idle) or at most
         :data:`BACKGROUND_CHECK_DELAY`, so that the reads which show the campaign do not
@@ -491,7 +530,7 @@ class CampaignFile:
         try:
             with open_readonly(self.path, shared=True) as conn:
                 try:
-                    problems = quick_check(conn)
+                    problems = quick_check(conn, full=True)
                 except sqlite3.DatabaseError as exc:
                     if not _is_damage(exc):
                         raise  # the disk, not the file: said as such below
@@ -500,6 +539,7 @@ class CampaignFile:
                     self._damage = CampaignDamaged(
                         self.path, problems[0], len(bk.list_backups(self.path)))
                 self._verified.set()
+                self._full_checked.set()
                 if not problems and self._lock.held:
                     self._backup_or_warn("open", source=conn)
         except BaseException as exc:  # never die silently: every write will say why
@@ -507,6 +547,56 @@ class CampaignFile:
                 self._damage = translate_error(exc, self.path) or CampaignDamaged(
                     self.path, str(exc), 0)
             self._verified.set()
+            self._full_checked.set()
+
+    def _full_check(self) -> None:
+        """After a "now" open (quick_check passed): the full integrity_check, in a thread.
+
+        Damage it finds stops every later write and backup (:meth:`wait_verified`); closing
+        interrupts it when no backup needs it. A disk that stops it is only a warning.
+        """
+        try:
+            with open_readonly(self.path, shared=True) as conn:
+                with self._full_guard:
+                    if self._closing:
+                        return
+                    self._full_conn = conn
+                try:
+                    problems = quick_check(conn, full=True)
+                except sqlite3.DatabaseError as exc:
+                    if getattr(exc, "sqlite_errorname", "") == "SQLITE_INTERRUPT" \
+                            or "interrupted" in str(exc):
+                        return  # closed before it ended: nothing was learnt
+                    if not _is_damage(exc):
+                        raise
+                    problems = [str(exc)]
+                finally:
+                    with self._full_guard:
+                        self._full_conn = None
+                if problems:
+                    self._damage = CampaignDamaged(
+                        self.path, problems[0], len(bk.list_backups(self.path)))
+        except (sqlite3.Error, OSError) as exc:
+            self._warn(f"The full check of {self.path.name} could not run: "
+                       f"{translate_error(exc, self.path) or exc}")
+        finally:
+            self._full_checked.set()
+
+    def _wait_full_check(self) -> None:
+        """Wait for the full integrity check; raise :class:`CampaignDamaged` if it failed."""
+        self._check_now.set()
+        self._full_checked.wait()
+        if self._damage is not None:
+            raise self._damage
+
+    def _stop_full_check(self) -> None:
+        with self._full_guard:
+            self._closing = True
+            if self._full_conn is not None:
+                with contextlib.suppress(sqlite3.Error):
+                    self._full_conn.interrupt()
+        if self._full_thread is not None and threading.current_thread() is not self._full_thread:
+            self._full_thread.join()
 
     def start_check(self) -> None:
         """Let a background integrity check (and the open backup after it) begin now."""
@@ -537,7 +627,9 @@ class CampaignFile:
         try:
             self._join_verifier()
             if backup and self._damage is None and self._lock.held:
-                self._backup_or_warn("close")
+                with contextlib.suppress(CampaignDamaged):  # found now: no copy of it
+                    self._backup_or_warn("close")
+            self._stop_full_check()
             self._engine.dispose()
             self._raw.close()
         finally:
@@ -584,6 +676,8 @@ class CampaignFile:
     def _before_write(self) -> None:
         """What every write needs first: a sound file, still in place, and the lock."""
         self.wait_verified()
+        if self._full_before_write:
+            self._wait_full_check()
         self._check_identity()
         if self._lock.held:
             return
@@ -876,8 +970,8 @@ class CampaignFile:
         The GUI calls this from a timer; cheap when there is nothing to do.
         """
         now = now or self._clock()
-        last = self._last_backup_time
-        if last is not None and now - last < self.policy.interval:
+        newest = self._newest_backup()
+        if newest is not None and now - newest.time < self.policy.interval:
             return None
         if not self._lock.held:
             return None  # a reader: backups are the writer's job
@@ -897,18 +991,21 @@ class CampaignFile:
             self._join_verifier()
             self.wait_verified()  # never copy a damaged file over the good backups
             source = self._conn()
-            event_id = self.last_event_id()
-        else:
-            row = source.execute("SELECT coalesce(max(id), 0) FROM journal_event").fetchone()
-            event_id = int(row[0])
-        if not force and event_id == self._known_backup_event():
-            return None
+        row = source.execute("SELECT coalesce(max(id), 0) FROM journal_event").fetchone()
+        event_id = int(row[0])
         now = now or self._clock()
+        if not force:
+            size = pragma_int(source, "page_count") * pragma_int(source, "page_size")
+            if not bk.backup_due(self.policy, reason, now, size, event_id,
+                                 self._newest_backup()):
+                return None
+        # The full check first: a damaged file's copy must never push good ones out.
+        self._wait_full_check()
         try:
             info = bk.take_backup(source, self.path, reason, now, event_id)
         except (sqlite3.Error, OSError) as exc:
             raise translate_error(exc, bk.backups_dir(self.path)) or exc from exc
-        self._last_backup_time, self._last_backup_event = now, event_id
+        self._newest, self._newest_known = info, True
         bk.rotate(self.path, self.policy, now)
         return info
 
@@ -928,14 +1025,12 @@ class CampaignFile:
             self._warn(backup_warning(self.path, reason, exc))
             return None
 
-    def _known_backup_event(self) -> int:
-        # Nothing changed since the newest backup (ours, or one left by an earlier run)?
-        if self._last_backup_event < 0:
-            newest = bk.list_backups(self.path)
-            self._last_backup_event = newest[0].event_id if newest else -1
-            if newest:
-                self._last_backup_time = newest[0].time
-        return self._last_backup_event
+    def _newest_backup(self) -> bk.BackupInfo | None:
+        # The newest backup (ours, or one left by an earlier run), listed once.
+        if not self._newest_known:
+            found = bk.list_backups(self.path)
+            self._newest, self._newest_known = (found[0] if found else None), True
+        return self._newest
 
     # --- conveniences for status displays ---------------------------------------------------
 

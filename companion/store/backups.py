@@ -9,7 +9,9 @@ Each backup is a complete SQLite file made with SQLite's online backup API, name
 ``<stem>-<UTC time>-<reason>-e<last event id>.stonesaga`` so that listing needs no
 opening. Rotation keeps the newest ``recent``, the newest of each of the last ``daily``
 calendar days (UTC, today included) and of each of the last ``weekly`` ISO weeks (this
-week included), and every pre-migration copy.
+week included), and every pre-migration copy, within ``max_total`` bytes.
+When an automatic backup is due is :func:`backup_due`'s decision: a large campaign is
+copied less often than a small one (docs/campaign-file.md, Backups).
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ read-only (``immutable=1`` when no write-ahead log is pending, so that not even 
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
 import struct
 from collections.abc import Iterator
@@ -64,15 +65,22 @@ def read_header(path: Path) -> Header:
     return Header(page_size, page_count, user_version, application_id)
 
 
+def log_of(path: Path) -> Path:
+    """The write-ahead log's name: beside the file itself, when ``path`` is a symbolic link
+    (SQLite follows the link)."""
+    real = Path(os.path.realpath(path))
+    return real.with_name(real.name + "-wal")
+
+
 def wal_pending(path: Path) -> bool:
     """Whether a non-empty write-ahead log sits beside the file (a crash left commits)."""
-    wal = path.with_name(path.name + "-wal")
+    wal = log_of(path)
     return wal.exists() and wal.stat().st_size > 0
 
 
 def wal_exists(path: Path) -> bool:
     """Whether a write-ahead log file, even an empty one, sits beside the file."""
-    return path.with_name(path.name + "-wal").exists()
+    return log_of(path).exists()
 
 
 @contextlib.contextmanager

@@ -29,6 +29,7 @@ from companion.store import (
 from companion.store import backups as bk
 from companion.store.backups import BackupInfo, backups_to_keep
 from companion.store.durable import stale_temps
+from companion.store.integrity import wal_pending
 from companion.store.models import NotePage
 from tests.store.conftest import REPO, Clock, populate, snapshot
 
@@ -126,12 +127,24 @@ def _good_backups(path: Path, count: int) -> dict[str, str]:
     return snapshot(folder)
 
 
-def test_a_strangers_log_is_damage_at_open(path: Path, clock: Clock) -> None:
+@pytest.mark.parametrize("lock", ["open", "first-write"])
+def test_a_strangers_log_is_damage_before_anything_is_written(
+    path: Path, clock: Clock, lock: str
+) -> None:
+    """The app's open runs the full check when a log is pending; the command line (which
+    may be reading beside the app's own log) runs it before its first write."""
     _with_strangers_log(path)
     kept = _good_backups(path, 12)
     with pytest.raises(CampaignDamaged, match="missing from index"):
-        CampaignFile.open(path, clock=clock, policy=BackupPolicy(recent=3, daily=1, weekly=1))
+        cf = CampaignFile.open(path, clock=clock, lock=lock,  # type: ignore[arg-type]
+                               policy=BackupPolicy(recent=3, daily=1, weekly=1))
+        try:
+            cf.add_note("written into a damaged file")
+        finally:
+            cf.close()
     assert snapshot(bk.backups_dir(path)) == kept
+    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as check:
+        assert check.execute("SELECT count(*) FROM journal_event").fetchone() == (1,)
 
 
 def test_a_strangers_log_stops_writes_and_backups_when_checked_in_the_background(
@@ -315,6 +328,24 @@ def test_restore_goes_through_a_symlinked_campaign(tmp_path: Path, clock: Clock)
         assert [e.text for e in cf.journal()] == ["kept"]
     with CampaignFile.open(safety.path, backups=False) as copy:
         assert copy.journal()[0].text == "replaced by the restore"
+
+
+def test_the_log_of_a_symlinked_campaign_is_looked_for_beside_the_file(tmp_path: Path
+                                                                       ) -> None:
+    (tmp_path / "synced").mkdir()
+    real = tmp_path / "synced" / "saga.stonesaga"
+    link = tmp_path / "saga.stonesaga"
+    CampaignFile.create(real, backups=False).close()
+    link.symlink_to(real)
+    writer = sqlite3.connect(link)  # SQLite follows the link: its log is beside ``real``
+    writer.execute("PRAGMA wal_autocheckpoint = 0")
+    writer.execute("UPDATE society SET unrest = 1")
+    writer.commit()
+    try:
+        assert real.with_name(real.name + "-wal").stat().st_size > 0
+        assert wal_pending(link)
+    finally:
+        writer.close()
 
 
 # --- a newline in a campaign's name -----------------------------------------------------------

@@ -39,16 +39,21 @@ WEB_JOURNAL = REPO / "tests" / "operations" / "fixtures" / "web-journal-v3.json"
 # --- a web Campaign Journal imported into a new file: all or nothing -----------------------
 
 
-@pytest.mark.parametrize("at", ["link", "replace"])
+@pytest.mark.parametrize(("at", "nth"), [("link", 1), ("link", 2), ("replace", 1)])
 def test_a_new_file_import_killed_at_a_rename_leaves_nothing_and_the_retry_works(
-    tmp_path: Path, at: str
+    tmp_path: Path, at: str, nth: int
 ) -> None:
-    """Killed at its first rename (``os.replace``, the first backup's) or at the link that
-    puts the file in place, the import leaves either no campaign or the whole import."""
+    """Killed at its first rename (``os.replace``: the first backup's), or at a link (the
+    temporary file's own, or the one that puts the whole campaign in place), the import
+    leaves either no campaign, and the retry works, or the whole import."""
     dest = tmp_path / "reed.stonesaga"
     script = (
         "import os; from pathlib import Path\n"
-        "def die(*a, **k): os.kill(os.getpid(), 9)\n"
+        f"real, calls = os.{at}, []\n"
+        "def die(*a, **k):\n"
+        "    calls.append(a)\n"
+        f"    if len(calls) == {nth}: os.kill(os.getpid(), 9)\n"
+        "    return real(*a, **k)\n"
         f"os.{at} = die\n"
         "from companion.operations import webjournal as wj\n"
         f"wj.import_new(Path({str(WEB_JOURNAL)!r}), Path({str(dest)!r}))\n"
@@ -62,6 +67,7 @@ def test_a_new_file_import_killed_at_a_rename_leaves_nothing_and_the_retry_works
         with CampaignFile.open(dest, backups=False) as cf:
             assert [e.kind for e in cf.journal()][0] == "import.web_journal"
         return
+    assert stale_temps(tmp_path), "the kill left no temporary file: the test is void"
     campaign, report = wj.import_new(WEB_JOURNAL, dest)  # the retry: not "already exists"
     with campaign:
         assert report.sections

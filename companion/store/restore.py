@@ -24,7 +24,13 @@ from companion.store.durable import (
     temp_beside,
 )
 from companion.store.errors import CampaignDamaged, NotACampaign
-from companion.store.integrity import HeaderProblem, open_readonly, pragma_int, read_header
+from companion.store.integrity import (
+    HeaderProblem,
+    foreign_schema,
+    open_readonly,
+    pragma_int,
+    read_header,
+)
 from companion.store.lock import LockOwner, WriterLock, lock_holder
 from companion.store.models import utcnow
 
@@ -159,6 +165,8 @@ def check_campaign(path: Path) -> CheckReport:
             report.schema_version = pragma_int(conn, "user_version")
             rows = [str(r[0]) for r in conn.execute("PRAGMA integrity_check").fetchall()]
             report.problems.extend(r for r in rows if r != "ok")
+            report.problems.extend(f"holds {found}, which no companion makes"
+                                   for found in foreign_schema(conn))
             report.foreign_key_problems = [
                 f"{table} row {rowid} points at a missing {parent} row"
                 for table, rowid, parent, _ in conn.execute("PRAGMA foreign_key_check")

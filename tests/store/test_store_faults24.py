@@ -23,6 +23,7 @@ from companion.store import (
     CampaignFile,
     CampaignFileError,
     NotACampaign,
+    check_campaign,
     list_backups,
     restore_backup,
 )
@@ -256,6 +257,20 @@ def test_a_backup_with_a_planted_trigger_is_not_restored(cf: CampaignFile, path:
     with pytest.raises(NotACampaign, match="trigger 'sneaky'"):
         restore_backup(path, info)
     assert snapshot(path.parent) == before
+
+
+def test_check_names_planted_triggers_and_views(cf: CampaignFile, path: Path) -> None:
+    cf.close()
+    conn = sqlite3.connect(path)
+    conn.execute(PLANTED["trigger"])
+    conn.execute(PLANTED["view"])
+    conn.commit()
+    conn.close()
+    report = check_campaign(path)
+    assert not report.ok
+    assert report.problems == [
+        "holds a trigger 'sneaky' on the table journal_event, which no companion makes",
+        "holds a view 'heroes', which no companion makes"]
 
 
 # --- refusing a file changes nothing, whichever way it is opened ---------------------------

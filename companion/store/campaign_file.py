@@ -342,12 +342,15 @@ class CampaignFile:
         backup, are taken by the first write, which is refused if another copy holds
         it. A file that needs migrating takes the lock at once.
 
-        ``verify="background"`` (for the GUI) runs ``PRAGMA quick_check``, whose cost
-        grows with the file, in a thread after opening instead of before: reads start at
-        once; the first write, backup or close waits for the check, and if it failed they
-        raise :class:`CampaignDamaged` (see :meth:`wait_verified`). Header, identity and
-        version are still checked before this returns; a file needing migration is
-        always checked first.
+        ``verify="background"`` (for the GUI) runs the full ``PRAGMA integrity_check``,
+        whose cost grows with the file, in a thread after opening instead of
+        ``quick_check`` before: reads start at once; the first write, backup or close
+        waits for the check, and if it failed they raise :class:`CampaignDamaged` (see
+        :meth:`wait_verified`). Header, identity, version and schema are still checked
+        before this returns; a file needing migration is always checked first.
+        ``verify="now"`` runs ``quick_check`` before returning (the full check when a log
+        is pending), then the full check in a thread: every backup waits for it, and once
+        it has found damage every write is refused too.
 
         A backup that cannot be taken (full disk, a file in the way of the backups
         folder, an unwritable folder) does not stop the campaign: it is reported in
@@ -570,14 +573,16 @@ class CampaignFile:
     def _before_write(self) -> None:
         """What every write needs first: a sound file, still in place, and the lock."""
         self.wait_verified()
-        if self._full_before_write:
-            self._wait_full_check()
         self._check_identity()
         if self._lock.held:
             return
         if self._read_only_file or not _writable(self.path):
             raise ReadOnly(self.path)
         _take_writer_lock(self._lock)
+        if self._full_before_write:
+            # A log was pending when this reader opened (another writer's, or a
+            # stranger's): now that no other writer can be at work, the full check decides.
+            self._wait_full_check()
         self._backup_or_warn("open")
 
     # --- sessions ------------------------------------------------------------------------

@@ -178,33 +178,44 @@ def cmd_save_point(args: argparse.Namespace) -> int:
 
 def cmd_backup_list(args: argparse.Namespace) -> int:
     from companion import operations
+    from companion.operations.backup_moments import describe_backups
 
     try:
-        backups = operations.list_backups(Path(args.path))
+        operations.list_backups(Path(args.path))  # refusals as before
+        described = describe_backups(Path(args.path),
+                                     extra_content=[Path(p) for p in args.content])
     except operations.Refused as exc:
         return _refused(exc)
-    rows = [{"number": n, "taken": b.time.isoformat(timespec="seconds"), "reason": b.reason,
-             "size": b.size, "path": str(b.path)} for n, b in enumerate(backups, 1)]
-    text = "\n".join(f"{r['number']:>3}  {r['taken']}  {r['reason']:<10} {r['size']:>9} B"
-                     for r in rows) or "no backups"
+    # Each backup by its game moment (challenge, Day or Night, last action) and the time
+    # to the second (issue 27 item 12).
+    rows = [{"number": n, **d.to_dict()} for n, d in enumerate(described, 1)]
+    text = "\n".join(f"{n:>3}  {d.taken}  {d.moment.label()}  ({d.why}, "
+                     f"{d.info.size / 1024:.0f} KiB)"
+                     for n, d in enumerate(described, 1)) or "no backups"
     _emit(args, {"backups": rows}, text)
     return 0
 
 
 def cmd_backup_restore(args: argparse.Namespace) -> int:
     from companion import operations
+    from companion.operations.backup_moments import describe_backups, mid_night_warning
 
     try:
-        backups = operations.list_backups(Path(args.path))
+        backups = describe_backups(Path(args.path),
+                                   extra_content=[Path(p) for p in args.content])
         if not 1 <= args.number <= len(backups):
             return _refused(Exception(f"there is no backup number {args.number}; "
                                       f"'backup list' shows {len(backups)}"))
-        campaign = operations.restore_backup(Path(args.path), backups[args.number - 1])
+        chosen = backups[args.number - 1]
+        warning = mid_night_warning(chosen)
+        if warning:  # said first, before the file changes
+            print(f"warning: {warning}", file=sys.stderr)
+        campaign = operations.restore_backup(Path(args.path), chosen.info)
         campaign.close()
     except operations.Refused as exc:
         return _refused(exc)
-    _emit(args, {"restored": str(backups[args.number - 1].path)},
-          f"Restored backup {args.number} into {args.path}")
+    _emit(args, {"restored": str(chosen.info.path), "mid_night": chosen.moment.night},
+          f"Restored backup {args.number} ({chosen.moment.label()}) into {args.path}")
     return 0
 
 

@@ -88,7 +88,7 @@ class Campaign:
 
     @classmethod
     def open(cls, path: Path, *, extra_content: Sequence[Path] = (),
-             verify: str = "now", lock: str = "open") -> Campaign:
+             verify: str = "now", lock: str = "open", backups: bool = True) -> Campaign:
         """Open ``path`` with the content packs it was made with.
 
         Raises :class:`Refused` when the file is refused (locked elsewhere, damaged,
@@ -97,12 +97,13 @@ class Campaign:
         ``verify="background"`` (the GUI) checks the file's integrity while it is shown.
         ``lock="first-write"`` (the command line) takes the writer lock only when it
         first writes, so commands that only read work while the app has it open.
+        ``backups=False`` for a file still being built under a temporary name.
         """
         from companion.store import CampaignDamaged
 
         try:
             file = CampaignFile.open(Path(path), verify=verify,  # type: ignore[arg-type]
-                                     lock=lock)  # type: ignore[arg-type]
+                                     lock=lock, backups=backups)  # type: ignore[arg-type]
         except CampaignDamaged as exc:
             raise Damaged(str(exc), Path(path)) from exc
         except CampaignFileError as exc:

@@ -64,7 +64,8 @@ from companion.rules.crafting import CraftingCode
 from companion.rules.errors import IllegalAction
 from companion.store import backups_dir, models
 from companion.store import webjournal as fmt
-from companion.store.campaign_file import build_new
+from companion.store.campaign_file import build_new, link_new
+from companion.store.durable import temp_beside
 from companion.store.errors import CampaignFileError
 
 #: Sections of an import, in the order the preview lists them: key -> title.
@@ -782,31 +783,35 @@ def import_new(src: Path, dest: Path, *, extra_content: Sequence[Path] = ()
     document = read(src)
     if not dest.parent.is_dir():
         raise Refused(f"There is no folder {dest.parent} to save the campaign in.")
+    # All or nothing: the whole campaign is built under a temporary name beside ``dest``
+    # and linked into place at the end (a kill leaves only a temporary file, which the
+    # next open in the folder removes; never an empty campaign at ``dest``).
+    tmp = temp_beside(dest, "import")
     try:
-        build_new(dest)
+        build_new(tmp)
     except CampaignFileError as exc:
         raise Refused(str(exc)) from None
     except (OSError, sqlite3.Error) as exc:
         raise Refused(f"Could not create {dest}: {exc}") from None
     try:
-        campaign = Campaign.open(dest, extra_content=extra_content)
-    except BaseException:
-        _remove_campaign(dest)
-        raise
-    try:
-        with campaign.file.transaction("setup", "A campaign from the web journal") as session:
-            row = session.get(models.Campaign, 1)
-            if row is not None:
-                if not document.tribe_name:
-                    row.society_name = src.stem
-                # The campaign goes on in the latest epoch the record reached.
-                row.epoch = max((c.epoch or 1 for c in document.challenges), default=1)
-        report = _import_doc(campaign, src, document)
-    except BaseException:
-        campaign.close()
-        _remove_campaign(dest)
-        raise
-    return campaign, report
+        campaign = Campaign.open(tmp, extra_content=extra_content, backups=False)
+        try:
+            with campaign.file.transaction("setup", "A campaign from the web journal") as session:
+                row = session.get(models.Campaign, 1)
+                if row is not None:
+                    if not document.tribe_name:
+                        row.society_name = src.stem
+                    # The campaign goes on in the latest epoch the record reached.
+                    row.epoch = max((c.epoch or 1 for c in document.challenges), default=1)
+            report = _import_doc(campaign, src, document)
+        finally:
+            campaign.close()
+        link_new(tmp, dest)
+    except CampaignFileError as exc:
+        raise Refused(str(exc)) from None
+    finally:
+        _remove_campaign(tmp)
+    return Campaign.open(dest, extra_content=extra_content), report
 
 
 def _import_doc(campaign: Campaign, src: Path, document: fmt.WebDocument) -> ImportReport:

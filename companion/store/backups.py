@@ -9,7 +9,9 @@ Each backup is a complete SQLite file made with SQLite's online backup API, name
 ``<stem>-<UTC time>-<reason>-e<last event id>.stonesaga`` so that listing needs no
 opening. Rotation keeps the newest ``recent``, the newest of each of the last ``daily``
 calendar days (UTC, today included) and of each of the last ``weekly`` ISO weeks (this
-week included), and every pre-migration copy.
+week included), and every pre-migration copy, within ``max_total`` bytes.
+When an automatic backup is due is :func:`backup_due`'s decision: a large campaign is
+copied less often than a small one (docs/campaign-file.md, Backups).
 """
 
 from __future__ import annotations
@@ -30,22 +32,76 @@ from companion.store.errors import SideFileInTheWay
 _NAME = re.compile(
     r"^(?P<stem>.*)-(?P<time>\d{8}T\d{6}\d{6})Z-(?P<reason>[a-z0-9-]+?)-e(?P<event>\d+)"
     + re.escape(CAMPAIGN_SUFFIX)
-    + "$"
+    + r"\Z",
+    re.DOTALL,  # a campaign's name may hold any character, a newline too
 )
 _TIME_FORMAT = "%Y%m%dT%H%M%S%f"
 KEEP_ALWAYS = frozenset({"migration"})
 """Reasons that rotation never deletes: the only copies in an older schema."""
 
 
+MB = 1 << 20
+
+
 @dataclass(frozen=True)
 class BackupPolicy:
-    """How often backups are taken while playing and how many are kept."""
+    """How often backups are taken while playing and how many are kept.
+
+    A backup copies the whole file, so the cost of one grows with the campaign. A small
+    campaign (up to ``small_file``) is backed up whenever it is opened or closed changed,
+    and every ``interval`` while something changes. A larger one is backed up at most
+    once per ``interval`` for each ``small_file`` of its size (a 500 MB campaign: every
+    2 h 36 min), unless it grew by over ``grown`` since its newest backup or over
+    ``max_events`` journal events were written since. Rotation keeps the folder under
+    ``max_total`` bytes. :func:`backup_due` decides; it reads no clock of its own.
+    """
 
     interval: timedelta = timedelta(minutes=10)
     """``maybe_backup`` takes one when this long has passed and something changed."""
     recent: int = 10
     daily: int = 7
     weekly: int = 8
+    small_file: int = 32 * MB
+    """Up to this size, opening and closing a changed campaign always back it up."""
+    grown: float = 0.25
+    """A large campaign that grew by more than this share since its newest backup gets one."""
+    max_events: int = 500
+    """A large campaign with more journal events than this since its newest backup gets one."""
+    max_total: int = 2048 * MB
+    """Rotation deletes the oldest backups until the folder holds at most this many bytes
+    (never the newest one, never a pre-migration copy)."""
+
+    def spacing(self, size: int) -> timedelta:
+        """The least time between two automatic backups of a file of ``size`` bytes."""
+        return self.interval * max(1.0, size / self.small_file)
+
+
+FORCED = frozenset({"manual", "migration", "restore"})
+"""Reasons whose backup is always taken: the player asked, or the file is about to change."""
+
+
+def backup_due(
+    policy: BackupPolicy, reason: str, now: datetime, size: int, event_id: int,
+    newest: BackupInfo | None,
+) -> bool:
+    """Whether the automatic backup ``reason`` ('open', 'close', 'interval') is due now.
+
+    ``size``: the campaign's bytes; ``event_id``: its newest journal event; ``newest``:
+    its newest backup (None when it has none). Nothing changed since the newest backup:
+    never. Otherwise see :class:`BackupPolicy`.
+    """
+    if reason in FORCED or newest is None:
+        return True
+    if event_id == newest.event_id:
+        return False
+    age = now - newest.time
+    if size <= policy.small_file:
+        return reason != "interval" or age >= policy.interval
+    if age >= policy.spacing(size):
+        return True
+    if newest.size and size > newest.size * (1 + policy.grown):
+        return True
+    return event_id - newest.event_id > policy.max_events
 
 
 @dataclass(frozen=True)
@@ -141,22 +197,26 @@ def take_backup(
     return BackupInfo(now, reason, target.stat().st_size, target, event_id)
 
 
-def copy_file_backup(path: Path, reason: str, now: datetime) -> BackupInfo:
+def copy_file_backup(
+    path: Path, reason: str, now: datetime, *, source: Path | None = None
+) -> BackupInfo:
     """Copy the file's bytes as they are (for a file SQLite cannot read: keep the evidence).
 
     A write-ahead log beside it is copied too, as the copy's own ``-wal``: it may hold
     commits the main file does not have yet, and SQLite replays it when the copy is
-    opened. Nothing is lost by replacing the file afterwards.
+    opened. Nothing is lost by replacing the file afterwards. ``source``: the file to
+    copy when ``path`` (which names the copy) is a symbolic link to it.
     """
     target = _target(path, reason, now, 0)
-    wal = path.with_name(path.name + "-wal")
-    parts = [(path, target)]
+    real = source or path  # the file itself, when ``path`` is a link to it
+    wal = real.with_name(real.name + "-wal")
+    parts = [(real, target)]
     if wal.is_file() and wal.stat().st_size:
         parts.insert(0, (wal, target.with_name(target.name + "-wal")))
-    for source, final in parts:  # the log first: a main file never appears without it
-        tmp = target.parent / temp_beside(source, "backup").name
+    for part, final in parts:  # the log first: a main file never appears without it
+        tmp = target.parent / temp_beside(part, "backup").name
         try:
-            shutil.copyfile(source, tmp)
+            shutil.copyfile(part, tmp)
             _publish(tmp, final)
         finally:
             remove_with_sides(tmp)
@@ -182,6 +242,22 @@ def backups_to_keep(
         if day >= first_week and week not in weeks:
             weeks.add(week)
             keep.add(backup.path)
+    return _within_size(backups, keep, policy.max_total)
+
+
+def _within_size(backups: list[BackupInfo], keep: set[Path], limit: int) -> set[Path]:
+    """``keep`` without its oldest ordinary backups, until their bytes fit in ``limit``.
+
+    The newest backup and every pre-migration copy stay whatever their size.
+    """
+    total = sum(b.size for b in backups if b.path in keep)
+    newest = backups[0].path if backups else None
+    for backup in reversed(backups):  # oldest first
+        if total <= limit:
+            break
+        if backup.path in keep and backup.path != newest and backup.reason not in KEEP_ALWAYS:
+            keep.discard(backup.path)
+            total -= backup.size
     return keep
 
 

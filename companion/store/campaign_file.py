@@ -10,7 +10,6 @@ import contextlib
 import errno
 import logging
 import os
-import shutil
 import sqlite3
 import stat
 import threading
@@ -22,7 +21,6 @@ from typing import Any, Literal
 from urllib.parse import quote
 
 from sqlalchemy import Engine, create_engine, event, func, select, update
-from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, col
 
@@ -43,10 +41,8 @@ from companion.store.errors import (
     CampaignFileExists,
     CampaignMoved,
     CampaignNotFound,
-    CampaignTooNew,
     CampaignUnreadable,
     DiskFull,
-    NotACampaign,
     ReadOnly,
 )
 from companion.store.history import (
@@ -57,12 +53,13 @@ from companion.store.history import (
     on_before_flush,
     on_orm_execute,
 )
+from companion.store.inspection import _is_damage
+from companion.store.inspection import inspect_file as inspect_file
+from companion.store.inspection import translate_error as translate_error
 from companion.store.integrity import (
-    HeaderProblem,
     open_readonly,
     pragma_int,
     quick_check,
-    read_header,
     wal_pending,
 )
 from companion.store.lock import WriterLock
@@ -79,9 +76,6 @@ BACKGROUND_CHECK_DELAY = 1.0
 the GUI starts it sooner, once the campaign is on screen (:meth:`CampaignFile.start_check`),
 and a write, a backup or closing starts it at once."""
 
-LOW_DISK_BYTES = 1 << 20
-"""Below this much free space, an I/O error is reported as a full disk."""
-
 Clock = Callable[[], datetime]
 LockWhen = Literal["open", "first-write"]
 
@@ -96,87 +90,6 @@ event.listen(CampaignSession, "before_flush", on_before_flush)
 event.listen(CampaignSession, "after_flush", on_after_flush)
 event.listen(CampaignSession, "do_orm_execute", on_orm_execute)
 event.listen(CampaignSession, "before_commit", on_before_commit)
-
-
-def _disk_nearly_full(path: Path) -> bool:
-    try:
-        return shutil.disk_usage(path.parent).free < LOW_DISK_BYTES
-    except OSError:
-        return False
-
-
-def translate_error(exc: BaseException, path: Path) -> CampaignFileError | None:
-    """The store's error for an SQLite or OS failure that has one (disk full, read-only,
-    unreadable), or None for anything else (a bug, a constraint)."""
-    orig = exc.orig if isinstance(exc, DBAPIError) else exc
-    if isinstance(orig, OSError):
-        if orig.errno in (errno.ENOSPC, errno.EDQUOT):
-            return DiskFull(path)
-        if orig.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-            return ReadOnly(path)
-        return CampaignUnreadable(path, orig.strerror or str(orig))
-    if not isinstance(orig, sqlite3.Error):
-        return None
-    text = str(orig).lower()
-    name = str(getattr(orig, "sqlite_errorname", ""))
-    # SHMSIZE: the log's index could not grow, "typically because the disk is full".
-    if "disk is full" in text or "disk full" in text or name in ("SQLITE_FULL",
-                                                                 "SQLITE_IOERR_SHMSIZE"):
-        return DiskFull(path)
-    if "readonly" in text or "read-only" in text or name.startswith("SQLITE_READONLY"):
-        return ReadOnly(path)
-    if name.startswith(("SQLITE_IOERR", "SQLITE_CANTOPEN")) or "disk i/o error" in text \
-            or "unable to open database file" in text:
-        # A failed write of the log or its index on a full disk comes out as an I/O
-        # error: say so when the disk is indeed (nearly) full.
-        return DiskFull(path) if _disk_nearly_full(path) else CampaignUnreadable(path, str(orig))
-    return None
-
-
-def _is_damage(exc: sqlite3.Error) -> bool:
-    """Whether SQLite's error is about the file's contents (not the disk or permissions)."""
-    name = str(getattr(exc, "sqlite_errorname", ""))
-    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
-        return True
-    return not name and "malformed" in str(exc).lower()
-
-
-def inspect_file(path: Path, *, deep: bool = True, shared: bool = False) -> int:
-    """Check ``path`` is a whole campaign this program can open; return its schema version.
-
-    Reads only: raises NotACampaign, CampaignDamaged or CampaignTooNew (or DiskFull,
-    ReadOnly, CampaignUnreadable when the disk, not the file, is at fault). ``deep=False``
-    skips ``PRAGMA quick_check`` (the only part whose cost grows with the file);
-    ``shared=True`` when another process may be writing it meanwhile. SQLite itself
-    judges the file, with its write-ahead log when one is pending.
-    """
-    try:
-        read_header(path)
-    except HeaderProblem as exc:
-        if not exc.sqlite:
-            raise NotACampaign(path, str(exc)) from None
-        raise CampaignDamaged(path, str(exc), len(bk.list_backups(path))) from None
-    except OSError as exc:
-        raise translate_error(exc, path) or exc from exc
-    try:
-        with open_readonly(path, shared=shared) as conn:
-            if pragma_int(conn, "application_id") != migrations.APPLICATION_ID:
-                raise NotACampaign(path, "an SQLite database, but not one the companion made")
-            version = pragma_int(conn, "user_version")
-            if version > migrations.SCHEMA_VERSION:
-                raise CampaignTooNew(path, version, migrations.SCHEMA_VERSION)
-            if version < 1:
-                # No version of the companion wrote it: never "migrate" it from nowhere.
-                raise NotACampaign(path, f"schema version {version}, which no companion "
-                                         "writes; it may have been edited by hand")
-            problems = quick_check(conn) if deep else []
-    except sqlite3.Error as exc:
-        if _is_damage(exc):
-            raise CampaignDamaged(path, str(exc), len(bk.list_backups(path))) from None
-        raise translate_error(exc, path) or CampaignUnreadable(path, str(exc)) from exc
-    if problems:
-        raise CampaignDamaged(path, problems[0], len(bk.list_backups(path)))
-    return version
 
 
 Verify = Literal["now", "background"]
@@ -371,8 +284,18 @@ class CampaignFile:
         """Why the check failed: damage, or the disk (full, unreadable) stopped it."""
         self._verifier: threading.Thread | None = None
         self._check_now = threading.Event()  # ends the background check's wait
-        self._last_backup_time: datetime | None = None
-        self._last_backup_event = -1
+        # The full integrity_check after opening (quick_check misses broken indexes, as a
+        # stranger's log replayed onto the file leaves): set when it ended, done or not.
+        # Every backup waits for it, so a damaged file's copy never rotates good ones out.
+        self._full_checked = threading.Event()
+        self._full_thread: threading.Thread | None = None
+        self._full_conn: sqlite3.Connection | None = None
+        self._full_guard = threading.Lock()
+        self._closing = False
+        self._full_before_write = False
+        """A log was pending at a shared open: the first write waits for the full check."""
+        self._newest: bk.BackupInfo | None = None
+        self._newest_known = False
         self.last_event: JournalEvent | None = None
         """The journal event written by the latest transaction, undo or redo."""
 
@@ -421,12 +344,15 @@ class CampaignFile:
         backup, are taken by the first write, which is refused if another copy holds
         it. A file that needs migrating takes the lock at once.
 
-        ``verify="background"`` (for the GUI) runs ``PRAGMA quick_check``, whose cost
-        grows with the file, in a thread after opening instead of before: reads start at
-        once; the first write, backup or close waits for the check, and if it failed they
-        raise :class:`CampaignDamaged` (see :meth:`wait_verified`). Header, identity and
-        version are still checked before this returns; a file needing migration is
-        always checked first.
+        ``verify="background"`` (for the GUI) runs the full ``PRAGMA integrity_check``,
+        whose cost grows with the file, in a thread after opening instead of
+        ``quick_check`` before: reads start at once; the first write, backup or close
+        waits for the check, and if it failed they raise :class:`CampaignDamaged` (see
+        :meth:`wait_verified`). Header, identity, version and schema are still checked
+        before this returns; a file needing migration is always checked first.
+        ``verify="now"`` runs ``quick_check`` before returning (the full check when a log
+        is pending), then the full check in a thread: every backup waits for it, and once
+        it has found damage every write is refused too.
 
         A backup that cannot be taken (full disk, a file in the way of the backups
         folder, an unwritable folder) does not stop the campaign: it is reported in
@@ -441,8 +367,9 @@ class CampaignFile:
                 _take_writer_lock(writer)
             # Shared reading (SQLite's locks, side files) only when a writer may be at
             # work; nobody writes a file without write permission.
-            version = inspect_file(path, deep=verify == "now",
-                                   shared=not writer.held and _writable(path))
+            shared = not writer.held and _writable(path)
+            pending = wal_pending(path)
+            version = inspect_file(path, deep=verify == "now", shared=shared)
             if version < migrations.SCHEMA_VERSION:
                 if not writer.held:
                     _take_writer_lock(writer)  # upgrading is writing
@@ -451,6 +378,11 @@ class CampaignFile:
                     verify = "now"
             cf = cls(path, writer, policy=policy or bk.BackupPolicy(), clock=clock or utcnow,
                      backups=backups)
+            if verify == "now" and pending:
+                if shared and not writer.held:
+                    cf._full_before_write = True  # the log may be another writer's
+                else:
+                    cf._full_checked.set()  # inspect_file ran the full check
         except sqlite3.Error as exc:
             writer.release()
             if _is_damage(exc):
@@ -467,6 +399,10 @@ class CampaignFile:
         return cf
 
     def _start(self, version: int, verify: Verify) -> None:
+        if verify == "now" and not self._full_checked.is_set():
+            self._full_thread = threading.Thread(
+                target=self._full_check, name=f"check {self.path.name}", daemon=True)
+            self._full_thread.start()
         if verify == "background":
             self._verifier = threading.Thread(
                 target=self._verify_and_back_up, name=f"verify {self.path.name}", daemon=True
@@ -484,7 +420,7 @@ class CampaignFile:
             self._backup_or_warn("open")
 
     def _verify_and_back_up(self) -> None:
-        """The background half of open(): quick_check, then the automatic backup.
+        """The background half of open(): the full integrity_check, then the automatic backup.
 
         It waits until :meth:`start_check` (the window is idle) or at most
         :data:`BACKGROUND_CHECK_DELAY`, so that the reads which show the campaign do not
@@ -494,7 +430,7 @@ class CampaignFile:
         try:
             with open_readonly(self.path, shared=True) as conn:
                 try:
-                    problems = quick_check(conn)
+                    problems = quick_check(conn, full=True)
                 except sqlite3.DatabaseError as exc:
                     if not _is_damage(exc):
                         raise  # the disk, not the file: said as such below
@@ -503,6 +439,7 @@ class CampaignFile:
                     self._damage = CampaignDamaged(
                         self.path, problems[0], len(bk.list_backups(self.path)))
                 self._verified.set()
+                self._full_checked.set()
                 if not problems and self._lock.held:
                     self._backup_or_warn("open", source=conn)
         except BaseException as exc:  # never die silently: every write will say why
@@ -510,6 +447,56 @@ class CampaignFile:
                 self._damage = translate_error(exc, self.path) or CampaignDamaged(
                     self.path, str(exc), 0)
             self._verified.set()
+            self._full_checked.set()
+
+    def _full_check(self) -> None:
+        """After a "now" open (quick_check passed): the full integrity_check, in a thread.
+
+        Damage it finds stops every later write and backup (:meth:`wait_verified`); closing
+        interrupts it when no backup needs it. A disk that stops it is only a warning.
+        """
+        try:
+            with open_readonly(self.path, shared=True) as conn:
+                with self._full_guard:
+                    if self._closing:
+                        return
+                    self._full_conn = conn
+                try:
+                    problems = quick_check(conn, full=True)
+                except sqlite3.DatabaseError as exc:
+                    if getattr(exc, "sqlite_errorname", "") == "SQLITE_INTERRUPT" \
+                            or "interrupted" in str(exc):
+                        return  # closed before it ended: nothing was learnt
+                    if not _is_damage(exc):
+                        raise
+                    problems = [str(exc)]
+                finally:
+                    with self._full_guard:
+                        self._full_conn = None
+                if problems:
+                    self._damage = CampaignDamaged(
+                        self.path, problems[0], len(bk.list_backups(self.path)))
+        except (sqlite3.Error, OSError) as exc:
+            self._warn(f"The full check of {self.path.name} could not run: "
+                       f"{translate_error(exc, self.path) or exc}")
+        finally:
+            self._full_checked.set()
+
+    def _wait_full_check(self) -> None:
+        """Wait for the full integrity check; raise :class:`CampaignDamaged` if it failed."""
+        self._check_now.set()
+        self._full_checked.wait()
+        if self._damage is not None:
+            raise self._damage
+
+    def _stop_full_check(self) -> None:
+        with self._full_guard:
+            self._closing = True
+            if self._full_conn is not None:
+                with contextlib.suppress(sqlite3.Error):
+                    self._full_conn.interrupt()
+        if self._full_thread is not None and threading.current_thread() is not self._full_thread:
+            self._full_thread.join()
 
     def start_check(self) -> None:
         """Let a background integrity check (and the open backup after it) begin now."""
@@ -540,7 +527,9 @@ class CampaignFile:
         try:
             self._join_verifier()
             if backup and self._damage is None and self._lock.held:
-                self._backup_or_warn("close")
+                with contextlib.suppress(CampaignDamaged):  # found now: no copy of it
+                    self._backup_or_warn("close")
+            self._stop_full_check()
             self._engine.dispose()
             self._raw.close()
         finally:
@@ -593,6 +582,10 @@ class CampaignFile:
         if self._read_only_file or not _writable(self.path):
             raise ReadOnly(self.path)
         _take_writer_lock(self._lock)
+        if self._full_before_write:
+            # A log was pending when this reader opened (another writer's, or a
+            # stranger's): now that no other writer can be at work, the full check decides.
+            self._wait_full_check()
         self._backup_or_warn("open")
 
     # --- sessions ------------------------------------------------------------------------
@@ -879,8 +872,8 @@ class CampaignFile:
         The GUI calls this from a timer; cheap when there is nothing to do.
         """
         now = now or self._clock()
-        last = self._last_backup_time
-        if last is not None and now - last < self.policy.interval:
+        newest = self._newest_backup()
+        if newest is not None and now - newest.time < self.policy.interval:
             return None
         if not self._lock.held:
             return None  # a reader: backups are the writer's job
@@ -900,18 +893,21 @@ class CampaignFile:
             self._join_verifier()
             self.wait_verified()  # never copy a damaged file over the good backups
             source = self._conn()
-            event_id = self.last_event_id()
-        else:
-            row = source.execute("SELECT coalesce(max(id), 0) FROM journal_event").fetchone()
-            event_id = int(row[0])
-        if not force and event_id == self._known_backup_event():
-            return None
+        row = source.execute("SELECT coalesce(max(id), 0) FROM journal_event").fetchone()
+        event_id = int(row[0])
         now = now or self._clock()
+        if not force:
+            size = pragma_int(source, "page_count") * pragma_int(source, "page_size")
+            if not bk.backup_due(self.policy, reason, now, size, event_id,
+                                 self._newest_backup()):
+                return None
+        # The full check first: a damaged file's copy must never push good ones out.
+        self._wait_full_check()
         try:
             info = bk.take_backup(source, self.path, reason, now, event_id)
         except (sqlite3.Error, OSError) as exc:
             raise translate_error(exc, bk.backups_dir(self.path)) or exc from exc
-        self._last_backup_time, self._last_backup_event = now, event_id
+        self._newest, self._newest_known = info, True
         bk.rotate(self.path, self.policy, now)
         return info
 
@@ -931,14 +927,12 @@ class CampaignFile:
             self._warn(backup_warning(self.path, reason, exc))
             return None
 
-    def _known_backup_event(self) -> int:
-        # Nothing changed since the newest backup (ours, or one left by an earlier run)?
-        if self._last_backup_event < 0:
-            newest = bk.list_backups(self.path)
-            self._last_backup_event = newest[0].event_id if newest else -1
-            if newest:
-                self._last_backup_time = newest[0].time
-        return self._last_backup_event
+    def _newest_backup(self) -> bk.BackupInfo | None:
+        # The newest backup (ours, or one left by an earlier run), listed once.
+        if not self._newest_known:
+            found = bk.list_backups(self.path)
+            self._newest, self._newest_known = (found[0] if found else None), True
+        return self._newest
 
     # --- conveniences for status displays ---------------------------------------------------
 

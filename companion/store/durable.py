@@ -20,7 +20,8 @@ import uuid
 from pathlib import Path
 
 _TEMP = re.compile(
-    r"^\..*\.(?P<pid>\d+)-[0-9a-f]{8}\.[a-z]+\.tmp(?:-wal|-shm|-journal)?$"
+    r"^\..*\.(?P<pid>\d+)-[0-9a-f]{8}\.[a-z]+\.tmp(?:-wal|-shm|-journal|\.lock)?\Z",
+    re.DOTALL,  # a campaign's name may hold a newline
 )
 SIDE_SUFFIXES = ("-wal", "-shm", "-journal")
 """The files SQLite may keep beside a database."""

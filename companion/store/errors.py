@@ -163,3 +163,21 @@ class CampaignUnreadable(CampaignFileError):
 
 class NotWritable(CampaignFileError):
     """A write was asked of a campaign opened for reading only."""
+
+
+class ForeignAdditions(NotACampaign):
+    """A campaign file holding triggers or views: the companion makes none."""
+
+    def __init__(self, path: Path, found: list[str], backups: int) -> None:
+        offer = (f"Restore one of its {backups} backup(s) with `companion backup restore`, "
+                 "or open a copy made before it was changed." if backups
+                 else "Open a copy made before it was changed.")
+        CampaignFileError.__init__(
+            self,
+            f"{path} holds {', '.join(found)}, which no companion makes: another program "
+            "or a person added it. It would change the campaign on every write without "
+            "the journal knowing, so the file was not opened and was left untouched. "
+            + offer,
+        )
+        self.path = path
+        self.found = found

@@ -9,6 +9,7 @@ read-only (``immutable=1`` when no write-ahead log is pending, so that not even 
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
 import struct
 from collections.abc import Iterator
@@ -64,10 +65,22 @@ def read_header(path: Path) -> Header:
     return Header(page_size, page_count, user_version, application_id)
 
 
+def log_of(path: Path) -> Path:
+    """The write-ahead log's name: beside the file itself, when ``path`` is a symbolic link
+    (SQLite follows the link)."""
+    real = Path(os.path.realpath(path))
+    return real.with_name(real.name + "-wal")
+
+
 def wal_pending(path: Path) -> bool:
     """Whether a non-empty write-ahead log sits beside the file (a crash left commits)."""
-    wal = path.with_name(path.name + "-wal")
+    wal = log_of(path)
     return wal.exists() and wal.stat().st_size > 0
+
+
+def wal_exists(path: Path) -> bool:
+    """Whether a write-ahead log file, even an empty one, sits beside the file."""
+    return log_of(path).exists()
 
 
 @contextlib.contextmanager
@@ -77,7 +90,11 @@ def open_readonly(path: Path, *, shared: bool = False) -> Iterator[sqlite3.Conne
     ``shared=True`` when another connection may be writing meanwhile: then it must take
     part in SQLite's locking (``immutable`` would read pages as they change).
     """
-    immutable = not shared and not wal_pending(path)
+    # No log file at all: nobody has the file open in WAL mode (SQLite removes the log
+    # when the last connection closes), and a writer that starts meanwhile writes its
+    # log, not the main file (until a checkpoint): reading it as immutable is safe, and
+    # it makes no empty -wal/-shm beside a file that may yet be refused.
+    immutable = not wal_exists(path) or (not shared and not wal_pending(path))
     mode = "mode=ro&immutable=1" if immutable else "mode=ro"
     conn = sqlite3.connect(f"file:{quote(str(path))}?{mode}", uri=True)
     try:
@@ -91,6 +108,19 @@ def quick_check(conn: sqlite3.Connection, *, full: bool = False) -> list[str]:
     pragma = "integrity_check" if full else "quick_check"
     rows = [str(r[0]) for r in conn.execute(f"PRAGMA {pragma}").fetchall()]
     return [] if rows == ["ok"] else rows
+
+
+def foreign_schema(conn: sqlite3.Connection) -> list[str]:
+    """The triggers and views in the file, named in plain words ([] for ours: we make none).
+
+    A trigger runs on every write, so rows could change behind the journal's back (or a
+    recursive one never end); a view is no part of a campaign either.
+    """
+    rows = conn.execute(
+        "SELECT type, name, tbl_name FROM sqlite_master WHERE type IN ('trigger', 'view') "
+        "ORDER BY type, name").fetchall()
+    return [f"a trigger '{name}' on the table {table}" if kind == "trigger"
+            else f"a view '{name}'" for kind, name, table in rows]
 
 
 def pragma_int(conn: sqlite3.Connection, name: str) -> int:

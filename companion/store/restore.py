@@ -24,27 +24,34 @@ from companion.store.durable import (
     temp_beside,
 )
 from companion.store.errors import CampaignDamaged, NotACampaign
-from companion.store.integrity import HeaderProblem, open_readonly, pragma_int, read_header
+from companion.store.integrity import (
+    HeaderProblem,
+    foreign_schema,
+    open_readonly,
+    pragma_int,
+    read_header,
+)
 from companion.store.lock import LockOwner, WriterLock, lock_holder
 from companion.store.models import utcnow
 
 
-def _safety_copy(path: Path, now: datetime) -> bk.BackupInfo | None:
+def _safety_copy(path: Path, real: Path, now: datetime) -> bk.BackupInfo | None:
     """Back up the current file before it is replaced.
 
     SQLite reads it (with its write-ahead log, so commits still only in the log are in
     the copy) through the backup API; a file SQLite cannot read is copied byte for byte
-    together with its log, which its copy then replays when opened.
+    together with its log, which its copy then replays when opened. ``real`` is the file
+    itself (``path`` may be a symbolic link to it: the copy is named after ``path``).
     """
-    if not path.exists():
+    if not real.exists():
         return None
     try:
-        inspect_file(path)
-        with open_readonly(path) as conn:
+        inspect_file(real)
+        with open_readonly(real) as conn:
             event = conn.execute("SELECT coalesce(max(id), 0) FROM journal_event").fetchone()[0]
             return bk.take_backup(conn, path, "restore", now, int(event))
     except (CampaignDamaged, NotACampaign, sqlite3.DatabaseError):
-        return bk.copy_file_backup(path, "restore", now)
+        return bk.copy_file_backup(path, "restore", now, source=real)
 
 
 def restore_backup(
@@ -55,6 +62,8 @@ def restore_backup(
     Refuses (:class:`CampaignLocked`) while the campaign is open anywhere, and refuses a
     backup that is not a whole campaign this program can open. The current file, even a
     damaged one, is copied into the backups folder (reason 'restore') before it is replaced.
+    A campaign that is a symbolic link is restored through it: the file it points at is
+    replaced, and the link stays a link.
     """
     path = Path(path).absolute()
     source = backup.path if isinstance(backup, bk.BackupInfo) else Path(backup)
@@ -72,9 +81,12 @@ def restore_backup(
 
 
 def _replace_with(path: Path, source: Path, now: datetime) -> bk.BackupInfo | None:
+    # Through a symbolic link to the file it names (SQLite keeps the log beside that
+    # file too): replacing the link itself would cut the campaign off from where it lives.
+    link, path = path, Path(os.path.realpath(path))
     # The safety copy comes first, and holds every commit of the old file's log: only
     # then may that log go (replaying it onto the restored file would corrupt it).
-    safety = _safety_copy(path, now)
+    safety = _safety_copy(link, path, now)
     tmp = temp_beside(path, "restoring")
     try:
         shutil.copyfile(source, tmp)
@@ -153,6 +165,8 @@ def check_campaign(path: Path) -> CheckReport:
             report.schema_version = pragma_int(conn, "user_version")
             rows = [str(r[0]) for r in conn.execute("PRAGMA integrity_check").fetchall()]
             report.problems.extend(r for r in rows if r != "ok")
+            report.problems.extend(f"holds {found}, which no companion makes"
+                                   for found in foreign_schema(conn))
             report.foreign_key_problems = [
                 f"{table} row {rowid} points at a missing {parent} row"
                 for table, rowid, parent, _ in conn.execute("PRAGMA foreign_key_check")

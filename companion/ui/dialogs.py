@@ -153,21 +153,33 @@ class BackupsDialog(QDialog):
         self.path = path
         self.restored: Campaign | None = None
         self.setWindowTitle("Backups")
-        self.resize(680, 400)
-        self.backups = operations.list_backups(path)
-        self.table = QTableWidget(len(self.backups), 3)
+        self.resize(900, 420)
+        operations.list_backups(path)  # its refusals, as before
+        # Each backup by its game moment and the time to the second (issue 27 item 12).
+        from companion.operations.backup_moments import describe_backups
+
+        campaign = getattr(window, "campaign", None)
+        content = campaign.content if campaign is not None and campaign.path == path else None
+        self.described = describe_backups(path, content)
+        self.backups = [d.info for d in self.described]
+        self.table = QTableWidget(len(self.backups), 4)
         self.table.setAccessibleName("Backups")
-        self.table.setHorizontalHeaderLabels(["Taken", "Why", "Size"])
+        self.table.setHorizontalHeaderLabels(["Taken", "Game moment", "Why", "Size"])
         self.table.verticalHeader().hide()
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        for row, backup in enumerate(self.backups):
-            when = backup.time.astimezone().strftime("%Y-%m-%d %H:%M:%S")
-            for column, text in enumerate((when, backup.reason, f"{backup.size / 1024:.0f} KiB")):
-                self.table.setItem(row, column, QTableWidgetItem(text))
+        for row, described in enumerate(self.described):
+            cells = (described.taken, described.moment.label(), described.why,
+                     f"{described.info.size / 1024:.0f} KiB")
+            for column, cell in enumerate(cells):
+                item = QTableWidgetItem(cell)
+                item.setToolTip(cell)
+                self.table.setItem(row, column, item)
         if self.backups:
             self.table.selectRow(0)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.restore_button = buttons.addButton("&Restore Selected…",
                                                 QDialogButtonBox.ButtonRole.ActionRole)
@@ -175,8 +187,10 @@ class BackupsDialog(QDialog):
         self.restore_button.clicked.connect(self.restore)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        text = QLabel(intro or "Backups are taken automatically: on open, every few minutes "
-                      "while something changed, and before upgrades and restores.")
+        text = QLabel(intro or "Backups are taken automatically: on open and close, every "
+                      "few minutes while something changed (less often for a very large "
+                      "campaign), and before upgrades and restores. Each is named by its "
+                      "moment in the game.")
         text.setWordWrap(True)
         layout.addWidget(text)
         layout.addWidget(self.table)
@@ -188,13 +202,21 @@ class BackupsDialog(QDialog):
         rows = self.table.selectionModel().selectedRows()
         if not rows:
             return
-        backup = self.backups[rows[0].row()]
+        described = self.described[rows[0].row()]
+        backup = described.info
         if confirm:
-            answer = QMessageBox.question(
+            from companion.operations.backup_moments import mid_night_warning
+
+            warning = mid_night_warning(described)
+            ask = QMessageBox.warning if warning else QMessageBox.question
+            answer = ask(
                 self, "Restore this backup?",
-                f"Replace the campaign with the backup taken "
-                f"{backup.time.astimezone():%Y-%m-%d %H:%M}? A backup of the file as it is "
-                "now is taken first, so nothing is lost.",
+                (f"{warning}\n\n" if warning else "")
+                + f"Replace the campaign with the backup taken {described.taken} "
+                f"({described.moment.label()})? A backup of the file as it is now is "
+                "taken first, so nothing is lost.",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                QMessageBox.StandardButton.No if warning else QMessageBox.StandardButton.Yes,
             )
             if answer != QMessageBox.StandardButton.Yes:
                 return

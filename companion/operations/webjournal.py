@@ -422,23 +422,51 @@ def culture_text(entry: fmt.WebCultureEntry) -> str:
     return f"{text} — {entry.notes}" if entry.notes else text
 
 
-_CULTURE_LINE = re.compile(r"^(?:([A-Z]{2}\d+[A-Za-z]?)\s+)?(.*?)(?:\s+—\s+(.*))?$", re.S)
+_CARD_AT_START = re.compile(r"([A-Z]{2}\d+[A-Za-z]?)\s+")
+_SPACE = re.compile(r"\s")
+NOTES_DASH = "\u2014"
+"""The em dash that separates a Culture line's name from its notes ("name — notes")."""
+
+
+def split_notes(text: str) -> tuple[str, str | None]:
+    """(name, notes) of "name — notes": split at the first dash with whitespace on both
+    sides, the whitespace going with the dash; (text, None) when there is none.
+
+    One pass over the text (each character looked at a bounded number of times): the
+    earlier regular expression backtracked over every run of whitespace and took
+    seconds on a long line (issue 24).
+    """
+    length = len(text)
+    at = text.find(NOTES_DASH)
+    while at != -1:
+        if 0 < at < length - 1 and _SPACE.match(text, at - 1) and _SPACE.match(text, at + 1):
+            start = at - 1
+            while start > 0 and _SPACE.match(text, start - 1):
+                start -= 1
+            end = at + 1
+            while end < length and _SPACE.match(text, end):
+                end += 1
+            return text[:start], text[end:]
+        at = text.find(NOTES_DASH, at + 1)
+    # Without notes, a line's one final newline is not part of the name.
+    return (text[:-1] if text.endswith("\n") else text), None
 
 
 def parse_culture_text(kind: str, text: str) -> dict[str, str]:
     """The web app's entry of one Culture line (the inverse of :func:`culture_text`).
 
     A line beginning with a card ID ("ST02 ...") reads as that card; a structure whose
-    name itself began with one would come back split (none of the game's do).
+    name itself began with one would come back split (none of the game's do). Linear in
+    the line's length.
     """
     if kind in ("taboos", "pigments"):
         return {"text" if kind == "taboos" else "name": text}
-    match = _CULTURE_LINE.match(text)
-    assert match is not None  # the pattern matches any text
-    card, name, notes = match[1] or "", match[2], match[3] or ""
-    entry = {"cardId": card, "name": name}
+    card = _CARD_AT_START.match(text)
+    rest = text[card.end():] if card else text
+    name, notes = split_notes(rest)
+    entry = {"cardId": card[1] if card else "", "name": name}
     if kind == "structures":
-        entry["notes"] = notes
+        entry["notes"] = notes or ""
     elif notes:
         entry["name"] = f"{name} — {notes}"
     return entry

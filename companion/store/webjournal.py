@@ -609,18 +609,20 @@ def parse_document(data: Any, src: Path) -> WebDocument:
         # A bare array's paths read "[2].codes": name the array.
         return doc
     if not isinstance(data, dict):
-        raise r.refuse("", "it is not a Stonesaga Campaign Journal file (expected an object "
-                       "or a list of recipes)")
+        raise r.refuse("", f"it holds {what_it_holds(data)}; expected a Stonesaga Campaign "
+                       "Journal file (an object with its recipes and journal sections, or "
+                       "a list of recipes)")
     app = data.get("app")
     if app is not None and app not in APP_NAMES:
         raise r.refuse("app", f"{app!r} is not the Stonesaga Campaign Journal")
     if "format" in data and "tables" in data:
-        raise r.refuse("", "it is a Stonesaga Companion export, not a web journal file")
+        raise r.refuse("", "it is a Stonesaga Companion export, not a web journal file; "
+                       "import it with 'companion import' (File ▸ Import) instead")
     version = data.get("version")
     if version is None:
         if not any(k in data for k in _SECTIONS):
-            raise r.refuse("", "it is not a Stonesaga Campaign Journal file (no recipes, "
-                           "codes or journal sections)")
+            raise r.refuse("", f"it holds {what_it_holds(data)}; expected a Stonesaga "
+                           "Campaign Journal file (with recipes, codes or journal sections)")
         version = 3 if any(k in data for k in _SECTIONS if k not in _BY_VERSION[2]) else 2
     if isinstance(version, bool) or not isinstance(version, int) \
             or version not in READABLE_VERSIONS:
@@ -647,7 +649,8 @@ def read_document(src: Path) -> WebDocument:
     """Read and check the web-journal file ``src``; refuses it (with the field's path)
     when it is not JSON, is truncated, is of an unknown version or has a wrong type."""
     try:
-        text = Path(src).read_text(encoding="utf-8")
+        # utf-8-sig: the web app opens a file with a byte order mark, and so do we.
+        text = Path(src).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         raise WebJournalRefused(src, f"it cannot be read ({exc})") from None
     try:
@@ -657,6 +660,31 @@ def read_document(src: Path) -> WebDocument:
             f"it is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
         raise WebJournalRefused(src, where) from None
     return parse_document(data, src)
+
+
+def what_it_holds(data: Any) -> str:
+    """What a decoded JSON document is, in words, for a refusal: "a JSON string
+    ('hello')", "nothing (JSON null)", "an object with the keys a, b"."""
+    if data is None:
+        return "nothing (JSON null)"
+    if isinstance(data, bool):
+        return f"only the JSON value {str(data).lower()}"
+    if isinstance(data, (int, float)):
+        return f"only a JSON number ({str(data)[:20]})"
+    if isinstance(data, str):
+        shown = data if len(data) <= 40 else data[:40] + "…"
+        return f"only a JSON string ({shown!r})"
+    if isinstance(data, list):
+        return f"a JSON list of {len(data)} values"
+    if isinstance(data, dict):
+        keys = sorted(str(k) for k in data)
+        if not keys:
+            return "an empty JSON object"
+        shown = ", ".join(keys[:6]) + (", …" if len(keys) > 6 else "")
+        fmt = data.get("format")
+        return (f"a JSON object of format {fmt!r}" if isinstance(fmt, str) else
+                f"a JSON object with the keys {shown}")
+    return f"a JSON {type(data).__name__}"
 
 
 def looks_like_web_journal(data: Any) -> bool:
@@ -672,7 +700,7 @@ def is_web_journal_file(src: Path) -> bool:
     export): a broken or truncated JSON file that is not ours counts too, so that its
     refusal names what is wrong with it."""
     try:
-        text = Path(src).read_text(encoding="utf-8")
+        text = Path(src).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError):
         return False
     try:

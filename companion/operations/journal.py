@@ -45,6 +45,7 @@ CULTURE_LISTS: dict[str, str] = {
     "taboos": "Taboos",
     "pigments": "Pigments",
     "knowledge": "Knowledge cards",
+    "mantle_powers": "Mantle powers (the group's words)",
 }
 CULTURE_PREFIX = "culture:"
 ENTRY_KINDS = ("journal.entry", "note")
@@ -298,6 +299,9 @@ def culture(campaign: Campaign) -> CulturePage:
 WEB_WORDS = " (the group's words, from the web journal)"
 """Marks a mantle power the group wrote in the web journal: no pack card stands behind
 it, so the rules never read it."""
+KEPT_MANTLE_POWERS = "From the web journal: Mantle powers"
+"""The note an import before schema 3 kept the web journal's mantle powers in (they now
+go to the Culture page's list "mantle_powers", one line each)."""
 
 
 def _web_mantle_powers(session: Session, pattern: str | None = None
@@ -307,10 +311,7 @@ def _web_mantle_powers(session: Session, pattern: str | None = None
     needs the pack's id, which the web journal does not record)."""
     import json
 
-    from companion.operations.webjournal import KEPT_PREFIX, MANTLE_POWERS
-
-    statement = select(models.NotePage).where(
-        models.NotePage.title == KEPT_PREFIX + MANTLE_POWERS)
+    statement = select(models.NotePage).where(models.NotePage.title == KEPT_MANTLE_POWERS)
     if pattern is not None:
         statement = statement.where(_matches(pattern, models.NotePage.text))
     found = []

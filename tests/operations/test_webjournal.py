@@ -29,6 +29,7 @@ from companion.content.user_pack import entries, find_user_pack
 from companion.operations import Campaign, Refused
 from companion.operations import journal as j
 from companion.operations import webjournal as wj
+from companion.operations import webjournal_export as wjx
 from companion.operations.crafting import _known, _record_lookup, explore_materials
 from companion.operations.export import journal_markdown
 from companion.operations.setup import eligible_challenges
@@ -233,7 +234,7 @@ def test_custom_materials_become_materials_of_the_users_own_pack(v3: Any) -> Non
         "processed": "Glowing Moss (dried)", "image": None,
         "notes": "From the cave at HX07."}]
     # The export puts the web entry back together from the pack.
-    (back,) = wj.export_document(campaign)["customMaterials"]
+    (back,) = wjx.export_document(campaign)["customMaterials"]
     assert back == json.loads(V3.read_text())["customMaterials"][0]
     # Rulebook: Crafting Items: the explorer's "any materials" mode knows it, and so
     # does a campaign opened again.
@@ -306,7 +307,7 @@ def test_custom_materials_two_sides_of_one_token_and_one_without_a_category(
         assert waiting.startswith("Strange Shard: its category is 'unknown'")
         assert f"  custom material {waiting}" in report.lines()
         assert report.materials_added == ("Glowing Moss",)
-        back = wj.export_document(campaign)["customMaterials"]
+        back = wjx.export_document(campaign)["customMaterials"]
         assert back == data["customMaterials"]
 
 
@@ -518,7 +519,7 @@ def _web_fields(document: dict[str, Any]) -> dict[str, Any]:
 def test_export_writes_every_field_the_web_app_has(v3: Any, tmp_path: Path) -> None:
     campaign, _ = v3
     out = tmp_path / "back.json"
-    counts = wj.export_web_journal(campaign, out)
+    counts = wjx.export_web_journal(campaign, out)
     document = json.loads(out.read_text(encoding="utf-8"))
     assert document["app"] == "Stonesaga Crafting Journal" and document["version"] == 3
     # The kept mantle powers go back to their place, not to the note pages.
@@ -531,7 +532,7 @@ def test_export_writes_every_field_the_web_app_has(v3: Any, tmp_path: Path) -> N
 def test_round_trip_ours_to_web_to_ours_keeps_every_field(v3: Any, tmp_path: Path) -> None:
     campaign, _ = v3
     out = tmp_path / "back.json"
-    wj.export_web_journal(campaign, out)
+    wjx.export_web_journal(campaign, out)
     again, _ = wj.import_new(out, tmp_path / "again.stonesaga")
     with again:
         for table in (models.CodeRecord, models.BehemothState, models.ChallengeLogEntry,
@@ -569,7 +570,7 @@ def test_newer_files_fields_without_a_home_are_kept_and_deleted_entries_skipped(
                                     "description": "Strikes twice."}
         assert [e.text for e in j.culture(campaign).lists["structures"]] == [
             "ST02 Fire Pit — Built in the first winter"]
-        back = wj.export_document(campaign)["behemoths"][0]
+        back = wjx.export_document(campaign)["behemoths"][0]
         assert (back["cardId"], back["demeanor"], back["secrets"]) == (
             "BH03", 6, ["BT01 Soft Belly — Strikes twice.", "Hates fire"])
         notes = {n.title: n.text for n in j.note_pages(campaign)}
@@ -667,7 +668,7 @@ def test_round_trip_invariant_web_to_ours_to_web(document: dict[str, Any],
         with campaign:
             # Only the mantle powers (no home here) are kept as a note; they go back.
             assert set(report.kept_as_notes) <= {"Mantle powers"}
-            back = wj.export_document(campaign)
+            back = wjx.export_document(campaign)
         assert _web_fields(back) == _web_fields(document)
 
 
@@ -694,7 +695,7 @@ def test_export_is_what_the_web_apps_version_3_importer_reads(v3: Any) -> None:
     entries have an ``id`` (it merges by id); it shows each secret as text, groups the
     record by epoch and orders the looming challenges by ``order``."""
     campaign, _ = v3
-    document = wj.export_document(campaign)
+    document = wjx.export_document(campaign)
     assert isinstance(document["recipes"], list) and document["recipes"]
     assert all(isinstance(r["codes"], list) and r["id"] and r["name"]
                for r in document["recipes"])
@@ -749,6 +750,6 @@ def test_the_later_version_3_cave_wall_is_kept_and_goes_back(tmp_path: Path) -> 
         notes = {n.title: n.text for n in j.note_pages(campaign)}
         assert json.loads(notes["From the web journal: Cave wall"]) == [
             {"name": "Hunter", "strokes": [{"c": 2, "w": 14, "pts": [10, 20, 30, 40]}]}]
-        back = wj.export_document(campaign)
+        back = wjx.export_document(campaign)
     assert _web_fields(back) == _web_fields(data)
     assert [d["id"] for d in back["caveWall"]] != ["mc0cave01abcd"]  # ours, to merge by

@@ -12,6 +12,7 @@ import re
 import pytest
 
 from companion.operations import webjournal as wj
+from companion.operations import webjournal_entries as wje
 from companion.store.webjournal import WebCultureEntry
 
 
@@ -40,7 +41,7 @@ def test_culture_line_parse_work_grows_linearly(shape: str, monkeypatch: pytest.
     work = {}
     for n in (1_000, 4_000, 16_000):
         counter = _Counting()
-        monkeypatch.setattr(wj, "_SPACE", counter)
+        monkeypatch.setattr(wje, "_SPACE", counter)
         text = LINES[shape](n)
         wj.parse_culture_text("structures", text)
         work[n] = counter.calls

@@ -483,13 +483,13 @@ def _plan_culture(doc: fmt.WebDocument, session: Session, items: list[Planned]) 
         key = (title, _culture_key(kind, text))
         old = by_id.get(link.row_id) if link is not None and link.row_table == "note_page" \
             else have.get(key)
-        if old is None and key not in have:
+        if old is None:  # new (twice in the file: the Journal keeps both, so do we)
             have[key] = None
             positions[title] = positions.get(title, 0) + 1
             items.append(Planned("culture", label, "added", new_rows=[models.NotePage(
                 title=title, text=text, position=positions[title])], origin=origin))
             continue
-        if old is None or old.text == text:
+        if old.text == text:
             items.append(Planned("culture", label, "already there", origin=origin, row=old))
             continue
 

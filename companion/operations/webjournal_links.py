@@ -267,10 +267,20 @@ def make_links(campaign: Campaign, session: Session,
     entries: CampaignEntries | None = None
     for origin, row in placed:
         web_id = origin.web_id or str(origin.raw.get("id") or "")
-        if not web_id:
-            continue
         table = table_of(type(row)).name if row is not None else ""
         row_id = getattr(row, "id", None)
+        if not web_id:
+            # An entry without an id (older and hand-made files): it goes back under
+            # the stable id its row gives it, with every field as the file wrote it.
+            if row is None or not table:
+                continue
+            if entries is None:
+                session.flush()
+                entries = campaign_entries(campaign, session)
+            ours_now = entries.by_row.get((origin.section, table, row_id or 0))
+            if ours_now is None:
+                continue
+            web_id = ours_now.own_id
         updated = origin.raw.get("updatedAt")
         updated_at = int(updated) if isinstance(updated, (int, float)) \
             and not isinstance(updated, bool) else None

@@ -99,10 +99,15 @@ def compare(first: dict[str, Any] | list[Any], second: dict[str, Any] | list[Any
 def _section(name: str, section: Any, other: Any, result: Comparison, live_only: bool
              ) -> None:
     theirs = _entries(other)
+    by_position = list(other) if isinstance(other, list) else []
     for key, entry in _entries(section).items():
         if live_only and isinstance(entry, dict) and entry.get("deleted"):
             continue
-        _fields(entry, f"{name}[{key}]", theirs.get(key), result, live_only=live_only)
+        match = theirs.get(key)
+        if match is None and key.startswith("#"):  # no id: the entry at its position
+            n = int(key[1:])
+            match = by_position[n] if n < len(by_position) else None
+        _fields(entry, f"{name}[{key}]", match, result, live_only=live_only)
 
 
 def live_ids(document: dict[str, Any]) -> dict[str, set[str]]:

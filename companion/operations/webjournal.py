@@ -179,6 +179,8 @@ class ImportPlan:
     items: list[Planned]
     tribe_name: str = ""
     tribe_conflict: str = ""
+    named_after_file: str = ""
+    """A new campaign from a file without a tribe name is named after the file."""
 
     def summary(self, choices: Mapping[str, str] | None = None) -> list[SectionSummary]:
         out = []
@@ -809,10 +811,14 @@ def apply(campaign: Campaign, plan: ImportPlan, choices: Mapping[str, str] | Non
                     home = session.get(type(item.row), item.row.id)
             if item.origin is not None and home is not None:
                 placed.append((item.origin, home))
-        if plan.document.tribe_name and choices.get("culture") != "skip":
+        if (plan.document.tribe_name or plan.named_after_file) \
+                and choices.get("culture") != "skip":
+            # The tribe's name as the Journal had it ("" for a file without one, the
+            # campaign then being named after the file: the export gives "" back).
             placed.append((WebOrigin("culture", {
                 "id": "culture", "tribeName": plan.document.tribe_name,
-                "updatedAt": plan.document.culture_updated_at}), None))
+                "updatedAt": plan.document.culture_updated_at,
+                "namedAfterFile": plan.named_after_file}), None))
         session.flush()
         # Each entry keeps its Journal id and updatedAt: the export goes back under them.
         make_links(campaign, session, placed)
@@ -894,7 +900,9 @@ def import_new(src: Path, dest: Path, *, extra_content: Sequence[Path] = ()
 
 
 def _import_doc(campaign: Campaign, src: Path, document: fmt.WebDocument) -> ImportReport:
-    changes = apply(campaign, preview(campaign, src, document))
+    plan = preview(campaign, src, document)
+    plan.named_after_file = "" if document.tribe_name else src.stem
+    changes = apply(campaign, plan)
     assert isinstance(changes.detail, ImportReport)
     return changes.detail
 

@@ -111,6 +111,8 @@ def export_document(campaign: Campaign) -> dict[str, Any]:
     for link in links:
         if link.section == "culture":
             meta = link.data.get("entry") or {}
+            if meta.get("namedAfterFile") and culture["tribeName"] == meta["namedAfterFile"]:
+                culture["tribeName"] = ""  # the Journal's file had no tribe name
             culture["updatedAt"] = meta.get("updatedAt") \
                 if meta.get("tribeName") == culture["tribeName"] else now_ms
             continue

@@ -11,27 +11,36 @@ recipe codes            a ``code_record`` per code (status ``recipe``), named af
                         notes
 null codes              ``code_record`` status ``null`` (a dead end), with its materials
 provisional codes       ``code_record`` status ``provisional`` (unverified): card, name,
-                        flavour and game text, source
+                        flavour and game text, source; beside a dead end or recipe of
+                        the same code, in its ``data["unverified"]``
 culture.tribeName       the society's name
 structures, knowledge   the Culture page's lists (``note_page`` ``culture:<list>``):
-cards, taboos, pigments "ST02 Fire Pit — notes"
-behemoths               ``behemoth_state``: card, name, lair hex, demeanor (the dial; a
-                        demeanor in words opens the notes "Demeanor: ..."), secrets, notes
-challengeRecord         the Challenge Log by epoch: card, name, outcome, notes ("Fled"
-                        is an outcome, not a finished challenge)
+cards, taboos,          "ST02 Fire Pit — notes"; mantle powers with their mantle:
+pigments, mantlePowers  "Mantle of the Seeker: MA01 Far Sight — description"
+culture.outposts        ``outpost`` (overlay tile, name, notes) and an
+                        ``outpost_structure`` per structure built in it
+behemoths               ``behemoth_state``: card, name, lair hex, lair overlay and zone,
+                        demeanor (the dial; a demeanor in words opens the notes
+                        "Demeanor: ..."), secrets as cards, notes
+challengeRecord         the Challenge Log by epoch: card, name, status ("resolved" is
+                        finished; version 3's outcome, "Fled" is not), goals completed,
+                        notes; an epoch of "" is the campaign's current epoch
 loomingChallenges       ``looming_challenge`` in the group's order: card, name,
                         prepare-by epoch (in words: "Prepare by: ..." opens the notes),
                         notes
 investigations          omens investigated: omen, component (card) ID, notes
 notePages               the journal's Note pages
+codexEntries            ``codex_entry_read``: entry number, title, source, notes
+caveWall                ``cave_wall_illustration`` with its pen ``strokes``
 customMaterials         materials of the user's own pack (``<pack>-mine``, Content ▸ My
                         Cards), written by :func:`add_custom_materials`; what the pack
                         schema has no field for (image, notes, the processed form's
-                        name) and materials that cannot be pack materials yet wait in
-                        a side file (:func:`materials_file`). Undo does not take pack
-                        cards back: the report and the journal say so.
-culture.mantlePowers    a kept note (they are the group's words, not the pack's mantle
-                        powers); the export puts them back
+                        name, ``processing``) and materials that cannot be pack
+                        materials yet wait in a side file (:func:`materials_file`).
+                        Undo does not take pack cards back: the report and the journal
+                        say so.
+ids, updatedAt          ``web_journal_link`` (``webjournal_links``): the export
+                        (``webjournal_export``) writes each entry back under its id
 anything else           a note page "From the web journal: ..." with its original text
 ======================  ==============================================================
 

@@ -21,9 +21,13 @@ af5a7b3):
   ``provisionalCodes``; every journal entry also has ``id`` and ``updatedAt``. Later
   version 3 files (af5a7b3) add ``caveWall`` (``{id, name, strokes: [{c, w, pts}],
   addedAt, updatedAt}``) and ``updatedAt`` on recipes. Versions 4 and 5 (the version 5
-  code at 8aae632) mark deleted entries ``"deleted": true`` and add ``codexEntries``,
-  ``culture.outposts``, card IDs on structures and behemoths, secrets as ``{cardId,
-  name, description}`` and the demeanor as the dial's number.
+  code at 8aae632) mark deleted entries ``"deleted": true`` and add ``codexEntries``
+  ``{entry, title, sourceCategory, sourceId, notes}``, ``culture.outposts`` ``{cardId,
+  name, structures: [structure entry ids], notes}``, a ``mantle`` on mantle powers,
+  card IDs on structures and behemoths, ``lairOverlay`` and ``lairZone`` (A-C), secrets
+  as ``{cardId, name, description}``, the demeanor as the dial's number (1-9), and on
+  challenges ``status`` ("current", "resolved") and ``goalsCompleted`` instead of
+  ``outcome`` (a looming challenge made current has the epoch ``""``).
 
 Entries: a recipe is ``{id (item card), name, codes: [{color, digits}], mat1Name,
 mat1Cat, mat2Name, mat2Cat, altPairs: [{mat1Name, mat1Cat, mat2Name, mat2Cat,
@@ -55,9 +59,6 @@ APP_NAMES = ("Stonesaga Campaign Journal", "Stonesaga Crafting Journal",
 """What the web app writes in ``"app"``: its newer name, the one of versions 2 to 5 and
 the one its first version 2 files carry (two words)."""
 READABLE_VERSIONS = (2, 3, 4, 5)
-WRITTEN_VERSION = 3
-WRITTEN_APP = "Stonesaga Crafting Journal"
-"""The name our export writes: every version of the web app accepts a file by it."""
 PIP_COLOURS = ("Blue", "Red", "Yellow", "Purple", "Grey", "Green", "Orange", "Silver")
 """The pip colours the web app offers."""
 

@@ -133,6 +133,9 @@ def journal_markdown(campaign: Campaign, *, valley_image: str | None = None,
     out += _table(("Epoch", "Omen", "Component", "Note"),
                   ((e, o.capitalize(), c, n) for e, o, c, n in omens)) \
         if omens else ["None yet.", ""]
+    out += ["## Codex entries read", ""]
+    read = j.codex_entries_read(campaign)
+    out += _table(("Entry", "Title", "Source", "Notes"), read) if read else ["None yet.", ""]
     out += ["## Crafting codes found", ""]
     codes = j.crafting_codes(campaign)
     out += _table(("Code", "Found", "Item"), codes) if codes else ["None yet.", ""]

@@ -506,6 +506,26 @@ def omen_investigations(campaign: Campaign) -> list[tuple[int, str, str, str]]:
             select(models.OmenInvestigation).order_by(col(models.OmenInvestigation.id))).all()]
 
 
+def codex_entries_read(campaign: Campaign) -> list[tuple[str, str, str, str]]:
+    """(entry, title, source, notes) of every Codex entry the group has read, by entry
+    number (Using the Codex). Spoiler-safe: the entry's own text is never kept."""
+    with campaign.file.read() as session:
+        rows = session.exec(select(models.CodexEntryRead)).all()
+
+    def number(entry: str) -> tuple[int, str]:
+        digits = entry.strip()
+        return (int(digits), "") if digits.isdigit() else (1 << 30, digits)
+    return [(r.entry, r.title, " ".join(x for x in (r.source_category, r.source_id) if x),
+             r.notes) for r in sorted(rows, key=lambda r: (number(r.entry), r.id or 0))]
+
+
+def cave_wall_strokes(campaign: Campaign, illustration_id: int) -> list[dict[str, Any]]:
+    """A drawing's pen strokes (``[{"c", "w", "pts"}]`` in a 1000 x 1000 space)."""
+    with campaign.file.read() as session:
+        row = session.get(models.CaveWallIllustration, illustration_id)
+        return list(row.strokes) if row is not None else []
+
+
 def crafting_codes(campaign: Campaign) -> list[tuple[str, str, str]]:
     """(code, status, name) of every crafting code the society has found."""
     with campaign.file.read() as session:

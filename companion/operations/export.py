@@ -57,7 +57,7 @@ def journal_markdown(campaign: Campaign, *, valley_image: str | None = None,
         out += [f"### Epoch {epoch}", ""]
         out += _table(("Challenge", "Characters", "Outcome entry", "Notes"), (
             (f"{line.challenge_name} ({line.challenge_id})", ", ".join(line.characters) or "—",
-             line.outcome_entry or "—", line.notes or "") for line in log
+             line.outcome_entry or "—", line.notes_shown) for line in log
             if line.epoch == epoch))
 
     page = j.culture(campaign)
@@ -93,7 +93,7 @@ def journal_markdown(campaign: Campaign, *, valley_image: str | None = None,
     beasts = j.behemoths(campaign)
     out += _table(("Behemoth", "Hex", "Lair", "Demeanor", "Habits learned", "Secrets",
                    "Notes"),
-                  ((b.name, b.hex_id or "—", b.lair_hex_id or b.lair_hex or "—",
+                  ((b.name, b.hex_id or "—", b.lair_shown,
                     b.demeanor_shown, ", ".join(b.habits_learned) or "—",
                     "; ".join(b.secrets) or ("learned" if b.secret_learned else "—"),
                     b.note or "") for b in beasts)) if beasts else ["None met yet.", ""]

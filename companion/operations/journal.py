@@ -91,6 +91,14 @@ class ChallengeLine:
     """The Codex outcome read at the end ("104"), if recorded."""
     finished: bool
     notes: str = ""
+    goals_completed: str = ""
+    """The goals the group completed in it, as written (the web journal's)."""
+
+    @property
+    def notes_shown(self) -> str:
+        """The Notes column: the notes, then the goals completed."""
+        goals = f"Goals completed: {self.goals_completed}" if self.goals_completed else ""
+        return " ".join(x for x in (self.notes, goals) if x)
 
 
 @dataclass(frozen=True)
@@ -152,6 +160,19 @@ class BehemothLine:
     demeanor_words: str = ""
     """A demeanor the group wrote in words ("Restless": the web journal's), kept in the
     notes' first line "Demeanor: Restless" when the dial is not set."""
+
+    lair_overlay: str = ""
+    lair_zone: str = ""
+
+    @property
+    def lair_shown(self) -> str:
+        """The Lair column: the tile placed (else the hex written), with the overlay
+        tile and its zone when known ("VV02, overlay OG03 zone B")."""
+        where = self.lair_hex_id or self.lair_hex or "—"
+        overlay = " ".join(x for x in (f"overlay {self.lair_overlay}" if self.lair_overlay
+                                       else "", f"zone {self.lair_zone}" if self.lair_zone
+                                       else "") if x)
+        return f"{where}, {overlay}" if overlay else where
 
     @property
     def demeanor_shown(self) -> str:
@@ -263,7 +284,8 @@ def challenge_log(campaign: Campaign) -> list[ChallengeLine]:
             challenge_name=_name(campaign.content.challenges, r.challenge_id)
             if r.challenge_id in campaign.content.challenges or not r.name else r.name,
             characters=tuple(r.characters), outcome_entry=r.outcome_entry,
-            finished=r.finished, notes=r.notes) for r in rows]
+            finished=r.finished, notes=r.notes, goals_completed=r.goals_completed)
+            for r in rows]
 
 
 def culture(campaign: Campaign) -> CulturePage:
@@ -377,7 +399,8 @@ def behemoths(campaign: Campaign) -> list[BehemothLine]:
                 lair_hex_id=tiles.get(r.lair_hex_id) if r.lair_hex_id else None,
                 habits_learned=tuple(r.habits_learned), secret_learned=r.secret_learned,
                 note=note, lair_hex=r.lair_hex, demeanor=r.demeanor,
-                secrets=tuple(_secret_text(x) for x in r.secrets), demeanor_words=words))
+                secrets=tuple(_secret_text(x) for x in r.secrets), demeanor_words=words,
+                lair_overlay=r.lair_overlay, lair_zone=r.lair_zone))
         return lines
 
 

@@ -194,7 +194,7 @@ class ChallengeLogPage(Page):
                 self.tree.addTopLevelItem(parent)
             parent.addChild(_item((f"{line.challenge_name} ({line.challenge_id})",
                                    ", ".join(line.characters) or "—",
-                                   line.outcome_entry or "—", line.notes), line.id))
+                                   line.outcome_entry or "—", line.notes_shown), line.id))
         self.tree.expandAll()
         if not lines:
             self.tree.addTopLevelItem(QTreeWidgetItem(["No challenge played yet."]))
@@ -427,7 +427,7 @@ class BehemothsPage(Page):
         self.tree.clear()
         for b in j.behemoths(campaign) if campaign else []:
             self.tree.addTopLevelItem(_item((
-                b.name, b.hex_id or "—", b.lair_hex_id or b.lair_hex or "—",
+                b.name, b.hex_id or "—", b.lair_shown,
                 b.demeanor_shown, ", ".join(b.habits_learned) or "—",
                 "; ".join(b.secrets) or ("learned" if b.secret_learned else "—"), b.note),
                 b.id))

@@ -248,3 +248,20 @@ def test_an_edit_and_an_entry_made_here_merge_as_one_entry_each(played: Any) -> 
                                                                        "Red ochre"]
     again = journal_merge(merged, wjx.export_document(campaign))  # a second sync
     assert _live_count(again) == _live_count(merged) == 31
+
+
+def test_the_journal_shows_the_lair_overlay_and_zone_and_goals_completed(played: Any
+                                                                         ) -> None:
+    """Using the Journal: the Behemoths table's Lair column gives the overlay tile and
+    zone; the Challenge Log's notes the goals completed (the journal's Markdown, which
+    the CLI's journal-export writes, and the Journal book show the same lines)."""
+    from companion.operations.export import journal_markdown
+
+    campaign, _ = played
+    (mossback, _heron) = j.behemoths(campaign)
+    assert mossback.lair_shown == "VV02, overlay OG03 zone B"
+    thaw = next(line for line in j.challenge_log(campaign) if line.challenge_name ==
+                "The Long Thaw")
+    assert thaw.notes_shown == "Ash carried the last stone. Goals completed: G105 Gather Water"
+    text = journal_markdown(campaign)
+    assert "VV02, overlay OG03 zone B" in text and "Goals completed: G105 Gather Water" in text

@@ -745,6 +745,8 @@ def preview(campaign: Campaign, src: Path, document: fmt.WebDocument | None = No
             page = item.new_rows[0]
             if isinstance(page, models.NotePage) and (page.title, page.text) in kept_titles:
                 item.state, item.new_rows = "already there", []
+    with campaign.file.read() as session:
+        _plan_tombstones(doc, session, items)
     have = {m["name"].casefold() for m in read_custom_materials(_pack_id(campaign))}
     have |= {m.name.casefold() for m in campaign.content.materials.values()}
     ids = set(campaign.content.materials)
@@ -753,6 +755,48 @@ def preview(campaign: Campaign, src: Path, document: fmt.WebDocument | None = No
             or _material_id(material.name) in ids else "added"
         items.append(Planned("materials", material.name, state, material=material))
     return ImportPlan(src, doc, items, doc.tribe_name, tribe_conflict)
+
+
+#: The Journal's sections -> the preview's.
+_PREVIEW_SECTION = {"recipes": "codes", "nullCodes": "codes", "provisionalCodes": "codes",
+                    "behemoths": "behemoths", "challengeRecord": "challenges",
+                    "loomingChallenges": "looming", "investigations": "investigations",
+                    "notePages": "notes", "codexEntries": "codex", "caveWall": "drawings",
+                    "culture.outposts": "outposts"}
+
+
+def _plan_tombstones(doc: fmt.WebDocument, session: Session, items: list[Planned]) -> None:
+    """An entry the Journal deleted that an earlier import (or export) linked to a row
+    here: a difference to choose, the file's side deleting the row (as the Journal's
+    merge would)."""
+    linked = links_by_web_id(session)
+    tables = {models.table_of(t).name: t for t in models.GAME_TABLES}
+    for path, web_id in doc.tombstones:
+        link = linked.get((path, web_id))
+        table = tables.get(link.row_table) if link is not None else None
+        row = session.get(table, link.row_id) if link is not None and table is not None \
+            and link.row_id is not None else None
+        if link is None or row is None or (
+                path == "provisionalCodes" and getattr(row, "status", "") != "provisional"):
+            continue
+        section = "culture" if path.startswith("culture.") and path != "culture.outposts" \
+            else _PREVIEW_SECTION.get(path)
+        if section is None:
+            continue
+        label = str(getattr(row, "name", "") or getattr(row, "title", "") or
+                    getattr(row, "text", "") or getattr(row, "code", "") or web_id)
+
+        def remove(s: Session, model: Any = table, row_id: int = link.row_id or 0) -> None:
+            target = s.get(model, row_id)
+            if target is None:
+                return
+            if model is models.Outpost:
+                for built in s.exec(select(models.OutpostStructure).where(
+                        models.OutpostStructure.outpost_id == row_id)).all():
+                    s.delete(built)
+            s.delete(target)
+        items.append(Planned(section, f"{label} (deleted in the web journal)", "conflict",
+                             "ours: kept; the file: deleted", replace=remove))
 
 
 def _set_tribe(name: str) -> Any:

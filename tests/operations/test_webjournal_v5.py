@@ -265,3 +265,25 @@ def test_the_journal_shows_the_lair_overlay_and_zone_and_goals_completed(played:
     assert thaw.notes_shown == "Ash carried the last stone. Goals completed: G105 Gather Water"
     text = journal_markdown(campaign)
     assert "VV02, overlay OG03 zone B" in text and "Goals completed: G105 Gather Water" in text
+
+
+def test_tombstones_an_entry_the_journal_deleted_since_is_a_difference_to_choose(
+        played: Any, tmp_path: Path) -> None:
+    """The group deleted a note page in the Journal after our import: importing the
+    Journal's file again offers the deletion; taking the file's side deletes it here."""
+    campaign, _ = played
+    data = json.loads(PLAYED.read_text())
+    page = next(p for p in data["notePages"] if not p.get("deleted"))
+    page.update(deleted=True, updatedAt=page["updatedAt"] + 1000)
+    src = tmp_path / "later.json"
+    src.write_text(json.dumps(data))
+    plan = wj.preview(campaign, src)
+    (conflict,) = plan.conflicts()
+    assert conflict.label == "Kim's theories (deleted in the web journal)"
+    wj.apply(campaign, plan, {"notes": "add"})
+    assert "Kim's theories" in {n.title for n in j.note_pages(campaign)}
+    wj.apply(campaign, wj.preview(campaign, src), {"notes": "theirs"})
+    assert "Kim's theories" not in {n.title for n in j.note_pages(campaign)}
+    back = wjx.export_document(campaign)
+    (tomb,) = [p for p in back["notePages"] if p["id"] == page["id"]]
+    assert tomb["deleted"] is True

@@ -37,6 +37,8 @@ from sqlmodel import Session, col, select
 
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import Campaign
+from companion.operations.webjournal_entries import CULTURE_PREFIX as CULTURE_PREFIX
+from companion.operations.webjournal_entries import DEMEANOR_LINE as DEMEANOR_LINE
 from companion.store import models
 
 #: The Culture page's free lists: key -> title.
@@ -47,7 +49,6 @@ CULTURE_LISTS: dict[str, str] = {
     "knowledge": "Knowledge cards",
     "mantle_powers": "Mantle powers (the group's words)",
 }
-CULTURE_PREFIX = "culture:"
 ENTRY_KINDS = ("journal.entry", "note")
 """Journal kinds that are free-text entries (the Entries section)."""
 HISTORY_HIDDEN = ("undo", "redo", "save_point")
@@ -404,8 +405,6 @@ def behemoths(campaign: Campaign) -> list[BehemothLine]:
         return lines
 
 
-DEMEANOR_LINE = "Demeanor: "
-"""A demeanor in words (the web journal's) opens a behemoth's notes with this line."""
 
 
 def _demeanor_words(r: models.BehemothState) -> tuple[str, str]:

@@ -15,12 +15,15 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.operations.journal import DEMEANOR_LINE
 from companion.rules.crafting import CraftingCode
 from companion.rules.errors import IllegalAction
 from companion.store import models
 from companion.store import webjournal as fmt
 
+CULTURE_PREFIX = "culture:"
+"""A Culture page list's note pages are titled ``culture:<list>`` (``journal``)."""
+DEMEANOR_LINE = "Demeanor: "
+"""A demeanor in words (the web journal's) opens a behemoth's notes with this line."""
 CULTURE_KINDS = {"structures": "structures", "knowledgeCards": "knowledge",
                  "taboos": "taboos", "pigments": "pigments",
                  "mantlePowers": "mantle_powers"}

@@ -21,9 +21,9 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from companion.operations.core import Campaign
-from companion.operations.journal import CULTURE_PREFIX
 from companion.operations.webjournal_entries import (
     CULTURE_KINDS,
+    CULTURE_PREFIX,
     KEPT_PREFIX,
     behemoth_entry,
     challenge_entry,

@@ -96,13 +96,13 @@ def run_import(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    """Write the campaign as a web-journal version 3 file."""
+    """Write the campaign as a web-journal version 5 file (the newest the Journal reads)."""
     from companion import operations
-    from companion.operations import webjournal
+    from companion.operations import webjournal_export
 
     try:
         with _open(args) as campaign:
-            counts = webjournal.export_web_journal(campaign, Path(args.web_journal))
+            counts = webjournal_export.export_web_journal(campaign, Path(args.web_journal))
     except operations.Refused as exc:
         return _refused(exc)
     text = f"Wrote {args.web_journal} for the Stonesaga Campaign Journal: " + ", ".join(

@@ -57,7 +57,7 @@ def journal_markdown(campaign: Campaign, *, valley_image: str | None = None,
         out += [f"### Epoch {epoch}", ""]
         out += _table(("Challenge", "Characters", "Outcome entry", "Notes"), (
             (f"{line.challenge_name} ({line.challenge_id})", ", ".join(line.characters) or "—",
-             line.outcome_entry or "—", line.notes or "") for line in log
+             line.outcome_entry or "—", line.notes_shown) for line in log
             if line.epoch == epoch))
 
     page = j.culture(campaign)
@@ -93,7 +93,7 @@ def journal_markdown(campaign: Campaign, *, valley_image: str | None = None,
     beasts = j.behemoths(campaign)
     out += _table(("Behemoth", "Hex", "Lair", "Demeanor", "Habits learned", "Secrets",
                    "Notes"),
-                  ((b.name, b.hex_id or "—", b.lair_hex_id or b.lair_hex or "—",
+                  ((b.name, b.hex_id or "—", b.lair_shown,
                     b.demeanor_shown, ", ".join(b.habits_learned) or "—",
                     "; ".join(b.secrets) or ("learned" if b.secret_learned else "—"),
                     b.note or "") for b in beasts)) if beasts else ["None met yet.", ""]
@@ -133,6 +133,9 @@ def journal_markdown(campaign: Campaign, *, valley_image: str | None = None,
     out += _table(("Epoch", "Omen", "Component", "Note"),
                   ((e, o.capitalize(), c, n) for e, o, c, n in omens)) \
         if omens else ["None yet.", ""]
+    out += ["## Codex entries read", ""]
+    read = j.codex_entries_read(campaign)
+    out += _table(("Entry", "Title", "Source", "Notes"), read) if read else ["None yet.", ""]
     out += ["## Crafting codes found", ""]
     codes = j.crafting_codes(campaign)
     out += _table(("Code", "Found", "Item"), codes) if codes else ["None yet.", ""]

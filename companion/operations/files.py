@@ -184,7 +184,7 @@ def import_campaign(src: Path, dest: Path, *, extra_content: Sequence[Path] = ()
     from companion.store.webjournal import looks_like_web_journal
 
     try:
-        head = json.loads(Path(src).read_text(encoding="utf-8"))
+        head = json.loads(Path(src).read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         head = None  # the portable importer says what is wrong with it
     dest = Path(dest)

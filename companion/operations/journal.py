@@ -37,6 +37,8 @@ from sqlmodel import Session, col, select
 
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import Campaign
+from companion.operations.webjournal_entries import CULTURE_PREFIX as CULTURE_PREFIX
+from companion.operations.webjournal_entries import DEMEANOR_LINE as DEMEANOR_LINE
 from companion.store import models
 
 #: The Culture page's free lists: key -> title.
@@ -45,8 +47,8 @@ CULTURE_LISTS: dict[str, str] = {
     "taboos": "Taboos",
     "pigments": "Pigments",
     "knowledge": "Knowledge cards",
+    "mantle_powers": "Mantle powers (the group's words)",
 }
-CULTURE_PREFIX = "culture:"
 ENTRY_KINDS = ("journal.entry", "note")
 """Journal kinds that are free-text entries (the Entries section)."""
 HISTORY_HIDDEN = ("undo", "redo", "save_point")
@@ -90,6 +92,14 @@ class ChallengeLine:
     """The Codex outcome read at the end ("104"), if recorded."""
     finished: bool
     notes: str = ""
+    goals_completed: str = ""
+    """The goals the group completed in it, as written (the web journal's)."""
+
+    @property
+    def notes_shown(self) -> str:
+        """The Notes column: the notes, then the goals completed."""
+        goals = f"Goals completed: {self.goals_completed}" if self.goals_completed else ""
+        return " ".join(x for x in (self.notes, goals) if x)
 
 
 @dataclass(frozen=True)
@@ -151,6 +161,19 @@ class BehemothLine:
     demeanor_words: str = ""
     """A demeanor the group wrote in words ("Restless": the web journal's), kept in the
     notes' first line "Demeanor: Restless" when the dial is not set."""
+
+    lair_overlay: str = ""
+    lair_zone: str = ""
+
+    @property
+    def lair_shown(self) -> str:
+        """The Lair column: the tile placed (else the hex written), with the overlay
+        tile and its zone when known ("VV02, overlay OG03 zone B")."""
+        where = self.lair_hex_id or self.lair_hex or "—"
+        overlay = " ".join(x for x in (f"overlay {self.lair_overlay}" if self.lair_overlay
+                                       else "", f"zone {self.lair_zone}" if self.lair_zone
+                                       else "") if x)
+        return f"{where}, {overlay}" if overlay else where
 
     @property
     def demeanor_shown(self) -> str:
@@ -262,7 +285,8 @@ def challenge_log(campaign: Campaign) -> list[ChallengeLine]:
             challenge_name=_name(campaign.content.challenges, r.challenge_id)
             if r.challenge_id in campaign.content.challenges or not r.name else r.name,
             characters=tuple(r.characters), outcome_entry=r.outcome_entry,
-            finished=r.finished, notes=r.notes) for r in rows]
+            finished=r.finished, notes=r.notes, goals_completed=r.goals_completed)
+            for r in rows]
 
 
 def culture(campaign: Campaign) -> CulturePage:
@@ -298,6 +322,9 @@ def culture(campaign: Campaign) -> CulturePage:
 WEB_WORDS = " (the group's words, from the web journal)"
 """Marks a mantle power the group wrote in the web journal: no pack card stands behind
 it, so the rules never read it."""
+KEPT_MANTLE_POWERS = "From the web journal: Mantle powers"
+"""The note an import before schema 3 kept the web journal's mantle powers in (they now
+go to the Culture page's list "mantle_powers", one line each)."""
 
 
 def _web_mantle_powers(session: Session, pattern: str | None = None
@@ -307,10 +334,7 @@ def _web_mantle_powers(session: Session, pattern: str | None = None
     needs the pack's id, which the web journal does not record)."""
     import json
 
-    from companion.operations.webjournal import KEPT_PREFIX, MANTLE_POWERS
-
-    statement = select(models.NotePage).where(
-        models.NotePage.title == KEPT_PREFIX + MANTLE_POWERS)
+    statement = select(models.NotePage).where(models.NotePage.title == KEPT_MANTLE_POWERS)
     if pattern is not None:
         statement = statement.where(_matches(pattern, models.NotePage.text))
     found = []
@@ -376,12 +400,11 @@ def behemoths(campaign: Campaign) -> list[BehemothLine]:
                 lair_hex_id=tiles.get(r.lair_hex_id) if r.lair_hex_id else None,
                 habits_learned=tuple(r.habits_learned), secret_learned=r.secret_learned,
                 note=note, lair_hex=r.lair_hex, demeanor=r.demeanor,
-                secrets=tuple(_secret_text(x) for x in r.secrets), demeanor_words=words))
+                secrets=tuple(_secret_text(x) for x in r.secrets), demeanor_words=words,
+                lair_overlay=r.lair_overlay, lair_zone=r.lair_zone))
         return lines
 
 
-DEMEANOR_LINE = "Demeanor: "
-"""A demeanor in words (the web journal's) opens a behemoth's notes with this line."""
 
 
 def _demeanor_words(r: models.BehemothState) -> tuple[str, str]:
@@ -503,6 +526,26 @@ def omen_investigations(campaign: Campaign) -> list[tuple[int, str, str, str]]:
     with campaign.file.read() as session:
         return [(r.epoch, r.omen_id, r.component_id, r.note) for r in session.exec(
             select(models.OmenInvestigation).order_by(col(models.OmenInvestigation.id))).all()]
+
+
+def codex_entries_read(campaign: Campaign) -> list[tuple[str, str, str, str]]:
+    """(entry, title, source, notes) of every Codex entry the group has read, by entry
+    number (Using the Codex). Spoiler-safe: the entry's own text is never kept."""
+    with campaign.file.read() as session:
+        rows = session.exec(select(models.CodexEntryRead)).all()
+
+    def number(entry: str) -> tuple[int, str]:
+        digits = entry.strip()
+        return (int(digits), "") if digits.isdigit() else (1 << 30, digits)
+    return [(r.entry, r.title, " ".join(x for x in (r.source_category, r.source_id) if x),
+             r.notes) for r in sorted(rows, key=lambda r: (number(r.entry), r.id or 0))]
+
+
+def cave_wall_strokes(campaign: Campaign, illustration_id: int) -> list[dict[str, Any]]:
+    """A drawing's pen strokes (``[{"c", "w", "pts"}]`` in a 1000 x 1000 space)."""
+    with campaign.file.read() as session:
+        row = session.get(models.CaveWallIllustration, illustration_id)
+        return list(row.strokes) if row is not None else []
 
 
 def crafting_codes(campaign: Campaign) -> list[tuple[str, str, str]]:

@@ -11,27 +11,36 @@ recipe codes            a ``code_record`` per code (status ``recipe``), named af
                         notes
 null codes              ``code_record`` status ``null`` (a dead end), with its materials
 provisional codes       ``code_record`` status ``provisional`` (unverified): card, name,
-                        flavour and game text, source
+                        flavour and game text, source; beside a dead end or recipe of
+                        the same code, in its ``data["unverified"]``
 culture.tribeName       the society's name
 structures, knowledge   the Culture page's lists (``note_page`` ``culture:<list>``):
-cards, taboos, pigments "ST02 Fire Pit — notes"
-behemoths               ``behemoth_state``: card, name, lair hex, demeanor (the dial; a
-                        demeanor in words opens the notes "Demeanor: ..."), secrets, notes
-challengeRecord         the Challenge Log by epoch: card, name, outcome, notes ("Fled"
-                        is an outcome, not a finished challenge)
+cards, taboos,          "ST02 Fire Pit — notes"; mantle powers with their mantle:
+pigments, mantlePowers  "Mantle of the Seeker: MA01 Far Sight — description"
+culture.outposts        ``outpost`` (overlay tile, name, notes) and an
+                        ``outpost_structure`` per structure built in it
+behemoths               ``behemoth_state``: card, name, lair hex, lair overlay and zone,
+                        demeanor (the dial; a demeanor in words opens the notes
+                        "Demeanor: ..."), secrets as cards, notes
+challengeRecord         the Challenge Log by epoch: card, name, status ("resolved" is
+                        finished; version 3's outcome, "Fled" is not), goals completed,
+                        notes; an epoch of "" is the campaign's current epoch
 loomingChallenges       ``looming_challenge`` in the group's order: card, name,
                         prepare-by epoch (in words: "Prepare by: ..." opens the notes),
                         notes
 investigations          omens investigated: omen, component (card) ID, notes
 notePages               the journal's Note pages
+codexEntries            ``codex_entry_read``: entry number, title, source, notes
+caveWall                ``cave_wall_illustration`` with its pen ``strokes``
 customMaterials         materials of the user's own pack (``<pack>-mine``, Content ▸ My
                         Cards), written by :func:`add_custom_materials`; what the pack
                         schema has no field for (image, notes, the processed form's
-                        name) and materials that cannot be pack materials yet wait in
-                        a side file (:func:`materials_file`). Undo does not take pack
-                        cards back: the report and the journal say so.
-culture.mantlePowers    a kept note (they are the group's words, not the pack's mantle
-                        powers); the export puts them back
+                        name, ``processing``) and materials that cannot be pack
+                        materials yet wait in a side file (:func:`materials_file`).
+                        Undo does not take pack cards back: the report and the journal
+                        say so.
+ids, updatedAt          ``web_journal_link`` (``webjournal_links``): the export
+                        (``webjournal_export``) writes each entry back under its id
 anything else           a note page "From the web journal: ..." with its original text
 ======================  ==============================================================
 
@@ -43,25 +52,48 @@ be added, what conflicts and what is already there; the user picks per section.
 from __future__ import annotations
 
 import json
-import re
 import shutil
 import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
 from sqlmodel import Session, SQLModel, col, select
 
-from companion import paths
-from companion.content.schema.base import Edge
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import Campaign
-from companion.operations.journal import CULTURE_PREFIX, DEMEANOR_LINE
-from companion.rules.crafting import CraftingCode
-from companion.rules.errors import IllegalAction
+from companion.operations.webjournal_codes import _plan_codes
+from companion.operations.webjournal_entries import (  # noqa: F401 (the import's API)
+    CULTURE_KINDS,
+    CULTURE_PREFIX,
+    DEMEANOR_LINE,
+    FINISHED_OUTCOMES,
+    KEPT_PREFIX,
+    PREPARE_LINE,
+    code_text,
+    culture_text,
+    mantle_power_text,
+    parse_culture_text,
+    secret_text,
+    split_line,
+    split_notes,
+    web_code,
+    with_line,
+)
+from companion.operations.webjournal_links import WebOrigin, links_by_web_id, make_links
+from companion.operations.webjournal_materials import (  # noqa: F401 (the import's API)
+    WEB_MATERIALS_DIR,
+    MaterialsOutcome,
+    _material_id,
+    _pack_id,
+    add_custom_materials,
+    materials_file,
+    materials_waiting,
+    pack_material,
+    read_custom_materials,
+)
+from companion.operations.webjournal_plan import Planned, _kept_item, _same
 from companion.store import backups_dir, models
 from companion.store import webjournal as fmt
 from companion.store.campaign_file import build_new, link_new
@@ -77,6 +109,9 @@ SECTIONS: dict[str, str] = {
     "looming": "Looming challenges",
     "investigations": "Omens investigated",
     "notes": "Note pages",
+    "outposts": "Outposts",
+    "codex": "Codex entries read",
+    "drawings": "Cave wall drawings",
     "materials": "Custom materials",
     "kept": "Kept as notes",
 }
@@ -90,6 +125,9 @@ HOMES: dict[str, str] = {
     "looming": "the looming challenges",
     "investigations": "the omens investigated",
     "notes": "the journal's Note pages",
+    "outposts": "the Outposts section, with the structures built in each",
+    "codex": "the Codex entries read (numbers and your notes, never the text)",
+    "drawings": "the Primal Cave Wall, drawn",
     "materials": "materials of your own pack",
     "kept": "note pages with the original text",
 }
@@ -101,32 +139,9 @@ CHOICES: dict[str, str] = {
     "skip": "Leave out",
 }
 
-CULTURE_KINDS = {"structures": "structures", "knowledgeCards": "knowledge",
-                 "taboos": "taboos", "pigments": "pigments"}
-"""Web culture lists -> the Culture page's lists."""
-KEPT_PREFIX = "From the web journal: "
-WEB_MATERIALS_DIR = "web-journal"
-FINISHED_OUTCOMES = ("won", "lost", "resolved", "success", "failure", "complete", "completed")
-"""Outcomes of a challenge that was played to its end ("fled" is not one)."""
 
 
 # --- the plan: what goes where --------------------------------------------------------
-
-
-@dataclass
-class Planned:
-    """One thing of the file, and what importing it would do."""
-
-    section: str
-    label: str
-    state: str
-    """"added", "conflict" or "already there"."""
-    detail: str = ""
-    """For a conflict: ours against the file's."""
-    new_rows: list[SQLModel] = field(default_factory=list)
-    replace: Any = None
-    """For a conflict: a callable (session) -> None taking the file's side."""
-    material: fmt.WebMaterial | None = None
 
 
 @dataclass
@@ -154,6 +169,8 @@ class ImportPlan:
     items: list[Planned]
     tribe_name: str = ""
     tribe_conflict: str = ""
+    named_after_file: str = ""
+    """A new campaign from a file without a tribe name is named after the file."""
 
     def summary(self, choices: Mapping[str, str] | None = None) -> list[SectionSummary]:
         out = []
@@ -275,174 +292,7 @@ MATERIALS_STAY = ("Undoing this import leaves them in My Cards (delete them ther
                   "you want them gone).")
 
 
-# --- codes ------------------------------------------------------------------------------
-
-
-def code_text(code: fmt.WebCode) -> str:
-    """The campaign's text of a web code: ``"Y1111"`` when this program knows the colour,
-    else the web app's own ``"Grey 1234"`` (kept as written until the colour is known)."""
-    try:
-        return str(CraftingCode.parse(f"{code.color} {code.digits}"))
-    except (IllegalAction, KeyError, ValueError):
-        return code.key
-
-
-def web_code(text: str) -> dict[str, str]:
-    """The web app's ``{color, digits}`` of a campaign code text."""
-    try:
-        code = CraftingCode.parse(text)
-        return {"color": code.colour.value.capitalize(), "digits": code.digits}
-    except (IllegalAction, KeyError, ValueError):
-        colour, _, digits = text.partition(" ")
-        return {"color": colour, "digits": digits}
-
-
-def _pair_data(pair: fmt.WebPair) -> dict[str, Any]:
-    data: dict[str, Any] = {"left": pair.left, "right": pair.right}
-    if pair.left_category:
-        data["left_category"] = pair.left_category
-    if pair.right_category:
-        data["right_category"] = pair.right_category
-    if pair.inferred:
-        data["inferred"] = True
-    return data
-
-
-def _same(a: Any, b: Any) -> bool:
-    return json.dumps(a, sort_keys=True, default=str) == json.dumps(b, sort_keys=True,
-                                                                      default=str)
-
-
-def _plan_codes(doc: fmt.WebDocument, existing: dict[str, models.CodeRecord],
-                items: list[Planned]) -> None:
-    seen: dict[str, str] = {}
-
-    def plan(text: str, status: str, name: str, data: dict[str, Any], label: str) -> None:
-        if text in seen:
-            items.append(_kept_item(f"{label} (the file also has {text}: {seen[text]})",
-                                    json.dumps({"code": text, "name": name, **data},
-                                               ensure_ascii=False, indent=2)))
-            return
-        seen[text] = _status_words(f"{status} {name}".strip())
-        row = existing.get(text)
-        if row is None:
-            items.append(Planned("codes", label, "added", new_rows=[models.CodeRecord(
-                code=text, status=status, name=name, data=data)]))
-        elif row.status == status and row.name == name and all(
-                _same(row.data.get(k), v) for k, v in data.items()):
-            items.append(Planned("codes", label, "already there"))
-        elif row.status == status and row.name in ("", name):
-            # Same finding; the file knows more (materials, notes): nothing to choose.
-            def merge(session: Session, row_id: int = row.id or 0,
-                      extra: dict[str, Any] = data, name_: str = name) -> None:
-                target = session.get(models.CodeRecord, row_id)
-                if target is not None:
-                    target.name = name_
-                    target.data = {**target.data, **extra}
-            differing = sorted(k for k, v in data.items() if not _same(row.data.get(k), v))
-            items.append(Planned("codes", label, "conflict",
-                                 "the file's " + (", ".join(_DATA_WORDS.get(k, k)
-                                                            for k in differing) or "name")
-                                 + " differ",
-                                 replace=merge))
-        else:
-            ours = f"{row.status} {row.name}".strip()
-
-            def take(session: Session, row_id: int = row.id or 0) -> None:
-                target = session.get(models.CodeRecord, row_id)
-                if target is not None:
-                    target.status, target.name, target.data = status, name, dict(data)
-            items.append(Planned("codes", label, "conflict",
-                                 f"ours: {_status_words(ours)}; the file: "
-                                 f"{_status_words(f'{status} {name}'.strip())}",
-                                 replace=take))
-
-    for recipe in doc.recipes:
-        if not recipe.codes:
-            items.append(_kept_item(f"Recipe {recipe.name or recipe.item_id} (no code)",
-                                    json.dumps(_recipe_json(recipe), ensure_ascii=False,
-                                               indent=2)))
-            continue
-        for code in recipe.codes:
-            data: dict[str, Any] = {"materials": [_pair_data(p) for p in recipe.pairs]}
-            if recipe.item_id:
-                data["item_id"] = recipe.item_id
-            if recipe.notes:
-                data["notes"] = recipe.notes
-            if recipe.extra:
-                data["web"] = recipe.extra
-            text = code_text(code)
-            plan(text, "recipe", recipe.name, data, f"{text} {recipe.name}".strip())
-    for null in doc.null_codes:
-        text = code_text(null.code)
-        plan(text, "null", "", {"materials": [_pair_data(null.pair)]} if null.pair else {},
-             f"{text} (dead end)")
-    for prov in doc.provisional:
-        text = code_text(prov.code)
-        data = {k: v for k, v in (("card_id", prov.card_id), ("flavor", prov.flavor),
-                                  ("game_text", prov.game_text), ("source", prov.source))
-                if v}
-        if prov.dead_end:
-            data["dead_end"] = True
-        if prov.revealed:
-            data["revealed"] = True
-        if text in seen:  # verified already: the unverified entry adds nothing
-            items.append(Planned("codes", f"{text} (unverified)", "already there"))
-            continue
-        plan(text, "provisional", prov.name, data, f"{text} (unverified)")
-
-
-_DATA_WORDS = {"item_id": "item card", "game_text": "game text", "card_id": "card",
-               "dead_end": "dead end", "web": "other fields"}
-
-
-def _status_words(text: str) -> str:
-    status, _, name = text.partition(" ")
-    word = {"recipe": "crafts", "null": "a dead end", "provisional": "unverified"}.get(
-        status, status)
-    return f"{word} {name}".strip()
-
-
-def _recipe_json(recipe: fmt.WebRecipe) -> dict[str, Any]:
-    return {"id": recipe.item_id, "name": recipe.name,
-            "materials": [_pair_data(p) for p in recipe.pairs], "notes": recipe.notes,
-            **recipe.extra}
-
-
 # --- the journal's sections -----------------------------------------------------------
-
-
-def _kept_item(label: str, text: str) -> Planned:
-    return Planned("kept", label, "added", new_rows=[models.NotePage(
-        title=KEPT_PREFIX + label, text=text, position=0)])
-
-
-def culture_text(entry: fmt.WebCultureEntry) -> str:
-    """A web culture entry as one line of the Culture page: "ST02 Fire Pit — notes"."""
-    text = f"{entry.card_id} {entry.text}" if entry.card_id else entry.text
-    return f"{text} — {entry.notes}" if entry.notes else text
-
-
-_CULTURE_LINE = re.compile(r"^(?:([A-Z]{2}\d+[A-Za-z]?)\s+)?(.*?)(?:\s+—\s+(.*))?$", re.S)
-
-
-def parse_culture_text(kind: str, text: str) -> dict[str, str]:
-    """The web app's entry of one Culture line (the inverse of :func:`culture_text`).
-
-    A line beginning with a card ID ("ST02 ...") reads as that card; a structure whose
-    name itself began with one would come back split (none of the game's do).
-    """
-    if kind in ("taboos", "pigments"):
-        return {"text" if kind == "taboos" else "name": text}
-    match = _CULTURE_LINE.match(text)
-    assert match is not None  # the pattern matches any text
-    card, name, notes = match[1] or "", match[2], match[3] or ""
-    entry = {"cardId": card, "name": name}
-    if kind == "structures":
-        entry["notes"] = notes
-    elif notes:
-        entry["name"] = f"{name} — {notes}"
-    return entry
 
 
 def _culture_key(kind: str, text: str) -> str:
@@ -457,26 +307,32 @@ def _plan_culture(doc: fmt.WebDocument, session: Session, items: list[Planned]) 
         col(models.NotePage.title).startswith(CULTURE_PREFIX))).all()
     web_kind = {v: k for k, v in CULTURE_KINDS.items()}
     have: dict[tuple[str, str], models.NotePage | None] = {}
+    by_id = {p.id: p for p in pages}
+    linked = links_by_web_id(session)
     positions: dict[str, int] = {}
     for page in pages:
         positions[page.title] = max(positions.get(page.title, 0), page.position)
         kind = web_kind.get(page.title[len(CULTURE_PREFIX):])
         if kind:
             have[(page.title, _culture_key(kind, page.text))] = page
-    for entry in doc.culture:
-        title = CULTURE_PREFIX + CULTURE_KINDS[entry.kind]
-        text = culture_text(entry)
-        label = f"{fmt._words(entry.kind)}: {text}"
-        key = (title, _culture_key(entry.kind, text))
-        if key not in have:
+    lines = [(e.kind, culture_text(e), e.raw, e.web_id) for e in doc.culture] + [
+        ("mantlePowers", mantle_power_text(m), m.raw, m.web_id) for m in doc.mantle_powers]
+    for kind, text, raw, web_id in lines:
+        title = CULTURE_PREFIX + CULTURE_KINDS[kind]
+        label = f"{fmt._words(kind)}: {text}"
+        origin = WebOrigin(f"culture.{kind}", raw, web_id)
+        link = linked.get((origin.section, web_id)) if web_id else None
+        key = (title, _culture_key(kind, text))
+        old = by_id.get(link.row_id) if link is not None and link.row_table == "note_page" \
+            else have.get(key)
+        if old is None:  # new (twice in the file: the Journal keeps both, so do we)
             have[key] = None
             positions[title] = positions.get(title, 0) + 1
             items.append(Planned("culture", label, "added", new_rows=[models.NotePage(
-                title=title, text=text, position=positions[title])]))
+                title=title, text=text, position=positions[title])], origin=origin))
             continue
-        old = have[key]
-        if old is None or old.text == text:
-            items.append(Planned("culture", label, "already there"))
+        if old.text == text:
+            items.append(Planned("culture", label, "already there", origin=origin, row=old))
             continue
 
         def take(s: Session, row_id: int = old.id or 0, new_text: str = text) -> None:
@@ -484,66 +340,52 @@ def _plan_culture(doc: fmt.WebDocument, session: Session, items: list[Planned]) 
             if target is not None:
                 target.text = new_text
         items.append(Planned("culture", label, "conflict",
-                             f"ours: {old.text}; the file: {text}", replace=take))
-
-
-PREPARE_LINE = "Prepare by: "
-"""A "prepare by" the web journal gives in words opens the looming challenge's notes."""
-
-
-def with_line(prefix: str, words: str, notes: str) -> str:
-    """``notes`` opened by the line ``prefix + words`` (nothing added without words)."""
-    if not words:
-        return notes
-    return f"{prefix}{words}\n{notes}" if notes else f"{prefix}{words}"
-
-
-def split_line(prefix: str, notes: str) -> tuple[str, str]:
-    """(words, the rest of the notes) when ``notes`` opens with ``prefix`` (the inverse
-    of :func:`with_line`); ("", notes) otherwise."""
-    if not notes.startswith(prefix):
-        return "", notes
-    first, _, rest = notes.partition("\n")
-    return first[len(prefix):].strip(), rest
+                             f"ours: {old.text}; the file: {text}", replace=take,
+                             origin=origin, row=old))
 
 
 def _behemoth_row(b: fmt.WebBehemoth) -> models.BehemothState:
     return models.BehemothState(
         behemoth_id=b.card_id, name=b.name, lair_hex=b.lair_hex, demeanor=b.demeanor,
         secrets=[{"card_id": s.card_id, "name": s.name, "description": s.description}
-                 for s in b.secrets], note=with_line(DEMEANOR_LINE, b.demeanor_text, b.notes))
+                 for s in b.secrets], note=with_line(DEMEANOR_LINE, b.demeanor_text, b.notes),
+        lair_overlay=b.lair_overlay, lair_zone=b.lair_zone)
 
 
-def secret_text(secret: Mapping[str, Any]) -> str:
-    """A revealed secret as the web journal's version 3 keeps it: one line of text."""
-    text = " ".join(str(secret.get(k) or "") for k in ("card_id", "name")).strip()
-    description = str(secret.get("description") or "")
-    return f"{text} — {description}" if text and description else text or description
+_BEHEMOTH_FIELDS = ("behemoth_id", "name", "lair_hex", "demeanor", "secrets", "note",
+                    "lair_overlay", "lair_zone")
 
 
-_BEHEMOTH_FIELDS = ("behemoth_id", "name", "lair_hex", "demeanor", "secrets", "note")
-
-
-def _plan_rows(section: str, rows: Iterable[tuple[str, SQLModel]], table: type[SQLModel],
-               key: Any, fields: Sequence[str], session: Session,
+def _plan_rows(section: str, rows: Iterable[tuple[str, SQLModel, WebOrigin | None]],
+               table: type[SQLModel], key: Any, fields: Sequence[str], session: Session,
                items: list[Planned]) -> None:
-    """Match each new row to an existing one by ``key(row)``; compare ``fields``."""
+    """Match each new row to an existing one: the row its Journal entry was linked to
+    by an earlier import or export, else one with the same ``key(row)``; compare
+    ``fields``."""
     existing = {key(r): r for r in session.exec(select(table)).all()}
-    for label, row in rows:
-        old = existing.get(key(row))
+    by_id = {getattr(r, "id", None): r for r in existing.values()}
+    linked = links_by_web_id(session)
+    table_name = models.table_of(table).name
+    for label, row, origin in rows:
+        link = linked.get((origin.section, origin.web_id)) if origin and origin.web_id \
+            else None
+        old = by_id.get(link.row_id) if link is not None and link.row_table == table_name \
+            else existing.get(key(row))
         if old is None:
             existing[key(row)] = row
-            items.append(Planned(section, label, "added", new_rows=[row]))
+            items.append(Planned(section, label, "added", new_rows=[row], origin=origin))
             continue
         differing = [f for f in fields if not _same(getattr(old, f), getattr(row, f))]
         if not differing:
-            items.append(Planned(section, label, "already there"))
+            items.append(Planned(section, label, "already there", origin=origin,
+                                 row=old if getattr(old, "id", None) else None))
             continue
         if any(old is i.new_rows[0] for i in items if i.new_rows):
             # Twice in the same file: the first one stands; the second is kept as a note.
             items.append(_kept_item(f"{SECTIONS[section]}: {label} (second entry)",
                                     json.dumps(row.model_dump(exclude={"id"}),
-                                               ensure_ascii=False, indent=2, default=str)))
+                                               ensure_ascii=False, indent=2, default=str),
+                                    origin))
             continue
 
         def take(s: Session, row_id: int = getattr(old, "id", 0) or 0,
@@ -554,7 +396,8 @@ def _plan_rows(section: str, rows: Iterable[tuple[str, SQLModel]], table: type[S
                     setattr(target, name, getattr(new, name))
         detail = "; ".join(f"{_field_words(f)}: ours {_show(getattr(old, f))}, the file "
                            f"{_show(getattr(row, f))}" for f in differing)
-        items.append(Planned(section, label, "conflict", detail, replace=take))
+        items.append(Planned(section, label, "conflict", detail, replace=take,
+                             origin=origin, row=old))
 
 
 def _field_words(name: str) -> str:
@@ -576,18 +419,29 @@ def _fold(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
-def _challenge_row(c: fmt.WebChallenge, content_challenges: Mapping[str, Any]
-                   ) -> models.ChallengeLogEntry:
-    outcome = c.outcome or None
+STATUSES = ("current", "resolved", "looming")
+"""Version 5's challenge statuses ("resolved": played to its end)."""
+
+
+def _challenge_row(c: fmt.WebChallenge, content_challenges: Mapping[str, Any],
+                   epoch_now: int) -> models.ChallengeLogEntry:
+    """A challenge of the record. Version 5 says "current" or "resolved"; version 3 an
+    outcome ("Won", "Fled": fled is not played to its end). A current challenge the
+    Journal has no epoch for yet (``""``) is one of the epoch the campaign is in."""
+    status = c.status.casefold()
+    outcome = c.raw.get("outcome") if isinstance(c.raw.get("outcome"), str) else ""
+    if status and status not in STATUSES:  # an outcome written in "status"
+        outcome, status = outcome or c.status, ""
+    outcome = outcome or None
     if outcome is not None and outcome.casefold() == "current":
         outcome = None
-    finished = outcome is not None and outcome.casefold() in FINISHED_OUTCOMES
-    notes = c.notes
-    if c.goals_completed:
-        notes = (notes + "\n\n" if notes else "") + f"Goals completed: {c.goals_completed}"
+    finished = status == "resolved" or (
+        outcome is not None and outcome.casefold() in FINISHED_OUTCOMES)
     return models.ChallengeLogEntry(
-        epoch=c.epoch or 1, challenge_id=_challenge_id(c.card_id, c.name, content_challenges),
-        name=c.name, outcome_entry=outcome, finished=finished, notes=notes)
+        epoch=c.epoch if c.epoch is not None else epoch_now,
+        challenge_id=_challenge_id(c.card_id, c.name, content_challenges),
+        name=c.name, outcome_entry=outcome, finished=finished, notes=c.notes,
+        goals_completed=c.goals_completed)
 
 
 def _challenge_id(card_id: str, name: str, content_challenges: Mapping[str, Any]) -> str:
@@ -600,6 +454,39 @@ def _challenge_id(card_id: str, name: str, content_challenges: Mapping[str, Any]
                 not card_id and name and _fold(getattr(card, "name", "")) == _fold(name)):
             return str(cid)
     return card_id
+
+
+def _plan_outposts(doc: fmt.WebDocument, session: Session, items: list[Planned]) -> None:
+    """Version 5's outposts: an outpost here (its overlay tile, name and notes) with a
+    structure for each structure entry built in it (by the structure's card ID, else
+    its name)."""
+    structures = {c.web_id: c for c in doc.culture if c.kind == "structures" and c.web_id}
+    rows: list[tuple[str, SQLModel, WebOrigin | None]] = []
+    built: dict[int, list[str]] = {}
+    for o in doc.outposts:
+        outpost: SQLModel = models.Outpost(name=o.name, overlay_id=o.card_id or None, notes=o.notes,
+                                 epoch_built=_epoch(session))
+        built[id(outpost)] = [structures[sid].card_id or structures[sid].text
+                              for sid in o.structures if sid in structures]
+        rows.append((o.name or o.card_id, outpost,
+                     WebOrigin("culture.outposts", o.raw, o.web_id)))
+    start = len(items)
+    _plan_rows("outposts", rows, models.Outpost, lambda r: _fold(r.overlay_id or r.name),
+               ("name", "notes"), session, items)
+    for item in items[start:]:
+        if item.section != "outposts" or item.state != "added" or not item.new_rows:
+            continue
+        added = item.new_rows[0]
+
+        def place(s: Session, row: SQLModel = added,
+                  names: Sequence[str] = built.get(id(added), ())) -> SQLModel:
+            s.add(row)
+            s.flush()
+            for name in names:
+                s.add(models.OutpostStructure(outpost_id=getattr(row, "id", 0),
+                                              structure_id=name))
+            return row
+        item.new_rows, item.place = [], place
 
 
 def preview(campaign: Campaign, src: Path, document: fmt.WebDocument | None = None
@@ -626,37 +513,59 @@ def preview(campaign: Campaign, src: Path, document: fmt.WebDocument | None = No
                 items.append(Planned("culture", f"Tribe name: {doc.tribe_name}", "conflict",
                                      tribe_conflict, replace=_set_tribe(doc.tribe_name)))
         _plan_culture(doc, session, items)
-        _plan_rows("behemoths", ((b.name or b.card_id, _behemoth_row(b)) for b in doc.behemoths),
+        _plan_rows("behemoths", ((b.name or b.card_id, _behemoth_row(b),
+                                  WebOrigin("behemoths", b.raw, b.web_id))
+                                 for b in doc.behemoths),
                    models.BehemothState,
                    lambda r: _fold(r.behemoth_id or r.name), _BEHEMOTH_FIELDS, session, items)
-        _plan_rows("challenges", ((f"Epoch {c.epoch or 1}: {c.name or c.card_id}",
-                                   _challenge_row(c, challenges)) for c in doc.challenges),
+        now = _epoch(session)
+        _plan_rows("challenges", ((f"Epoch {c.epoch or now}: {c.name or c.card_id}",
+                                   _challenge_row(c, challenges, now),
+                                   WebOrigin("challengeRecord", c.raw, c.web_id))
+                                  for c in doc.challenges),
                    models.ChallengeLogEntry,
                    lambda r: (r.epoch, _fold(r.challenge_id or r.name)),
-                   ("name", "outcome_entry", "finished", "notes"), session, items)
+                   ("name", "outcome_entry", "finished", "notes", "goals_completed"),
+                   session, items)
         base = max((r.position for r in session.exec(select(models.LoomingChallenge)).all()),
                    default=-1) + 1
         _plan_rows("looming", ((e.name or e.card_id, models.LoomingChallenge(
             challenge_id=_challenge_id(e.card_id, e.name, challenges), name=e.name,
             prepare_by=e.prepare_by, note=with_line(PREPARE_LINE, e.prepare_by_text, e.notes),
-            position=base + i,
-            epoch=_epoch(session))) for i, e in enumerate(doc.looming)),
+            position=base + i, epoch=_epoch(session)),
+            WebOrigin("loomingChallenges", e.raw, e.web_id)) for i, e in enumerate(doc.looming)),
             models.LoomingChallenge, lambda r: _fold(r.challenge_id or r.name),
             ("name", "prepare_by", "note"), session, items)
         _plan_rows("investigations", ((f"{i.omen} {i.card_id}".strip(),
                                        models.OmenInvestigation(
                                            omen_id=i.omen, component_id=i.card_id,
-                                           note=i.notes, epoch=_epoch(session)))
+                                           note=i.notes, epoch=_epoch(session)),
+                                       WebOrigin("investigations", i.raw, i.web_id))
                                       for i in doc.investigations),
                    models.OmenInvestigation, lambda r: (_fold(r.omen_id), _fold(r.component_id)),
                    ("note",), session, items)
         _plan_rows("notes", ((n.title or "Untitled", models.NotePage(
-            title=n.title, text=n.body)) for n in doc.notes), models.NotePage,
-            lambda r: r.title, ("text",), session, items)
+            title=n.title, text=n.body), WebOrigin("notePages", n.raw, n.web_id))
+            for n in doc.notes), models.NotePage, lambda r: r.title, ("text",), session, items)
+        _plan_rows("codex", ((f"Entry {x.entry}" + (f" — {x.title}" if x.title else ""),
+                              models.CodexEntryRead(
+                                  entry=x.entry, title=x.title,
+                                  source_category=x.source_category, source_id=x.source_id,
+                                  notes=x.notes, epoch=now),
+                              WebOrigin("codexEntries", x.raw, x.web_id)) for x in doc.codex),
+                   models.CodexEntryRead, lambda r: (r.entry, _fold(r.source_id)),
+                   ("title", "source_category", "notes"), session, items)
+        _plan_rows("drawings", ((d.name or "Untitled", models.CaveWallIllustration(
+            title=d.name, strokes=list(d.strokes), epoch=now),
+            WebOrigin("caveWall", d.raw, d.web_id)) for d in doc.drawings),
+            models.CaveWallIllustration, lambda r: (r.title, len(r.strokes)), ("strokes",),
+            session, items)
+        _plan_outposts(doc, session, items)
         kept_titles = {(p.title, p.text) for p in session.exec(select(models.NotePage).where(
             col(models.NotePage.title).startswith(KEPT_PREFIX))).all()}
     for left in doc.leftovers:
-        item = _kept_item(left.label, left.text)
+        item = _kept_item(left.label, left.text, WebOrigin(
+            f"top:{left.section}", {"id": f"top:{left.section}", "value": left.value}))
         page = item.new_rows[0]
         assert isinstance(page, models.NotePage)
         if (page.title, page.text) in kept_titles:
@@ -667,6 +576,8 @@ def preview(campaign: Campaign, src: Path, document: fmt.WebDocument | None = No
             page = item.new_rows[0]
             if isinstance(page, models.NotePage) and (page.title, page.text) in kept_titles:
                 item.state, item.new_rows = "already there", []
+    with campaign.file.read() as session:
+        _plan_tombstones(doc, session, items)
     have = {m["name"].casefold() for m in read_custom_materials(_pack_id(campaign))}
     have |= {m.name.casefold() for m in campaign.content.materials.values()}
     ids = set(campaign.content.materials)
@@ -675,6 +586,48 @@ def preview(campaign: Campaign, src: Path, document: fmt.WebDocument | None = No
             or _material_id(material.name) in ids else "added"
         items.append(Planned("materials", material.name, state, material=material))
     return ImportPlan(src, doc, items, doc.tribe_name, tribe_conflict)
+
+
+#: The Journal's sections -> the preview's.
+_PREVIEW_SECTION = {"recipes": "codes", "nullCodes": "codes", "provisionalCodes": "codes",
+                    "behemoths": "behemoths", "challengeRecord": "challenges",
+                    "loomingChallenges": "looming", "investigations": "investigations",
+                    "notePages": "notes", "codexEntries": "codex", "caveWall": "drawings",
+                    "culture.outposts": "outposts"}
+
+
+def _plan_tombstones(doc: fmt.WebDocument, session: Session, items: list[Planned]) -> None:
+    """An entry the Journal deleted that an earlier import (or export) linked to a row
+    here: a difference to choose, the file's side deleting the row (as the Journal's
+    merge would)."""
+    linked = links_by_web_id(session)
+    tables = {models.table_of(t).name: t for t in models.GAME_TABLES}
+    for path, web_id in doc.tombstones:
+        link = linked.get((path, web_id))
+        table = tables.get(link.row_table) if link is not None else None
+        row = session.get(table, link.row_id) if link is not None and table is not None \
+            and link.row_id is not None else None
+        if link is None or row is None or (
+                path == "provisionalCodes" and getattr(row, "status", "") != "provisional"):
+            continue
+        section = "culture" if path.startswith("culture.") and path != "culture.outposts" \
+            else _PREVIEW_SECTION.get(path)
+        if section is None:
+            continue
+        label = str(getattr(row, "name", "") or getattr(row, "title", "") or
+                    getattr(row, "text", "") or getattr(row, "code", "") or web_id)
+
+        def remove(s: Session, model: Any = table, row_id: int = link.row_id or 0) -> None:
+            target = s.get(model, row_id)
+            if target is None:
+                return
+            if model is models.Outpost:
+                for built in s.exec(select(models.OutpostStructure).where(
+                        models.OutpostStructure.outpost_id == row_id)).all():
+                    s.delete(built)
+            s.delete(target)
+        items.append(Planned(section, f"{label} (deleted in the web journal)", "conflict",
+                             "ours: kept; the file: deleted", replace=remove))
 
 
 def _set_tribe(name: str) -> Any:
@@ -720,19 +673,39 @@ def apply(campaign: Campaign, plan: ImportPlan, choices: Mapping[str, str] | Non
     with campaign.write("import.web_journal",
                         f"Imported the web journal {plan.source.name}",
                         source="web-journal", shape=plan.document.shape) as session:
+        placed: list[tuple[WebOrigin, Any]] = []
         for item in plan.items:
             choice = choices.get(item.section, "add")
             if choice == "skip" or item.section == "materials":
                 continue
+            home = None
             if item.state == "added":
                 if item.label.startswith("Tribe name: "):
                     _set_tribe(plan.tribe_name)(session)
                 for row in item.new_rows:
                     session.add(row)
+                home = item.place(session) if item.place else (
+                    item.new_rows[0] if item.new_rows else None)
                 counts[item.section] += 1
-            elif item.state == "conflict" and choice == "theirs" and item.replace:
-                item.replace(session)
-                counts[item.section] += 1
+            else:
+                if item.state == "conflict" and choice == "theirs" and item.replace:
+                    item.replace(session)
+                    counts[item.section] += 1
+                if item.row is not None and getattr(item.row, "id", None) is not None:
+                    home = session.get(type(item.row), item.row.id)
+            if item.origin is not None and home is not None:
+                placed.append((item.origin, home))
+        if (plan.document.tribe_name or plan.named_after_file) \
+                and choices.get("culture") != "skip":
+            # The tribe's name as the Journal had it ("" for a file without one, the
+            # campaign then being named after the file: the export gives "" back).
+            placed.append((WebOrigin("culture", {
+                "id": "culture", "tribeName": plan.document.tribe_name,
+                "updatedAt": plan.document.culture_updated_at,
+                "namedAfterFile": plan.named_after_file}), None))
+        session.flush()
+        # Each entry keeps its Journal id and updatedAt: the export goes back under them.
+        make_links(campaign, session, placed)
         wanted = [i.material for i in plan.items if i.section == "materials"
                   and i.state == "added" and i.material is not None]
         outcome = MaterialsOutcome()
@@ -815,7 +788,9 @@ def import_new(src: Path, dest: Path, *, extra_content: Sequence[Path] = ()
 
 
 def _import_doc(campaign: Campaign, src: Path, document: fmt.WebDocument) -> ImportReport:
-    changes = apply(campaign, preview(campaign, src, document))
+    plan = preview(campaign, src, document)
+    plan.named_after_file = "" if document.tribe_name else src.stem
+    changes = apply(campaign, plan)
     assert isinstance(changes.detail, ImportReport)
     return changes.detail
 
@@ -827,444 +802,3 @@ def _remove_campaign(dest: Path) -> None:
     shutil.rmtree(backups_dir(dest), ignore_errors=True)
 
 
-# --- custom materials: the user's own pack ---------------------------------------------
-
-
-def _pack_id(campaign: Campaign, session: Session | None = None) -> str:
-    """The campaign's own pack, under the user's pack that extends it (the side file of
-    custom materials is named after it, whether or not the user's pack exists yet)."""
-    from companion.operations.cards import _is_users
-
-    if session is None:
-        with campaign.file.read() as reading:
-            return _pack_id(campaign, reading)
-    row = session.get(models.Campaign, 1)
-    packs = [str(p["id"]) for p in (row.content_packs if row else [])]
-    while len(packs) > 1 and _is_users(packs[-1]):
-        packs.pop()
-    return packs[-1] if packs else "sample"
-
-
-def materials_file(pack_id: str) -> Path:
-    """The side file of the web journal's custom materials for the user's pack extending
-    ``pack_id``: ``<user data>/web-journal/<pack>-mine-materials.yaml``.
-
-    ``web_journal:`` lists the web app's entries. One that became a material of the
-    user's own pack keeps only what the pack schema has no field for (picture, notes,
-    the name of its processed form) with ``material: <id>``; the entry of a processed
-    form keeps ``side_of: <id>``; the export takes names, categories and pips from the
-    pack. One that cannot be a pack material (yet) is kept whole.
-    """
-    return paths.user_data_dir() / WEB_MATERIALS_DIR / f"{pack_id}-mine-materials.yaml"
-
-
-def _side_file(pack_id: str) -> dict[str, Any]:
-    file = materials_file(pack_id)
-    if not file.is_file():
-        return {}
-    try:
-        data = yaml.safe_load(file.read_text(encoding="utf-8")) or {}
-    except (OSError, yaml.YAMLError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def read_custom_materials(pack_id: str) -> list[dict[str, Any]]:
-    """The web journal's custom materials kept for ``pack_id``'s user pack: whole web
-    entries (``{name, cat, processed, image, marks, notes}``) or, for those in the pack,
-    ``{name, material | side_of, processed, image, notes}``."""
-    data = _side_file(pack_id)
-    if "web_journal" not in data:  # the first form of this file: the web entries only
-        return [_first_form(m) for m in data.get("materials", []) or []
-                if isinstance(m, dict) and isinstance(m.get("name"), str)
-                and "unprocessed" not in m]
-    entries = data["web_journal"]
-    return [m for m in entries if isinstance(m, dict) and isinstance(m.get("name"), str)] \
-        if isinstance(entries, list) else []
-
-
-def _first_form(m: Mapping[str, Any]) -> dict[str, Any]:
-    marks = m.get("marks")
-    return {"name": m["name"], "cat": m.get("category") or "unknown",
-            "processed": m.get("processed"), "image": m.get("image"),
-            "marks": [marks.get(k) for k in ("left", "right", "top", "bottom")]
-            if isinstance(marks, dict) else None, "notes": m.get("notes")}
-
-
-def _in_pack(entry: Mapping[str, Any]) -> bool:
-    return bool(entry.get("material") or entry.get("side_of"))
-
-
-def materials_waiting(pack_id: str) -> list[tuple[str, str]]:
-    """(name, what it needs) of each kept custom material that is not a pack material
-    (nor another token's processed side) and cannot be one yet."""
-    kept = read_custom_materials(pack_id)
-    sides = {str(m["processed"]).casefold() for m in kept if m.get("processed")}
-    waiting = []
-    for entry in kept:
-        if _in_pack(entry) or entry["name"].casefold() in sides:
-            continue
-        material, why = pack_material(entry, kept)
-        if material is None:
-            waiting.append((entry["name"], why))
-    return waiting
-
-
-def _material_id(name: str) -> str:
-    slug = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
-    return slug or "material"
-
-
-def pack_material(entry: Mapping[str, Any], others: Sequence[Mapping[str, Any]]
-                  ) -> tuple[dict[str, Any] | None, str]:
-    """A web custom material as a pack material (``Material``), checked by the pack
-    schema; (None, what it needs) when it cannot be one yet.
-
-    The web app keeps each side of a token as its own material ("Glowing Moss" and its
-    ``processed`` form "Glowing Moss (dried)"): the processed one's marks become the
-    processed side. It does not record a token's size: a custom material is taken as a
-    small token.
-    """
-    from pydantic import ValidationError
-
-    from companion.content.schema.world import Material, MaterialCategory, MaterialSide
-
-    name = str(entry["name"])
-    try:
-        category = MaterialCategory(str(entry.get("cat") or "unknown"))
-    except ValueError:
-        return None, (f"its category is {entry.get('cat') or 'not given'!r}; give it "
-                      f"one of animal, mineral, plant or rare to use it in crafting")
-    processed_name = str(entry.get("processed") or "")
-    processed = next((o for o in others if processed_name
-                      and str(o.get("name", "")).casefold() == processed_name.casefold()),
-                     None)
-    try:
-        material = Material(
-            id=_material_id(name), name=name, category=category, size="small",
-            unprocessed=MaterialSide.from_marks(entry.get("marks")),
-            processed=MaterialSide.from_marks(processed.get("marks") if processed else None))
-    except (ValidationError, ValueError) as exc:
-        first = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else str(exc)
-        return None, f"its marks cannot be read as pips ({first})"
-    return material.model_dump(mode="json", exclude_defaults=True), ""
-
-
-@dataclass(frozen=True)
-class MaterialsOutcome:
-    """What became of an import's custom materials."""
-
-    added: tuple[str, ...] = ()
-    already: tuple[str, ...] = ()
-    waiting: tuple[str, ...] = ()
-    """``"name: why"`` of each that could not be made a material."""
-    pack: str = ""
-    file: str | None = None
-
-
-def _web_entry(m: fmt.WebMaterial) -> dict[str, Any]:
-    return {"name": m.name, "cat": m.category or "unknown", "processed": m.processed or None,
-            "image": m.image or None, "marks": list(m.marks) if m.marks else None,
-            "notes": m.notes or None}
-
-
-def _link(entry: dict[str, Any], material_id: str, kept: Sequence[dict[str, Any]]) -> None:
-    """The side file keeps, of a material now in the pack, what the pack has no field
-    for; and of its processed form, which token it is the processed side of."""
-    processed = entry.get("processed")
-    rest = {"name": entry["name"], "material": material_id, "processed": processed,
-            "image": entry.get("image"), "notes": entry.get("notes")}
-    entry.clear()
-    entry.update(rest)
-    for other in kept:
-        if processed and other is not entry and not _in_pack(other) and \
-                str(other["name"]).casefold() == str(processed).casefold():
-            side = {"name": other["name"], "side_of": material_id,
-                    "image": other.get("image"), "notes": other.get("notes")}
-            other.clear()
-            other.update(side)
-
-
-def add_custom_materials(campaign: Campaign, session: Session,
-                         materials: Iterable[fmt.WebMaterial]) -> MaterialsOutcome:
-    """Write the web journal's custom materials into the campaign's own pack (created on
-    first use, extending the campaign's pack), skipping those the content already has
-    (by id or name); reload the content and record the pack versions in ``session``.
-
-    A material the pack schema refuses (no category, unreadable marks) is kept whole in
-    the side file, and the outcome says why. Pack cards are files of the user's, not
-    rows of the campaign: undoing the import does not remove them.
-    """
-    from companion.content import user_pack as packs
-    from companion.content.errors import ContentError
-    from companion.operations.cards import _record_packs, rebuild_content
-
-    base = _pack_id(campaign, session)
-    kept = read_custom_materials(base)
-    names = {m["name"].casefold() for m in kept}
-    this_import = set()
-    for m in materials:
-        this_import.add(m.name.casefold())
-        if m.name.casefold() not in names:
-            names.add(m.name.casefold())
-            kept.append(_web_entry(m))
-    sides = {str(m["processed"]).casefold() for m in kept if m.get("processed")}
-    content = campaign.content.materials
-    ids = set(content)
-    have = {m.name.casefold() for m in content.values()}
-    added: list[str] = []
-    already: list[str] = []
-    waiting: list[str] = []
-    own = None
-    for entry in kept:  # entries kept by an earlier import are tried again
-        name = str(entry["name"])
-        mine = name.casefold() in this_import
-        if _in_pack(entry) or name.casefold() in sides:
-            continue
-        material, why = pack_material(entry, kept)
-        if material is None:
-            if mine:
-                waiting.append(f"{name}: {why}")
-            continue
-        if material["id"] in ids or name.casefold() in have:
-            if mine:
-                already.append(name)
-            continue
-        try:
-            own = own or packs.own_pack_for(campaign.content.packs)
-            packs.add_card(own.folder, "materials", material,
-                           extra_dirs=campaign.extra_content)
-        except ContentError as exc:
-            waiting.append(f"{name}: your own pack refused it ("
-                           + "; ".join(i.message for i in exc.issues) + ")")
-            continue
-        except OSError as exc:
-            waiting.append(f"{name}: it could not be written into your own pack ({exc})")
-            continue
-        ids.add(material["id"])
-        added.append(name)
-        _link(entry, str(material["id"]), kept)
-    file = _write_side_file(base, kept)
-    if own is not None and added:
-        rebuild_content(campaign, session)
-        _record_packs(session, campaign.content)
-    return MaterialsOutcome(tuple(added), tuple(already), tuple(waiting),
-                            own.manifest.name if own is not None else "", str(file))
-
-
-def _write_side_file(pack_id: str, kept: Sequence[dict[str, Any]]) -> Path:
-    file = materials_file(pack_id)
-    file.parent.mkdir(parents=True, exist_ok=True)
-    header = ("# Materials the group added in the web Campaign Journal, for the user pack "
-              f"extending '{pack_id}'.\n# Those with 'material' (or 'side_of', a processed "
-              "form) are in that pack (Content > My Cards);\n# kept here is only what the "
-              "pack has no field for. Others are the web app's entries as it wrote them.\n")
-    file.write_text(header + yaml.safe_dump(
-        {"pack": f"{pack_id}-mine", "extends": pack_id, "web_journal": list(kept)},
-        sort_keys=False, allow_unicode=True), encoding="utf-8")
-    return file
-
-
-# --- export -------------------------------------------------------------------------------
-
-
-def export_document(campaign: Campaign) -> dict[str, Any]:
-    """The campaign as the web app's version 3 file (crafting discoveries and journal)."""
-    with campaign.file.read() as session:
-        row = session.get(models.Campaign, 1)
-        codes = session.exec(select(models.CodeRecord).order_by(
-            col(models.CodeRecord.id))).all()
-        recipes = _export_recipes(campaign, [c for c in codes if c.status == "recipe"])
-        null_codes = {_key(c.code): _null_json(c) for c in codes if c.status == "null"}
-        provisional = {_key(c.code): _provisional_json(c) for c in codes
-                       if c.status == "provisional"}
-        culture: dict[str, Any] = {"tribeName": row.society_name if row else "",
-                                   "structures": [], "mantlePowers": [],
-                                   "knowledgeCards": [], "taboos": [], "pigments": []}
-        by_list = {v: k for k, v in CULTURE_KINDS.items()}
-        pages = session.exec(select(models.NotePage).order_by(
-            col(models.NotePage.position), col(models.NotePage.id))).all()
-        notes = []
-        cave_wall: list[dict[str, Any]] = []
-        restored = {KEPT_PREFIX + MANTLE_POWERS: ("mantle", culture["mantlePowers"]),
-                    KEPT_PREFIX + CAVE_WALL: ("cave", cave_wall)}
-        for page in pages:
-            if page.title.startswith(CULTURE_PREFIX):
-                kind = by_list.get(page.title[len(CULTURE_PREFIX):])
-                if kind:
-                    culture[kind].append({"id": f"sc-culture-{page.id}",
-                                          **parse_culture_text(kind, page.text)})
-            elif page.title in restored and _json_list(page.text):
-                # Version 3's mantle powers and cave wall drawings have no home here:
-                # kept as notes, they go back to their place (with ids to merge by).
-                word, target = restored[page.title]
-                target.extend({"id": f"sc-{word}-{page.id}-{n}", **entry}
-                              for n, entry in enumerate(_json_list(page.text)))
-            else:
-                notes.append({"id": f"sc-note-{page.id}", "title": page.title,
-                              "body": page.text})
-        tiles = {h.id: h.tile_id or "" for h in session.exec(select(models.ValleyHex)).all()}
-        behemoths = [_behemoth_json(campaign, b, tiles)
-                     for b in session.exec(select(models.BehemothState).order_by(
-                         col(models.BehemothState.id))).all()]
-        challenges = [{
-            "id": f"sc-challenge-{c.id}", "epoch": str(c.epoch),
-            "name": c.name or _content_name(campaign.content.challenges, c.challenge_id),
-            "cardId": c.challenge_id, "outcome": c.outcome_entry or "", "notes": c.notes}
-            for c in session.exec(select(models.ChallengeLogEntry).order_by(
-                col(models.ChallengeLogEntry.epoch), col(models.ChallengeLogEntry.id))).all()]
-        looming = [_looming_json(campaign, e, i) for i, e in enumerate(
-            session.exec(select(models.LoomingChallenge).order_by(
-                col(models.LoomingChallenge.position), col(models.LoomingChallenge.id))).all())]
-        investigations = [{"id": f"sc-omen-{i.id}", "omen": i.omen_id, "cardId": i.component_id,
-                           "notes": i.note}
-                          for i in session.exec(select(models.OmenInvestigation).order_by(
-                              col(models.OmenInvestigation.id))).all()]
-    materials = [_material_json(m, campaign.content.materials)
-                 for m in read_custom_materials(_pack_id(campaign))]
-    now = datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-    return {"app": fmt.WRITTEN_APP, "version": fmt.WRITTEN_VERSION,
-            "exportedAt": now, "lastUpdated": now,
-            "recipes": recipes, "nullCodes": null_codes, "customMaterials": materials,
-            "culture": culture, "behemoths": behemoths, "challengeRecord": challenges,
-            "loomingChallenges": looming, "investigations": investigations,
-            "notePages": notes, "provisionalCodes": provisional,
-            **({"caveWall": cave_wall} if cave_wall else {}), "driveFileId": None}
-
-
-MANTLE_POWERS = fmt._words("mantlePowers")
-"""The kept note's name for version 3's mantle powers (``culture.mantlePowers``)."""
-CAVE_WALL = fmt._words("caveWall")
-"""The kept note's name for the later version 3's cave wall drawings (``caveWall``)."""
-
-
-def _json_list(text: str) -> list[dict[str, Any]]:
-    """The entries of a kept note holding a web list as JSON ([] when it is not one)."""
-    try:
-        value = json.loads(text)
-    except ValueError:
-        return []
-    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-        return []
-    return value
-
-
-def _behemoth_json(campaign: Campaign, b: models.BehemothState,
-                   tiles: Mapping[int | None, str]
-                   ) -> dict[str, Any]:
-    """A behemoth as version 3 writes it: secrets as text, the demeanor in words when
-    the group wrote words (the dial's number otherwise)."""
-    words, notes = split_line(DEMEANOR_LINE, b.note)
-    return {"id": f"sc-behemoth-{b.id}", "cardId": b.behemoth_id,
-            "name": b.name or _content_name(campaign.content.behemoths, b.behemoth_id),
-            "lairHex": b.lair_hex or tiles.get(b.lair_hex_id, ""),
-            "demeanor": b.demeanor if b.demeanor is not None else words,
-            "secrets": [secret_text(s) for s in b.secrets], "notes": notes}
-
-
-def _looming_json(campaign: Campaign, e: models.LoomingChallenge, order: int
-                  ) -> dict[str, Any]:
-    words, notes = split_line(PREPARE_LINE, e.note)
-    return {"id": f"sc-looming-{e.id}",
-            "name": e.name or _content_name(campaign.content.challenges, e.challenge_id),
-            "cardId": e.challenge_id,
-            "prepareBy": words if e.prepare_by is None else str(e.prepare_by),
-            "notes": notes, "order": order}
-
-
-def _content_name(cards: Mapping[str, Any], card_id: str | None) -> str:
-    card = cards.get(card_id or "")
-    return str(getattr(card, "name", "")) if card is not None else ""
-
-
-def _key(text: str) -> str:
-    code = web_code(text)
-    return f"{code['color']} {code['digits']}"
-
-
-def _web_pair(pair: Mapping[str, Any]) -> dict[str, Any]:
-    out = {"mat1Name": pair.get("left", ""), "mat1Cat": pair.get("left_category", ""),
-           "mat2Name": pair.get("right", ""), "mat2Cat": pair.get("right_category", "")}
-    if pair.get("inferred"):
-        out["inferred"] = True
-    return out
-
-
-def _export_recipes(campaign: Campaign, records: Sequence[models.CodeRecord]
-                    ) -> list[dict[str, Any]]:
-    items_by_name = {_fold(i.name): i.id for i in campaign.content.items.values()} \
-        if hasattr(campaign.content, "items") else {}
-    recipes: dict[str, dict[str, Any]] = {}
-    for record in records:
-        data = record.data or {}
-        item_id = str(data.get("item_id") or items_by_name.get(_fold(record.name), "")
-                      or f"sc-{record.code}")
-        recipe = recipes.get(item_id)
-        if recipe is None:
-            pairs = [p for p in data.get("materials", []) if isinstance(p, dict)]
-            first = _web_pair(pairs[0]) if pairs else {"mat1Name": "", "mat1Cat": "",
-                                                       "mat2Name": "", "mat2Cat": ""}
-            recipe = {"id": item_id, "name": record.name, "codes": [], **first,
-                      "altPairs": [_web_pair(p) for p in pairs[1:]],
-                      "notes": str(data.get("notes", "")), **dict(data.get("web", {}))}
-            recipes[item_id] = recipe
-        recipe["codes"].append(web_code(record.code))
-    return list(recipes.values())
-
-
-def _null_json(record: models.CodeRecord) -> dict[str, Any]:
-    pairs = [p for p in (record.data or {}).get("materials", []) if isinstance(p, dict)]
-    return {"mat1": pairs[0].get("left", ""), "mat2": pairs[0].get("right", "")} if pairs \
-        else {}
-
-
-def _provisional_json(record: models.CodeRecord) -> dict[str, Any]:
-    data = record.data or {}
-    return {"cardId": data.get("card_id") or None, "name": record.name or None,
-            "isNothing": bool(data.get("dead_end")), "flavor": data.get("flavor", ""),
-            "gameText": data.get("game_text", ""), "source": data.get("source", ""),
-            "revealed": bool(data.get("revealed"))}
-
-
-def _material_json(m: Mapping[str, Any], materials: Mapping[str, Any]) -> dict[str, Any]:
-    """A kept custom material as the web app writes it; one in the user's pack takes its
-    category and pips from the pack (as My Cards may have changed them)."""
-    if not _in_pack(m):
-        return {"name": m["name"], "cat": m.get("cat") or "unknown",
-                "processed": m.get("processed"), "image": m.get("image"),
-                "marks": m.get("marks"), "notes": m.get("notes")}
-    token = materials.get(str(m.get("material") or m.get("side_of")))
-    side = None if token is None else (token.processed if m.get("side_of") else
-                                       token.unprocessed)
-    marks = None
-    if side is not None and any(side.pip(e) for e in Edge):
-        marks = [_mark(side.pip(Edge(e))) for e in ("left", "right", "top", "bottom")]
-    cat = "unknown" if token is None else str(token.category.value)
-    return {"name": m["name"], "cat": "plant" if cat == "vegetable" else cat,
-            "processed": m.get("processed"), "image": m.get("image"), "marks": marks,
-            "notes": m.get("notes")}
-
-
-def _mark(pip: Any) -> str | None:
-    """A pip as the web app writes a mark: "Green 2"."""
-    return None if pip is None else f"{str(pip.colour.value).title()} {pip.count}"
-
-
-def export_web_journal(campaign: Campaign, dest: Path) -> dict[str, int]:
-    """Write the campaign as a web-journal version 3 file; returns counts per section."""
-    document = export_document(campaign)
-    try:
-        Path(dest).write_text(json.dumps(document, ensure_ascii=False, indent=2),
-                              encoding="utf-8")
-    except OSError as exc:
-        raise Refused(f"Could not write {dest}: {exc.strerror or exc}") from None
-    culture = document["culture"]
-    return {"recipes": len(document["recipes"]), "null codes": len(document["nullCodes"]),
-            "unverified codes": len(document["provisionalCodes"]),
-            "custom materials": len(document["customMaterials"]),
-            "culture entries": sum(len(culture[k]) for k in CULTURE_KINDS),
-            "behemoths": len(document["behemoths"]),
-            "challenges": len(document["challengeRecord"]),
-            "looming challenges": len(document["loomingChallenges"]),
-            "investigations": len(document["investigations"]),
-            "note pages": len(document["notePages"])}

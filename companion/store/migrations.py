@@ -105,14 +105,72 @@ def _export_v3_own_card(tables: dict[str, Any]) -> dict[str, Any]:
     return tables
 
 
+# --- version 3: the web Campaign Journal's sections (issue 28) -------------------------
+
+_V3_WEB_COLUMNS: tuple[tuple[str, str, str, Any], ...] = (
+    ("outpost", "notes", "VARCHAR NOT NULL DEFAULT ''", ""),
+    ("challenge_log_entry", "goals_completed", "VARCHAR NOT NULL DEFAULT ''", ""),
+    ("behemoth_state", "lair_overlay", "VARCHAR NOT NULL DEFAULT ''", ""),
+    ("behemoth_state", "lair_zone", "VARCHAR NOT NULL DEFAULT ''", ""),
+    ("cave_wall_illustration", "strokes", "JSON NOT NULL DEFAULT '[]'", []),
+)
+_V3_WEB_TABLES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("codex_entry_read",
+     "CREATE TABLE codex_entry_read (id INTEGER NOT NULL PRIMARY KEY, "
+     "entry VARCHAR NOT NULL DEFAULT '', title VARCHAR NOT NULL DEFAULT '', "
+     "source_category VARCHAR NOT NULL DEFAULT '', source_id VARCHAR NOT NULL DEFAULT '', "
+     "notes VARCHAR NOT NULL DEFAULT '', epoch INTEGER NOT NULL DEFAULT 1)",
+     ("id", "entry", "title", "source_category", "source_id", "notes", "epoch")),
+    ("web_journal_link",
+     "CREATE TABLE web_journal_link (id INTEGER NOT NULL PRIMARY KEY, "
+     "section VARCHAR NOT NULL DEFAULT '', web_id VARCHAR NOT NULL DEFAULT '', "
+     "row_table VARCHAR NOT NULL DEFAULT '', row_id INTEGER, updated_at INTEGER, "
+     "data JSON NOT NULL DEFAULT '{}', stamp VARCHAR NOT NULL DEFAULT '')",
+     ("id", "section", "web_id", "row_table", "row_id", "updated_at", "data", "stamp")),
+)
+_V3_WEB_INDEXES = (
+    "CREATE INDEX ix_web_journal_link_section_web_id ON web_journal_link (section, web_id)",
+)
+
+
+def _v2_to_v3_web_journal(conn: sqlite3.Connection) -> None:
+    """Homes for the web journal's version 5 sections: outposts' notes, a challenge's
+    goals completed, the lair's overlay tile and zone, cave wall drawings as strokes,
+    the Codex entries read, and the link of each Journal entry to its row."""
+    for table, column, sql, _ in _V3_WEB_COLUMNS:
+        conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {sql}")
+    for _, create, _ in _V3_WEB_TABLES:
+        conn.execute(create)
+    for index in _V3_WEB_INDEXES:
+        conn.execute(index)
+
+
+def _export_v2_to_v3_web_journal(tables: dict[str, Any]) -> dict[str, Any]:
+    """Version 3's web-journal columns (with their defaults) and empty tables."""
+    for table, column, _, default in _V3_WEB_COLUMNS:
+        data = tables.get(table)
+        if not isinstance(data, dict) or column in data.get("columns", []):
+            continue
+        data.setdefault("columns", []).append(column)
+        for row in data.get("rows", []):
+            row.append(list(default) if isinstance(default, list) else default)
+    for table, _, columns in _V3_WEB_TABLES:
+        tables.setdefault(table, {"columns": list(columns), "rows": []})
+    return tables
+
+# --- end of the web journal's part of version 3 -----------------------------------------
+
+
 def _v2_to_v3(conn: sqlite3.Connection) -> None:
-    """Version 3: the owner's cards travel with the campaign."""
+    """Version 3: the owner's cards travel with the campaign (issue 24), and the web
+    Campaign Journal's version 5 sections have homes (issue 28)."""
     _v3_own_card(conn)
+    _v2_to_v3_web_journal(conn)
 
 
 def _export_v2_to_v3(tables: dict[str, Any]) -> dict[str, Any]:
     """Version 3's tables and columns, added to a version 2 export's tables."""
-    return _export_v3_own_card(tables)
+    return _export_v2_to_v3_web_journal(_export_v3_own_card(tables))
 
 
 STEPS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3}

@@ -227,6 +227,8 @@ class Outpost(_Table, table=True):
     hex_id: int | None = Field(default=None, foreign_key="valley_hex.id")
     section: str | None = None
     materials: list[str] = Field(default_factory=list, sa_column=_json())
+    notes: str = ""
+    """The group's notes on the outpost (the web journal keeps them)."""
 
 
 class OutpostStructure(_Table, table=True):
@@ -255,6 +257,8 @@ class ChallengeLogEntry(_Table, table=True):
     name: str = ""
     """The challenge's name as the group wrote it (when the pack does not know the card)."""
     notes: str = ""
+    goals_completed: str = ""
+    """The goals the group completed in this challenge, as written (web journal v5)."""
 
 
 class LoomingChallenge(_Table, table=True):
@@ -319,6 +323,10 @@ class BehemothState(_Table, table=True):
     """Revealed secrets in reveal order: ``[{"card_id", "name", "description"}]``."""
     """The reaction deck's order, top first."""
     note: str = ""
+    lair_overlay: str = ""
+    """The overlay tile the lair is on, as written ("OG03"), before it is placed."""
+    lair_zone: str = ""
+    """The zone of that overlay the lair is in: "A", "B" or "C" ("" when unknown)."""
 
 
 class DeckChange(_Table, table=True):
@@ -344,6 +352,9 @@ class CaveWallIllustration(_Table, table=True):
     image: bytes | None = Field(default=None, sa_column=Column(LargeBinary, nullable=True))
     note: str = ""
     epoch: int = 1
+    strokes: list[dict[str, Any]] = Field(default_factory=list, sa_column=_json())
+    """A drawing as pen strokes (the web journal's cave wall): ``[{"c": pencil, "w":
+    width, "pts": [x, y, ...]}]`` in a 1000 x 1000 space."""
 
 
 class CodeRecord(_Table, table=True):
@@ -356,6 +367,45 @@ class CodeRecord(_Table, table=True):
     """'recipe', 'null' or 'provisional'."""
     name: str = ""
     data: dict[str, Any] = Field(default_factory=dict, sa_column=_json())
+
+
+class CodexEntryRead(_Table, table=True):
+    """A Codex entry the group has read (Using the Codex): its number, and what sent
+    them there. Spoiler-safe: the entry's text is never stored, only the group's notes."""
+
+    __tablename__ = "codex_entry_read"
+    id: int | None = Field(default=None, primary_key=True)
+    entry: str = ""
+    title: str = ""
+    source_category: str = ""
+    """What sent the group to the Codex ("Behemoth card", "Item card" ...)."""
+    source_id: str = ""
+    notes: str = ""
+    epoch: int = 1
+
+
+class WebJournalLink(_Table, table=True):
+    """An entry of the web Campaign Journal and the row that is its home here: the
+    Journal's id and ``updatedAt`` (so an export goes back under the same id and the
+    Journal's merge updates the entry instead of adding it twice), the entry's fields
+    no column holds, and a stamp of the entry as imported (an edit here changes it)."""
+
+    __tablename__ = "web_journal_link"
+    __table_args__ = (Index("ix_web_journal_link_section_web_id", "section", "web_id"),)
+    id: int | None = Field(default=None, primary_key=True)
+    section: str = ""
+    """The Journal's section ("behemoths", "culture.outposts", "nullCodes" ...)."""
+    web_id: str = ""
+    """The entry's id (or, in a keyed section, its key "Blue 1234")."""
+    row_table: str = ""
+    """The table of its home ("" when the entry is only kept for the Journal)."""
+    row_id: int | None = None
+    updated_at: int | None = None
+    """The Journal's ``updatedAt`` (milliseconds), as the file had it."""
+    data: dict[str, Any] = Field(default_factory=dict, sa_column=_json())
+    """``keep``: fields without a column; ``as``: fields written otherwise in the file
+    (``[ours, the file's]``); ``entry``: the whole entry, when it has no home."""
+    stamp: str = ""
 
 
 class NotePage(_Table, table=True):
@@ -474,6 +524,7 @@ GAME_TABLES: tuple[type[SQLModel], ...] = (
     ValleyTray, ValleyHex, Overlay, HexToken, Outpost, OutpostStructure, ChallengeLogEntry,
     LoomingChallenge, GoalState, OmenInvestigation, BehemothState, DeckChange,
     CaveWallIllustration, CodeRecord, NotePage, DeckState, RngState, ProcedureState, OwnCard,
+    CodexEntryRead, WebJournalLink,
 )
 #: The store's own history tables; never journalled themselves.
 HISTORY_TABLES: tuple[type[SQLModel], ...] = (JournalEvent, SavePoint)

@@ -119,7 +119,8 @@ def export_campaign(source: CampaignFile | Path, out: Path) -> None:
 
 def _load_document(src: Path) -> dict[str, Any]:
     try:
-        document = json.loads(Path(src).read_text(encoding="utf-8"))
+        # utf-8-sig: a byte order mark (some editors write one) is not an error.
+        document = json.loads(Path(src).read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise BadExportFile(src, f"it is not a readable JSON file ({exc})") from None
     except RecursionError:
@@ -127,7 +128,11 @@ def _load_document(src: Path) -> dict[str, Any]:
     except ValueError as exc:  # an integer of more than 4,300 digits
         raise BadExportFile(src, f"it holds a value no campaign has ({exc})") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT_NAME:
-        raise BadExportFile(src, f"it is not a {FORMAT_NAME} export")
+        from companion.store.webjournal import what_it_holds
+
+        raise BadExportFile(src, f"it holds {what_it_holds(document)}; expected a "
+                            f"Stonesaga Companion export (\"format\": \"{FORMAT_NAME}\") "
+                            "or a Stonesaga Campaign Journal file")
     # type() is: JSON's true is Python's True, which equals 1.
     if type(document.get("format_version")) is not int \
             or document.get("format_version") != FORMAT_VERSION:

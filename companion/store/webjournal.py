@@ -21,9 +21,13 @@ af5a7b3):
   ``provisionalCodes``; every journal entry also has ``id`` and ``updatedAt``. Later
   version 3 files (af5a7b3) add ``caveWall`` (``{id, name, strokes: [{c, w, pts}],
   addedAt, updatedAt}``) and ``updatedAt`` on recipes. Versions 4 and 5 (the version 5
-  code at 8aae632) mark deleted entries ``"deleted": true`` and add ``codexEntries``,
-  ``culture.outposts``, card IDs on structures and behemoths, secrets as ``{cardId,
-  name, description}`` and the demeanor as the dial's number.
+  code at 8aae632) mark deleted entries ``"deleted": true`` and add ``codexEntries``
+  ``{entry, title, sourceCategory, sourceId, notes}``, ``culture.outposts`` ``{cardId,
+  name, structures: [structure entry ids], notes}``, a ``mantle`` on mantle powers,
+  card IDs on structures and behemoths, ``lairOverlay`` and ``lairZone`` (A-C), secrets
+  as ``{cardId, name, description}``, the demeanor as the dial's number (1-9), and on
+  challenges ``status`` ("current", "resolved") and ``goalsCompleted`` instead of
+  ``outcome`` (a looming challenge made current has the epoch ``""``).
 
 Entries: a recipe is ``{id (item card), name, codes: [{color, digits}], mat1Name,
 mat1Cat, mat2Name, mat2Cat, altPairs: [{mat1Name, mat1Cat, mat2Name, mat2Cat,
@@ -55,9 +59,6 @@ APP_NAMES = ("Stonesaga Campaign Journal", "Stonesaga Crafting Journal",
 """What the web app writes in ``"app"``: its newer name, the one of versions 2 to 5 and
 the one its first version 2 files carry (two words)."""
 READABLE_VERSIONS = (2, 3, 4, 5)
-WRITTEN_VERSION = 3
-WRITTEN_APP = "Stonesaga Crafting Journal"
-"""The name our export writes: every version of the web app accepts a file by it."""
 PIP_COLOURS = ("Blue", "Red", "Yellow", "Purple", "Grey", "Green", "Orange", "Silver")
 """The pip colours the web app offers."""
 
@@ -76,6 +77,25 @@ class WebJournalRefused(BadExportFile):
 
 
 # --- the document ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WebEntry:
+    """What every entry of the file carries besides its fields: the entry as the file
+    has it (so that an export can give it back field for field)."""
+
+    raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False, kw_only=True)
+
+    @property
+    def web_id(self) -> str:
+        value = self.raw.get("id")
+        return value if isinstance(value, str) else "" if value is None else str(value)
+
+    @property
+    def updated_at(self) -> int | None:
+        value = self.raw.get("updatedAt")
+        return int(value) if isinstance(value, (int, float)) and not isinstance(
+            value, bool) else None
 
 
 @dataclass(frozen=True)
@@ -103,7 +123,7 @@ class WebPair:
 
 
 @dataclass(frozen=True)
-class WebRecipe:
+class WebRecipe(WebEntry):
     item_id: str
     name: str
     codes: tuple[WebCode, ...]
@@ -115,13 +135,13 @@ class WebRecipe:
 
 
 @dataclass(frozen=True)
-class WebNullCode:
+class WebNullCode(WebEntry):
     code: WebCode
     pair: WebPair | None
 
 
 @dataclass(frozen=True)
-class WebProvisional:
+class WebProvisional(WebEntry):
     code: WebCode
     card_id: str
     name: str
@@ -134,7 +154,7 @@ class WebProvisional:
 
 
 @dataclass(frozen=True)
-class WebMaterial:
+class WebMaterial(WebEntry):
     name: str
     category: str
     processed: str
@@ -145,7 +165,7 @@ class WebMaterial:
 
 
 @dataclass(frozen=True)
-class WebCultureEntry:
+class WebCultureEntry(WebEntry):
     kind: str
     """"structures", "knowledgeCards", "taboos" or "pigments"."""
     text: str
@@ -162,7 +182,7 @@ class WebSecret:
 
 
 @dataclass(frozen=True)
-class WebBehemoth:
+class WebBehemoth(WebEntry):
     card_id: str
     name: str
     lair_hex: str
@@ -172,10 +192,12 @@ class WebBehemoth:
     notes: str
     demeanor_text: str = ""
     """The demeanor as words ("Aggressive"): version 3's form is free text."""
+    lair_overlay: str = ""
+    lair_zone: str = ""
 
 
 @dataclass(frozen=True)
-class WebChallenge:
+class WebChallenge(WebEntry):
     epoch: int | None
     name: str
     card_id: str
@@ -183,10 +205,12 @@ class WebChallenge:
     """"Won", "Lost", "Fled" (version 3) or "resolved"/"current" (later versions)."""
     notes: str
     goals_completed: str = ""
+    status: str = ""
+    """Version 5's "current" or "resolved" ("" in older files)."""
 
 
 @dataclass(frozen=True)
-class WebLooming:
+class WebLooming(WebEntry):
     name: str
     card_id: str
     prepare_by: int | None
@@ -197,16 +221,54 @@ class WebLooming:
 
 
 @dataclass(frozen=True)
-class WebInvestigation:
+class WebInvestigation(WebEntry):
     omen: str
     card_id: str
     notes: str
 
 
 @dataclass(frozen=True)
-class WebNotePage:
+class WebNotePage(WebEntry):
     title: str
     body: str
+
+
+@dataclass(frozen=True)
+class WebOutpost(WebEntry):
+    """Version 5's ``culture.outposts``: an outpost and the structures built in it
+    (the ids of ``culture.structures`` entries)."""
+
+    card_id: str
+    name: str
+    structures: tuple[str, ...]
+    notes: str
+
+
+@dataclass(frozen=True)
+class WebMantlePower(WebEntry):
+    card_id: str
+    mantle: str
+    name: str
+    description: str
+
+
+@dataclass(frozen=True)
+class WebCodexEntry(WebEntry):
+    """A Codex entry the group has read (version 5's ``codexEntries``)."""
+
+    entry: str
+    title: str
+    source_category: str
+    source_id: str
+    notes: str
+
+
+@dataclass(frozen=True)
+class WebDrawing(WebEntry):
+    """A cave wall drawing: pen strokes in a 1000 x 1000 space."""
+
+    name: str
+    strokes: tuple[dict[str, Any], ...]
 
 
 @dataclass(frozen=True)
@@ -217,6 +279,8 @@ class Leftover:
     """Where it was in the file (``"caveWall"``, ``"behemoths[0].lairOverlay"``)."""
     label: str
     text: str
+    value: Any = None
+    """The value as the file has it (every field, the web app's bookkeeping too)."""
 
 
 @dataclass
@@ -232,12 +296,20 @@ class WebDocument:
     provisional: list[WebProvisional] = field(default_factory=list)
     materials: list[WebMaterial] = field(default_factory=list)
     tribe_name: str = ""
+    culture_updated_at: Any = None
+    """``culture.updatedAt``: when the tribe's name was last set in the Journal."""
     culture: list[WebCultureEntry] = field(default_factory=list)
     behemoths: list[WebBehemoth] = field(default_factory=list)
     challenges: list[WebChallenge] = field(default_factory=list)
     looming: list[WebLooming] = field(default_factory=list)
     investigations: list[WebInvestigation] = field(default_factory=list)
     notes: list[WebNotePage] = field(default_factory=list)
+    outposts: list[WebOutpost] = field(default_factory=list)
+    mantle_powers: list[WebMantlePower] = field(default_factory=list)
+    codex: list[WebCodexEntry] = field(default_factory=list)
+    drawings: list[WebDrawing] = field(default_factory=list)
+    tombstones: list[tuple[str, str]] = field(default_factory=list)
+    """(section, id or key) of each entry the web app had deleted."""
     leftovers: list[Leftover] = field(default_factory=list)
     deleted: int = 0
     """Entries the web app had deleted (tombstones): not imported."""
@@ -350,6 +422,7 @@ def _live(r: _Reader, section: Any, path: str, doc: WebDocument
         item = r.obj(value, f"{path}[{i}]")
         if r.flag(item, "deleted", f"{path}[{i}]"):
             doc.deleted += 1
+            doc.tombstones.append((path, str(item.get("id") or "")))
             continue
         out.append((f"{path}[{i}]", item))
     return out
@@ -366,6 +439,7 @@ def _keyed(r: _Reader, section: Any, path: str, doc: WebDocument
         item = r.obj(value, where)
         if r.flag(item, "deleted", where):
             doc.deleted += 1
+            doc.tombstones.append((path, key))
             continue
         out.append((where, code, item))
     return out
@@ -400,14 +474,15 @@ def _recipes(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
             raise r.refuse(f"{where}.{id_key}", f"expected text, found {_kind(item_id)}")
         doc.recipes.append(WebRecipe(
             item_id=(item_id or "").strip(), name=r.text(item, "name", where), codes=codes,
-            pairs=pairs, notes=r.text(item, "notes", where), extra=_extra(item, known)))
+            pairs=pairs, notes=r.text(item, "notes", where), extra=_extra(item, known),
+            raw=item))
 
 
 def _null_codes(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
     for where, code, item in _keyed(r, values, path, doc):
         left, right = r.text(item, "mat1", where), r.text(item, "mat2", where)
         doc.null_codes.append(WebNullCode(code, WebPair(left, right) if left or right
-                                          else None))
+                                          else None, raw=item))
 
 
 def _provisional(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
@@ -416,7 +491,7 @@ def _provisional(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
             code=code, card_id=r.text(item, "cardId", where), name=r.text(item, "name", where),
             dead_end=r.flag(item, "isNothing", where), flavor=r.text(item, "flavor", where),
             game_text=r.text(item, "gameText", where), source=r.text(item, "source", where),
-            revealed=r.flag(item, "revealed", where)))
+            revealed=r.flag(item, "revealed", where), raw=item))
 
 
 def _materials(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
@@ -431,7 +506,7 @@ def _materials(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
         doc.materials.append(WebMaterial(
             name=r.text(item, "name", where, required=True), category=r.text(item, "cat", where),
             processed=r.text(item, "processed", where), image=r.text(item, "image", where),
-            marks=tuple(marks or ()), notes=r.text(item, "notes", where)))
+            marks=tuple(marks or ()), notes=r.text(item, "notes", where), raw=item))
 
 
 def _culture(r: _Reader, value: Any, path: str, doc: WebDocument) -> None:
@@ -439,6 +514,7 @@ def _culture(r: _Reader, value: Any, path: str, doc: WebDocument) -> None:
         return
     culture = r.obj(value, path)
     doc.tribe_name = r.text(culture, "tribeName", path)
+    doc.culture_updated_at = culture.get("updatedAt")
     fields = {"structures": ("name", ("cardId", "notes")), "knowledgeCards": ("name", ("cardId",)),
               "taboos": ("text", ()), "pigments": ("name", ())}
     for kind, (main, others) in fields.items():
@@ -446,18 +522,54 @@ def _culture(r: _Reader, value: Any, path: str, doc: WebDocument) -> None:
             doc.culture.append(WebCultureEntry(
                 kind, r.text(item, main, where, required=True),
                 card_id=r.text(item, "cardId", where) if "cardId" in others else "",
-                notes=r.text(item, "notes", where) if "notes" in others else ""))
-            extra = _extra(item, (main, *others))
-            if extra:
-                doc.leftovers.append(Leftover(where, f"{_words(kind)}: {item.get(main)}",
-                                              _dump(extra)))
+                notes=r.text(item, "notes", where) if "notes" in others else "", raw=item))
+    for where, item in _live(r, culture.get("mantlePowers"), f"{path}.mantlePowers", doc):
+        doc.mantle_powers.append(WebMantlePower(
+            r.text(item, "cardId", where), r.text(item, "mantle", where),
+            r.text(item, "name", where), r.text(item, "description", where), raw=item))
+    for where, item in _live(r, culture.get("outposts"), f"{path}.outposts", doc):
+        structures = r.array(item.get("structures"), f"{where}.structures")
+        for j, sid in enumerate(structures):
+            if not isinstance(sid, str):
+                raise r.refuse(f"{where}.structures[{j}]",
+                               f"expected a structure's id, found {_kind(sid)}")
+        doc.outposts.append(WebOutpost(
+            r.text(item, "cardId", where), r.text(item, "name", where), tuple(structures),
+            r.text(item, "notes", where), raw=item))
     for kind, value_ in culture.items():
-        if kind in (*fields, "tribeName", "updatedAt") or value_ in (None, "", []):
+        if kind in (*fields, "mantlePowers", "outposts", "tribeName", "updatedAt") \
+                or value_ in (None, "", []):
             continue
         live = [e for e in value_ if not (isinstance(e, dict) and e.get("deleted"))] \
             if isinstance(value_, list) else value_
         if live:
-            doc.leftovers.append(Leftover(f"{path}.{kind}", _words(kind), _dump(live)))
+            doc.leftovers.append(Leftover(f"{path}.{kind}", _words(kind), _dump(live),
+                                          value_))
+
+
+def _codex(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
+    for where, item in _live(r, values, path, doc):
+        entry = item.get("entry")
+        if isinstance(entry, (int, float)) and not isinstance(entry, bool):
+            entry = str(entry)
+        doc.codex.append(WebCodexEntry(
+            entry if isinstance(entry, str) else r.text(item, "entry", where),
+            r.text(item, "title", where), r.text(item, "sourceCategory", where),
+            r.text(item, "sourceId", where), r.text(item, "notes", where), raw=item))
+
+
+def _cave_wall(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
+    for where, item in _live(r, values, path, doc):
+        strokes = r.array(item.get("strokes"), f"{where}.strokes")
+        for j, stroke in enumerate(strokes):
+            at = f"{where}.strokes[{j}]"
+            stroke = r.obj(stroke, at)
+            points = r.array(stroke.get("pts"), f"{at}.pts")
+            if not all(isinstance(p, (int, float)) and not isinstance(p, bool)
+                       for p in points):
+                raise r.refuse(f"{at}.pts", "expected a list of numbers (x, y, x, y ...)")
+        doc.drawings.append(WebDrawing(r.text(item, "name", where), tuple(strokes),
+                                       raw=item))
 
 
 def _secrets(r: _Reader, values: Any, path: str) -> tuple[WebSecret, ...]:
@@ -486,17 +598,16 @@ def _demeanor(r: _Reader, item: dict[str, Any], where: str) -> tuple[int | None,
 
 def _behemoths(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
     known = ("cardId", "name", "lairHex", "demeanor", "secrets", "notes")
+    del known  # the entry's other fields go back with it (its link keeps them)
     for where, item in _live(r, values, path, doc):
-        extra = _extra(item, known)
-        if extra:
-            doc.leftovers.append(Leftover(
-                where, f"Behemoth: {r.text(item, 'name', where)}", _dump(extra)))
         demeanor, demeanor_text = _demeanor(r, item, where)
         doc.behemoths.append(WebBehemoth(
             card_id=r.text(item, "cardId", where), name=r.text(item, "name", where),
             lair_hex=r.text(item, "lairHex", where), demeanor=demeanor,
             secrets=_secrets(r, item.get("secrets"), f"{where}.secrets"),
-            notes=r.text(item, "notes", where), demeanor_text=demeanor_text))
+            notes=r.text(item, "notes", where), demeanor_text=demeanor_text,
+            lair_overlay=r.text(item, "lairOverlay", where),
+            lair_zone=r.text(item, "lairZone", where), raw=item))
 
 
 def _challenges(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
@@ -511,21 +622,18 @@ def _challenges(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
             entries.append((where, item, None))
     known = ("epoch", "name", "cardId", "outcome", "status", "notes", "goalsCompleted",
              "prepareBy")
+    del known  # the entry's other fields go back with it (its link keeps them)
     for where, item, epoch in entries:
-        extra = _extra(item, known)
-        if extra:
-            doc.leftovers.append(Leftover(
-                where, f"Challenge record: {r.text(item, 'name', where)}", _dump(extra)))
         doc.challenges.append(WebChallenge(
             epoch=r.number(item, "epoch", where) if item.get("epoch") not in (None, "")
             else epoch, name=r.text(item, "name", where), card_id=r.text(item, "cardId", where),
             outcome=r.text(item, "outcome", where) or r.text(item, "status", where),
             notes=r.text(item, "notes", where),
-            goals_completed=r.text(item, "goalsCompleted", where)))
+            goals_completed=r.text(item, "goalsCompleted", where),
+            status=r.text(item, "status", where), raw=item))
 
 
 def _looming(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
-    known = ("name", "cardId", "prepareBy", "prepareByEpoch", "notes", "order")
     for position, (where, item) in enumerate(_live(r, values, path, doc)):
         key = "prepareBy" if item.get("prepareBy") not in (None, "") else "prepareByEpoch"
         written = item.get(key)
@@ -535,14 +643,11 @@ def _looming(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
         else:
             prepare = r.number(item, key, where)
         order = r.number(item, "order", where)
-        extra = _extra(item, known)
-        if extra:
-            doc.leftovers.append(Leftover(
-                where, f"Looming challenge: {r.text(item, 'name', where)}", _dump(extra)))
         doc.looming.append(WebLooming(
             name=r.text(item, "name", where), card_id=r.text(item, "cardId", where),
             prepare_by=prepare, notes=r.text(item, "notes", where),
-            order=position if order is None else order, prepare_by_text=prepare_text))
+            order=position if order is None else order, prepare_by_text=prepare_text,
+            raw=item))
     doc.looming.sort(key=lambda e: e.order)
 
 
@@ -550,17 +655,13 @@ def _investigations(r: _Reader, values: Any, path: str, doc: WebDocument) -> Non
     for where, item in _live(r, values, path, doc):
         doc.investigations.append(WebInvestigation(
             r.text(item, "omen", where), r.text(item, "cardId", where),
-            r.text(item, "notes", where)))
-        extra = _extra(item, ("omen", "cardId", "notes"))
-        if extra:
-            doc.leftovers.append(Leftover(where, f"Investigation: {item.get('omen')}",
-                                          _dump(extra)))
+            r.text(item, "notes", where), raw=item))
 
 
 def _note_pages(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
     for where, item in _live(r, values, path, doc):
         doc.notes.append(WebNotePage(r.text(item, "title", where),
-                                     r.text(item, "body", where)))
+                                     r.text(item, "body", where), raw=item))
 
 
 _SECTIONS = {
@@ -568,11 +669,12 @@ _SECTIONS = {
     "customMaterials": _materials, "culture": _culture, "behemoths": _behemoths,
     "challengeRecord": _challenges, "loomingChallenges": _looming,
     "investigations": _investigations, "notePages": _note_pages,
+    "codexEntries": _codex, "caveWall": _cave_wall,
 }
 #: Sections each version writes (what else a file holds is kept as notes).
 _BY_VERSION = {
     2: ("recipes", "nullCodes", "customMaterials"),
-    3: tuple(_SECTIONS),
+    3: tuple(k for k in _SECTIONS if k != "codexEntries"),
 }
 
 
@@ -609,18 +711,20 @@ def parse_document(data: Any, src: Path) -> WebDocument:
         # A bare array's paths read "[2].codes": name the array.
         return doc
     if not isinstance(data, dict):
-        raise r.refuse("", "it is not a Stonesaga Campaign Journal file (expected an object "
-                       "or a list of recipes)")
+        raise r.refuse("", f"it holds {what_it_holds(data)}; expected a Stonesaga Campaign "
+                       "Journal file (an object with its recipes and journal sections, or "
+                       "a list of recipes)")
     app = data.get("app")
     if app is not None and app not in APP_NAMES:
         raise r.refuse("app", f"{app!r} is not the Stonesaga Campaign Journal")
     if "format" in data and "tables" in data:
-        raise r.refuse("", "it is a Stonesaga Companion export, not a web journal file")
+        raise r.refuse("", "it is a Stonesaga Companion export, not a web journal file; "
+                       "import it with 'companion import' (File ▸ Import) instead")
     version = data.get("version")
     if version is None:
         if not any(k in data for k in _SECTIONS):
-            raise r.refuse("", "it is not a Stonesaga Campaign Journal file (no recipes, "
-                           "codes or journal sections)")
+            raise r.refuse("", f"it holds {what_it_holds(data)}; expected a Stonesaga "
+                           "Campaign Journal file (with recipes, codes or journal sections)")
         version = 3 if any(k in data for k in _SECTIONS if k not in _BY_VERSION[2]) else 2
     if isinstance(version, bool) or not isinstance(version, int) \
             or version not in READABLE_VERSIONS:
@@ -639,7 +743,7 @@ def parse_document(data: Any, src: Path) -> WebDocument:
         live = [e for e in value if not (isinstance(e, dict) and e.get("deleted"))] \
             if isinstance(value, list) else value
         if live:
-            doc.leftovers.append(Leftover(key, _words(key), _dump(live)))
+            doc.leftovers.append(Leftover(key, _words(key), _dump(live), value))
     return doc
 
 
@@ -647,7 +751,8 @@ def read_document(src: Path) -> WebDocument:
     """Read and check the web-journal file ``src``; refuses it (with the field's path)
     when it is not JSON, is truncated, is of an unknown version or has a wrong type."""
     try:
-        text = Path(src).read_text(encoding="utf-8")
+        # utf-8-sig: the web app opens a file with a byte order mark, and so do we.
+        text = Path(src).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         raise WebJournalRefused(src, f"it cannot be read ({exc})") from None
     try:
@@ -657,6 +762,31 @@ def read_document(src: Path) -> WebDocument:
             f"it is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
         raise WebJournalRefused(src, where) from None
     return parse_document(data, src)
+
+
+def what_it_holds(data: Any) -> str:
+    """What a decoded JSON document is, in words, for a refusal: "a JSON string
+    ('hello')", "nothing (JSON null)", "an object with the keys a, b"."""
+    if data is None:
+        return "nothing (JSON null)"
+    if isinstance(data, bool):
+        return f"only the JSON value {str(data).lower()}"
+    if isinstance(data, (int, float)):
+        return f"only a JSON number ({str(data)[:20]})"
+    if isinstance(data, str):
+        shown = data if len(data) <= 40 else data[:40] + "…"
+        return f"only a JSON string ({shown!r})"
+    if isinstance(data, list):
+        return f"a JSON list of {len(data)} values"
+    if isinstance(data, dict):
+        keys = sorted(str(k) for k in data)
+        if not keys:
+            return "an empty JSON object"
+        shown = ", ".join(keys[:6]) + (", …" if len(keys) > 6 else "")
+        fmt = data.get("format")
+        return (f"a JSON object of format {fmt!r}" if isinstance(fmt, str) else
+                f"a JSON object with the keys {shown}")
+    return f"a JSON {type(data).__name__}"
 
 
 def looks_like_web_journal(data: Any) -> bool:
@@ -672,7 +802,7 @@ def is_web_journal_file(src: Path) -> bool:
     export): a broken or truncated JSON file that is not ours counts too, so that its
     refusal names what is wrong with it."""
     try:
-        text = Path(src).read_text(encoding="utf-8")
+        text = Path(src).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError):
         return False
     try:

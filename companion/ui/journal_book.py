@@ -194,7 +194,7 @@ class ChallengeLogPage(Page):
                 self.tree.addTopLevelItem(parent)
             parent.addChild(_item((f"{line.challenge_name} ({line.challenge_id})",
                                    ", ".join(line.characters) or "—",
-                                   line.outcome_entry or "—", line.notes), line.id))
+                                   line.outcome_entry or "—", line.notes_shown), line.id))
         self.tree.expandAll()
         if not lines:
             self.tree.addTopLevelItem(QTreeWidgetItem(["No challenge played yet."]))
@@ -427,7 +427,7 @@ class BehemothsPage(Page):
         self.tree.clear()
         for b in j.behemoths(campaign) if campaign else []:
             self.tree.addTopLevelItem(_item((
-                b.name, b.hex_id or "—", b.lair_hex_id or b.lair_hex or "—",
+                b.name, b.hex_id or "—", b.lair_shown,
                 b.demeanor_shown, ", ".join(b.habits_learned) or "—",
                 "; ".join(b.secrets) or ("learned" if b.secret_learned else "—"), b.note),
                 b.id))
@@ -611,9 +611,12 @@ class CodexPage(Page):
         row.addWidget(self.codex_button)
         self.omens = _tree("Omens investigated", ("Epoch", "Omen", "Component", "Note"))
         self.codes = _tree("Crafting codes found", ("Code", "Found", "Item"))
+        self.codex = _tree("Codex entries read", ("Entry", "Title", "Source", "Notes"))
         self.layout_.addLayout(row)
         self.layout_.addWidget(QLabel("Omens investigated"))
         self.layout_.addWidget(self.omens, 1)
+        self.layout_.addWidget(QLabel("Codex entries read (numbers and your notes only)"))
+        self.layout_.addWidget(self.codex, 1)
         self.layout_.addWidget(QLabel("Crafting codes found"))
         self.layout_.addWidget(self.codes, 1)
 
@@ -627,8 +630,11 @@ class CodexPage(Page):
 
         self.omens.clear()
         self.codes.clear()
+        self.codex.clear()
         if campaign is None:
             return
+        for read in j.codex_entries_read(campaign):
+            self.codex.addTopLevelItem(_item(read))
         for epoch, omen, component, note in j.omen_investigations(campaign):
             self.omens.addTopLevelItem(_item((epoch, omen.capitalize(), component, note)))
         for code, status, name in j.crafting_codes(campaign):

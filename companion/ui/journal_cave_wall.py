@@ -32,6 +32,38 @@ if TYPE_CHECKING:
     from companion.operations import Campaign
 
 WALL = QColor("#d8c7a6")
+#: The web journal's pencils (its ``c`` index): black, blue, red, dark green, orange,
+#: silver.
+PENCILS = ("#2c1d1c", "#4a90c4", "#c04a4a", "#3d6b47", "#c47a3a", "#9a9ea6")
+STROKE_SPACE = 1000
+"""The web journal draws in a 1000 x 1000 space."""
+
+
+def draw_strokes(pixmap: QPixmap, strokes: list[dict[str, Any]]) -> None:
+    """Draw a web journal drawing's pen strokes onto ``pixmap``, centred and scaled."""
+    if not strokes:
+        return
+    side = min(pixmap.width(), pixmap.height())
+    scale = side / STROKE_SPACE
+    left, top = (pixmap.width() - side) / 2, (pixmap.height() - side) / 2
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    for stroke in strokes:
+        points = [float(p) for p in stroke.get("pts") or []]
+        colour = stroke.get("c")
+        pen = QPen(QColor(PENCILS[colour] if isinstance(colour, int)
+                          and 0 <= colour < len(PENCILS) else PENCILS[0]))
+        pen.setWidthF(max(1.0, float(stroke.get("w") or 6) * scale))
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        painter.setPen(pen)
+        xy = [QPoint(round(left + points[i] * scale), round(top + points[i + 1] * scale))
+              for i in range(0, len(points) - 1, 2)]
+        if len(xy) == 1:
+            painter.drawPoint(xy[0])
+        for start, end in zip(xy, xy[1:], strict=False):
+            painter.drawLine(start, end)
+    painter.end()
 """The rock's colour: the sketch pad's background."""
 OCHRE = QColor("#7a2e12")
 """The pigment the sketch pad draws with."""
@@ -199,6 +231,8 @@ class CaveWallPage(QWidget):
             if image is None or not pixmap.loadFromData(image):
                 pixmap = QPixmap(self.THUMB, self.THUMB * 2 // 3)
                 pixmap.fill(WALL)
+                if campaign is not None:  # a drawing from the web journal: its strokes
+                    draw_strokes(pixmap, j.cave_wall_strokes(campaign, line.id))
             item.setIcon(QIcon(pixmap))
             self.list.addItem(item)
         filtered = bool(self.filter.text().strip())

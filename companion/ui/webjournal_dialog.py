@@ -246,8 +246,10 @@ def is_web_journal_file(src: Path) -> bool:
 
 
 def export_web_journal(window: Host) -> Path | None:
-    """File ▸ Export for the Campaign Journal…: a version 3 file the web app imports."""
-    from companion.operations import Refused, webjournal
+    """File ▸ Export for the Campaign Journal…: a version 5 file the web app imports
+    (every entry under its Journal id, so the Journal's Merge updates rather than
+    duplicates)."""
+    from companion.operations import Refused, webjournal_export
 
     if window.campaign is None:
         return None
@@ -258,7 +260,7 @@ def export_web_journal(window: Host) -> Path | None:
     if not name:
         return None
     try:
-        counts = webjournal.export_web_journal(window.campaign, Path(name))
+        counts = webjournal_export.export_web_journal(window.campaign, Path(name))
     except Refused as refusal:
         show_refusal(window, "Could not export for the Campaign Journal", refusal)
         return None

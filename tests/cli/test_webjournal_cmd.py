@@ -27,7 +27,7 @@ def test_import_prints_the_report(capsys: Any, tmp_path: Path) -> None:
     assert code == 0
     assert "into The Reed People" in out
     assert "Behemoths: 1 added -> the Behemoths section" in out
-    assert "kept as a note page: Mantle powers" in out
+    assert "kept as a note page" not in out  # every section has its home
     assert "not imported: the web journal's own Google Drive sync settings" in out
 
 
@@ -38,7 +38,7 @@ def test_import_json_report(capsys: Any, tmp_path: Path) -> None:
     sections = {s["section"]: s for s in report["sections"]}
     assert sections["codes"]["added"] == 8
     assert sections["looming"]["home"] == "the looming challenges"
-    assert report["kept_as_notes"] == ["Mantle powers"]
+    assert report["kept_as_notes"] == []
     assert report["shape"] == "version 3"
     assert report["materials_file"].endswith("sample-mine-materials.yaml")
     assert report["materials_waiting"] == []
@@ -109,7 +109,7 @@ def test_export_web_journal(capsys: Any, tmp_path: Path) -> None:
     result = json.loads(out)
     assert result["web_journal"]["recipes"] == 3
     document = json.loads(out_file.read_text(encoding="utf-8"))
-    assert document["version"] == 3 and document["culture"]["tribeName"] == "The Reed People"
+    assert document["version"] == 5 and document["culture"]["tribeName"] == "The Reed People"
     code, _, err = run(capsys, "export", str(path))
     assert code == 1 and "Name the export file" in err
 
@@ -168,10 +168,9 @@ def test_imported_worded_demeanor_and_mantle_powers_in_search_and_markdown(
                        "--json")
     (hit,) = json.loads(out)["hits"]
     assert (hit["title"], hit["text"]) == (
-        "Mantle power", "Far Sight: Look two hexes ahead before moving. (the group's "
-        "words, from the web journal)")
+        "Mantle powers (the group's words)", "Far Sight — Look two hexes ahead before moving.")
     md = tmp_path / "j.md"
     assert run(capsys, "journal-export", str(path), "--md", str(md))[0] == 0
     text = md.read_text(encoding="utf-8")
     assert "| Mossback | — | VV02 | Restless | — |" in text
-    assert "Far Sight: Look two hexes ahead before moving." in text
+    assert "Far Sight — Look two hexes ahead before moving." in text

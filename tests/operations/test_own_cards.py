@@ -219,7 +219,14 @@ def test_a_campaign_from_before_schema_3_carries_its_cards_when_opened(
     conn = sqlite3.connect(path)
     conn.execute("""UPDATE campaign SET content_packs = '[{"id": "sample", "version": "1.0.0"},
                     {"id": "sample-mine", "version": "1.0.1"}]'""")
+    # Back to version 2: without every part of schema 3 (this one, and the web journal's).
+    from companion.store import migrations
+
     conn.execute("DROP TABLE own_card")
+    for table, _, _ in migrations._V3_WEB_TABLES:
+        conn.execute(f"DROP TABLE {table}")
+    for table, column, _, _ in migrations._V3_WEB_COLUMNS:
+        conn.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
     conn.execute("PRAGMA user_version = 2")
     conn.commit()
     conn.close()

@@ -29,12 +29,14 @@ from companion.content.user_pack import entries, find_user_pack
 from companion.operations import Campaign, Refused
 from companion.operations import journal as j
 from companion.operations import webjournal as wj
+from companion.operations import webjournal_export as wjx
 from companion.operations.crafting import _known, _record_lookup, explore_materials
 from companion.operations.export import journal_markdown
 from companion.operations.setup import eligible_challenges
 from companion.rules.crafting import CraftingCode
 from companion.store import models
 from companion.store.webjournal import WebCode
+from tests.operations.webjournal_compare import compare
 
 FIXTURES = Path(__file__).parent / "fixtures"
 V3 = FIXTURES / "web-journal-v3.json"
@@ -118,6 +120,8 @@ def test_v3_culture_goes_to_the_society_and_the_culture_page(v3: Any) -> None:
     assert [e.text for e in page.lists["knowledge"]] == ["KN04 Stars for Wayfinding"]
     assert [e.text for e in page.lists["taboos"]] == ["Never hunt on the night of the comet"]
     assert [e.text for e in page.lists["pigments"]] == ["Red ochre"]
+    assert [e.text for e in page.lists["mantle_powers"]] == [
+        "Far Sight — Look two hexes ahead before moving."]
     assert page.abilities == ()  # none of them is a culture ability the rules would read
 
 
@@ -142,14 +146,14 @@ def test_v3_behemoths_keep_lair_demeanor_and_secrets(v3: Any) -> None:
 def test_the_web_journals_mantle_powers_are_listed_in_the_groups_words(v3: Any) -> None:
     """Using the Journal > Culture: the web journal's mantle powers have no pack card
     (a mantle power row needs the pack's id): the Culture page lists them as the
-    group's own words, and search finds them there."""
+    group's own words, one line each (with their mantle), and search finds them."""
     campaign, _ = v3
     page = j.culture(campaign)
-    assert [(e.kind, e.text) for e in page.mantle_powers] == [
-        ("mantle_power_words", "Far Sight: Look two hexes ahead before moving." + j.WEB_WORDS)]
+    (line,) = page.lists["mantle_powers"]
+    assert line.text == "Far Sight — Look two hexes ahead before moving."
     assert rows(campaign, models.MantlePower) == []  # no pack id invented
     (hit,) = j.search(campaign, "hexes ahead", sections=["culture"])
-    assert (hit.title, hit.text) == ("Mantle power", page.mantle_powers[0].text)
+    assert (hit.title, hit.text) == (j.CULTURE_LISTS["mantle_powers"], line.text)
     assert j.search(campaign, "Restless", sections=["culture"]) == []
 
 
@@ -179,13 +183,9 @@ def test_v3_investigations_notes_and_leftovers(v3: Any) -> None:
         "Comet over the lake", "IV03", "Entry 42: the lake freezes early.")
     notes = {n.title: n.text for n in j.note_pages(campaign)}
     assert notes["Kim's theories"].startswith("The behemoth lairs in the marsh")
-    # Version 3's mantle powers (a name and a description the group wrote) have no
-    # home among the pack's mantle powers: kept as a note with the original text.
-    kept = notes["From the web journal: Mantle powers"]
-    assert json.loads(kept) == [{"name": "Far Sight",
-                                 "description": "Look two hexes ahead before moving."}]
-    assert "updatedAt" not in kept and "mc0mantle1abc" not in kept  # bookkeeping left out
-    assert report.kept_as_notes == ("Mantle powers",)
+    # Mantle powers are the Culture page's (the group's words), not a kept note.
+    assert not any(title.startswith("From the web journal") for title in notes)
+    assert report.kept_as_notes == ()
     assert report.not_imported == ("the web journal's own Google Drive sync settings",)
 
 
@@ -233,7 +233,7 @@ def test_custom_materials_become_materials_of_the_users_own_pack(v3: Any) -> Non
         "processed": "Glowing Moss (dried)", "image": None,
         "notes": "From the cave at HX07."}]
     # The export puts the web entry back together from the pack.
-    (back,) = wj.export_document(campaign)["customMaterials"]
+    (back,) = wjx.export_document(campaign)["customMaterials"]
     assert back == json.loads(V3.read_text())["customMaterials"][0]
     # Rulebook: Crafting Items: the explorer's "any materials" mode knows it, and so
     # does a campaign opened again.
@@ -301,22 +301,23 @@ def test_custom_materials_two_sides_of_one_token_and_one_without_a_category(
             "Glowing Moss", "Glowing Moss (dried)", "Strange Shard"]
         assert side_file["web_journal"][1] == {"name": "Glowing Moss (dried)",
                                                "side_of": "glowing-moss", "image": None,
-                                               "notes": None}
+                                               "notes": None, "processed": None}
         (waiting,) = report.materials_waiting
         assert waiting.startswith("Strange Shard: its category is 'unknown'")
         assert f"  custom material {waiting}" in report.lines()
         assert report.materials_added == ("Glowing Moss",)
-        back = wj.export_document(campaign)["customMaterials"]
+        back = wjx.export_document(campaign)["customMaterials"]
         assert back == data["customMaterials"]
 
 
 def test_the_report_counts_every_section(v3: Any) -> None:
     _, report = v3
     counts = {s.key: (s.added, s.conflicts, s.already) for s in report.sections}
-    assert counts == {"codes": (8, 0, 0), "culture": (5, 0, 0), "behemoths": (1, 0, 0),
+    assert counts == {"codes": (8, 0, 0), "culture": (6, 0, 0), "behemoths": (1, 0, 0),
                       "challenges": (2, 0, 0), "looming": (2, 0, 0),
-                      "investigations": (1, 0, 0), "notes": (1, 0, 0),
-                      "materials": (1, 0, 0), "kept": (1, 0, 0)}
+                      "investigations": (1, 0, 0), "notes": (1, 0, 0), "outposts": (0, 0, 0),
+                      "codex": (0, 0, 0), "drawings": (0, 0, 0),
+                      "materials": (1, 0, 0), "kept": (0, 0, 0)}
     assert report.to_dict()["shape"] == "version 3"
 
 
@@ -374,8 +375,10 @@ def _v3_with(change: Any) -> str:
 BAD = {
     "not json": ("{{{", "not valid JSON"),
     "truncated": (V3.read_text()[:400], "truncated"),
-    "neither format": (json.dumps({"hello": 1}), "not a Stonesaga Campaign Journal"),
-    "a number": (json.dumps(7), "not a Stonesaga Campaign Journal"),
+    "neither format": (json.dumps({"hello": 1}), "it holds a JSON object with the keys "
+                       "hello; expected a Stonesaga Campaign Journal file"),
+    "a number": (json.dumps(7), "it holds only a JSON number \\(7\\); expected a Stonesaga "
+                 "Campaign Journal file"),
     "unknown version": (_v3_with(lambda d: d.update(version=9)), "version: web journal "
                         "version 9 is unknown"),
     "digits a number": (_v3_with(lambda d: d["recipes"][1]["codes"][0].update(digits=1421)),
@@ -474,8 +477,7 @@ def test_per_section_choice_and_one_undo(tmp_path: Path) -> None:
         before = {t.__name__: len(rows(campaign, t)) for t in models.GAME_TABLES}
         changes = wj.apply(campaign, wj.preview(campaign, V3), {"notes": "skip",
                                                                  "behemoths": "skip"})
-        assert [n.title for n in j.note_pages(campaign)] == [
-            "From the web journal: Mantle powers"]  # "Kim's theories" left out
+        assert [n.title for n in j.note_pages(campaign)] == []  # "Kim's theories" left out
         assert rows(campaign, models.BehemothState) == []
         assert len(rows(campaign, models.ChallengeLogEntry)) == 2
         assert campaign.undo_label() == changes.summary
@@ -518,20 +520,21 @@ def _web_fields(document: dict[str, Any]) -> dict[str, Any]:
 def test_export_writes_every_field_the_web_app_has(v3: Any, tmp_path: Path) -> None:
     campaign, _ = v3
     out = tmp_path / "back.json"
-    counts = wj.export_web_journal(campaign, out)
+    counts = wjx.export_web_journal(campaign, out)
     document = json.loads(out.read_text(encoding="utf-8"))
-    assert document["app"] == "Stonesaga Crafting Journal" and document["version"] == 3
-    # The kept mantle powers go back to their place, not to the note pages.
+    assert document["app"] == "Stonesaga Crafting Journal" and document["version"] == 5
+    # The mantle powers go back to their place, not to the note pages.
     assert counts["recipes"] == 3 and counts["note pages"] == 1
     assert set(document) >= {"exportedAt", "lastUpdated", "driveFileId"}
-    assert _web_fields(document) == _web_fields(json.loads(V3.read_text(encoding="utf-8")))
+    result = compare(json.loads(V3.read_text(encoding="utf-8")), document)
+    assert (result.different, result.missing) == ([], [])
     assert [e["order"] for e in document["loomingChallenges"]] == [0, 1]
 
 
 def test_round_trip_ours_to_web_to_ours_keeps_every_field(v3: Any, tmp_path: Path) -> None:
     campaign, _ = v3
     out = tmp_path / "back.json"
-    wj.export_web_journal(campaign, out)
+    wjx.export_web_journal(campaign, out)
     again, _ = wj.import_new(out, tmp_path / "again.stonesaga")
     with again:
         for table in (models.CodeRecord, models.BehemothState, models.ChallengeLogEntry,
@@ -544,12 +547,12 @@ def test_round_trip_ours_to_web_to_ours_keeps_every_field(v3: Any, tmp_path: Pat
         assert again.title == campaign.title
 
 
-def test_newer_files_fields_without_a_home_are_kept_and_deleted_entries_skipped(
+def test_newer_files_fields_have_homes_and_deleted_entries_are_skipped(
         tmp_path: Path) -> None:
     data = json.loads(V3.read_text())
     data["version"] = 5
     # Later versions: card IDs on structures and behemoths, the demeanor dial, secrets
-    # as cards, the cave wall.
+    # as cards, the lair overlay and zone, mantles, the cave wall.
     data["behemoths"][0].update(lairOverlay="OG03", lairZone="B", cardId="BH03", demeanor=6,
                                 secrets=[{"cardId": "BT01", "name": "Soft Belly",
                                           "description": "Strikes twice."}, "Hates fire"])
@@ -563,22 +566,26 @@ def test_newer_files_fields_without_a_home_are_kept_and_deleted_entries_skipped(
     campaign, report = wj.import_new(src, tmp_path / "x.stonesaga")
     with campaign:
         (beast,) = rows(campaign, models.BehemothState)
-        assert (beast.behemoth_id, beast.demeanor, beast.note) == (
-            "BH03", 6, "Sleeps through the day.")
-        assert beast.secrets[0] == {"card_id": "BT01", "name": "Soft Belly",
-                                    "description": "Strikes twice."}
-        assert [e.text for e in j.culture(campaign).lists["structures"]] == [
+        assert (beast.behemoth_id, beast.demeanor, beast.note, beast.lair_overlay,
+                beast.lair_zone) == ("BH03", 6, "Sleeps through the day.", "OG03", "B")
+        assert beast.secrets == [{"card_id": "BT01", "name": "Soft Belly",
+                                  "description": "Strikes twice."},
+                                 {"card_id": "", "name": "Hates fire", "description": ""}]
+        page = j.culture(campaign)
+        assert [e.text for e in page.lists["structures"]] == [
             "ST02 Fire Pit — Built in the first winter"]
-        back = wj.export_document(campaign)["behemoths"][0]
-        assert (back["cardId"], back["demeanor"], back["secrets"]) == (
-            "BH03", 6, ["BT01 Soft Belly — Strikes twice.", "Hates fire"])
-        notes = {n.title: n.text for n in j.note_pages(campaign)}
-        assert json.loads(notes["From the web journal: Cave wall"])[0]["name"] == "The flood"
-        assert json.loads(notes["From the web journal: Behemoth: Mossback"]) == {
-            "lairOverlay": "OG03", "lairZone": "B"}
-        assert "Far Sight" in notes["From the web journal: Mantle powers"]
-        assert "Old" not in notes
+        assert [e.text for e in page.lists["mantle_powers"]] == [
+            "Mantle of the Seeker: Far Sight"]
+        (drawing,) = rows(campaign, models.CaveWallIllustration)
+        assert (drawing.title, drawing.strokes) == ("The flood", data["caveWall"][0]["strokes"])
+        back = wjx.export_document(campaign)
+        assert back["behemoths"][0]["secrets"] == data["behemoths"][0]["secrets"]
+        assert back["caveWall"][0]["id"] == "w1"
+        assert report.kept_as_notes == ()
         assert "1 entries the web journal had deleted" in report.not_imported
+        assert "Old" not in {n.title for n in j.note_pages(campaign)}
+    result = compare(data, back)
+    assert (result.different, result.missing) == ([], [])
 
 
 def test_a_code_on_two_recipes_and_a_recipe_without_codes_are_kept_as_notes(
@@ -665,10 +672,10 @@ def test_round_trip_invariant_web_to_ours_to_web(document: dict[str, Any],
         src.write_text(json.dumps(document), encoding="utf-8")
         campaign, report = wj.import_new(src, Path(folder) / "x.stonesaga")
         with campaign:
-            # Only the mantle powers (no home here) are kept as a note; they go back.
-            assert set(report.kept_as_notes) <= {"Mantle powers"}
-            back = wj.export_document(campaign)
-        assert _web_fields(back) == _web_fields(document)
+            assert report.kept_as_notes == ()
+            back = wjx.export_document(campaign)
+        result = compare(document, back)
+        assert (result.different, result.missing) == ([], [])
 
 
 def test_a_structure_edited_on_the_web_is_a_difference_not_a_second_line(v3: Any,
@@ -694,7 +701,7 @@ def test_export_is_what_the_web_apps_version_3_importer_reads(v3: Any) -> None:
     entries have an ``id`` (it merges by id); it shows each secret as text, groups the
     record by epoch and orders the looming challenges by ``order``."""
     campaign, _ = v3
-    document = wj.export_document(campaign)
+    document = wjx.export_document(campaign)
     assert isinstance(document["recipes"], list) and document["recipes"]
     assert all(isinstance(r["codes"], list) and r["id"] and r["name"]
                for r in document["recipes"])
@@ -732,10 +739,10 @@ def test_custom_materials_kept_in_the_first_form_of_the_file_are_not_lost(
         assert {"old-reed", "glowing-moss"} <= set(campaign.content.materials)
 
 
-def test_the_later_version_3_cave_wall_is_kept_and_goes_back(tmp_path: Path) -> None:
+def test_the_later_version_3_cave_wall_is_drawn_and_goes_back(tmp_path: Path) -> None:
     """The later version 3 (app.js at af5a7b3) adds ``caveWall`` (named drawings as pen
-    strokes) and ``updatedAt`` on recipes: the drawings have no home among the Primal
-    Cave Wall's pictures, so they are kept as a note, and the export puts them back."""
+    strokes) and ``updatedAt`` on recipes: each drawing is a picture of the Primal Cave
+    Wall, drawn from its strokes, and goes back under its own id."""
     data = json.loads(V3.read_text())
     data["recipes"][0]["updatedAt"] = 1751485201000
     data["caveWall"] = [{"id": "mc0cave01abcd", "name": "Hunter",
@@ -745,10 +752,9 @@ def test_the_later_version_3_cave_wall_is_kept_and_goes_back(tmp_path: Path) -> 
     src.write_text(json.dumps(data))
     campaign, report = wj.import_new(src, tmp_path / "x.stonesaga")
     with campaign:
-        assert report.kept_as_notes == ("Mantle powers", "Cave wall")
-        notes = {n.title: n.text for n in j.note_pages(campaign)}
-        assert json.loads(notes["From the web journal: Cave wall"]) == [
-            {"name": "Hunter", "strokes": [{"c": 2, "w": 14, "pts": [10, 20, 30, 40]}]}]
-        back = wj.export_document(campaign)
-    assert _web_fields(back) == _web_fields(data)
-    assert [d["id"] for d in back["caveWall"]] != ["mc0cave01abcd"]  # ours, to merge by
+        assert report.kept_as_notes == ()
+        (line,) = j.cave_wall(campaign)
+        assert line.title == "Hunter"
+        back = wjx.export_document(campaign)
+    assert back["caveWall"] == data["caveWall"]
+    assert back["recipes"][0]["updatedAt"] == 1751485201000

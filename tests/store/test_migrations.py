@@ -156,3 +156,33 @@ def test_a_version_2_export_imports_with_an_empty_own_card_table() -> None:
     upgraded = migrations.EXPORT_UPGRADES[2]({"note_page": {"columns": ["id"], "rows": []}})
     assert upgraded["own_card"] == {"columns": ["id", "pack_id", "kind", "card_id", "data",
                                                 "digest", "pack_version"], "rows": []}
+
+
+def test_version_3_gives_the_web_journals_sections_a_home(tmp_path: Path) -> None:
+    """Schema 3's web journal part (issue 28): an outpost's notes, a challenge's goals
+    completed, the lair's overlay and zone, drawings as strokes, the Codex entries read
+    and the link of each Journal entry to its row; a version 2 file gains them empty."""
+    from companion.store.models import (
+        BehemothState,
+        CaveWallIllustration,
+        CodexEntryRead,
+        WebJournalLink,
+    )
+
+    path = tmp_path / "v2.stonesaga"
+    shutil.copyfile(FIXTURES / "campaign-v2.stonesaga", path)
+    with CampaignFile.open(path) as cf:
+        with cf.read() as session:
+            assert session.exec(select(WebJournalLink)).all() == []
+            assert all(c.strokes == [] for c in session.exec(select(CaveWallIllustration)))
+        with cf.transaction("test", "Mossback's lair") as session:
+            session.add(BehemothState(behemoth_id="BH03", lair_overlay="OG03", lair_zone="B"))
+            session.add(CodexEntryRead(entry="117", source_category="Behemoth card"))
+            session.add(WebJournalLink(section="behemoths", web_id="mc0abc", updated_at=5))
+        with cf.read() as session:
+            assert session.exec(select(BehemothState)).one().lair_zone == "B"
+            assert session.exec(select(CodexEntryRead)).one().entry == "117"
+        cf.undo()
+        with cf.read() as session:
+            assert session.exec(select(WebJournalLink)).all() == []
+    assert user_version(path) == migrations.SCHEMA_VERSION and check_campaign(path).ok

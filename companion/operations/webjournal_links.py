@@ -1,0 +1,311 @@
+"""Every row of a campaign as the web Campaign Journal's entry, and the links that keep
+each entry's Journal id and ``updatedAt``.
+
+:func:`campaign_entries` reads the campaign once and gives, per Journal section, each
+row's entry (version 5's fields). The import links each entry it placed to its row
+(:func:`make_links`); the export (``webjournal_export``) writes the entries back under
+their Journal ids, exactly as the file had them unless the row was edited here, and
+tombstones for rows deleted here. An entry first made in the companion gets a stable
+id from its row (``sc-behemoth-4``): the Journal's merge (union by id, newer
+``updatedAt`` wins) then updates it instead of adding it twice.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from companion.operations.core import Campaign
+from companion.operations.webjournal_entries import (
+    CULTURE_KINDS,
+    CULTURE_PREFIX,
+    KEPT_PREFIX,
+    behemoth_entry,
+    challenge_entry,
+    code_key,
+    codex_entry,
+    content_name,
+    drawing_entry,
+    investigation_entry,
+    link_data,
+    looming_entry,
+    note_entry,
+    outpost_entry,
+    parse_culture_text,
+    stamp,
+    web_code,
+)
+from companion.store import models
+from companion.store.models import table_of
+
+#: The Journal's list sections with a table here: section -> (table, id word).
+ROW_SECTIONS: dict[str, tuple[type[Any], str]] = {
+    "behemoths": (models.BehemothState, "behemoth"),
+    "challengeRecord": (models.ChallengeLogEntry, "challenge"),
+    "loomingChallenges": (models.LoomingChallenge, "looming"),
+    "investigations": (models.OmenInvestigation, "omen"),
+    "notePages": (models.NotePage, "note"),
+    "codexEntries": (models.CodexEntryRead, "codex"),
+    "caveWall": (models.CaveWallIllustration, "cave"),
+    "culture.outposts": (models.Outpost, "outpost"),
+}
+KEYED_SECTIONS = ("nullCodes", "provisionalCodes")
+"""Sections the Journal keys by code ("Blue 1234") instead of listing."""
+
+
+@dataclass
+class Placed:
+    """One entry as the campaign has it: its section, row and fields."""
+
+    section: str
+    table: str
+    row_id: int
+    entry: dict[str, Any]
+    own_id: str
+    """The id the companion gives it when the Journal did not (stable: from the row)."""
+
+
+@dataclass
+class CampaignEntries:
+    by_row: dict[tuple[str, str, int], Placed] = field(default_factory=dict)
+    """(section, table, row id) -> the entry."""
+    order: list[Placed] = field(default_factory=list)
+    tribe_name: str = ""
+
+
+def _links(session: Session) -> list[models.WebJournalLink]:
+    return list(session.exec(select(models.WebJournalLink).order_by(
+        col(models.WebJournalLink.id))).all())
+
+
+def links_by_row(session: Session) -> dict[tuple[str, str, int], models.WebJournalLink]:
+    return {(link.section, link.row_table, link.row_id): link for link in _links(session)
+            if link.row_table and link.row_id is not None}
+
+
+def links_by_web_id(session: Session) -> dict[tuple[str, str], models.WebJournalLink]:
+    return {(link.section, link.web_id): link for link in _links(session)}
+
+
+def _culture_section(kind: str) -> str:
+    return f"culture.{kind}"
+
+
+def campaign_entries(campaign: Campaign, session: Session) -> CampaignEntries:
+    """Every row with a home in the Journal, as its entry (version 5's fields)."""
+    out = CampaignEntries()
+    links = links_by_row(session)
+
+    def add(section: str, table: str, row_id: int | None, entry: dict[str, Any],
+            own_id: str) -> None:
+        placed = Placed(section, table, row_id or 0, entry, own_id)
+        out.by_row[(section, table, row_id or 0)] = placed
+        out.order.append(placed)
+
+    row = session.get(models.Campaign, 1)
+    out.tribe_name = row.society_name if row else ""
+    content = campaign.content
+    codes = session.exec(select(models.CodeRecord).order_by(col(models.CodeRecord.id))).all()
+    _recipes(campaign, [c for c in codes if c.status == "recipe"], add)
+    for c in codes:
+        key = code_key(c.code)
+        if c.status == "null":
+            add("nullCodes", "code_record", c.id, _null_entry(c), key)
+        if c.status == "provisional":
+            add("provisionalCodes", "code_record", c.id, _provisional_entry(c.data or {},
+                                                                            c.name), key)
+        elif isinstance((c.data or {}).get("unverified"), dict):
+            # A community report beside the group's own finding for the code.
+            unverified = c.data["unverified"]
+            add("provisionalCodes", "code_record", c.id,
+                _provisional_entry(unverified, str(unverified.get("name") or "")), key)
+    by_list = {v: k for k, v in CULTURE_KINDS.items()}
+    kept = {(link.row_table, link.row_id) for link in links.values()
+            if link.data.get("entry") is not None}
+    structure_ids: dict[str, str] = {}
+    for page in session.exec(select(models.NotePage).order_by(
+            col(models.NotePage.position), col(models.NotePage.id))).all():
+        if ("note_page", page.id) in kept:
+            continue  # a note keeping an entry without a home: the entry goes back
+        if page.title.startswith(CULTURE_PREFIX):
+            kind = by_list.get(page.title[len(CULTURE_PREFIX):])
+            if kind:
+                section = _culture_section(kind)
+                entry = parse_culture_text(kind, page.text)
+                add(section, "note_page", page.id, entry, f"sc-culture-{page.id}")
+                if kind == "structures":
+                    link = links.get((section, "note_page", page.id or 0))
+                    web_id = link.web_id if link else f"sc-culture-{page.id}"
+                    for name in (entry.get("cardId"), entry.get("name")):
+                        if name:
+                            structure_ids.setdefault(str(name).casefold(), web_id)
+            continue
+        if page.title.startswith(KEPT_PREFIX) and _is_json_list(page.text):
+            continue  # an older import's kept list: see the export
+        add("notePages", "note_page", page.id, note_entry(page), f"sc-note-{page.id}")
+    tiles = {h.id: h.tile_id or "" for h in session.exec(select(models.ValleyHex)).all()}
+    for b in session.exec(select(models.BehemothState).order_by(
+            col(models.BehemothState.id))).all():
+        name = b.name or content_name(content.behemoths, b.behemoth_id)
+        add("behemoths", "behemoth_state", b.id,
+            behemoth_entry(b, name, b.lair_hex or tiles.get(b.lair_hex_id, "")),
+            f"sc-behemoth-{b.id}")
+    for ch in session.exec(select(models.ChallengeLogEntry).order_by(
+            col(models.ChallengeLogEntry.epoch), col(models.ChallengeLogEntry.id))).all():
+        name = ch.name or content_name(content.challenges, ch.challenge_id)
+        add("challengeRecord", "challenge_log_entry", ch.id, challenge_entry(ch, name),
+            f"sc-challenge-{ch.id}")
+    for order, e in enumerate(session.exec(select(models.LoomingChallenge).order_by(
+            col(models.LoomingChallenge.position), col(models.LoomingChallenge.id))).all()):
+        name = e.name or content_name(content.challenges, e.challenge_id)
+        add("loomingChallenges", "looming_challenge", e.id, looming_entry(e, name, order),
+            f"sc-looming-{e.id}")
+    for i in session.exec(select(models.OmenInvestigation).order_by(
+            col(models.OmenInvestigation.id))).all():
+        add("investigations", "omen_investigation", i.id, investigation_entry(i),
+            f"sc-omen-{i.id}")
+    for x in session.exec(select(models.CodexEntryRead).order_by(
+            col(models.CodexEntryRead.id))).all():
+        add("codexEntries", "codex_entry_read", x.id, codex_entry(x), f"sc-codex-{x.id}")
+    t = models.CaveWallIllustration
+    for d in session.exec(select(t).order_by(col(t.id))).all():
+        if d.strokes:  # a drawing the Journal made (a picture here has no strokes)
+            add("caveWall", "cave_wall_illustration", d.id, drawing_entry(d),
+                f"sc-cave-{d.id}")
+    built: dict[int, list[str]] = {}
+    for s in session.exec(select(models.OutpostStructure).order_by(
+            col(models.OutpostStructure.id))).all():
+        found = structure_ids.get(s.structure_id.casefold()) or structure_ids.get(
+            content_name(content.structures, s.structure_id).casefold())
+        if found:
+            built.setdefault(s.outpost_id, []).append(found)
+    for o in session.exec(select(models.Outpost).order_by(col(models.Outpost.id))).all():
+        add("culture.outposts", "outpost", o.id, outpost_entry(o, built.get(o.id or 0, [])),
+            f"sc-outpost-{o.id}")
+    return out
+
+
+def _is_json_list(text: str) -> bool:
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(value, list) and all(isinstance(v, dict) for v in value)
+
+
+def _recipes(campaign: Campaign, records: Iterable[models.CodeRecord], add: Any) -> None:
+    """Recipes: one entry per item card, its codes those of the records naming it."""
+    items = getattr(campaign.content, "items", {})
+    by_name = {" ".join(i.name.split()).casefold(): i.id for i in items.values()}
+    recipes: dict[str, tuple[int, dict[str, Any]]] = {}
+    for record in records:
+        data = record.data or {}
+        item_id = str(data.get("item_id") or by_name.get(
+            " ".join(record.name.split()).casefold(), "") or f"sc-{record.code}")
+        if item_id not in recipes:
+            pairs = [p for p in data.get("materials", []) if isinstance(p, dict)]
+            first = web_pair(pairs[0]) if pairs else {"mat1Name": "", "mat1Cat": "",
+                                                      "mat2Name": "", "mat2Cat": ""}
+            recipes[item_id] = (record.id or 0, {
+                "name": record.name, "codes": [], **first,
+                "altPairs": [web_pair(p) for p in pairs[1:]],
+                "notes": str(data.get("notes", "")), **dict(data.get("web", {}))})
+        recipes[item_id][1]["codes"].append(web_code(record.code))
+    for item_id, (row_id, entry) in recipes.items():
+        add("recipes", "code_record", row_id, entry, item_id)
+
+
+def web_pair(pair: Mapping[str, Any]) -> dict[str, Any]:
+    out = {"mat1Name": pair.get("left", ""), "mat1Cat": pair.get("left_category", ""),
+           "mat2Name": pair.get("right", ""), "mat2Cat": pair.get("right_category", "")}
+    if pair.get("inferred"):
+        out["inferred"] = True
+    return out
+
+
+def _null_entry(record: models.CodeRecord) -> dict[str, Any]:
+    pairs = [p for p in (record.data or {}).get("materials", []) if isinstance(p, dict)]
+    return {"mat1": pairs[0].get("left", ""), "mat2": pairs[0].get("right", "")} if pairs \
+        else {}
+
+
+def _provisional_entry(data: Mapping[str, Any], name: str) -> dict[str, Any]:
+    return {"cardId": data.get("card_id") or None, "name": name or None,
+            "isNothing": bool(data.get("dead_end")), "flavor": data.get("flavor", ""),
+            "gameText": data.get("game_text", ""), "source": data.get("source", ""),
+            "revealed": bool(data.get("revealed"))}
+
+
+# --- import: link what was placed ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WebOrigin:
+    """Where a planned row came from in the file: its section and the entry as written
+    (its id, ``updatedAt`` and every field)."""
+
+    section: str
+    raw: Mapping[str, Any]
+    web_id: str = ""
+    """The entry's id; for a keyed section, its key ("Blue 1234")."""
+
+
+def make_links(campaign: Campaign, session: Session,
+               placed: Iterable[tuple[WebOrigin, Any]]) -> None:
+    """Link each entry to the row it now lives in (rows already flushed): ``placed`` is
+    (origin, row or None). An entry with no row (``None``) is kept whole for the Journal
+    (``data["entry"]``); a row is a table row, or a note page keeping the entry."""
+    placed = list(placed)
+    existing = links_by_web_id(session)
+    # Structures first: an outpost names the structure entries built in it.
+    placed.sort(key=lambda p: p[0].section == "culture.outposts")
+    entries: CampaignEntries | None = None
+    for origin, row in placed:
+        web_id = origin.web_id or str(origin.raw.get("id") or "")
+        table = table_of(type(row)).name if row is not None else ""
+        row_id = getattr(row, "id", None)
+        if not web_id:
+            # An entry without an id (older and hand-made files): it goes back under
+            # the stable id its row gives it, with every field as the file wrote it.
+            if row is None or not table:
+                continue
+            if entries is None:
+                session.flush()
+                entries = campaign_entries(campaign, session)
+            ours_now = entries.by_row.get((origin.section, table, row_id or 0))
+            if ours_now is None:
+                continue
+            web_id = ours_now.own_id
+        updated = origin.raw.get("updatedAt")
+        updated_at = int(updated) if isinstance(updated, (int, float)) \
+            and not isinstance(updated, bool) else None
+        link = existing.get((origin.section, web_id))
+        if link is None:
+            link = models.WebJournalLink(section=origin.section, web_id=web_id)
+            existing[(origin.section, web_id)] = link
+        link.row_table, link.row_id, link.updated_at = table, row_id, updated_at
+        kept_whole = row is None or (table == "note_page" and origin.section != "notePages"
+                                     and not origin.section.startswith("culture."))
+        if kept_whole:
+            link.data, link.stamp = {"entry": dict(origin.raw)}, ""
+        else:
+            if entries is None or origin.section == "culture.outposts":
+                session.add(link)
+                session.flush()
+                entries = campaign_entries(campaign, session)
+            ours = entries.by_row.get((origin.section, table, row_id or 0))
+            if ours is None:
+                link.data, link.stamp = {"entry": dict(origin.raw)}, ""
+            else:
+                link.data, link.stamp = link_data(origin.raw, ours.entry), stamp(ours.entry)
+        session.add(link)
+    session.flush()
+
+
+def epoch_ms(time: datetime) -> int:
+    return int(time.timestamp() * 1000)

@@ -296,3 +296,25 @@ def test_mantle_health_track_suffer_typed_with_spaces_from_the_cli(
     _, data, _ = run(capsys, "characters", demo_path, "--json")
     assert next(c for c in data["characters"] if c["name"] == "Ash")["health"] == [
         "major_injury", "major_injury"]
+
+
+def test_set_up_societal_event_fires_in_the_night_before_the_unrest_increase_cli(
+        capsys: Any, demo_path: str) -> None:
+    """Rulebook: Set Up ("it occurs as soon as the number is reached"); Night Phase >
+    Increase Activity; D7, D10. C1's Societal event at 10 adds 2 unrest. Unrest 4,
+    activity 7; Ember Storm (N06) adds 3: 7 + 3 = 10 fires it (unrest 4 + 2 = 6), then
+    +1 for unrest 6+: activity 11."""
+    assert run(capsys, "society", demo_path, "unrest", "4")[0] == 0
+    assert run(capsys, "society", demo_path, "activity", "7")[0] == 0
+    for name in ("Ash", "Bryn"):
+        assert run(capsys, "act", demo_path, name, "pass")[0] == 0
+    code, data, _ = run(capsys, "night", demo_path, "--json")
+    for _ in range(60):
+        step = data["procedure"]["step"] if data.get("procedure") else None
+        if step is None:
+            break
+        answer = {"player": "1", "card": "N06"}.get(step["decider"], "app")
+        code, data, err = run(capsys, "step", demo_path, "--choice", answer, "--json")
+        assert code == 0, err
+    _, status, _ = run(capsys, "status", demo_path, "--json")
+    assert (status["status"]["activity"], status["status"]["unrest"]) == (11, 6)

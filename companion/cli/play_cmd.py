@@ -312,7 +312,9 @@ def _the_outpost(campaign: Any, name: str, given: str | None) -> str:
     if len(here) == 1:
         return here[0][1]
     if not here:
-        raise _refusal(f"there is no outpost in {name}'s hex to store materials in")
+        raise _refusal(f"there is no storage container in {name}'s hex: an outpost stores "
+                       "nothing by itself, only a structure whose card says it stores "
+                       "(such as a Storehouse)")
     raise _refusal(f"name the outpost: {' or '.join(h[1] for h in here)}")
 
 

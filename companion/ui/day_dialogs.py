@@ -369,7 +369,7 @@ class ExchangeDialog(QDialog):
         self._fill_others()
 
     def _fill_others(self) -> None:
-        from companion.operations.day import storage_here
+        from companion.operations.day import stores_here
 
         self.other.blockSignals(True)
         self.other.clear()
@@ -379,8 +379,9 @@ class ExchangeDialog(QDialog):
             me = game.character(self.name)
             if other.name != me.name and other.hex == me.hex and me.hex is not None:
                 self.other.addItem(other.name, ("character", other.name))
-        for outpost_id, outpost_name, _ in storage_here(self.campaign, self.name):
-            self.other.addItem(f"{outpost_name}'s storage", ("store", outpost_id))
+        for store in stores_here(self.campaign, self.name):
+            self.other.addItem(store.label[0].upper() + store.label[1:],
+                               ("store", store.outpost_id))
         if self.other.count() == 0:
             self.other.addItem("nobody and no storage in the hex", None)
         self.refresh()

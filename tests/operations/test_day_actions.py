@@ -256,12 +256,20 @@ def test_exchanges_only_in_the_same_hex(demo: Campaign) -> None:
         day_ops.exchange_tokens(demo, giver="Ash", receiver="Bryn", tokens=[0])
 
 
+def storehouse(campaign: Campaign) -> None:
+    """Hearth in E01 with a Storehouse (a storage container of 3, reading D21)."""
+    from tests.operations.test_night_cards import with_outpost
+
+    with_outpost(campaign, "storehouse")
+
+
 def test_exchanges_with_an_outposts_storage(demo: Campaign) -> None:
-    hearth(demo)
+    storehouse(demo)
     gain(demo, "Bryn", "gain wood 2", "gain fish 1")
     day_ops.store_materials(demo, name="Bryn", outpost="Hearth", tokens=[0, 1])
     assert day_ops.storage_here(demo, "Bryn")[0][1:] == ("Hearth", ["unprocessed wood"] * 2)
-    assert last_journal(demo) == "Bryn stored unprocessed wood, unprocessed wood at Hearth"
+    assert last_journal(demo) == \
+        "Bryn stored unprocessed wood, unprocessed wood at the Storehouse at Hearth"
     with pytest.raises(Refused, match="holds materials, not fish"):
         day_ops.store_materials(demo, name="Bryn", outpost="Hearth", tokens=[0])
     day_ops.retrieve_materials(demo, name="Ash", outpost="Hearth", tokens=[1])
@@ -346,10 +354,33 @@ def test_day_actions_moving_on_waits_for_the_discovery_card(demo: Campaign) -> N
 
 
 def test_exchanges_storage_keeps_a_large_token_large(demo: Campaign) -> None:
-    hearth(demo)
+    storehouse(demo)
     large = next(m.id for m in demo.content.materials.values() if m.size == "large")
     gain(demo, "Bryn", f"gain {large} 1")
     day_ops.store_materials(demo, name="Bryn", outpost="Hearth", tokens=[0])
     day_ops.retrieve_materials(demo, name="Ash", outpost="Hearth", tokens=[0])
     (token,) = demo.character_detail("Ash").bag
     assert token.name == large and token.large
+
+
+@pytest.mark.parametrize(("structures", "stored", "refusal"), [
+    # An outpost with no structure is no storage container (D21): nothing goes in, so
+    # 8 wood can't slip past the bag (Reconcile Inventory).
+    ((), 0, "Hearth has no storage container: an outpost stores nothing by itself"),
+    # A Longhouse grants shelter; its card says nothing of storing: still none.
+    (("longhouse",), 0, "Hearth has no storage container"),
+    # A Storehouse holds 3 (D21, D20): 3 of 4 wood fit, the 4th (3 + 1 > 3) is refused.
+    (("storehouse",), 3, "holds at most 3 materials \\(3 stored, room for 0\\)"),
+])
+def test_day_actions_storage_containers_are_structures_that_store(
+        demo: Campaign, structures: tuple[str, ...], stored: int, refusal: str) -> None:
+    """Rulebook: Day Actions ("any storage container in their hex"); reading D21."""
+    from tests.operations.test_night_cards import with_outpost
+
+    with_outpost(demo, *structures)
+    gain(demo, "Bryn", "gain wood 4")
+    if stored:
+        day_ops.store_materials(demo, name="Bryn", outpost="Hearth", tokens=list(range(stored)))
+    with pytest.raises(Refused, match=refusal):
+        day_ops.store_materials(demo, name="Bryn", outpost="Hearth", tokens=[0])
+    assert len(bag(demo, "Bryn")) == 4 - stored

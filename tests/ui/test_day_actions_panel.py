@@ -250,3 +250,38 @@ def test_day_actions_each_activity_button_starts_its_procedure(
     assert view is not None and view.kind == kind and view.actor == "Ash"
     for widget in day.window_.findChildren(QDialog):
         widget.close()
+
+
+@pytest.mark.parametrize(("structures", "listed", "refusal"), [
+    # Reading D21: an outpost by itself is no storage container: only Bryn is listed.
+    ((), ["Bryn"], None),
+    # A Storehouse holds 3: 0 + 4 wood > 3 is refused in game words, nothing moves.
+    (("storehouse",), ["Bryn", "The Storehouse at Hearth (0 of 3)"],
+     "holds at most 3 materials (0 stored, room for 3); 4 will not fit"),
+])
+def test_day_actions_storage_containers_by_clicking(
+        qtbot: Any, day: DayView, demo: Any, refusals: list[str],
+        structures: tuple[str, ...], listed: list[str], refusal: str | None) -> None:
+    """Rulebook: Day Actions ("any storage container in their hex"); reading D21."""
+    from tests.operations.test_night_cards import with_outpost
+
+    with_outpost(demo, *structures)
+    gain(day, "Ash", "gain wood 4")
+    click(qtbot, day.button("Ash", "Exchange items and materials"))
+    dialog = day.exchange_dialog
+    assert [dialog.other.itemText(i) for i in range(dialog.other.count())] == listed
+    if refusal is None:
+        dialog.close()
+        return
+    dialog.other.setCurrentIndex(1)
+    for row in range(4):
+        dialog.mine.item(row).setCheckState(Qt.CheckState.Checked)
+    click(qtbot, dialog.give_tokens)
+    assert refusals and refusal in refusals[-1]
+    assert len(demo.character_detail("Ash").bag) == 4
+    for row in range(3):
+        dialog.mine.item(row).setCheckState(Qt.CheckState.Checked)
+    click(qtbot, dialog.give_tokens)
+    assert dialog.theirs.count() == 3
+    assert len(demo.character_detail("Ash").bag) == 1
+    dialog.close()

@@ -458,12 +458,18 @@ def cmd_valley_setup(args: argparse.Namespace) -> int:
 def cmd_challenge_start(args: argparse.Namespace) -> int:
     from companion import operations
 
+    def pairs(typed: list[str], example: str) -> dict[str, str]:
+        split = [p.split("=", 1) for p in typed]
+        if any(len(p) != 2 for p in split):
+            raise operations.Refused(f"Write each as {example}.")
+        return {n.strip(): v.strip() for n, v in split}
+
     def call(campaign: Any) -> Any:
-        pairs = [p.split("=", 1) for p in args.place]
-        if any(len(p) != 2 for p in pairs):
-            raise operations.Refused("Place a character as NAME=HEX, e.g. Ash=E01.")
-        return operations.start_challenge(campaign, challenge=args.challenge,
-                                          placements={n.strip(): h.strip() for n, h in pairs})
+        return operations.start_challenge(
+            campaign, challenge=args.challenge,
+            placements=pairs(args.place, "NAME=HEX, e.g. Ash=E01"),
+            mantles=pairs(args.mantle, "NAME=MANTLE, e.g. Ash=Pathfinder"),
+            mantle_powers=pairs(args.mantle_power, "NAME=POWER, e.g. Ash=MP1"))
 
     return _run(args, call)
 
@@ -672,6 +678,11 @@ def register(sub: Any) -> None:
     start.add_argument("--place", action="append", default=[], metavar="NAME=HEX",
                        help="where a carried-over character begins (default: the starting "
                             "hex; or a hex with an outpost)")
+    start.add_argument("--mantle", action="append", default=[], metavar="NAME=MANTLE",
+                       help="the mantle a player chooses for this challenge (default: the "
+                            "one used previously; each mantle for one character)")
+    start.add_argument("--mantle-power", action="append", default=[], metavar="NAME=POWER",
+                       help="an unlocked power of that mantle (challenges after the first)")
     start.set_defaults(func=cmd_challenge_start)
     from companion.cli.challenge_cmd import register_challenge_verbs
 

@@ -18,10 +18,9 @@ from sqlmodel import Session, col, select
 from companion.content.schema.base import Ability
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import Campaign
-from companion.operations.state import load_game, save_game
+from companion.operations.state import load_game
 from companion.rules import legends as legend_rules
-from companion.rules import society as society_rules
-from companion.rules.ids import LegendId, MantlePowerId, Mark, Trait
+from companion.rules.ids import LegendId, Mark, Trait
 from companion.rules.legends import Legend
 from companion.store import models
 
@@ -185,27 +184,29 @@ def release_legend(session: Session, legend: int | None) -> None:
 
 
 def choose_mantle_power(campaign: Campaign, *, name: str, power: str) -> Changes:
-    """Slot an unlocked mantle power of the character's mantle (Continuing Play > Mantle
-    Power: at the start of a challenge, after mantles are chosen)."""
-    card = campaign.content.mantle_powers.get(power)
-    if card is None:
-        raise Refused(f"There is no mantle power '{power}' in the content pack.")
+    """Slot an unlocked mantle power of the character's mantle, only "At the start of any
+    Challenge after the first one, after players choose mantles" (Continuing Play >
+    Mantle Power): once the challenge has begun with its mantles and before the first
+    Day is under way (no one has acted or passed)."""
+    from companion.operations.state import MANTLE_POWER_WINDOW, mantle_power_id, slot_power
+
+    chosen = mantle_power_id(campaign.content, power)
     with campaign.write("mantle_power.choose", "mantle power chosen") as session:
-        before = load_game(session, campaign.content)
-        character = before.character(name)
-        mantle = campaign.content.mantles.get(card.mantle)
-        if MantlePowerId(power) not in before.society.mantle_powers:
-            raise Refused(f"The society has not unlocked {card.name} yet.")
-        if character.mantle != str(card.mantle):
-            worn = campaign.content.mantles.get(character.mantle or "")
-            raise Refused(f"{card.name} is a power of the {mantle.name if mantle else ''} "
-                          f"mantle; {name} wears "
-                          f"{'the ' + worn.name + ' mantle' if worn else 'no mantle'}.")
-        after = before.with_characters(society_rules.choose_mantle_power(
-            before.society, character,
-            society_rules.MantlePowerFacts(MantlePowerId(power), card.mantle)))  # type: ignore[arg-type]
-        save_game(session, campaign.content, before, after)
-        text = f"{name} takes up the mantle power {card.name}"
+        society = session.get(models.Society, 1)
+        settings = session.get(models.Campaign, 1)
+        current = society.current_challenge_id if society else None
+        if current is None:
+            raise Refused("A mantle power is chosen at the start of a challenge, after the "
+                          "mantles: start the next challenge first.")
+        window = (settings.settings or {}).get(MANTLE_POWER_WINDOW) if settings else None
+        if window != current:
+            played = len(session.exec(select(models.ChallengeLogEntry)).all())
+            if played <= 1:
+                raise Refused("This is the society's first challenge: mantle powers are "
+                              "chosen at the start of the challenges after it.")
+            raise Refused("The challenge is under way: a mantle power is chosen only at the "
+                          "start of a challenge, after the mantles, before anyone acts.")
+        text = slot_power(campaign.content, session, name, chosen).rstrip(".")
         session.info["journal_text"] = text
     return Changes(summary=text, characters=True, journal=True)
 

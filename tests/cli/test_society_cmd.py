@@ -78,7 +78,7 @@ def test_gaining_and_using_legend_cards_from_the_cli(capsys: Any, legend_path: s
         (("test", "{p}", "Ash", "might", "6", "--die", "7"), "A die shows 1 to 6"),
         (("test", "{p}", "Ash", "might", "6", "--modifier", "wise=x"), "trait=N"),
         (("contest", "{p}", "Ash", "might", "6", "--boost", "3"), "a boost token shows 1 or 2"),
-        (("mantle-power", "choose", "{p}", "Ash", "MP1"), "has not unlocked"),
+        (("mantle-power", "choose", "{p}", "Ash", "MP1"), "society's first challenge"),
     ],
 )
 def test_legend_and_test_refusals_in_game_words(
@@ -91,6 +91,9 @@ def test_legend_and_test_refusals_in_game_words(
 
 def test_mantle_power_unlock_choose_use_from_the_cli(capsys: Any, demo_path: str) -> None:
     assert run(capsys, "mantle-power", "unlock", demo_path, "MP4", "--json")[0] == 0
+    # Continuing Play > Mantle Power: chosen at the start of a challenge after the first.
+    assert run(capsys, "challenge", "end", demo_path, "120", "--looming", "C2")[0] == 0
+    assert run(capsys, "challenge", "start", demo_path, "C2")[0] == 0
     assert run(capsys, "mantle-power", "choose", demo_path, "Bryn", "MP4", "--json")[0] == 0
     code, data, _ = run(capsys, "mantle-power", "use", demo_path, "Bryn", "--json")
     assert code == 0 and data["summary"].startswith("Bryn uses Trail Sign")
@@ -318,3 +321,41 @@ def test_set_up_societal_event_fires_in_the_night_before_the_unrest_increase_cli
         assert code == 0, err
     _, status, _ = run(capsys, "status", demo_path, "--json")
     assert (status["status"]["activity"], status["status"]["unrest"]) == (11, 6)
+
+
+def test_mantle_board_next_challenge_asks_mantles_from_the_cli(
+        capsys: Any, demo_path: str) -> None:
+    """Rulebook: Mantle > Mantle Board; Continuing Play > Mantle Power: at C2's start
+    Ash and Bryn swap mantles and Bryn slots a power of the new one; Ash's minor boost
+    from C1 ends with it; a power is refused in C1 and once C2 is under way."""
+    campaign = operations.open_campaign(Path(demo_path))
+    try:
+        ash, bryn = campaign.character_detail("Ash"), campaign.character_detail("Bryn")
+        power = next(p for p, c in campaign.content.mantle_powers.items()
+                     if c.mantle == ash.mantle)
+    finally:
+        campaign.close()
+    assert run(capsys, "mantle-power", "unlock", demo_path, power)[0] == 0
+    code, _, err = run(capsys, "mantle-power", "choose", demo_path, "Ash", power)
+    assert code == 1 and "first challenge" in err
+    assert run(capsys, "effect", demo_path, "Ash", "boost might")[0] == 0
+    assert run(capsys, "challenge", "end", demo_path, "120", "--looming", "C2")[0] == 0
+    code, _, err = run(capsys, "challenge", "start", demo_path, "C2", "--mantle",
+                       f"Ash={bryn.mantle}")
+    assert code == 1 and "both chose the" in err
+    code, data, err = run(capsys, "challenge", "start", demo_path, "C2", "--mantle",
+                          f"Ash={bryn.mantle}", "--mantle", f"Bryn={ash.mantle}",
+                          "--mantle-power", f"Bryn={power}", "--json")
+    assert code == 0, err
+    assert "takes up the mantle power" in data["summary"]
+    campaign = operations.open_campaign(Path(demo_path))
+    try:
+        ash2, bryn2 = campaign.character_detail("Ash"), campaign.character_detail("Bryn")
+        assert (ash2.mantle, bryn2.mantle, bryn2.mantle_power) == (
+            bryn.mantle, ash.mantle, power)
+        assert ash2.boosts == {}
+    finally:
+        campaign.close()
+    assert run(capsys, "act", demo_path, "Ash", "pass")[0] == 0
+    code, _, err = run(capsys, "mantle-power", "choose", demo_path, "Bryn", power)
+    assert code == 1 and "The challenge is under way" in err

@@ -95,8 +95,17 @@ def test_using_legend_cards_not_held_is_refused_and_changes_nothing(legend: Camp
     assert legend.journal(1)[0].kind == "character.age"
 
 
+def next_challenge(campaign: Campaign, **chosen: object) -> None:
+    """C1 ends and C2 begins: the start of a challenge after the first."""
+    from companion.operations import challenge as lifecycle
+
+    lifecycle.end_challenge(campaign, outcome="120", looming=["C2"])
+    operations.start_challenge(campaign, challenge="C2", **chosen)  # type: ignore[arg-type]
+
+
 def test_mantle_power_choose_refused_until_unlocked_and_for_another_mantle(
         demo: Campaign) -> None:
+    next_challenge(demo)
     bryn = demo.character_detail("Bryn")
     mine = next(p for p, c in demo.content.mantle_powers.items() if c.mantle == bryn.mantle)
     other = next(p for p, c in demo.content.mantle_powers.items() if c.mantle != bryn.mantle)
@@ -122,6 +131,7 @@ def test_mantle_power_use_applies_its_effects(
     with pytest.raises(Refused, match=f"{name} has no mantle power slotted"):
         operations.use_mantle_power(demo, name=name)
     operations.unlock_mantle_power(demo, power=power)
+    next_challenge(demo)
     operations.choose_mantle_power(demo, name=name, power=power)
     assert operations.use_mantle_power(demo, name=name).summary.startswith(said)
     assert demo.status().lore == lore
@@ -154,3 +164,72 @@ def test_using_legend_cards_in_a_behemoth_encounter_contest(legend: Campaign) ->
     assert asked
     assert _holders(legend) == [None]  # used once, back to the unassigned legends
     assert "uses the legend of Ash (its ability value)" in legend.journal(1)[0].text
+
+
+@pytest.mark.parametrize(("moment", "refusal"), [
+    # The first challenge: no mantle power at any time (the society's 1st of 1).
+    ("first challenge", "This is the society's first challenge"),
+    # Challenge 2 has begun, mantles chosen, nobody has acted: the moment.
+    ("start of the next challenge", None),
+    # Challenge 2, after Ash passed (1 of 2 characters): too late.
+    ("mid-Day", "The challenge is under way"),
+    # Challenge 2, both passed and the Night began: too late.
+    ("Night", "The challenge is under way"),
+    # Between challenges (C1 ended, C2 not begun): not yet.
+    ("between challenges", "start the next challenge first"),
+])
+def test_continuing_play_mantle_power_only_at_the_start_of_a_later_challenge(
+        demo: Campaign, moment: str, refusal: str | None) -> None:
+    """Rulebook: Continuing Play > Mantle Power ("At the start of any Challenge after the
+    first one, after players choose mantles, each player may choose a mantle power")."""
+    from companion.operations import challenge as lifecycle
+    from companion.operations import procedures
+
+    bryn = demo.character_detail("Bryn")
+    power = next(p for p, c in demo.content.mantle_powers.items() if c.mantle == bryn.mantle)
+    operations.unlock_mantle_power(demo, power=power)
+    if moment == "between challenges":
+        lifecycle.end_challenge(demo, outcome="120", looming=["C2"])
+    elif moment != "first challenge":
+        next_challenge(demo)
+    if moment in ("mid-Day", "Night"):
+        operations.pass_turn(demo, name="Ash")
+    if moment == "Night":
+        operations.pass_turn(demo, name="Bryn")
+        procedures.start_night(demo)
+    if refusal is None:
+        operations.choose_mantle_power(demo, name="Bryn", power=power)
+        assert demo.character_detail("Bryn").mantle_power == power
+        return
+    with pytest.raises(Refused, match=refusal):
+        operations.choose_mantle_power(demo, name="Bryn", power=power)
+    assert demo.character_detail("Bryn").mantle_power is None
+
+
+def test_mantle_board_next_challenge_new_mantles_and_powers_boosts_end(
+        demo: Campaign) -> None:
+    """Rulebook: Mantle > Mantle Board ("At the start of each challenge, each player
+    chooses a mantle"); Continuing Play > Mantle Power. Ash and Bryn swap mantles, Bryn
+    slots the new mantle's power with them; Ash's minor might boost (1) ends with C1."""
+    from companion.operations import challenge as lifecycle
+    from companion.operations.effects import apply_effects
+
+    ash, bryn = demo.character_detail("Ash"), demo.character_detail("Bryn")
+    apply_effects(demo, name="Ash", effects=[{"do": "boost", "ability": "might"}])
+    assert demo.character_detail("Ash").boosts
+    power = next(p for p, c in demo.content.mantle_powers.items() if c.mantle == ash.mantle)
+    operations.unlock_mantle_power(demo, power=power)
+    lifecycle.end_challenge(demo, outcome="120", looming=["C2"])
+    with pytest.raises(Refused, match="both chose the .* mantle"):
+        operations.start_challenge(demo, challenge="C2", mantles={"Ash": str(bryn.mantle)})
+    from companion.operations.setup import challenge_in_play
+
+    assert challenge_in_play(demo) is None  # refused: nothing begun
+    name = demo.content.mantles[str(ash.mantle)].name
+    changes = operations.start_challenge(
+        demo, challenge="C2", mantles={"Ash": str(bryn.mantle), "Bryn": name.upper()},
+        mantle_powers={"Bryn": demo.content.mantle_powers[power].name})
+    assert f"in the {name} mantle" in changes.summary
+    ash2, bryn2 = demo.character_detail("Ash"), demo.character_detail("Bryn")
+    assert (ash2.mantle, bryn2.mantle) == (bryn.mantle, ash.mantle)
+    assert (bryn2.mantle_power, ash2.boosts) == (power, {})

@@ -57,6 +57,7 @@ from companion.rules.ids import (
     HexId,
     ItemId,
     LegendId,
+    Mark,
     NightCardId,
     Trait,
 )
@@ -1287,6 +1288,11 @@ def _effect(  # noqa: C901 - one branch per step of the effect vocabulary
             character, _ = take_tokens(character, lost)
             run.update(character)
         run.say(f"{who} loses {len(lost)} {effect.resource}.")
+    elif isinstance(effect, fx.Mark):
+        # Rulebook: Fillable Cards: the mark is written on the character card.
+        if effect.mark not in character.marks:
+            run.update(replace(character, marks=(*character.marks, Mark(effect.mark))))
+        run.say(f"{who} writes the mark {effect.mark} on the character card.")
     elif isinstance(effect, fx.GainItem):
         run.items_gained.append((character.name, ItemId(str(effect.item))))
         run.say(f"{who} gains the item {effect.item}.")

@@ -37,6 +37,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.rules import effect_words
+from companion.rules.effect_words import EFFECT_WORDS
 from companion.ui.widgets import heading
 
 if TYPE_CHECKING:
@@ -168,21 +170,10 @@ def _show(dialog: QDialog) -> QDialog:
 
 # --- effects read at the table ------------------------------------------------------------
 
-EFFECT_KINDS: tuple[tuple[str, str], ...] = (
-    ("gain", "Gain a resource"),
-    ("lose", "Lose a resource"),
-    ("suffer", "Suffer an injury or disease"),
-    ("energy", "Energy (+ gain / − lose)"),
-    ("lore", "Lore (+ gain / − spend)"),
-    ("activity", "Activity (+ / −)"),
-    ("unrest", "Unrest (+ / −)"),
-    ("gain_item", "Gain an item"),
-    ("place", "Place lore, fire or shelter in the hex"),
-    ("boost", "Boost an ability"),
-    ("read", "Read a Codex outcome"),
-)
-SIGNED = {"energy", "lore", "activity", "unrest"}
-WITH_AMOUNT = {"gain", "lose", "suffer", "place"} | SIGNED
+# The CLI and this dialog share one vocabulary of words (companion.rules.effect_words).
+EFFECT_KINDS: tuple[tuple[str, str], ...] = tuple((w.do, w.label) for w in EFFECT_WORDS)
+SIGNED = set(effect_words.SIGNED)
+WITH_AMOUNT = set(effect_words.WITH_AMOUNT)
 
 
 class EffectsDialog(PlayDialog):
@@ -233,6 +224,9 @@ class EffectsDialog(PlayDialog):
         self.outcome.setAccessibleName("Codex outcome")
         self.outcome.setPlaceholderText("three digits, e.g. 104")
         self.outcome.setMaxLength(3)
+        self.mark = QLineEdit()
+        self.mark.setAccessibleName("Mark")
+        self.mark.setPlaceholderText("as the card draws it, e.g. spiral")
 
         self.form = QFormLayout()
         self.form.addRow("Character:", self.character)
@@ -245,6 +239,7 @@ class EffectsDialog(PlayDialog):
         self.form.addRow("Ability:", self.ability)
         self.form.addRow("", self.major)
         self.form.addRow("Outcome:", self.outcome)
+        self.form.addRow("Mark:", self.mark)
         self.form.addRow("Amount:", self.amount)
         self.add_button = QPushButton("Add to the list ↓")
         self.add_button.clicked.connect(self.add_effect)
@@ -287,6 +282,7 @@ class EffectsDialog(PlayDialog):
             combo.currentIndexChanged.connect(self._show_preview)
         self.amount.valueChanged.connect(self._show_preview)
         self.outcome.textChanged.connect(self._show_preview)
+        self.mark.textChanged.connect(self._show_preview)
         self.major.toggled.connect(self._show_preview)
         self._kind_changed()
         self._refresh_list()
@@ -303,7 +299,8 @@ class EffectsDialog(PlayDialog):
         visible = {self.resource: kind in ("gain", "lose"), self.token: kind == "suffer",
                    self.item: kind == "gain_item", self.place: kind == "place",
                    self.ability: kind == "boost", self.major: kind == "boost",
-                   self.outcome: kind == "read", self.amount: kind in WITH_AMOUNT}
+                   self.outcome: kind == "read", self.mark: kind == "mark",
+                   self.amount: kind in WITH_AMOUNT}
         for widget, shown in visible.items():
             self.form.setRowVisible(widget, shown)
         # each effect starts at 1: an amount left over from another kind misleads
@@ -332,6 +329,8 @@ class EffectsDialog(PlayDialog):
             effect["major"] = self.major.isChecked()
         elif kind == "read":
             effect["outcome"] = self.outcome.text().strip()
+        elif kind == "mark":
+            effect["mark"] = self.mark.text().strip()
         if kind in WITH_AMOUNT:
             effect["amount"] = self.amount.value()
         return effect
@@ -351,6 +350,8 @@ class EffectsDialog(PlayDialog):
             return f"{'major' if effect['major'] else 'minor'} boost on {effect['ability']}"
         if kind == "read":
             return f"read Codex outcome {effect['outcome']}"
+        if kind == "mark":
+            return f"write the mark {effect['mark'] or '…'} on the character card"
         return f"{kind} {amount:+d}"
 
     def add_effect(self) -> bool:
@@ -362,6 +363,9 @@ class EffectsDialog(PlayDialog):
         effect = self.current_effect()
         if effect["do"] in SIGNED and effect["amount"] == 0:
             self.form_note.setText("An amount of 0 changes nothing.")
+            return False
+        if effect["do"] == "mark" and not effect["mark"]:
+            self.form_note.setText("Type the mark to write, as the card draws it.")
             return False
         try:
             effects_from_data([effect])

@@ -418,3 +418,27 @@ def test_character_death_character_create_after_a_death_from_the_cli(
     assert data["summary"].endswith(f"cunning){said}")
     cael = next(c for c in js(capsys, "characters", path)["characters"] if c["name"] == "Cael")
     assert (cael["energy"], cael["hex_id"]) == (energy, "E01")
+
+
+def test_effect_words_place_boost_and_mark_from_the_cli(capsys: Any, path: str) -> None:
+    """The CLI reads the Apply Effects dialog's words (issue 26): place fire, shelter and
+    2 lore in Ash's hex, a major might boost (2), the mark 'spiral'."""
+    from companion import operations
+    from companion.content.schema.base import Ability
+    from companion.operations.state import load_game
+
+    data = js(capsys, "effect", path, "Ash", "place fire", "place shelter", "place lore 2",
+              "boost might major", "mark spiral", "--source", "Codex outcome 220")
+    assert "Codex outcome 220" in data["summary"]
+    campaign = operations.open_campaign(Path(path))
+    try:
+        with campaign.file.read() as session:
+            game = load_game(session, campaign.content)
+        ash = game.character("Ash")
+        assert ash.hex in game.tokens.fires and ash.hex in game.tokens.shelters
+        assert game.tokens.lore[ash.hex] == 2
+        assert ash.boosts[Ability.MIGHT] == (2,) and ash.marks == ("spiral",)
+    finally:
+        campaign.close()
+    code, _, err = run(capsys, "effect", path, "Ash", "place bonfire")
+    assert code == 1 and "Place lore, fire or shelter" in err

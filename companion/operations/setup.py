@@ -315,6 +315,13 @@ def create_demo_campaign(path: Path, *, extra_content: Sequence[Path] = (),
     return campaign
 
 
+def mantle_powers_offered(campaign: Campaign) -> bool:
+    """The next challenge is not the society's first: its players may choose mantle
+    powers after the mantles (Continuing Play > Mantle Power)."""
+    with campaign.file.read() as session:
+        return session.exec(select(models.ChallengeLogEntry)).first() is not None
+
+
 def challenge_in_play(campaign: Campaign) -> str | None:
     """The id of the challenge being played, if any."""
     with campaign.file.read() as session:

@@ -781,25 +781,76 @@ class StartChallengeDialog(PlayDialog):
         self.body.addWidget(self.choices, 1)
         self.body.addWidget(self.card)
         # Rulebook: Determine Starting Hex and Place Characters: in an existing valley
-        # each character begins in the starting hex or any hex with an outpost.
+        # each character begins in the starting hex or any hex with an outpost; Mantle >
+        # Mantle Board: each player chooses a mantle at the start of each challenge;
+        # Continuing Play > Mantle Power: after the first challenge, then a power.
+        from companion.operations.legends import unlocked_mantle_powers
+        from companion.operations.setup import mantle_powers_offered
+
         self.placements: dict[str, QComboBox] = {}
-        self.places_box = QGroupBox("Where each character begins (full energy, unharmed)")
-        places = QFormLayout(self.places_box)
+        self.mantles: dict[str, QComboBox] = {}
+        self.powers: dict[str, QComboBox] = {}
+        self.places_box = QGroupBox("Each character begins (full energy, unharmed, no "
+                                    "boosts) in the mantle chosen")
+        grid = QGridLayout(self.places_box)
         hexes = self.campaign.starting_hexes()
-        for summary in self.campaign.characters():
+        self.later = mantle_powers_offered(self.campaign)
+        self.unlocked = unlocked_mantle_powers(self.campaign) if self.later else []
+        headers = ["", "Where", "Mantle"] + (["Mantle power"] if self.later else [])
+        for column, text in enumerate(headers):
+            grid.addWidget(QLabel(f"<b>{text}</b>" if text else ""), 0, column)
+        for row, summary in enumerate(self.campaign.characters(), 1):
+            name = summary.name
+            grid.addWidget(QLabel(f"{name}:"), row, 0)
             combo = QComboBox()
-            combo.setAccessibleName(f"Where {summary.name} begins")
+            combo.setAccessibleName(f"Where {name} begins")
             for number, tile in enumerate(hexes):
                 combo.addItem(f"{tile} — {'starting hex' if number == 0 else 'outpost'}",
                               tile)
-            places.addRow(f"{summary.name}:", combo)
-            self.placements[summary.name] = combo
-        self.places_box.setVisible(bool(self.placements) and bool(hexes))
+            combo.setVisible(bool(hexes))
+            grid.addWidget(combo, row, 1)
+            self.placements[name] = combo
+            mantle = QComboBox()
+            mantle.setAccessibleName(f"{name}'s mantle")
+            for card in self.content.mantles.values():
+                mantle.addItem(card.name, card.id)
+            worn = self.campaign.character_detail(name).mantle
+            if worn is not None and mantle.findData(worn) >= 0:
+                mantle.setCurrentIndex(mantle.findData(worn))
+            grid.addWidget(mantle, row, 2)
+            self.mantles[name] = mantle
+            if self.later:
+                power = QComboBox()
+                power.setAccessibleName(f"{name}'s mantle power")
+                grid.addWidget(power, row, 3)
+                self.powers[name] = power
+                mantle.currentIndexChanged.connect(
+                    lambda _=0, n=name: self._offer_powers(n))
+                self._offer_powers(name)
+        grid.setColumnStretch(1, 1)
+        self.mantle_note = _wrapped(
+            "Each mantle is for one character each game. Mantle powers are chosen from the "
+            "second challenge on, after the mantles." if not self.later else
+            "Each mantle is for one character each game. A power must belong to the "
+            "mantle chosen; it can also be chosen later, until someone acts.")
+        grid.addWidget(self.mantle_note, len(self.mantles) + 1, 0, 1, len(headers))
+        self.places_box.setVisible(bool(self.mantles))
         self.body.addWidget(self.places_box)
         self.start_button = self.action_button("Start Challenge")
         self.start_button.clicked.connect(self.start)
         self.refresh()
-        self.resize(620, 460)
+        self.resize(680, 520)
+
+    def _offer_powers(self, name: str) -> None:
+        """The unlocked powers of the mantle chosen for ``name``."""
+        combo, mantle = self.powers[name], self.mantles[name].currentData()
+        combo.clear()
+        combo.addItem("(none)", None)
+        for power in self.unlocked:
+            card = self.content.mantle_powers.get(power)
+            if card is not None and str(card.mantle) == mantle:
+                combo.addItem(card.name, card.id)
+        combo.setEnabled(combo.count() > 1)
 
     def refresh(self) -> None:
         from sqlmodel import select
@@ -865,8 +916,11 @@ class StartChallengeDialog(PlayDialog):
             return
         placements = {n: str(c.currentData()) for n, c in self.placements.items()
                       if c.currentData() is not None}
+        mantles = {n: str(c.currentData()) for n, c in self.mantles.items()}
+        powers = {n: str(c.currentData()) for n, c in self.powers.items()
+                  if c.currentData() is not None}
         if self.run(start_challenge, challenge=item.data(Qt.ItemDataRole.UserRole),
-                    placements=placements):
+                    placements=placements, mantles=mantles, mantle_powers=powers):
             self.accept()
 
 

@@ -92,7 +92,8 @@ def cmd_characters(args: argparse.Namespace) -> int:
     text = "\n".join(
         f"{c.name:<12} M{c.might} D{c.dexterity} A{c.awareness} C{c.conviction}  "
         f"energy {c.energy_text:<5} {c.health_text:<28} hex {c.hex_id or '-':<5} "
-        f"{', '.join(c.traits)}" for c in rows) or "no characters"
+        f"{', '.join(c.traits)}" + (f"; marks {', '.join(c.marks)}" if c.marks else "")
+        for c in rows) or "no characters"
     _emit(args, {"characters": [dataclasses.asdict(c) for c in rows]}, text)
     return 0
 

@@ -18,7 +18,7 @@ from sqlmodel import Session, col, select
 from companion.content.schema.base import Ability
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import Campaign
-from companion.operations.state import load_game
+from companion.operations.state import load_game, save_game
 from companion.rules import legends as legend_rules
 from companion.rules.ids import LegendId, Mark, Trait
 from companion.rules.legends import Legend
@@ -178,6 +178,47 @@ def release_legend(session: Session, legend: int | None) -> None:
     card = session.get(models.Legend, legend)
     if card is not None:
         card.assigned_to_id = None
+
+
+# --- marks written on a card (Rulebook: Fillable Cards) -------------------------------------
+
+
+def write_mark(campaign: Campaign, *, mark: str, name: str | None = None,
+               legend: int | None = None, reason: str = "") -> Changes:
+    """Write ``mark`` on ``name``'s character card or on legend card number ``legend``
+    (Rulebook: Fillable Cards: "players may be instructed to write or draw things on
+    their Character card" or "on the Legend side"). A legend card's marks count when an
+    effect checks for a mark (Using Legend Cards); a character's go with it to its legend
+    card. Card effects and Codex outcomes write marks with the ``mark`` effect."""
+    from companion.operations.effects import write_mark as written
+
+    mark = " ".join(mark.split())
+    if not mark:
+        raise Refused("Say which mark is written, as the card draws it (e.g. spiral).")
+    if (name is None) == (legend is None):
+        raise Refused("Write the mark on one card: a character's card or a legend card.")
+    why = f" ({reason})" if reason else ""
+    with campaign.write("mark.write", "a mark is written") as session:
+        if name is not None:
+            _character_row(session, name)
+            before = load_game(session, campaign.content)
+            character = before.character(name)
+            if Mark(mark) in character.marks:
+                raise Refused(f"{name}'s card already bears the mark {mark}.")
+            save_game(session, campaign.content, before,
+                      before.with_characters(written(character, mark)))
+            text = f"The mark {mark} is written on {name}'s character card{why}"
+        else:
+            card = session.get(models.Legend, legend)
+            if card is None:
+                raise Refused(f"The society has no legend card number {legend}.")
+            if mark in card.marks:
+                raise Refused(f"The legend of {card.name} already bears the mark {mark}.")
+            card.marks = [*card.marks, mark]
+            session.add(card)
+            text = f"The mark {mark} is written on the legend of {card.name}{why}"
+        session.info["journal_text"] = text
+    return Changes(summary=text, characters=True, journal=True)
 
 
 # --- mantle powers --------------------------------------------------------------------------

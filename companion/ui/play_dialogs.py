@@ -798,7 +798,11 @@ class StartChallengeDialog(PlayDialog):
         self.unlocked = unlocked_mantle_powers(self.campaign) if self.later else []
         headers = ["", "Where", "Mantle"] + (["Mantle power"] if self.later else [])
         for column, text in enumerate(headers):
-            grid.addWidget(QLabel(f"<b>{text}</b>" if text else ""), 0, column)
+            header = QLabel(text)
+            bold = header.font()
+            bold.setBold(True)
+            header.setFont(bold)
+            grid.addWidget(header, 0, column)
         for row, summary in enumerate(self.campaign.characters(), 1):
             name = summary.name
             grid.addWidget(QLabel(f"{name}:"), row, 0)

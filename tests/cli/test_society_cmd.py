@@ -359,3 +359,29 @@ def test_mantle_board_next_challenge_asks_mantles_from_the_cli(
     assert run(capsys, "act", demo_path, "Ash", "pass")[0] == 0
     code, _, err = run(capsys, "mantle-power", "choose", demo_path, "Bryn", power)
     assert code == 1 and "The challenge is under way" in err
+
+
+def test_using_legend_cards_a_mark_written_by_hand_is_usable_from_the_cli(
+        capsys: Any, demo_path: str) -> None:
+    """Rulebook: Fillable Cards; Using Legend Cards: Ash ages out (legend card 1); a mark
+    written on it by hand lets Bryn count as having it; one on Bryn's card shows."""
+    for _ in range(2):
+        assert run(capsys, "age", demo_path, "Ash")[0] == 0
+    assert run(capsys, "legend", "choose", demo_path, "Bryn", "1")[0] == 0
+    code, _, err = run(capsys, "legend", "use", demo_path, "Bryn", "1", "--mark", "spiral")
+    assert code == 1 and "bears no mark spiral" in err
+    code, data, _ = run(capsys, "legend", "mark", demo_path, "spiral", "--legend", "1",
+                        "--reason", "Codex outcome 220", "--json")
+    assert code == 0 and data["summary"] == \
+        "The mark spiral is written on the legend of Ash (Codex outcome 220)"
+    _, listing, _ = run(capsys, "legend", "list", demo_path, "--json")
+    assert listing["legends"][0]["marks"] == ["spiral"]
+    code, data, _ = run(capsys, "legend", "use", demo_path, "Bryn", "1", "--mark", "spiral",
+                        "--json")
+    assert code == 0 and "the mark spiral" in data["summary"]
+    assert run(capsys, "legend", "mark", demo_path, "antler", "--character", "Bryn")[0] == 0
+    _, listing, _ = run(capsys, "characters", demo_path, "--json")
+    assert [c["marks"] for c in listing["characters"]] == [["antler"]]
+    assert "marks antler" in run(capsys, "characters", demo_path)[1]
+    code, _, err = run(capsys, "legend", "mark", demo_path, "antler", "--character", "Bryn")
+    assert code == 1 and "already bears the mark antler" in err

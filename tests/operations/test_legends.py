@@ -233,3 +233,56 @@ def test_mantle_board_next_challenge_new_mantles_and_powers_boosts_end(
     ash2, bryn2 = demo.character_detail("Ash"), demo.character_detail("Bryn")
     assert (ash2.mantle, bryn2.mantle) == (bryn.mantle, ash.mantle)
     assert (bryn2.mantle_power, ash2.boosts) == (power, {})
+
+
+@pytest.mark.parametrize(("on", "route", "then_use"), [
+    # By hand on the legend card: Bryn holds it and counts as having the mark.
+    ("legend", "by hand", True),
+    # By hand on Bryn's own card: the sheet shows it; the legend card is unchanged.
+    ("character", "by hand", False),
+    # A card effect / Codex outcome applied with the 'mark' step: Bryn's card.
+    ("character", "effect", False),
+])
+def test_fillable_cards_a_mark_written_is_recorded_shown_and_usable(
+        legend: Campaign, on: str, route: str, then_use: bool) -> None:
+    """Rulebook: Fillable Cards ("write or draw things on their Character card" / "on
+    the Legend side"); Using Legend Cards ("count as having any trait or mark")."""
+    from companion.operations.effects import apply_effects
+    from companion.operations.legends import write_mark
+
+    operations.gain_legend(legend, name="Bryn", legend=1)
+    with pytest.raises(Refused, match="bears no mark spiral"):
+        operations.use_legend(legend, name="Bryn", legend=1, mark="spiral")
+    if route == "effect":
+        apply_effects(legend, name="Bryn", effects=[{"do": "mark", "mark": "spiral"}],
+                      source="Codex outcome 220")
+    elif on == "legend":
+        assert write_mark(legend, mark="spiral", legend=1).summary == \
+            "The mark spiral is written on the legend of Ash"
+    else:
+        write_mark(legend, mark="spiral", name="Bryn")
+    cards = operations.legend_cards(legend)
+    assert cards[0].marks == (("spiral",) if on == "legend" else ())
+    assert legend.character_detail("Bryn").marks == (("spiral",) if on == "character" else ())
+    if then_use:
+        said = operations.use_legend(legend, name="Bryn", legend=1, mark="spiral").summary
+        assert "the mark spiral" in said
+    with pytest.raises(Refused, match="already bears the mark spiral"):
+        write_mark(legend, mark="spiral", **({"legend": 1} if on == "legend"
+                                             else {"name": "Bryn"}))
+
+
+@pytest.mark.parametrize(("kwargs", "refusal"), [
+    ({"mark": " ", "name": "Bryn"}, "Say which mark"),
+    ({"mark": "spiral"}, "on one card"),
+    ({"mark": "spiral", "legend": 9}, "no legend card number 9"),
+    ({"mark": "spiral", "name": "Cai"}, "no character Cai"),
+])
+def test_fillable_cards_mark_refusals_change_nothing(legend: Campaign, kwargs: dict[str, object],
+                                                     refusal: str) -> None:
+    from companion.operations.legends import write_mark
+
+    before = legend.journal(1)[0].text
+    with pytest.raises(Refused, match=refusal):
+        write_mark(legend, **kwargs)  # type: ignore[arg-type]
+    assert legend.journal(1)[0].text == before

@@ -223,7 +223,8 @@ def _act_call(args: argparse.Namespace, campaign: Any) -> Any:
         feature = _feature_for(campaign, name, action, target)
         return operations.build_outpost(campaign, name=name, feature=feature,
                                         outpost_name=args.outpost_name or "",
-                                        contributions=_energy(args.contribute))
+                                        contributions=_energy(args.contribute),
+                                        overlay=args.overlay)
     if action == "build_structure":
         if not target:
             raise _refusal("name the structure to build (e.g. drying-rack)")
@@ -566,6 +567,8 @@ def register(sub: Any) -> None:
                           "(default: the app draws them)")
     act.add_argument("--enter", help="tray: the new hex to step into (default: the first)")
     act.add_argument("--outpost-name", help="outpost: the name written on the card")
+    act.add_argument("--overlay", help="outpost: the outpost overlay chosen for it, by id or "
+                                       "name (default: the first one free)")
     act.add_argument("--at", help="structure: the outpost (default: the one in the hex)")
     act.add_argument("--contribute", action="append", metavar="NAME=ENERGY",
                      help="outpost, structure: energy another character in the hex gives")

@@ -131,6 +131,20 @@ def procedure_in_progress(session: Session) -> str | None:
     return str(row.state.get("kind")) if row is not None else None
 
 
+def discovery_waiting(session: Session) -> tuple[str, str] | None:
+    """(character, hex) of a Discovery card due after a move (the ``discovery_due`` row
+    ``operations.exploration`` keeps), if any: that action is not over yet."""
+    from sqlmodel import select
+
+    from companion.store import models
+
+    row = session.exec(select(models.ProcedureState).where(
+        models.ProcedureState.kind == "discovery_due")).first()
+    if row is None:
+        return None
+    return str(row.state.get("character", "a character")), str(row.state.get("hex", "?"))
+
+
 # --- the actions --------------------------------------------------------------------------
 
 
@@ -187,13 +201,26 @@ def gather_water(campaign: Campaign, *, name: str) -> Changes:
 
 
 def build_outpost(campaign: Campaign, *, name: str, outpost_name: str, feature: str,
-                  contributions: Mapping[str, int] | None = None) -> Changes:
-    """Build an outpost over a feature of the hex (Rulebook: Building an Outpost; D12)."""
+                  contributions: Mapping[str, int] | None = None,
+                  overlay: str | None = None) -> Changes:
+    """Build an outpost over a feature of the hex (Rulebook: Building an Outpost; D12),
+    under the outpost overlay the player chooses (``overlay``: id or name; Overlays >
+    Outposts: "Choose an outpost overlay that suits that outpost"; None: the first free)."""
     def step(game: Game, session: Session) -> tuple[Game, str]:
         from sqlmodel import select
 
+        from companion.operations.state import OUTPOST_OVERLAY, free_outpost_overlays
         from companion.store import models
 
+        if overlay is not None:
+            free = free_outpost_overlays(session, campaign.content)
+            chosen = next((i for i, n in free
+                           if overlay.strip().casefold() in (i.casefold(), n.casefold())), None)
+            if chosen is None:
+                raise IllegalAction(
+                    f"the outpost overlay '{overlay}' is not free; choose "
+                    + (", ".join(f"{i} {n}" for i, n in free) or "none: all are in use"))
+            session.info[OUTPOST_OVERLAY] = chosen
         character = game.character(name)
         if feature not in hex_features(campaign, game, character.hex):
             raise IllegalAction(f"there is no usable {feature} in {character.name}'s hex")
@@ -208,6 +235,8 @@ def build_outpost(campaign: Campaign, *, name: str, outpost_name: str, feature: 
                 covers=feature_facts(campaign, feature), items=item_facts(campaign),
                 contributions=contributions)
         text = f"{character.name} built the outpost {called} over the {feature}"
+        if overlay is not None:
+            text += f" (overlay {session.info[OUTPOST_OVERLAY]})"
         return after, text + _energy_words(game, after, character.name, contributions)
 
     return _day_operation(campaign, "day.outpost", step, outposts=True, valley=True)
@@ -687,6 +716,13 @@ def _exchange_operation(campaign: Campaign, kind: str, step: Step) -> Changes:
             raise Refused("Items and materials are exchanged during the Day, not at Night.")
         if busy is not None:
             raise Refused(f"An activity is in progress: finish the {busy} first.")
+        due = discovery_waiting(session)
+        if due is not None:
+            # Rulebook: Day Actions: exchanges happen "before and/or after any Day action";
+            # a move is not over until its Discovery card is drawn (Actions > Move).
+            raise Refused(f"{due[0]} must draw a Discovery card first (arrived in {due[1]}): "
+                          "an exchange comes before or after an action, not in the middle "
+                          "of one.")
         before = _containers(session, load_game(session, campaign.content), campaign)
         after, text = step(before, session)
         save_game(session, campaign.content, before, after)
@@ -878,6 +914,14 @@ def stores_here(campaign: Campaign, name: str) -> list[Store]:
     return [Store(box.id, game.outpost(OutpostId(box.id)).name, box.name or box.id,
                   box.capacity, tuple(str(t) for t in box.tokens))
             for box in game.containers if box.hex == here]
+
+
+def outpost_overlays(campaign: Campaign) -> list[tuple[str, str]]:
+    """(id, name) of the outpost overlays a new outpost may take (not yet in the valley)."""
+    from companion.operations.state import free_outpost_overlays
+
+    with campaign.file.read() as session:
+        return free_outpost_overlays(session, campaign.content)
 
 
 def storage_here(campaign: Campaign, name: str) -> list[tuple[str, str, list[str]]]:

@@ -375,6 +375,18 @@ def save_game(session: Session, content: Content, before: Game, after: Game) -> 
     return after
 
 
+OUTPOST_OVERLAY = "outpost_overlay"
+"""``session.info`` key: the outpost overlay the player chose for the outpost being built."""
+
+
+def free_outpost_overlays(session: Session, content: Content) -> list[tuple[str, str]]:
+    """(id, name) of the outpost overlays not yet in the valley (Rulebook: Overlays >
+    Outposts: "Choose an outpost overlay that suits that outpost")."""
+    used = {o.overlay_id for o in session.exec(select(models.Overlay)).all()}
+    return [(o.id, o.name) for o in content.overlays.values()
+            if o.kind.value == "outpost" and o.id not in used]
+
+
 def _new_outpost_row(session: Session, content: Content, hexes: HexIndex,
                      outpost: Outpost) -> models.Outpost:
     """A new outpost: its card, and its overlay over the covered section (Rulebook:
@@ -383,8 +395,11 @@ def _new_outpost_row(session: Session, content: Content, hexes: HexIndex,
     section = next((k for k, f in tile.sections.items() if str(f) == outpost.covers), None) \
         if tile else None
     used = {o.overlay_id for o in session.exec(select(models.Overlay)).all()}
-    overlay = next((o.id for o in content.overlays.values()
-                    if o.kind.value == "outpost" and o.id not in used), None)
+    # "Choose an outpost overlay that suits that outpost": the player's choice
+    # (``build_outpost(overlay=...)``), else the first one free.
+    overlay = session.info.pop(OUTPOST_OVERLAY, None) or next(
+        (o.id for o in content.overlays.values()
+         if o.kind.value == "outpost" and o.id not in used), None)
     hex_row = hexes.row(outpost.hex)
     row = models.Outpost(name=outpost.name, category=outpost.category,
                          status=outpost.status.value, epoch_built=outpost.epoch,

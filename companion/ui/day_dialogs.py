@@ -161,8 +161,18 @@ class BuildOutpostDialog(_Dialog):
         self.outpost_name = QLineEdit()
         self.outpost_name.setAccessibleName("Outpost name")
         self.outpost_name.setPlaceholderText("the name written on the outpost card")
+        # Rulebook: Overlays > Outposts: "Choose an outpost overlay that suits that outpost".
+        from companion.operations.day import outpost_overlays
+
+        self.overlay = QComboBox()
+        self.overlay.setAccessibleName("Outpost overlay")
+        for overlay_id, overlay_name in outpost_overlays(self.campaign):
+            self.overlay.addItem(f"{overlay_name} ({overlay_id})", overlay_id)
+        if not self.overlay.count():
+            self.overlay.addItem("none left: the outpost is built without one", None)
         form = QFormLayout()
         form.addRow("Name:", self.outpost_name)
+        form.addRow("Overlay:", self.overlay)
         self.contributions = _Contributions(self.game, name, cost)
         self.layout_.addWidget(intro)
         self.layout_.addLayout(form)
@@ -175,7 +185,8 @@ class BuildOutpostDialog(_Dialog):
 
         self.apply(operations.build_outpost, name=self.name, feature=self.feature,
                    outpost_name=self.outpost_name.text(),
-                   contributions=self.contributions.given())
+                   contributions=self.contributions.given(),
+                   overlay=self.overlay.currentData())
 
 
 class BuildStructureDialog(_Dialog):

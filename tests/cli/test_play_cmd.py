@@ -442,3 +442,24 @@ def test_effect_words_place_boost_and_mark_from_the_cli(capsys: Any, path: str) 
         campaign.close()
     code, _, err = run(capsys, "effect", path, "Ash", "place bonfire")
     assert code == 1 and "Place lore, fire or shelter" in err
+
+
+def test_overlays_outposts_the_player_chooses_the_overlay_from_the_cli(
+        capsys: Any, path: str) -> None:
+    """Rulebook: Overlays > Outposts: "Choose an outpost overlay that suits that outpost"."""
+    code, _, err = run(capsys, "act", path, "Ash", "outpost", "plains", "--outpost-name",
+                       "Hearth", "--contribute", "Bryn=2", "--overlay", "OP9")
+    assert code == 1 and "the outpost overlay 'OP9' is not free" in err
+    data = js(capsys, "act", path, "Ash", "outpost", "plains", "--outpost-name", "Hearth",
+              "--contribute", "Bryn=2", "--overlay", "Stilt Houses")
+    assert data["summary"].startswith("Ash built the outpost Hearth over the plains "
+                                      "(overlay OP2)")
+
+
+def test_day_actions_no_exchange_while_a_discovery_card_is_due_from_the_cli(
+        capsys: Any, path: str) -> None:
+    """Rulebook: Day Actions (exchanges before or after an action); Actions > Move."""
+    assert run(capsys, "effect", path, "Ash", "gain wood 1")[0] == 0
+    assert run(capsys, "act", path, "Ash", "move", "E09")[0] == 0
+    code, _, err = run(capsys, "exchange", "give", path, "Ash", "Bryn", "--token", "1")
+    assert code == 1 and "Ash must draw a Discovery card first (arrived in E09)" in err

@@ -384,3 +384,53 @@ def test_day_actions_storage_containers_are_structures_that_store(
     with pytest.raises(Refused, match=refusal):
         day_ops.store_materials(demo, name="Bryn", outpost="Hearth", tokens=[0])
     assert len(bag(demo, "Bryn")) == 4 - stored
+
+
+def _outpost_overlay(campaign: Campaign) -> str | None:
+    from sqlmodel import select
+
+    from companion.store import models
+
+    with campaign.file.read() as session:
+        return session.exec(select(models.Outpost)).one().overlay_id
+
+
+@pytest.mark.parametrize(("typed", "overlay", "refusal"), [
+    (None, "OP1", None),           # nothing chosen: the first free overlay
+    ("OP3", "OP3", None),          # by id
+    ("cliff camp", "OP3", None),   # by name, any case
+    ("OP9", None, "the outpost overlay 'OP9' is not free; choose OP1 Hearth Ring"),
+])
+def test_overlays_outposts_the_player_chooses_the_overlay(
+        demo: Campaign, typed: str | None, overlay: str | None, refusal: str | None) -> None:
+    """Rulebook: Overlays > Outposts ("Choose an outpost overlay that suits that outpost,
+    then record that overlay's ID number on the card")."""
+    kwargs = {"name": "Ash", "feature": "plains", "outpost_name": "Hearth",
+              "contributions": {"Bryn": 2}, "overlay": typed}
+    if refusal is not None:
+        with pytest.raises(Refused, match=refusal):
+            operations.build_outpost(demo, **kwargs)
+        assert demo.status().outposts == 0 and energy(demo, "Ash") == 5
+        return
+    operations.build_outpost(demo, **kwargs)
+    assert _outpost_overlay(demo) == overlay
+    assert overlay not in [i for i, _ in day_ops.outpost_overlays(demo)]
+
+
+@pytest.mark.parametrize("drawn", [False, True])
+def test_day_actions_no_exchange_while_a_discovery_card_is_due(demo: Campaign,
+                                                               drawn: bool) -> None:
+    """Rulebook: Day Actions (an exchange "before and/or after any Day action"); Actions >
+    Move: the move ends with its Discovery card. Ash moves to E09: an exchange is refused
+    until the card is drawn; once drawn, the usual rules apply (Bryn is back in E01)."""
+    gain(demo, "Ash", "gain wood 1")
+    operations.move(demo, name="Ash", to_hex="E09")
+    if drawn:
+        operations.draw_discovery(demo, name="Ash", card="DI01")
+        with pytest.raises(Refused, match="Ash and Bryn are not in the same hex"):
+            day_ops.exchange_tokens(demo, giver="Ash", receiver="Bryn", tokens=[0])
+        return
+    with pytest.raises(Refused, match="Ash must draw a Discovery card first \\(arrived in "
+                                      "E09\\): an exchange comes before or after"):
+        day_ops.exchange_tokens(demo, giver="Ash", receiver="Bryn", tokens=[0])
+    assert bag(demo, "Ash") == ["unprocessed wood"]

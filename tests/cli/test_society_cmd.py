@@ -105,8 +105,9 @@ def test_mantle_power_unlock_choose_use_from_the_cli(capsys: Any, demo_path: str
     [
         (("--hex", "E01"), "choose a mantle for the character"),
         (("--mantle", "stormcaller", "--hex", "E02"), "begins in the starting hex"),
-        (("--mantle", "stormcaller", "--hex", "E01", "--replacement"),
-         "no hex has one: prepare shelter first"),
+        # Character Death, reading D22: no hex has shelter, so the starting hex (E01).
+        (("--mantle", "stormcaller", "--hex", "E02", "--replacement"),
+         "since no hex has shelter (E01); E02 is neither"),
     ],
 )
 def test_character_creation_refusals_from_the_cli(
@@ -385,3 +386,18 @@ def test_using_legend_cards_a_mark_written_by_hand_is_usable_from_the_cli(
     assert "marks antler" in run(capsys, "characters", demo_path)[1]
     code, _, err = run(capsys, "legend", "mark", demo_path, "antler", "--character", "Bryn")
     assert code == 1 and "already bears the mark antler" in err
+
+
+def test_character_death_replacement_with_no_shelter_enters_the_starting_hex_cli(
+        capsys: Any, legend_path: str) -> None:
+    """Rulebook: Character Death; reading D22: no hex has shelter, so a replacement
+    enters the starting hex E01, with 0 energy."""
+    code, data, err = run(capsys, "character", "create", legend_path, "--name", "Cael",
+                          "--dice", "6", "5", "4", "3", "1",
+                          "--assign", "might=6,dexterity=5,awareness=4,conviction=3",
+                          "--trait", "cunning", "--mantle", "stormcaller", "--hex", "E01",
+                          "--replacement", "--json")
+    assert code == 0, err
+    _, listing, _ = run(capsys, "characters", legend_path, "--json")
+    cael = next(c for c in listing["characters"] if c["name"] == "Cael")
+    assert (cael["hex_id"], cael["energy"]) == ("E01", 0)

@@ -1045,14 +1045,19 @@ def _increase_activity(run: _Run) -> None:
     (Rulebook: Night Phase > Increase Activity; D10), the unrest the event left."""
     run.game = replace(run.game, society=increase_activity(run.game.society,
                                                            run.card_activity))
-    run.say(f"Activity +{run.card_activity} from Night cards: now "
-            f"{run.game.society.activity}.")
+    fired, lines, after_cards = len(run.fired_at_once), len(run.log), run.game.society.activity
     _fire_at_once(run)
     extra = unrest_effects(run.rules, run.game.society.unrest).activity_per_night
     run.game = replace(run.game, society=increase_activity(run.game.society, extra))
     run.unrest_activity = extra
-    run.say(f"Activity +{extra} from unrest {run.game.society.unrest}: "
-            f"now {run.game.society.activity}.")
+    if len(run.fired_at_once) == fired:
+        run.say(f"Activity +{run.card_activity} from Night cards, +{extra} from unrest: "
+                f"now {run.game.society.activity}.")
+    else:  # the event's line between the two increases, in the order they happened
+        run.log.insert(lines, f"Activity +{run.card_activity} from Night cards: now "
+                              f"{after_cards}.")
+        run.say(f"Activity +{extra} from unrest {run.game.society.unrest}: "
+                f"now {run.game.society.activity}.")
     _fire_at_once(run)
 
 

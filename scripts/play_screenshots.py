@@ -82,9 +82,12 @@ def main() -> int:
         effects.choose_kind("activity")
         effects.amount.setValue(1)
         effects.add_effect()
-        effects.choose_kind("read")
-        effects.outcome.setText("104")
-        grab(effects, "play-effects.png", (820, 480))
+        effects.choose_kind("place")
+        effects.place.setCurrentIndex(effects.place.findData("fire"))
+        effects.add_effect()
+        effects.choose_kind("mark")
+        effects.mark.setText("spiral")
+        grab(effects, "play-effects.png", (860, 520))
         effects.close()
 
         test = AbilityTestDialog(window, "Ash")
@@ -104,9 +107,13 @@ def main() -> int:
         end.check_looming("C2")
         grab(end, "play-end-challenge.png", (900, 640))
         end.close()
+        # A power of Ash's mantle unlocked: the next challenge offers it after the mantles.
+        ash = campaign.character_detail("Ash")
+        operations.unlock_mantle_power(campaign, power=next(
+            p for p, c in campaign.content.mantle_powers.items() if c.mantle == ash.mantle))
         end_challenge(campaign, outcome="112", looming=["C2", "C3"])
         start = StartChallengeDialog(window)
-        grab(start, "play-start-challenge.png", (620, 400))
+        grab(start, "play-start-challenge.png", (680, 520))
         start.close()
         window.close()
     return 0

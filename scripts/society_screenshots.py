@@ -41,7 +41,13 @@ def main(argv: list[str]) -> int:
         mantle = campaign.character_detail("Bryn").mantle
         power = next(p for p, c in campaign.content.mantle_powers.items() if c.mantle == mantle)
         operations.unlock_mantle_power(campaign, power=power)
-        operations.choose_mantle_power(campaign, name="Bryn", power=power)
+        from companion.operations.challenge import end_challenge
+        from companion.operations.legends import write_mark
+
+        write_mark(campaign, mark="spiral", legend=1)
+        # Continuing Play > Mantle Power: slotted at the start of the next challenge.
+        end_challenge(campaign, outcome="120", looming=["C2"])
+        operations.start_challenge(campaign, challenge="C2", mantle_powers={"Bryn": power})
         window = MainWindow()
         window.set_campaign(campaign)
 

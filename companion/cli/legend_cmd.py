@@ -6,6 +6,7 @@ Legends; Continuing Play > Mantle Power; Basic Concepts > Tests; Behemoths > Con
     companion legend choose PATH NAME NUMBER   # an ability says: choose a legend card
     companion legend use PATH NAME NUMBER --trait T | --mark M
     companion legend return PATH NAME NUMBER
+    companion legend mark PATH MARK --character NAME | --legend NUMBER
     companion mantle-power unlock|choose|use PATH ...
     companion test PATH NAME ABILITY DIFFICULTY [--die N] [--legend N [--trait T]]
     companion contest PATH NAME ABILITY BEHEMOTH_VALUE [--boost 1 ...] [--die N] ...
@@ -82,8 +83,16 @@ def cmd_legend(args: argparse.Namespace) -> int:
                                                trait=args.trait, mark=args.mark,
                                                reason=args.reason),
         "return": lambda c: operations.return_legend(c, name=args.name, legend=args.number),
+        "mark": lambda c: _write_mark(c, args),
     }
     return _run(args, calls[args.legend_command])
+
+
+def _write_mark(campaign: Any, args: argparse.Namespace) -> Any:
+    from companion.operations.legends import write_mark
+
+    return write_mark(campaign, mark=args.mark, name=args.character, legend=args.legend,
+                      reason=args.reason)
 
 
 def cmd_mantle_power(args: argparse.Namespace) -> int:
@@ -150,6 +159,16 @@ def register(sub: Any) -> None:
     what.add_argument("--mark")
     use.add_argument("--reason", default="", help="the effect that checks for it")
     use.set_defaults(func=cmd_legend)
+    mark = _with_path(legend_sub.add_parser(
+        "mark", help="write a mark on a character card or a legend card (when an effect "
+                     "says so)"))
+    mark.add_argument("mark", help="the mark, as the card draws it (e.g. spiral)")
+    on = mark.add_mutually_exclusive_group(required=True)
+    on.add_argument("--character", metavar="NAME", help="on this character's card")
+    on.add_argument("--legend", type=int, metavar="NUMBER",
+                    help="on this legend card ('legend list')")
+    mark.add_argument("--reason", default="", help="the effect that says so")
+    mark.set_defaults(func=cmd_legend)
 
     power = sub.add_parser("mantle-power", help="unlock, choose and use mantle powers")
     power_sub = power.add_subparsers(dest="power_command", required=True)

@@ -92,7 +92,8 @@ def cmd_characters(args: argparse.Namespace) -> int:
     text = "\n".join(
         f"{c.name:<12} M{c.might} D{c.dexterity} A{c.awareness} C{c.conviction}  "
         f"energy {c.energy_text:<5} {c.health_text:<28} hex {c.hex_id or '-':<5} "
-        f"{', '.join(c.traits)}" for c in rows) or "no characters"
+        f"{', '.join(c.traits)}" + (f"; marks {', '.join(c.marks)}" if c.marks else "")
+        for c in rows) or "no characters"
     _emit(args, {"characters": [dataclasses.asdict(c) for c in rows]}, text)
     return 0
 
@@ -222,7 +223,8 @@ def _act_call(args: argparse.Namespace, campaign: Any) -> Any:
         feature = _feature_for(campaign, name, action, target)
         return operations.build_outpost(campaign, name=name, feature=feature,
                                         outpost_name=args.outpost_name or "",
-                                        contributions=_energy(args.contribute))
+                                        contributions=_energy(args.contribute),
+                                        overlay=args.overlay)
     if action == "build_structure":
         if not target:
             raise _refusal("name the structure to build (e.g. drying-rack)")
@@ -312,7 +314,9 @@ def _the_outpost(campaign: Any, name: str, given: str | None) -> str:
     if len(here) == 1:
         return here[0][1]
     if not here:
-        raise _refusal(f"there is no outpost in {name}'s hex to store materials in")
+        raise _refusal(f"there is no storage container in {name}'s hex: an outpost stores "
+                       "nothing by itself, only a structure whose card says it stores "
+                       "(such as a Storehouse)")
     raise _refusal(f"name the outpost: {' or '.join(h[1] for h in here)}")
 
 
@@ -456,12 +460,18 @@ def cmd_valley_setup(args: argparse.Namespace) -> int:
 def cmd_challenge_start(args: argparse.Namespace) -> int:
     from companion import operations
 
+    def pairs(typed: list[str], example: str) -> dict[str, str]:
+        split = [p.split("=", 1) for p in typed]
+        if any(len(p) != 2 for p in split):
+            raise operations.Refused(f"Write each as {example}.")
+        return {n.strip(): v.strip() for n, v in split}
+
     def call(campaign: Any) -> Any:
-        pairs = [p.split("=", 1) for p in args.place]
-        if any(len(p) != 2 for p in pairs):
-            raise operations.Refused("Place a character as NAME=HEX, e.g. Ash=E01.")
-        return operations.start_challenge(campaign, challenge=args.challenge,
-                                          placements={n.strip(): h.strip() for n, h in pairs})
+        return operations.start_challenge(
+            campaign, challenge=args.challenge,
+            placements=pairs(args.place, "NAME=HEX, e.g. Ash=E01"),
+            mantles=pairs(args.mantle, "NAME=MANTLE, e.g. Ash=Pathfinder"),
+            mantle_powers=pairs(args.mantle_power, "NAME=POWER, e.g. Ash=MP1"))
 
     return _run(args, call)
 
@@ -557,6 +567,8 @@ def register(sub: Any) -> None:
                           "(default: the app draws them)")
     act.add_argument("--enter", help="tray: the new hex to step into (default: the first)")
     act.add_argument("--outpost-name", help="outpost: the name written on the card")
+    act.add_argument("--overlay", help="outpost: the outpost overlay chosen for it, by id or "
+                                       "name (default: the first one free)")
     act.add_argument("--at", help="structure: the outpost (default: the one in the hex)")
     act.add_argument("--contribute", action="append", metavar="NAME=ENERGY",
                      help="outpost, structure: energy another character in the hex gives")
@@ -670,6 +682,11 @@ def register(sub: Any) -> None:
     start.add_argument("--place", action="append", default=[], metavar="NAME=HEX",
                        help="where a carried-over character begins (default: the starting "
                             "hex; or a hex with an outpost)")
+    start.add_argument("--mantle", action="append", default=[], metavar="NAME=MANTLE",
+                       help="the mantle a player chooses for this challenge (default: the "
+                            "one used previously; each mantle for one character)")
+    start.add_argument("--mantle-power", action="append", default=[], metavar="NAME=POWER",
+                       help="an unlocked power of that mantle (challenges after the first)")
     start.set_defaults(func=cmd_challenge_start)
     from companion.cli.challenge_cmd import register_challenge_verbs
 

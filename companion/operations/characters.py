@@ -103,9 +103,11 @@ def create_character(
             after_death = bool(perished) and \
                 len(game.characters) < (settings.character_count or 2)
         replacement = after_death and not hardcore
+        allowed, sheltered = replacement_hexes(campaign, game, starting) if replacement \
+            else (list(starting), True)
         creation.check_placement(
-            hex_tile, allowed=entry_hexes(campaign, game, starting, after_death=replacement),
-            replacement=replacement, name=name.strip() or "the character")
+            hex_tile, allowed=allowed, replacement=replacement,
+            name=name.strip() or "the character", sheltered=sheltered)
         character = creation.create_character(
             content.rules, name=name, player=player, rolled=rolled, removed=removed,
             assignment={Ability(a): v for a, v in assignment.items()}, traits=traits,
@@ -123,7 +125,7 @@ def create_character(
     abilities = ", ".join(f"{a.value.title()} {v}" for a, v in character.abilities.items())
     # Rulebook: Character Death: say why the newcomer enters with 0 energy.
     replaces = (f"; replaces {_names(perished)}, who perished: enters with 0 energy in "
-                f"{'a hex with shelter' if replacement else character.hex}"
+                f"{'a hex with shelter' if replacement and sheltered else character.hex}"
                 if after_death and perished else
                 "; made after a death: enters with 0 energy" if after_death else "")
     return Changes(
@@ -174,6 +176,16 @@ def character_names(campaign: Campaign) -> list[str]:
         rows = session.exec(select(models.Character).where(
             col(models.Character.status) != "legend").order_by(col(models.Character.id))).all()
         return [r.name for r in rows]
+
+
+def replacement_hexes(campaign: Campaign, game: Any, starting: Sequence[str]
+                      ) -> tuple[list[str], bool]:
+    """Where a character made after a death may enter, and whether those hexes have
+    shelter: the hexes with shelter; with none, the starting hex or an outpost's (reading
+    D22, ``rules.character_death.no_shelter_entry``)."""
+    return creation.replacement_entry(
+        entry_hexes(campaign, game, starting, after_death=True), starting,
+        campaign.content.rules.character_death.no_shelter_entry)
 
 
 def entry_hexes(campaign: Campaign, game: Any, starting: Sequence[str], *,

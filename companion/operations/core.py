@@ -293,7 +293,7 @@ class Campaign:
                     awareness=c.awareness, conviction=c.conviction, traits=tuple(c.traits),
                     energy=c.energy, energy_max=scale[1], health=tuple(c.health),
                     health_max=scale[0], hex_id=hexes.get(c.hex_id) if c.hex_id else None,
-                    status=c.status,
+                    status=c.status, marks=tuple(c.marks),
                 )
                 for c in rows
             ]

@@ -131,6 +131,20 @@ def procedure_in_progress(session: Session) -> str | None:
     return str(row.state.get("kind")) if row is not None else None
 
 
+def discovery_waiting(session: Session) -> tuple[str, str] | None:
+    """(character, hex) of a Discovery card due after a move (the ``discovery_due`` row
+    ``operations.exploration`` keeps), if any: that action is not over yet."""
+    from sqlmodel import select
+
+    from companion.store import models
+
+    row = session.exec(select(models.ProcedureState).where(
+        models.ProcedureState.kind == "discovery_due")).first()
+    if row is None:
+        return None
+    return str(row.state.get("character", "a character")), str(row.state.get("hex", "?"))
+
+
 # --- the actions --------------------------------------------------------------------------
 
 
@@ -187,13 +201,26 @@ def gather_water(campaign: Campaign, *, name: str) -> Changes:
 
 
 def build_outpost(campaign: Campaign, *, name: str, outpost_name: str, feature: str,
-                  contributions: Mapping[str, int] | None = None) -> Changes:
-    """Build an outpost over a feature of the hex (Rulebook: Building an Outpost; D12)."""
+                  contributions: Mapping[str, int] | None = None,
+                  overlay: str | None = None) -> Changes:
+    """Build an outpost over a feature of the hex (Rulebook: Building an Outpost; D12),
+    under the outpost overlay the player chooses (``overlay``: id or name; Overlays >
+    Outposts: "Choose an outpost overlay that suits that outpost"; None: the first free)."""
     def step(game: Game, session: Session) -> tuple[Game, str]:
         from sqlmodel import select
 
+        from companion.operations.state import OUTPOST_OVERLAY, free_outpost_overlays
         from companion.store import models
 
+        if overlay is not None:
+            free = free_outpost_overlays(session, campaign.content)
+            chosen = next((i for i, n in free
+                           if overlay.strip().casefold() in (i.casefold(), n.casefold())), None)
+            if chosen is None:
+                raise IllegalAction(
+                    f"the outpost overlay '{overlay}' is not free; choose "
+                    + (", ".join(f"{i} {n}" for i, n in free) or "none: all are in use"))
+            session.info[OUTPOST_OVERLAY] = chosen
         character = game.character(name)
         if feature not in hex_features(campaign, game, character.hex):
             raise IllegalAction(f"there is no usable {feature} in {character.name}'s hex")
@@ -208,6 +235,8 @@ def build_outpost(campaign: Campaign, *, name: str, outpost_name: str, feature: 
                 covers=feature_facts(campaign, feature), items=item_facts(campaign),
                 contributions=contributions)
         text = f"{character.name} built the outpost {called} over the {feature}"
+        if overlay is not None:
+            text += f" (overlay {session.info[OUTPOST_OVERLAY]})"
         return after, text + _energy_words(game, after, character.name, contributions)
 
     return _day_operation(campaign, "day.outpost", step, outposts=True, valley=True)
@@ -613,9 +642,11 @@ def whose_turn(campaign: Campaign) -> dict[str, Any]:
 
 
 def _containers(session: Session, game: Game, campaign: Campaign) -> Game:
-    """Every active outpost is a storage container in its hex: the materials the
-    Journal's Outposts section records as stored there (Rulebook: Day Actions; Materials
-    stored in structures are kept between challenges)."""
+    """The storage containers: an active outpost's structures whose text says they store
+    (reading D21: an outpost by itself is no container), holding the materials the
+    Journal's Outposts section records as stored there (Rulebook: Day Actions; Outposts
+    and Ruins: materials stored in structures are kept between challenges). An outpost
+    that lost its store keeps what it held for the taking, and takes nothing more."""
     from companion.store import models
 
     containers = []
@@ -623,8 +654,22 @@ def _containers(session: Session, game: Game, campaign: Campaign) -> Game:
         row = session.get(models.Outpost, int(outpost.id))
         if row is None or outpost.status.value != "active":
             continue
+        stores = [card for card in (campaign.content.structures.get(s)
+                                    for s in outpost.structures)
+                  if card is not None and card.storage is not None]
+        if not stores and not row.materials:
+            continue
         tokens = tuple(_stored_token(campaign, text) for text in row.materials)
-        containers.append(Container(ContainerId(outpost.id), outpost.hex, tokens))
+        limits = [card.storage.capacity for card in stores if card.storage is not None]
+        capacity = sum(c for c in limits if c is not None) \
+            if stores and None not in limits else (None if stores else 0)
+        kinds = [card.storage.materials for card in stores if card.storage is not None]
+        accepts = None if not stores or any(not k for k in kinds) else \
+            frozenset(str(m) for k in kinds for m in k)
+        name = "the " + " and ".join(card.name for card in stores) + f" at {outpost.name}" \
+            if stores else outpost.name
+        containers.append(Container(ContainerId(outpost.id), outpost.hex, tokens,
+                                    accepts, capacity, name))
     return replace(game, containers=tuple(containers))
 
 
@@ -671,6 +716,13 @@ def _exchange_operation(campaign: Campaign, kind: str, step: Step) -> Changes:
             raise Refused("Items and materials are exchanged during the Day, not at Night.")
         if busy is not None:
             raise Refused(f"An activity is in progress: finish the {busy} first.")
+        due = discovery_waiting(session)
+        if due is not None:
+            # Rulebook: Day Actions: exchanges happen "before and/or after any Day action";
+            # a move is not over until its Discovery card is drawn (Actions > Move).
+            raise Refused(f"{due[0]} must draw a Discovery card first (arrived in {due[1]}): "
+                          "an exchange comes before or after an action, not in the middle "
+                          "of one.")
         before = _containers(session, load_game(session, campaign.content), campaign)
         after, text = step(before, session)
         save_game(session, campaign.content, before, after)
@@ -738,14 +790,19 @@ def exchange_tokens(campaign: Campaign, *, giver: str, receiver: str,
 
 
 def _outpost_here(game: Game, name: str, outpost: str) -> ContainerId:
-    """The container of the outpost named (by name or id) in the character's hex."""
+    """The storage container of the outpost named (by name or id) in the character's hex."""
     character = game.character(name)
-    for box in game.containers:
-        found = game.outpost(OutpostId(box.id))
-        if outpost in (box.id, found.name) or outpost.lower() == found.name.lower():
-            if box.hex != character.hex:
-                raise IllegalAction(f"{found.name} is not in {character.name}'s hex")
-            return box.id
+    boxes = {box.id: box for box in game.containers}
+    for found in game.outposts:
+        if outpost not in (found.id, found.name) and outpost.lower() != found.name.lower():
+            continue
+        if found.hex != character.hex:
+            raise IllegalAction(f"{found.name} is not in {character.name}'s hex")
+        if ContainerId(found.id) not in boxes:
+            raise IllegalAction(
+                f"{found.name} has no storage container: an outpost stores nothing by "
+                "itself, only a structure whose card says it stores (such as a Storehouse)")
+        return ContainerId(found.id)
     raise IllegalAction(f"there is no outpost {outpost} to store materials in")
 
 
@@ -758,7 +815,7 @@ def store_materials(campaign: Campaign, *, name: str, outpost: str,
         given = [game.character(name).bag[i] for i in tokens
                  if 0 <= i < len(game.character(name).bag)]
         after = day_rules.store(game, name, box, tokens)
-        where = game.outpost(OutpostId(box)).name
+        where = game.container(box).name or game.outpost(OutpostId(box)).name
         return after, f"{game.character(name).name} stored {_token_words(given)} at {where}"
 
     return _exchange_operation(campaign, "exchange.store", step)
@@ -773,7 +830,7 @@ def retrieve_materials(campaign: Campaign, *, name: str, outpost: str,
         stored = game.container(box).tokens
         taken = [stored[i] for i in tokens if 0 <= i < len(stored)]
         after = day_rules.retrieve(game, name, box, tokens)
-        where = game.outpost(OutpostId(box)).name
+        where = game.container(box).name or game.outpost(OutpostId(box)).name
         return after, f"{game.character(name).name} took {_token_words(taken)} from {where}"
 
     return _exchange_operation(campaign, "exchange.retrieve", step)
@@ -827,8 +884,49 @@ def excess_items(campaign: Campaign) -> list[Excess]:
     return out
 
 
+@dataclass(frozen=True)
+class Store:
+    """A storage container in a character's hex, as the table sees it (reading D21)."""
+
+    outpost_id: str
+    outpost: str
+    """The outpost's name (what ``store_materials`` takes)."""
+    name: str
+    """"the Storehouse at Hearth"."""
+    capacity: int | None
+    """Materials it holds at most; None: no limit printed."""
+    materials: tuple[str, ...]
+    """What it holds now."""
+
+    @property
+    def label(self) -> str:
+        """"the Storehouse at Hearth (1 of 3)" for a list."""
+        if self.capacity is None:
+            return f"{self.name} ({len(self.materials)} stored)"
+        return f"{self.name} ({len(self.materials)} of {self.capacity})"
+
+
+def stores_here(campaign: Campaign, name: str) -> list[Store]:
+    """The storage containers in ``name``'s hex (reading D21)."""
+    with campaign.file.read() as session:
+        game = _containers(session, load_game(session, campaign.content), campaign)
+    here = game.character(name).hex
+    return [Store(box.id, game.outpost(OutpostId(box.id)).name, box.name or box.id,
+                  box.capacity, tuple(str(t) for t in box.tokens))
+            for box in game.containers if box.hex == here]
+
+
+def outpost_overlays(campaign: Campaign) -> list[tuple[str, str]]:
+    """(id, name) of the outpost overlays a new outpost may take (not yet in the valley)."""
+    from companion.operations.state import free_outpost_overlays
+
+    with campaign.file.read() as session:
+        return free_outpost_overlays(session, campaign.content)
+
+
 def storage_here(campaign: Campaign, name: str) -> list[tuple[str, str, list[str]]]:
-    """(outpost id, outpost name, stored materials) for each outpost in ``name``'s hex."""
+    """(outpost id, outpost name, stored materials) for each storage container in
+    ``name``'s hex: an outpost whose structures store (reading D21)."""
     with campaign.file.read() as session:
         game = _containers(session, load_game(session, campaign.content), campaign)
     here = game.character(name).hex

@@ -85,6 +85,15 @@ def apply_outcome(campaign: Campaign, game: Game, actor: str, outcome: Outcome
     return game, notes
 
 
+def write_mark(character: Character, mark: str) -> Character:
+    """``character`` with ``mark`` written on its card (once: a mark is there or not)."""
+    from companion.rules.ids import Mark
+
+    if Mark(mark) in character.marks:
+        return character
+    return replace(character, marks=(*character.marks, Mark(mark)))
+
+
 def apply_pending(campaign: Campaign, game: Game, actor: str, effects: Sequence[Any]
                   ) -> tuple[Game, list[str]]:
     """The effects a procedure's tally leaves to this layer."""
@@ -111,6 +120,9 @@ def apply_pending(campaign: Campaign, game: Game, actor: str, effects: Sequence[
         elif kind == "place" and character.hex:
             game = replace(game, tokens=_place(game, HexId(character.hex), effect.token,
                                                effect.amount))
+        elif kind == "mark":
+            # Rulebook: Fillable Cards: a mark written on the character card.
+            game = game.with_characters(write_mark(character, effect.mark))
         elif kind == "unlock" and getattr(effect, "flag", "") == "delving":
             game = replace(game, society=society_rules.unlock_delving(game.society)
                            if not game.society.delving_unlocked else game.society)
@@ -208,54 +220,26 @@ def _describe(name: str, effects: Sequence[Any], source: str, notes: list[str]) 
 
 
 def parse_effect(text: str) -> dict[str, Any]:
-    """A short effect typed in the CLI: 'gain wood 2', 'suffer minor_injury',
+    """A short effect typed in the CLI, read with the same words as the Apply Effects
+    dialog (``companion.rules.effect_words``): 'gain wood 2', 'suffer minor_injury',
     'energy -1', 'lore 2', 'activity 1', 'unrest 1', 'lose fish', 'item bone-knife',
-    'read 104'."""
-    words = text.split()
-    if not words:
-        raise Refused("Type an effect, e.g. 'gain wood 2'.")
-    verb, rest = words[0], words[1:]
+    'place fire', 'place lore 2', 'boost might major', 'mark spiral', 'read 104'."""
+    from companion.rules import effect_words
+    from companion.rules.errors import IllegalAction
+
     try:
-        if verb in ("gain", "lose"):
-            return {"do": verb, "resource": rest[0], "amount": int(rest[1]) if len(rest) > 1
-                    else 1}
-        if verb == "suffer":
-            return _suffer(text, rest)
-        if verb in ("energy", "lore", "activity", "unrest"):
-            return {"do": verb, "amount": int(rest[0])}
-        if verb == "item":
-            return {"do": "gain_item", "item": rest[0]}
-        if verb == "read":
-            return {"do": "read", "outcome": rest[0]}
-    except (IndexError, ValueError) as exc:
-        raise Refused(f"Could not read the effect '{text}'.") from exc
-    raise Refused(f"Unknown effect '{verb}': use gain, lose, suffer, energy, lore, activity, "
-                  "unrest, item or read.")
-
-
-
-SUFFERED = "a minor injury, a major injury, a minor disease or a major disease"
+        return effect_words.parse_effect(text)
+    except IllegalAction as exc:
+        raise Refused(str(exc)) from exc
 
 
 def _health_token(typed: str) -> str:
     """The health token typed as 'major injury', 'major_injury' or 'Major-Injury'; refused
     in game words otherwise (Rulebook: Mantle > Health Track)."""
-    from companion.content.schema.base import HealthToken
+    from companion.rules import effect_words
+    from companion.rules.errors import IllegalAction
 
-    token = "_".join(typed.replace("-", " ").replace("_", " ").split()).casefold()
-    if token not in {t.value for t in HealthToken}:
-        raise Refused(f"A character cannot suffer '{typed.strip()}': what is suffered is "
-                      f"{SUFFERED} (e.g. 'suffer major injury').")
-    return token
-
-
-def _suffer(text: str, words: Sequence[str]) -> dict[str, Any]:
-    """'suffer major injury 2' or 'suffer major_injury': the token and how many."""
-    if not words:
-        raise Refused(f"Say what is suffered: {SUFFERED} (e.g. 'suffer minor injury').")
-    counted: dict[str, Any] = {}
-    if len(words) > 1 and words[-1].lstrip("-").isdigit():
-        counted, words = {"amount": int(words[-1])}, words[:-1]
-        if counted["amount"] < 1:
-            raise Refused(f"Could not read the effect '{text}': suffer at least 1.")
-    return {"do": "suffer", "token": _health_token(" ".join(words)), **counted}
+    try:
+        return effect_words.health_token(typed)
+    except IllegalAction as exc:
+        raise Refused(str(exc)) from exc

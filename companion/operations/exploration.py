@@ -48,6 +48,7 @@ from companion.content.schema.effects import (
     GainItem,
     Lore,
     Lose,
+    Mark,
     Place,
     Read,
     Suffer,
@@ -425,6 +426,11 @@ def _resolve(campaign: Campaign, res: _Resolution, name: str, effects: Sequence[
                 res.log.append(f"{words}: place it by hand")
                 continue
             character = health.add_boost(character, effect.ability, 2 if effect.major else 1)
+        elif isinstance(effect, Mark):
+            # Rulebook: Fillable Cards: a Discovery card writes a mark on the card.
+            from companion.operations.effects import write_mark
+
+            character = write_mark(character, effect.mark)
         elif isinstance(effect, Unlock):
             if effect.flag == "delving":
                 res.game = replace(game, society=unlock_delving(game.society))

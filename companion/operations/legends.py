@@ -20,8 +20,7 @@ from companion.operations.changes import Changes, Refused
 from companion.operations.core import Campaign
 from companion.operations.state import load_game, save_game
 from companion.rules import legends as legend_rules
-from companion.rules import society as society_rules
-from companion.rules.ids import LegendId, MantlePowerId, Mark, Trait
+from companion.rules.ids import LegendId, Mark, Trait
 from companion.rules.legends import Legend
 from companion.store import models
 
@@ -181,31 +180,74 @@ def release_legend(session: Session, legend: int | None) -> None:
         card.assigned_to_id = None
 
 
+# --- marks written on a card (Rulebook: Fillable Cards) -------------------------------------
+
+
+def write_mark(campaign: Campaign, *, mark: str, name: str | None = None,
+               legend: int | None = None, reason: str = "") -> Changes:
+    """Write ``mark`` on ``name``'s character card or on legend card number ``legend``
+    (Rulebook: Fillable Cards: "players may be instructed to write or draw things on
+    their Character card" or "on the Legend side"). A legend card's marks count when an
+    effect checks for a mark (Using Legend Cards); a character's go with it to its legend
+    card. Card effects and Codex outcomes write marks with the ``mark`` effect."""
+    from companion.operations.effects import write_mark as written
+
+    mark = " ".join(mark.split())
+    if not mark:
+        raise Refused("Say which mark is written, as the card draws it (e.g. spiral).")
+    if (name is None) == (legend is None):
+        raise Refused("Write the mark on one card: a character's card or a legend card.")
+    why = f" ({reason})" if reason else ""
+    with campaign.write("mark.write", "a mark is written") as session:
+        if name is not None:
+            _character_row(session, name)
+            before = load_game(session, campaign.content)
+            character = before.character(name)
+            if Mark(mark) in character.marks:
+                raise Refused(f"{name}'s card already bears the mark {mark}.")
+            save_game(session, campaign.content, before,
+                      before.with_characters(written(character, mark)))
+            text = f"The mark {mark} is written on {name}'s character card{why}"
+        else:
+            card = session.get(models.Legend, legend)
+            if card is None:
+                raise Refused(f"The society has no legend card number {legend}.")
+            if mark in card.marks:
+                raise Refused(f"The legend of {card.name} already bears the mark {mark}.")
+            card.marks = [*card.marks, mark]
+            session.add(card)
+            text = f"The mark {mark} is written on the legend of {card.name}{why}"
+        session.info["journal_text"] = text
+    return Changes(summary=text, characters=True, journal=True)
+
+
 # --- mantle powers --------------------------------------------------------------------------
 
 
 def choose_mantle_power(campaign: Campaign, *, name: str, power: str) -> Changes:
-    """Slot an unlocked mantle power of the character's mantle (Continuing Play > Mantle
-    Power: at the start of a challenge, after mantles are chosen)."""
-    card = campaign.content.mantle_powers.get(power)
-    if card is None:
-        raise Refused(f"There is no mantle power '{power}' in the content pack.")
+    """Slot an unlocked mantle power of the character's mantle, only "At the start of any
+    Challenge after the first one, after players choose mantles" (Continuing Play >
+    Mantle Power): once the challenge has begun with its mantles and before the first
+    Day is under way (no one has acted or passed)."""
+    from companion.operations.state import MANTLE_POWER_WINDOW, mantle_power_id, slot_power
+
+    chosen = mantle_power_id(campaign.content, power)
     with campaign.write("mantle_power.choose", "mantle power chosen") as session:
-        before = load_game(session, campaign.content)
-        character = before.character(name)
-        mantle = campaign.content.mantles.get(card.mantle)
-        if MantlePowerId(power) not in before.society.mantle_powers:
-            raise Refused(f"The society has not unlocked {card.name} yet.")
-        if character.mantle != str(card.mantle):
-            worn = campaign.content.mantles.get(character.mantle or "")
-            raise Refused(f"{card.name} is a power of the {mantle.name if mantle else ''} "
-                          f"mantle; {name} wears "
-                          f"{'the ' + worn.name + ' mantle' if worn else 'no mantle'}.")
-        after = before.with_characters(society_rules.choose_mantle_power(
-            before.society, character,
-            society_rules.MantlePowerFacts(MantlePowerId(power), card.mantle)))  # type: ignore[arg-type]
-        save_game(session, campaign.content, before, after)
-        text = f"{name} takes up the mantle power {card.name}"
+        society = session.get(models.Society, 1)
+        settings = session.get(models.Campaign, 1)
+        current = society.current_challenge_id if society else None
+        if current is None:
+            raise Refused("A mantle power is chosen at the start of a challenge, after the "
+                          "mantles: start the next challenge first.")
+        window = (settings.settings or {}).get(MANTLE_POWER_WINDOW) if settings else None
+        if window != current:
+            played = len(session.exec(select(models.ChallengeLogEntry)).all())
+            if played <= 1:
+                raise Refused("This is the society's first challenge: mantle powers are "
+                              "chosen at the start of the challenges after it.")
+            raise Refused("The challenge is under way: a mantle power is chosen only at the "
+                          "start of a challenge, after the mantles, before anyone acts.")
+        text = slot_power(campaign.content, session, name, chosen).rstrip(".")
         session.info["journal_text"] = text
     return Changes(summary=text, characters=True, journal=True)
 

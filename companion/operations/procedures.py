@@ -85,7 +85,7 @@ def night_facts(campaign: Campaign, challenge_id: str | None,
     at nightfall): the cards, items, events, and the Night effects of the structures and
     mantle powers in play (``operations.night_cards``)."""
     from companion.operations.night_cards import cards_in_play, split
-    from companion.operations.society import challenge_events
+    from companion.operations.society import challenge_events, event_effects, event_text
 
     content = campaign.content
     items = {ItemId(i.id): NightItem(i.id, i.night_actions, i.storage)  # type: ignore[arg-type]
@@ -96,9 +96,13 @@ def night_facts(campaign: Campaign, challenge_id: str | None,
         from companion.operations.characters import _legends
 
         legends = {card.id: card for card in _legends(session)}
+    events = tuple(challenge_events(campaign, challenge_id))
+    # Immediate and Societal events fire inside the Night as soon as reached (Set Up; D7).
+    steps = {e.id: tuple(event_effects(campaign, e.id)) for e in events}
+    texts = {e.id: event_text(campaign, e.id) for e in events}
     return NightFacts(content.rules, dict(content.night_cards), items, _tokens(campaign),
-                      tuple(challenge_events(campaign, challenge_id)),
-                      at_start=at_start, at_end=at_end, during=during, legends=legends)
+                      events, at_start=at_start, at_end=at_end, during=during,
+                      legends=legends, event_steps=steps, event_texts=texts)
 
 
 @dataclass(frozen=True)

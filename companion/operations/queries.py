@@ -65,6 +65,8 @@ class CharacterSummary:
     health_max: int
     hex_id: str | None
     status: str
+    marks: tuple[str, ...] = ()
+    """Marks written on the character card (Rulebook: Fillable Cards)."""
 
     @property
     def energy_text(self) -> str:

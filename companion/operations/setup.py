@@ -13,11 +13,12 @@ from companion.operations.changes import Changes, Refused
 from companion.operations.characters import create_character, roll_dice
 from companion.operations.core import NIGHT_DECK, Campaign
 from companion.operations.files import add_journal_entry, new_campaign
+from companion.operations.state import MANTLE_POWER_WINDOW
 from companion.operations.valley import save_valley
 from companion.rules import challenge as challenge_rules
 from companion.rules import exploration
 from companion.rules.errors import IllegalAction
-from companion.rules.ids import ChallengeId, GoalId, HexId
+from companion.rules.ids import ChallengeId, GoalId, HexId, MantleId
 from companion.store import models
 
 
@@ -72,7 +73,9 @@ def _looming(campaign: Campaign, session: Session
 
 
 def start_challenge(campaign: Campaign, *, challenge: str,
-                    placements: Mapping[str, str] | None = None) -> Changes:
+                    placements: Mapping[str, str] | None = None,
+                    mantles: Mapping[str, str] | None = None,
+                    mantle_powers: Mapping[str, str] | None = None) -> Changes:
     """Choose and set up a challenge (Rulebook: Set Up > Select Challenge, Set Up
     Challenge, Set Up Vital and Epoch Goals; Determine Starting Hex and Place Characters;
     Retaining Supplies).
@@ -83,6 +86,13 @@ def start_challenge(campaign: Campaign, *, challenge: str,
     challenge begin ready (full energy, less 1 at unrest 6+; no injuries or diseases) in
     the starting hex or the hex of an outpost (``placements``: name -> hex; the starting
     hex by default), and take up the supplies they retained (once).
+
+    Each player chooses a mantle (``mantles``: name -> mantle id or name; a character
+    not named continues with the mantle used previously; Mantle > Mantle Board); boosts
+    end with the last challenge. At the start of any challenge after the first, after
+    the mantles, each player may slot an unlocked power of the mantle
+    (``mantle_powers``: name -> power id or name; Continuing Play > Mantle Power), now or
+    with ``legends.choose_mantle_power`` until the first Day is under way.
     """
     content = campaign.content
     card = content.challenges.get(challenge)
@@ -123,8 +133,15 @@ def start_challenge(campaign: Campaign, *, challenge: str,
                                              characters=playing))
         _shuffle_night_deck(campaign, session)
         notes = _apply_setup(card, campaign_row)
+        later = len(session.exec(select(models.ChallengeLogEntry)).all()) > 1
         notes += _ready_characters(campaign, session, allowed, placements or {},
-                                   society.unrest)
+                                   society.unrest, _mantle_ids(campaign, mantles or {}))
+        notes += _slot_powers(campaign, session, mantle_powers or {}, later)
+        settings = dict(campaign_row.settings or {})
+        settings.pop(MANTLE_POWER_WINDOW, None)
+        if later:
+            settings[MANTLE_POWER_WINDOW] = card.id
+        campaign_row.settings = settings
         if notes:
             session.info["journal_text"] = f"The challenge '{card.name}' begins. " + \
                 " ".join(notes)
@@ -132,9 +149,40 @@ def start_challenge(campaign: Campaign, *, challenge: str,
                    society=True, challenge=True, journal=True, characters=True)
 
 
+def _mantle_ids(campaign: Campaign, typed: Mapping[str, str]) -> dict[str, MantleId]:
+    """Mantles typed by id or name, in any case."""
+    mantles = campaign.content.mantles
+    out = {}
+    for name, text in typed.items():
+        found = next((m.id for m in mantles.values()
+                      if text.strip().casefold() in (m.id.casefold(), m.name.casefold())), None)
+        if found is None:
+            raise Refused(f"There is no mantle '{text}': choose "
+                          f"{', '.join(m.name for m in mantles.values())}.")
+        out[name] = MantleId(found)
+    return out
+
+
+def _slot_powers(campaign: Campaign, session: Session, typed: Mapping[str, str],
+                 later: bool) -> list[str]:
+    """Mantle powers chosen with the mantles (Continuing Play > Mantle Power)."""
+    from companion.operations.state import mantle_power_id, slot_power
+
+    if not typed:
+        return []
+    if not later:
+        raise Refused("This is the society's first challenge: mantle powers are chosen "
+                      "at the start of the challenges after it.")
+    return [slot_power(campaign.content, session, name,
+                       mantle_power_id(campaign.content, power))
+            for name, power in typed.items()]
+
+
 def _ready_characters(campaign: Campaign, session: Session, allowed: Sequence[str],
-                      placements: Mapping[str, str], unrest: int) -> list[str]:
-    """The characters carried over begin ready, placed, with their retained supplies."""
+                      placements: Mapping[str, str], unrest: int,
+                      mantles: Mapping[str, MantleId]) -> list[str]:
+    """The characters carried over begin ready, placed, with their retained supplies,
+    each in the mantle chosen."""
     from dataclasses import replace
 
     from companion.operations.challenge import claim_in_session
@@ -159,11 +207,30 @@ def _ready_characters(campaign: Campaign, session: Session, allowed: Sequence[st
                               f"outpost ({', '.join(allowed)}); {hex_} is neither.")
             character = replace(character, hex=HexId(hex_))
         ready.append(character)
+    try:
+        ready = list(challenge_rules.choose_mantles(
+            ready, mantles, [MantleId(m) for m in content.mantles]))
+    except IllegalAction as exc:
+        raise Refused(_mantle_words(campaign, str(exc))) from exc
     save_game(session, content, before, replace(before, characters=tuple(ready)))
-    notes = [f"{c.name} begins in {c.hex} with {c.energy} energy." for c in ready if c.hex]
+    notes = [f"{c.name} begins in {c.hex} with {c.energy} energy"
+             + (f" in the {_mantle_name(campaign, c.mantle)} mantle" if c.mantle else "")
+             + "." for c in ready if c.hex]
     for character in ready:
         notes += claim_in_session(campaign, session, character.name)
     return notes
+
+
+def _mantle_name(campaign: Campaign, mantle: str | None) -> str:
+    card = campaign.content.mantles.get(mantle or "")
+    return card.name if card is not None else str(mantle)
+
+
+def _mantle_words(campaign: Campaign, text: str) -> str:
+    """A refusal with the mantles' card names."""
+    for mantle in campaign.content.mantles.values():
+        text = text.replace(f"mantle {mantle.id}", f"{mantle.name} mantle")
+    return text[0].upper() + text[1:] + "."
 
 
 def _apply_setup(card: object, campaign_row: models.Campaign) -> list[str]:
@@ -246,6 +313,13 @@ def create_demo_campaign(path: Path, *, extra_content: Sequence[Path] = (),
         campaign.close()
         raise
     return campaign
+
+
+def mantle_powers_offered(campaign: Campaign) -> bool:
+    """The next challenge is not the society's first: its players may choose mantle
+    powers after the mantles (Continuing Play > Mantle Power)."""
+    with campaign.file.read() as session:
+        return session.exec(select(models.ChallengeLogEntry)).first() is not None
 
 
 def challenge_in_play(campaign: Campaign) -> str | None:

@@ -4,6 +4,7 @@ abilities and mantle powers. Thresholds and events are applied automatically (D7
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from sqlmodel import Session
 
@@ -26,6 +27,11 @@ def challenge_events(campaign: Campaign, challenge_id: str | None
 def event_text(campaign: Campaign, event_id: str) -> str:
     """The text of an activity event by its id."""
     return society_events.event_text(campaign.content, event_id)
+
+
+def event_effects(campaign: Campaign, event_id: str) -> tuple[Any, ...]:
+    """The mechanical steps printed on an activity event."""
+    return society_events.event_effects(campaign.content, event_id)
 
 
 def _society_operation(campaign: Campaign, kind: str, change: object) -> Changes:

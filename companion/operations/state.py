@@ -287,6 +287,62 @@ def load_game(session: Session, content: Content) -> Game:
                 outposts=outposts_from_rows(session, content, hexes))
 
 
+MANTLE_POWER_WINDOW = "mantle_power_window"
+"""``Campaign.settings`` key: the challenge at whose start mantle powers may be chosen
+(Continuing Play > Mantle Power: "At the start of any Challenge after the first one, after
+players choose mantles"); set by ``setup.start_challenge``, gone once the Day is under way."""
+
+
+def under_way(day: Day) -> bool:
+    """Someone has acted or passed, or the Night has come: the challenge has begun."""
+    return bool(day.phase is Phase.NIGHT or day.last_actor or day.passed or day.acted)
+
+
+def close_mantle_power_window(campaign: models.Campaign) -> None:
+    """The start of the challenge is over: no more mantle powers until the next one."""
+    if MANTLE_POWER_WINDOW in (campaign.settings or {}):
+        campaign.settings = {k: v for k, v in campaign.settings.items()
+                             if k != MANTLE_POWER_WINDOW}
+
+
+def mantle_power_id(content: Content, typed: str) -> MantlePowerId:
+    """A mantle power typed by id or card name, in any case."""
+    from companion.operations.changes import Refused
+
+    for card in content.mantle_powers.values():
+        if typed.strip().casefold() in (card.id.casefold(), card.name.casefold()):
+            return MantlePowerId(card.id)
+    raise Refused(f"There is no mantle power '{typed}' in the content pack.")
+
+
+def slot_power(content: Content, session: Session, name: str, power: MantlePowerId) -> str:
+    """Slot an unlocked power of ``name``'s mantle (Continuing Play > Mantle Power); the
+    journal's words. The caller checks that this is the moment to."""
+    from companion.operations.changes import Refused
+    from companion.rules import society as society_rules
+    from companion.rules.errors import IllegalAction
+
+    card = content.mantle_powers[power]
+    before = load_game(session, content)
+    try:
+        character = before.character(name)
+    except IllegalAction as exc:
+        raise Refused(f"There is no character {name} in play.") from exc
+    mantle = content.mantles.get(card.mantle)
+    if power not in before.society.mantle_powers:
+        raise Refused(f"The society has not unlocked {card.name} yet.")
+    if character.mantle != str(card.mantle):
+        worn = content.mantles.get(character.mantle or "")
+        raise Refused(f"{card.name} is a power of the {mantle.name if mantle else ''} "
+                      f"mantle; {name} wears "
+                      f"{'the ' + worn.name + ' mantle' if worn else 'no mantle'}.")
+    after = before.with_characters(society_rules.choose_mantle_power(
+        before.society, character,
+        society_rules.MantlePowerFacts(power, card.mantle)))  # type: ignore[arg-type]
+    save_game(session, content, before, after)
+    return f"{name} takes up the mantle power {card.name}."
+
+
 def save_game(session: Session, content: Content, before: Game, after: Game) -> Game:
     """Write back what changed between ``before`` and ``after`` (characters by name).
 
@@ -310,11 +366,25 @@ def save_game(session: Session, content: Content, before: Game, after: Game) -> 
     if after.day != before.day:
         _, day_row = day_from_rows(session)
         day_to_rows(session, after.day, day_row)
+        if under_way(after.day):
+            close_mantle_power_window(campaign)
     if after.tokens != before.tokens:
         tokens_to_rows(session, hexes, after.tokens)
     if after.outposts != before.outposts:
         outposts_to_rows(session, content, hexes, before.outposts, after.outposts)
     return after
+
+
+OUTPOST_OVERLAY = "outpost_overlay"
+"""``session.info`` key: the outpost overlay the player chose for the outpost being built."""
+
+
+def free_outpost_overlays(session: Session, content: Content) -> list[tuple[str, str]]:
+    """(id, name) of the outpost overlays not yet in the valley (Rulebook: Overlays >
+    Outposts: "Choose an outpost overlay that suits that outpost")."""
+    used = {o.overlay_id for o in session.exec(select(models.Overlay)).all()}
+    return [(o.id, o.name) for o in content.overlays.values()
+            if o.kind.value == "outpost" and o.id not in used]
 
 
 def _new_outpost_row(session: Session, content: Content, hexes: HexIndex,
@@ -325,8 +395,11 @@ def _new_outpost_row(session: Session, content: Content, hexes: HexIndex,
     section = next((k for k, f in tile.sections.items() if str(f) == outpost.covers), None) \
         if tile else None
     used = {o.overlay_id for o in session.exec(select(models.Overlay)).all()}
-    overlay = next((o.id for o in content.overlays.values()
-                    if o.kind.value == "outpost" and o.id not in used), None)
+    # "Choose an outpost overlay that suits that outpost": the player's choice
+    # (``build_outpost(overlay=...)``), else the first one free.
+    overlay = session.info.pop(OUTPOST_OVERLAY, None) or next(
+        (o.id for o in content.overlays.values()
+         if o.kind.value == "outpost" and o.id not in used), None)
     hex_row = hexes.row(outpost.hex)
     row = models.Outpost(name=outpost.name, category=outpost.category,
                          status=outpost.status.value, epoch_built=outpost.epoch,

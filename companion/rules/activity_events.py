@@ -39,7 +39,7 @@ from companion.content.schema import effects as fx
 from companion.content.schema.rules import RulesConstants
 from companion.rules import health, inventory
 from companion.rules.game import Game
-from companion.rules.ids import EventId, GoalId, HexId
+from companion.rules.ids import EventId, GoalId, HexId, Mark
 from companion.rules.resources import BagToken
 from companion.rules.society import (
     ActivityEvent,
@@ -171,6 +171,9 @@ def _step(  # noqa: C901 - one branch per step of the effect vocabulary
             token = resources.get(str(effect.resource))
             if token is not None:
                 character = inventory.gain_tokens(character, [token] * effect.amount)
+        elif isinstance(effect, fx.Mark):
+            if effect.mark not in character.marks:
+                character = replace(character, marks=(*character.marks, Mark(effect.mark)))
         elif isinstance(effect, fx.Lose):
             held = [i for i, t in enumerate(character.bag) if t.name == effect.resource]
             if held:

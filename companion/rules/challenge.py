@@ -7,7 +7,7 @@ Supplies, Looming Challenges & Epoch Goals); Using the Journal; readings D10, D1
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from companion.content.schema.base import Omen
@@ -15,7 +15,14 @@ from companion.content.schema.rules import RulesConstants
 from companion.rules.character import Character
 from companion.rules.errors import IllegalAction
 from companion.rules.game import Day, Game
-from companion.rules.ids import ChallengeId, CharacterName, GoalId, ItemId, PlayerName
+from companion.rules.ids import (
+    ChallengeId,
+    CharacterName,
+    GoalId,
+    ItemId,
+    MantleId,
+    PlayerName,
+)
 from companion.rules.inventory import ItemFacts, equip, gain_tokens, take_tokens
 from companion.rules.resources import BagToken, TokenKind
 from companion.rules.society import ActivityEvent, unrest_effects
@@ -288,9 +295,45 @@ def _return_to_box(character: Character) -> Character:
 def ready_for_next_challenge(rules: RulesConstants, character: Character, unrest: int
                              ) -> Character:
     """A character carried into the next challenge: full energy (less 1 at unrest 6+,
-    D10), no injuries or diseases (Rulebook: Determine Starting Hex and Place Characters)."""
+    D10), no injuries or diseases (Rulebook: Determine Starting Hex and Place Characters);
+    no boost tokens, which sit on the mantle and end with the challenge (Mantle > Boost
+    Slots; The Valley: "all other components ... are returned to the game box"); no
+    mantle power slotted, since all are set aside until chosen again after the mantles
+    (Continuing Play > Mantle Power)."""
     energy = character.energy_max + unrest_effects(rules, unrest).starting_energy_delta
-    return replace(character, health=(), energy=max(0, energy))
+    return replace(character, health=(), energy=max(0, energy), boosts={},
+                   mantle_power=None)
+
+
+def choose_mantles(
+    characters: Sequence[Character], chosen: Mapping[str, MantleId],
+    mantles: Sequence[MantleId],
+) -> tuple[Character, ...]:
+    """Each player's mantle for the challenge about to begin.
+
+    Rulebook: Mantle > Mantle Board ("At the start of each challenge, each player chooses
+    a mantle"); Determine Starting Hex ("You may select a new mantle for your character
+    or continue using the mantle you used previously"); Choose Mantle ("Each mantle can
+    be chosen for only one character each game"). A character not named keeps its mantle.
+    """
+    names = {c.name for c in characters}
+    unknown = sorted(n for n in chosen if n not in names)
+    if unknown:
+        raise IllegalAction(f"there is no character {', '.join(unknown)} to take a mantle")
+    missing = sorted({str(m) for m in chosen.values()} - {str(m) for m in mantles})
+    if missing:
+        raise IllegalAction(f"there is no mantle {', '.join(missing)}")
+    out = tuple(replace(c, mantle=chosen.get(c.name, c.mantle)) for c in characters)
+    worn: dict[str, str] = {}
+    for character in out:
+        if character.mantle is None:
+            continue
+        if character.mantle in worn:
+            raise IllegalAction(f"{worn[character.mantle]} and {character.name} both chose "
+                                f"the mantle {character.mantle}: each mantle is for one "
+                                "character each game")
+        worn[character.mantle] = character.name
+    return out
 
 
 def new_epoch(saga: Saga) -> Saga:

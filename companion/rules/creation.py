@@ -5,7 +5,7 @@ Key Character Information > Name; Solo Play > Hardcore Solo; readings D8, D10, D
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from companion.content.schema.base import Ability
 from companion.content.schema.rules import RulesConstants
@@ -205,8 +205,28 @@ def create_character(
     )
 
 
+def replacement_entry(shelters: Iterable[str], starting: Sequence[str],
+                      no_shelter_entry: str) -> tuple[list[str], bool]:
+    """Where a character made after a death may enter, and whether those hexes have
+    shelter (Rulebook: Character Death; reading D22: with no shelter anywhere, the
+    starting hex or a hex with an outpost, unless the pack says ``refused``).
+
+    >>> replacement_entry(["E05"], ["E01"], "starting_or_outpost")
+    (['E05'], True)
+    >>> replacement_entry([], ["E01", "E07"], "starting_or_outpost")
+    (['E01', 'E07'], False)
+    >>> replacement_entry([], ["E01"], "refused")
+    ([], True)
+    """
+    sheltered = sorted(set(shelters))
+    if sheltered or no_shelter_entry == "refused":
+        return sheltered, True
+    return list(starting), False
+
+
 def check_placement(
-    hex: str | None, *, allowed: Sequence[str], replacement: bool, name: str = "the character"
+    hex: str | None, *, allowed: Sequence[str], replacement: bool, name: str = "the character",
+    sheltered: bool = True,
 ) -> None:
     """Where a new character enters the valley.
 
@@ -223,7 +243,12 @@ def check_placement(
     """
     if hex is not None and hex in allowed:
         return
-    if replacement:
+    if replacement and not sheltered:
+        # Reading D22: no hex has shelter, so the starting hex or a hex with an outpost.
+        where = "the starting hex or a hex with an outpost, since no hex has shelter"
+        if not allowed:
+            return
+    elif replacement:
         where = "a hex that has shelter"
         if not allowed:
             raise IllegalAction(
@@ -238,4 +263,7 @@ def check_placement(
         raise IllegalAction(f"choose where {name} enters play: {where} ({', '.join(allowed)})")
     raise IllegalAction(f"{name} begins in {where} ({', '.join(allowed)}); {hex} is neither"
                         if not replacement else
-                        f"{name} enters play in {where} ({', '.join(allowed)}); {hex} has none")
+                        f"{name} enters play in {where} ({', '.join(allowed)}); {hex} has none"
+                        if sheltered else
+                        f"{name} enters play in {where} ({', '.join(allowed)}); {hex} is "
+                        "neither")

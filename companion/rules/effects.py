@@ -30,6 +30,7 @@ from companion.content.schema.effects import (
     GainItem,
     Lore,
     Lose,
+    Mark,
     Place,
     Read,
     Suffer,
@@ -85,6 +86,8 @@ def describe_effect(effect: Effect) -> str:
         return f"place a {'major' if effect.major else 'minor'} boost on {ability}"
     if isinstance(effect, Place):
         return f"place {effect.amount} {effect.token} in the hex"
+    if isinstance(effect, Mark):
+        return f"write the mark {effect.mark} on the character card"
     if isinstance(effect, Unlock):
         return f"unlock {effect.flag}"
     if isinstance(effect, Read):

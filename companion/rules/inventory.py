@@ -247,20 +247,33 @@ class Container:
     """What it holds."""
     accepts: frozenset[str] | None = None
     """The material names it can store; None: any material."""
+    capacity: int | None = None
+    """Materials it holds at most (reading D21); None: no limit. 0: it stores nothing
+    more (what an outpost held before it lost its store may still be taken out)."""
+    name: str = ""
+    """What the table calls it ("the Storehouse at Hearth"); the id when empty."""
 
 
 def store_tokens(
     character: Character, container: Container, indices: Sequence[int]
 ) -> tuple[Character, Container]:
     """Place materials from the bag into a container in the character's hex."""
+    named = container.name or container.id
     if character.hex != container.hex:
-        raise IllegalAction(f"{character.name} is not in the hex of {container.id}")
+        raise IllegalAction(f"{character.name} is not in the hex of {named}")
     character, tokens = take_tokens(character, indices)
     for token in tokens:
         if token.kind is not TokenKind.MATERIAL:
             raise IllegalAction(f"a storage container holds materials, not {token.name}")
         if container.accepts is not None and token.name not in container.accepts:
-            raise IllegalAction(f"{container.id} cannot store {token.name}")
+            raise IllegalAction(f"{named} cannot store {token.name}")
+    # Reading D21: a store holds what its text says, no more.
+    if container.capacity is not None and len(container.tokens) + len(tokens) > \
+            container.capacity:
+        room = max(0, container.capacity - len(container.tokens))
+        raise IllegalAction(f"{named} holds at most {container.capacity} materials "
+                            f"({len(container.tokens)} stored, room for {room}); "
+                            f"{len(tokens)} will not fit")
     return character, replace(container, tokens=(*container.tokens, *tokens))
 
 
@@ -269,10 +282,11 @@ def retrieve_tokens(
 ) -> tuple[Character, Container]:
     """Take materials from a container in the character's hex into the bag."""
     if character.hex != container.hex:
-        raise IllegalAction(f"{character.name} is not in the hex of {container.id}")
+        raise IllegalAction(f"{character.name} is not in the hex of "
+                            f"{container.name or container.id}")
     chosen = set(indices)
     if len(chosen) != len(indices) or any(not 0 <= i < len(container.tokens) for i in chosen):
-        raise IllegalAction(f"{container.id} has no such tokens")
+        raise IllegalAction(f"{container.name or container.id} has no such tokens")
     taken = tuple(container.tokens[i] for i in sorted(chosen))
     kept = tuple(t for i, t in enumerate(container.tokens) if i not in chosen)
     return gain_tokens(character, taken), replace(container, tokens=kept)

@@ -44,6 +44,7 @@ from companion.content.schema.base import Ability, Omen
 from companion.content.schema.cards import NightCard, NightType
 from companion.content.schema.rules import RulesConstants
 from companion.content.schema.world import NightAction
+from companion.rules.activity_events import settle
 from companion.rules.character import Character
 from companion.rules.checks import ability_test
 from companion.rules.errors import IllegalAction
@@ -56,6 +57,7 @@ from companion.rules.ids import (
     HexId,
     ItemId,
     LegendId,
+    Mark,
     NightCardId,
     Trait,
 )
@@ -80,7 +82,6 @@ from companion.rules.society import (
     gain_lore,
     increase_activity,
     increase_unrest,
-    night_activity,
     ongoing_event,
     spend_lore,
     unlock_delving,
@@ -171,6 +172,11 @@ class NightFacts:
     event_effects: Mapping[EventId, TimedEffect] = field(default_factory=dict)
     """What each activity event says and does, resolved when it fires or (ongoing) triggers;
     an event left out is only reported (``NightResult.events_fired``)."""
+    event_steps: Mapping[EventId, tuple[fx.Effect, ...]] = field(default_factory=dict)
+    """The steps of each Immediate and Societal event, applied as soon as the Night's
+    activity reaches it (Rulebook: Set Up; reading D7), before the unrest step."""
+    event_texts: Mapping[EventId, str] = field(default_factory=dict)
+    """What each activity event says, for the log."""
 
 
 @dataclass(frozen=True)
@@ -327,6 +333,9 @@ class NightResult:
     """What happened, in game words."""
     legends_used: tuple[LegendId, ...] = ()
     """Legend cards used during the Night; they return to the unassigned legends."""
+    fired_at_once: tuple[EventId, ...] = ()
+    """Immediate and Societal events fired (and resolved) during the Night as soon as the
+    activity reached them (D7)."""
 
 
 # --- the procedure ----------------------------------------------------------------------
@@ -546,6 +555,7 @@ class _Run:
         self.card_activity = 0
         self.unrest_activity = 0
         self.events_fired: tuple[EventId, ...] = ()
+        self.fired_at_once: list[EventId] = []
         self.ongoing: EventId | None = None
         self.behemoth_activates = False
         self.learned: list[str] = []
@@ -576,6 +586,7 @@ class _Run:
             activity_from_cards=self.card_activity,
             activity_from_unrest=self.unrest_activity,
             events_fired=self.events_fired,
+            fired_at_once=tuple(self.fired_at_once),
             ongoing_event=self.ongoing,
             behemoth_activates=self.behemoth_activates,
             learned=tuple(self.learned),
@@ -664,6 +675,7 @@ def _begin(run: _Run) -> _Night:
                 run.discard.append(card)
                 burnt = f"; {run.facts.cards[card].name} is burnt unresolved"
             run.say(f"{character.name} perishes and becomes a legend{burnt}; activity +{gained}.")
+            _fire_at_once(run)
         else:
             legend = perish(character)
             run.game = replace(
@@ -1027,15 +1039,37 @@ def _resolve_card(run: _Run, card: NightCard, drawer: str, here: Sequence[str]) 
 
 
 def _increase_activity(run: _Run) -> None:
-    """Increase Activity: the resolved cards' amounts, then unrest (D10)."""
-    society = run.game.society
-    extra = unrest_effects(run.rules, society.unrest).activity_per_night
-    run.game = replace(run.game, society=night_activity(run.rules, society, run.card_activity))
+    """Increase Activity: the resolved cards' amounts; an Immediate or Societal event the
+    dial reaches fires at once (Rulebook: Set Up, "it occurs as soon as the number is
+    reached"; D7); "then, increase the activity based on the current level of unrest"
+    (Rulebook: Night Phase > Increase Activity; D10), the unrest the event left."""
+    run.game = replace(run.game, society=increase_activity(run.game.society,
+                                                           run.card_activity))
+    fired, lines, after_cards = len(run.fired_at_once), len(run.log), run.game.society.activity
+    _fire_at_once(run)
+    extra = unrest_effects(run.rules, run.game.society.unrest).activity_per_night
+    run.game = replace(run.game, society=increase_activity(run.game.society, extra))
     run.unrest_activity = extra
-    run.say(
-        f"Activity +{run.card_activity} from Night cards, +{extra} from unrest: "
-        f"now {run.game.society.activity}."
-    )
+    if len(run.fired_at_once) == fired:
+        run.say(f"Activity +{run.card_activity} from Night cards, +{extra} from unrest: "
+                f"now {run.game.society.activity}.")
+    else:  # the event's line between the two increases, in the order they happened
+        run.log.insert(lines, f"Activity +{run.card_activity} from Night cards: now "
+                              f"{after_cards}.")
+        run.say(f"Activity +{extra} from unrest {run.game.society.unrest}: "
+                f"now {run.game.society.activity}.")
+    _fire_at_once(run)
+
+
+def _fire_at_once(run: _Run) -> None:
+    """Fire the Immediate and Societal events the activity now reaches, with their steps
+    (reading D7: "as soon as the number is reached"), each once; a chain fires in order."""
+    settled = settle(run.rules, run.game, run.game, run.facts.events, run.facts.event_steps,
+                     run.facts.resources, run.facts.event_texts)
+    run.game = settled.game
+    run.fired_at_once.extend(settled.fired)
+    for note in settled.notes:
+        run.say(note + ".")
 
 
 def _end(run: _Run) -> _Night:
@@ -1174,6 +1208,7 @@ def _effect(  # noqa: C901 - one branch per step of the effect vocabulary
             society = replace(society, activity=max(0, society.activity + effect.amount))
         run.game = replace(run.game, society=society)
         run.say(f"Activity {effect.amount:+d}: now {society.activity}.")
+        _fire_at_once(run)
         return
     if isinstance(effect, fx.Unrest):
         run.game = replace(run.game, society=increase_unrest(society, effect.amount))
@@ -1258,6 +1293,11 @@ def _effect(  # noqa: C901 - one branch per step of the effect vocabulary
             character, _ = take_tokens(character, lost)
             run.update(character)
         run.say(f"{who} loses {len(lost)} {effect.resource}.")
+    elif isinstance(effect, fx.Mark):
+        # Rulebook: Fillable Cards: the mark is written on the character card.
+        if effect.mark not in character.marks:
+            run.update(replace(character, marks=(*character.marks, Mark(effect.mark))))
+        run.say(f"{who} writes the mark {effect.mark} on the character card.")
     elif isinstance(effect, fx.GainItem):
         run.items_gained.append((character.name, ItemId(str(effect.item))))
         run.say(f"{who} gains the item {effect.item}.")

@@ -253,13 +253,19 @@ class CharacterDialog(AbilityDice, QDialog):
 
     def _fill_hexes(self, replacement: bool) -> None:
         """The starting hex or an outpost's; after a death, the hexes with shelter."""
-        from companion.operations.characters import entry_hexes
+        from companion.operations.characters import replacement_hexes
 
         self.hex.clear()
         if replacement:
             game = read_game(self.campaign)
-            for tile in entry_hexes(self.campaign, game, (), after_death=True):
-                self.hex.addItem(f"{tile} — has shelter", tile)
+            starting = [tile for _, tile in self._start_hexes if tile is not None]
+            hexes, sheltered = replacement_hexes(self.campaign, game, starting)
+            # Rulebook: Character Death; with no shelter anywhere, the starting hex or an
+            # outpost's (the pack's reading of the rule).
+            for tile in hexes:
+                self.hex.addItem(f"{tile} — has shelter" if sheltered else
+                                 f"{tile} — no hex has shelter: starting hex or outpost",
+                                 tile)
             if not self.hex.count():
                 self.hex.addItem("No hex has shelter: prepare shelter first", None)
             return

@@ -161,8 +161,18 @@ class BuildOutpostDialog(_Dialog):
         self.outpost_name = QLineEdit()
         self.outpost_name.setAccessibleName("Outpost name")
         self.outpost_name.setPlaceholderText("the name written on the outpost card")
+        # Rulebook: Overlays > Outposts: "Choose an outpost overlay that suits that outpost".
+        from companion.operations.day import outpost_overlays
+
+        self.overlay = QComboBox()
+        self.overlay.setAccessibleName("Outpost overlay")
+        for overlay_id, overlay_name in outpost_overlays(self.campaign):
+            self.overlay.addItem(f"{overlay_name} ({overlay_id})", overlay_id)
+        if not self.overlay.count():
+            self.overlay.addItem("none left: the outpost is built without one", None)
         form = QFormLayout()
         form.addRow("Name:", self.outpost_name)
+        form.addRow("Overlay:", self.overlay)
         self.contributions = _Contributions(self.game, name, cost)
         self.layout_.addWidget(intro)
         self.layout_.addLayout(form)
@@ -175,7 +185,8 @@ class BuildOutpostDialog(_Dialog):
 
         self.apply(operations.build_outpost, name=self.name, feature=self.feature,
                    outpost_name=self.outpost_name.text(),
-                   contributions=self.contributions.given())
+                   contributions=self.contributions.given(),
+                   overlay=self.overlay.currentData())
 
 
 class BuildStructureDialog(_Dialog):
@@ -369,7 +380,7 @@ class ExchangeDialog(QDialog):
         self._fill_others()
 
     def _fill_others(self) -> None:
-        from companion.operations.day import storage_here
+        from companion.operations.day import stores_here
 
         self.other.blockSignals(True)
         self.other.clear()
@@ -379,8 +390,9 @@ class ExchangeDialog(QDialog):
             me = game.character(self.name)
             if other.name != me.name and other.hex == me.hex and me.hex is not None:
                 self.other.addItem(other.name, ("character", other.name))
-        for outpost_id, outpost_name, _ in storage_here(self.campaign, self.name):
-            self.other.addItem(f"{outpost_name}'s storage", ("store", outpost_id))
+        for store in stores_here(self.campaign, self.name):
+            self.other.addItem(store.label[0].upper() + store.label[1:],
+                               ("store", store.outpost_id))
         if self.other.count() == 0:
             self.other.addItem("nobody and no storage in the hex", None)
         self.refresh()

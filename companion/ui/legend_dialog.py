@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -95,6 +96,23 @@ class LegendDialog(PlayDialog):
             "traits or marks when an effect checks for it — and it returns to the "
             "unassigned legends.")
         grid.addWidget(self.legend_note, 3, 0, 1, 2)
+        # Rulebook: Fillable Cards: an effect says to write a mark on a character card or
+        # on the Legend side; a legend's marks count when an effect checks for one.
+        self.mark_text = QLineEdit()
+        self.mark_text.setAccessibleName("Mark to write")
+        self.mark_text.setPlaceholderText("the mark, as the card draws it (e.g. spiral)")
+        self.mark_on = QComboBox()
+        self.mark_on.setAccessibleName("Card to write the mark on")
+        self.mark_button = QPushButton("&Write Mark")
+        self.mark_button.setAccessibleName("Write the mark")
+        self.mark_button.clicked.connect(self.write_mark)
+        mark_row = QHBoxLayout()
+        mark_row.addWidget(QLabel("Write the mark:"))
+        mark_row.addWidget(self.mark_text, 1)
+        mark_row.addWidget(QLabel("on"))
+        mark_row.addWidget(self.mark_on, 1)
+        mark_row.addWidget(self.mark_button)
+        grid.addLayout(mark_row, 4, 0, 1, 2)
         self.held.currentRowChanged.connect(self._fill_use_as)
         self.body.addWidget(legends_box, 1)
 
@@ -156,6 +174,12 @@ class LegendDialog(PlayDialog):
                                             "or ages out becomes one.")
         self.held.setCurrentRow(0)
         self._fill_use_as()
+        self.mark_on.clear()
+        if name:
+            self.mark_on.addItem(f"{name}'s character card", ("name", name))
+        for card in cards:
+            self.mark_on.addItem(f"the legend of {card.name} (card {card.id})",
+                                 ("legend", card.id))
         self._fill_powers(name)
 
     def _card(self, widget: QListWidget) -> Any:
@@ -225,6 +249,15 @@ class LegendDialog(PlayDialog):
         kind, value = what
         self.run(operations.use_legend, name=self.name(), legend=card.id,
                  **{kind: value})
+
+    def write_mark(self) -> None:
+        """Write the typed mark on the card chosen (``legends.write_mark``)."""
+        from companion.operations.legends import write_mark
+
+        target = self.mark_on.currentData()
+        kind, value = target if target is not None else ("name", None)
+        if self.run(write_mark, mark=self.mark_text.text(), **{kind: value}):
+            self.mark_text.clear()
 
     def return_card(self) -> None:
         from companion import operations

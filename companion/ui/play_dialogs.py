@@ -37,6 +37,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.rules import effect_words
+from companion.rules.effect_words import EFFECT_WORDS
 from companion.ui.widgets import heading
 
 if TYPE_CHECKING:
@@ -168,21 +170,10 @@ def _show(dialog: QDialog) -> QDialog:
 
 # --- effects read at the table ------------------------------------------------------------
 
-EFFECT_KINDS: tuple[tuple[str, str], ...] = (
-    ("gain", "Gain a resource"),
-    ("lose", "Lose a resource"),
-    ("suffer", "Suffer an injury or disease"),
-    ("energy", "Energy (+ gain / − lose)"),
-    ("lore", "Lore (+ gain / − spend)"),
-    ("activity", "Activity (+ / −)"),
-    ("unrest", "Unrest (+ / −)"),
-    ("gain_item", "Gain an item"),
-    ("place", "Place lore, fire or shelter in the hex"),
-    ("boost", "Boost an ability"),
-    ("read", "Read a Codex outcome"),
-)
-SIGNED = {"energy", "lore", "activity", "unrest"}
-WITH_AMOUNT = {"gain", "lose", "suffer", "place"} | SIGNED
+# The CLI and this dialog share one vocabulary of words (companion.rules.effect_words).
+EFFECT_KINDS: tuple[tuple[str, str], ...] = tuple((w.do, w.label) for w in EFFECT_WORDS)
+SIGNED = set(effect_words.SIGNED)
+WITH_AMOUNT = set(effect_words.WITH_AMOUNT)
 
 
 class EffectsDialog(PlayDialog):
@@ -233,6 +224,9 @@ class EffectsDialog(PlayDialog):
         self.outcome.setAccessibleName("Codex outcome")
         self.outcome.setPlaceholderText("three digits, e.g. 104")
         self.outcome.setMaxLength(3)
+        self.mark = QLineEdit()
+        self.mark.setAccessibleName("Mark")
+        self.mark.setPlaceholderText("as the card draws it, e.g. spiral")
 
         self.form = QFormLayout()
         self.form.addRow("Character:", self.character)
@@ -245,6 +239,7 @@ class EffectsDialog(PlayDialog):
         self.form.addRow("Ability:", self.ability)
         self.form.addRow("", self.major)
         self.form.addRow("Outcome:", self.outcome)
+        self.form.addRow("Mark:", self.mark)
         self.form.addRow("Amount:", self.amount)
         self.add_button = QPushButton("Add to the list ↓")
         self.add_button.clicked.connect(self.add_effect)
@@ -287,6 +282,7 @@ class EffectsDialog(PlayDialog):
             combo.currentIndexChanged.connect(self._show_preview)
         self.amount.valueChanged.connect(self._show_preview)
         self.outcome.textChanged.connect(self._show_preview)
+        self.mark.textChanged.connect(self._show_preview)
         self.major.toggled.connect(self._show_preview)
         self._kind_changed()
         self._refresh_list()
@@ -303,7 +299,8 @@ class EffectsDialog(PlayDialog):
         visible = {self.resource: kind in ("gain", "lose"), self.token: kind == "suffer",
                    self.item: kind == "gain_item", self.place: kind == "place",
                    self.ability: kind == "boost", self.major: kind == "boost",
-                   self.outcome: kind == "read", self.amount: kind in WITH_AMOUNT}
+                   self.outcome: kind == "read", self.mark: kind == "mark",
+                   self.amount: kind in WITH_AMOUNT}
         for widget, shown in visible.items():
             self.form.setRowVisible(widget, shown)
         # each effect starts at 1: an amount left over from another kind misleads
@@ -332,6 +329,8 @@ class EffectsDialog(PlayDialog):
             effect["major"] = self.major.isChecked()
         elif kind == "read":
             effect["outcome"] = self.outcome.text().strip()
+        elif kind == "mark":
+            effect["mark"] = self.mark.text().strip()
         if kind in WITH_AMOUNT:
             effect["amount"] = self.amount.value()
         return effect
@@ -351,6 +350,8 @@ class EffectsDialog(PlayDialog):
             return f"{'major' if effect['major'] else 'minor'} boost on {effect['ability']}"
         if kind == "read":
             return f"read Codex outcome {effect['outcome']}"
+        if kind == "mark":
+            return f"write the mark {effect['mark'] or '…'} on the character card"
         return f"{kind} {amount:+d}"
 
     def add_effect(self) -> bool:
@@ -362,6 +363,9 @@ class EffectsDialog(PlayDialog):
         effect = self.current_effect()
         if effect["do"] in SIGNED and effect["amount"] == 0:
             self.form_note.setText("An amount of 0 changes nothing.")
+            return False
+        if effect["do"] == "mark" and not effect["mark"]:
+            self.form_note.setText("Type the mark to write, as the card draws it.")
             return False
         try:
             effects_from_data([effect])
@@ -777,25 +781,80 @@ class StartChallengeDialog(PlayDialog):
         self.body.addWidget(self.choices, 1)
         self.body.addWidget(self.card)
         # Rulebook: Determine Starting Hex and Place Characters: in an existing valley
-        # each character begins in the starting hex or any hex with an outpost.
+        # each character begins in the starting hex or any hex with an outpost; Mantle >
+        # Mantle Board: each player chooses a mantle at the start of each challenge;
+        # Continuing Play > Mantle Power: after the first challenge, then a power.
+        from companion.operations.legends import unlocked_mantle_powers
+        from companion.operations.setup import mantle_powers_offered
+
         self.placements: dict[str, QComboBox] = {}
-        self.places_box = QGroupBox("Where each character begins (full energy, unharmed)")
-        places = QFormLayout(self.places_box)
+        self.mantles: dict[str, QComboBox] = {}
+        self.powers: dict[str, QComboBox] = {}
+        self.places_box = QGroupBox("Each character begins (full energy, unharmed, no "
+                                    "boosts) in the mantle chosen")
+        grid = QGridLayout(self.places_box)
         hexes = self.campaign.starting_hexes()
-        for summary in self.campaign.characters():
+        self.later = mantle_powers_offered(self.campaign)
+        self.unlocked = unlocked_mantle_powers(self.campaign) if self.later else []
+        headers = ["", "Where", "Mantle"] + (["Mantle power"] if self.later else [])
+        for column, text in enumerate(headers):
+            header = QLabel(text)
+            bold = header.font()
+            bold.setBold(True)
+            header.setFont(bold)
+            grid.addWidget(header, 0, column)
+        for row, summary in enumerate(self.campaign.characters(), 1):
+            name = summary.name
+            grid.addWidget(QLabel(f"{name}:"), row, 0)
             combo = QComboBox()
-            combo.setAccessibleName(f"Where {summary.name} begins")
+            combo.setAccessibleName(f"Where {name} begins")
             for number, tile in enumerate(hexes):
                 combo.addItem(f"{tile} — {'starting hex' if number == 0 else 'outpost'}",
                               tile)
-            places.addRow(f"{summary.name}:", combo)
-            self.placements[summary.name] = combo
-        self.places_box.setVisible(bool(self.placements) and bool(hexes))
+            combo.setVisible(bool(hexes))
+            grid.addWidget(combo, row, 1)
+            self.placements[name] = combo
+            mantle = QComboBox()
+            mantle.setAccessibleName(f"{name}'s mantle")
+            for card in self.content.mantles.values():
+                mantle.addItem(card.name, card.id)
+            worn = self.campaign.character_detail(name).mantle
+            if worn is not None and mantle.findData(worn) >= 0:
+                mantle.setCurrentIndex(mantle.findData(worn))
+            grid.addWidget(mantle, row, 2)
+            self.mantles[name] = mantle
+            if self.later:
+                power = QComboBox()
+                power.setAccessibleName(f"{name}'s mantle power")
+                grid.addWidget(power, row, 3)
+                self.powers[name] = power
+                mantle.currentIndexChanged.connect(
+                    lambda _=0, n=name: self._offer_powers(n))
+                self._offer_powers(name)
+        grid.setColumnStretch(1, 1)
+        self.mantle_note = _wrapped(
+            "Each mantle is for one character each game. Mantle powers are chosen from the "
+            "second challenge on, after the mantles." if not self.later else
+            "Each mantle is for one character each game. A power must belong to the "
+            "mantle chosen; it can also be chosen later, until someone acts.")
+        grid.addWidget(self.mantle_note, len(self.mantles) + 1, 0, 1, len(headers))
+        self.places_box.setVisible(bool(self.mantles))
         self.body.addWidget(self.places_box)
         self.start_button = self.action_button("Start Challenge")
         self.start_button.clicked.connect(self.start)
         self.refresh()
-        self.resize(620, 460)
+        self.resize(680, 520)
+
+    def _offer_powers(self, name: str) -> None:
+        """The unlocked powers of the mantle chosen for ``name``."""
+        combo, mantle = self.powers[name], self.mantles[name].currentData()
+        combo.clear()
+        combo.addItem("(none)", None)
+        for power in self.unlocked:
+            card = self.content.mantle_powers.get(power)
+            if card is not None and str(card.mantle) == mantle:
+                combo.addItem(card.name, card.id)
+        combo.setEnabled(combo.count() > 1)
 
     def refresh(self) -> None:
         from sqlmodel import select
@@ -861,8 +920,11 @@ class StartChallengeDialog(PlayDialog):
             return
         placements = {n: str(c.currentData()) for n, c in self.placements.items()
                       if c.currentData() is not None}
+        mantles = {n: str(c.currentData()) for n, c in self.mantles.items()}
+        powers = {n: str(c.currentData()) for n, c in self.powers.items()
+                  if c.currentData() is not None}
         if self.run(start_challenge, challenge=item.data(Qt.ItemDataRole.UserRole),
-                    placements=placements):
+                    placements=placements, mantles=mantles, mantle_powers=powers):
             self.accept()
 
 

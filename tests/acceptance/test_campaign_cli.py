@@ -384,8 +384,9 @@ def test_set_up_challenge_2_characters_start_rested_and_healed(table: Table) -> 
     assert table.refused("challenge", "start", p, "C3") \
         == "C3 cannot be chosen now; choose C2 (priority rule)"
     assert table.js("challenge", "start", p, "C2")["summary"] == (
-        "The challenge 'Frost in the Fur' begins. Ash begins in T01 with 5 energy. Cai "
-        "begins in T01 with 5 energy. Ash takes up the supplies Ash retained (2 item(s), "
+        "The challenge 'Frost in the Fur' begins. Ash begins in T01 with 5 energy in the "
+        "Hearthkeeper mantle. Cai begins in T01 with 5 energy in the Loreweaver mantle. "
+        "Ash takes up the supplies Ash retained (2 item(s), "
         "0 material(s)).")
     chars = table.characters()
     assert {n: (c["energy"], c["health"], c["hex_id"]) for n, c in chars.items()} == {
@@ -427,8 +428,8 @@ def test_a_new_epoch_begins(table: Table) -> None:
     status = table.status()
     assert (status["epoch"], status["games_this_epoch"], status["challenge_id"]) == (2, 0, None)
     assert table.js("challenge", "start", p, "C3")["summary"] == (
-        "The challenge 'Voices on the Ridge' begins. Ash begins in T01 with 4 energy. Cai "
-        "begins in T01 with 4 energy.")
+        "The challenge 'Voices on the Ridge' begins. Ash begins in T01 with 4 energy in the "
+        "Hearthkeeper mantle. Cai begins in T01 with 4 energy in the Loreweaver mantle.")
     assert table.energy() == {"Ash": 4, "Cai": 4}
     status = table.status()
     assert (status["epoch"], status["games_this_epoch"], status["challenge_id"]) == (2, 1, "C3")

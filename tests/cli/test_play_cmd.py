@@ -59,14 +59,45 @@ def test_building_an_outpost_and_a_structure_from_the_cli(capsys: Any, path: str
     data = js(capsys, "act", path, "Bryn", "structure", "Drying Rack")
     assert data["summary"].startswith("Bryn built Drying Rack at Hearth")
     assert energies(capsys, path) == {"Ash": 3, "Bryn": 2}
-    # Materials stored at the outpost, and taken back.
+    # A Drying Rack does not store materials: Hearth is still no storage container (D21).
     assert run(capsys, "effect", path, "Ash", "gain clay 1")[0] == 0
-    data = js(capsys, "exchange", "store", path, "Ash", "--token", "1")
-    assert data["summary"] == "Ash stored unprocessed clay at Hearth"
-    listing = js(capsys, "exchange", "list", path, "Bryn")
-    assert listing["storage"] == [{"outpost": "Hearth", "materials": ["unprocessed clay"]}]
-    assert js(capsys, "exchange", "take", path, "Bryn", "Hearth", "--token", "1")["summary"] \
-        == "Bryn took unprocessed clay from Hearth"
+    code, _, err = run(capsys, "exchange", "store", path, "Ash", "--token", "1")
+    assert code == 1 and "no storage container in Ash's hex" in err
+
+
+@pytest.mark.parametrize(("wood", "refusal"), [
+    # Reading D21: the Storehouse holds 3; 2 stored + 1 = 3 fits.
+    (1, None),
+    # 2 stored + 2 = 4 > 3: refused, room for 1.
+    (2, "holds at most 3 materials (2 stored, room for 1); 2 will not fit"),
+])
+def test_day_actions_storage_containers_from_the_cli(
+        capsys: Any, path: str, wood: int, refusal: str | None) -> None:
+    """Rulebook: Day Actions (storage containers); reading D21."""
+    from companion import operations
+    from tests.operations.test_night_cards import with_outpost
+
+    campaign = operations.open_campaign(Path(path))
+    try:
+        with_outpost(campaign, "storehouse")
+    finally:
+        campaign.close()
+    assert run(capsys, "effect", path, "Ash", f"gain wood {2 + wood}")[0] == 0
+    data = js(capsys, "exchange", "store", path, "Ash", "--token", "1", "--token", "2")
+    assert data["summary"] == \
+        "Ash stored unprocessed wood, unprocessed wood at the Storehouse at Hearth"
+    argv = ["exchange", "store", path, "Ash", *[a for n in range(wood)
+                                               for a in ("--token", str(n + 1))]]
+    code, _, err = run(capsys, *argv)
+    if refusal is None:
+        assert code == 0
+        listing = js(capsys, "exchange", "list", path, "Bryn")
+        assert listing["storage"] == [{"outpost": "Hearth",
+                                       "materials": ["unprocessed wood"] * 3}]
+        assert js(capsys, "exchange", "take", path, "Bryn", "Hearth", "--token", "1"
+                  )["summary"] == "Bryn took unprocessed wood from the Storehouse at Hearth"
+    else:
+        assert code == 1 and refusal in err
 
 
 @pytest.mark.parametrize(
@@ -87,7 +118,8 @@ def test_building_an_outpost_and_a_structure_from_the_cli(capsys: Any, path: str
         (["exchange", "give", "{p}", "Ash", "Bryn", "--item", "stone-knife"],
          "Ash has no Stone Knife"),
         (["exchange", "excess", "{p}", "Ash"], "Ash has room for every item"),
-        (["exchange", "store", "{p}", "Ash", "--token", "1"], "no outpost in Ash's hex"),
+        (["exchange", "store", "{p}", "Ash", "--token", "1"],
+         "no storage container in Ash's hex"),
         (["character", "create", "{p}", "--name", "Cai", "--dice", "6", "5", "4", "3", "2",
           "--assign", "might=6,dexterity=5,awareness=4,conviction=3", "--hex", "E01",
           "--mantle", "nope"], ""),
@@ -386,3 +418,48 @@ def test_character_death_character_create_after_a_death_from_the_cli(
     assert data["summary"].endswith(f"cunning){said}")
     cael = next(c for c in js(capsys, "characters", path)["characters"] if c["name"] == "Cael")
     assert (cael["energy"], cael["hex_id"]) == (energy, "E01")
+
+
+def test_effect_words_place_boost_and_mark_from_the_cli(capsys: Any, path: str) -> None:
+    """The CLI reads the Apply Effects dialog's words (issue 26): place fire, shelter and
+    2 lore in Ash's hex, a major might boost (2), the mark 'spiral'."""
+    from companion import operations
+    from companion.content.schema.base import Ability
+    from companion.operations.state import load_game
+
+    data = js(capsys, "effect", path, "Ash", "place fire", "place shelter", "place lore 2",
+              "boost might major", "mark spiral", "--source", "Codex outcome 220")
+    assert "Codex outcome 220" in data["summary"]
+    campaign = operations.open_campaign(Path(path))
+    try:
+        with campaign.file.read() as session:
+            game = load_game(session, campaign.content)
+        ash = game.character("Ash")
+        assert ash.hex in game.tokens.fires and ash.hex in game.tokens.shelters
+        assert game.tokens.lore[ash.hex] == 2
+        assert ash.boosts[Ability.MIGHT] == (2,) and ash.marks == ("spiral",)
+    finally:
+        campaign.close()
+    code, _, err = run(capsys, "effect", path, "Ash", "place bonfire")
+    assert code == 1 and "Place lore, fire or shelter" in err
+
+
+def test_overlays_outposts_the_player_chooses_the_overlay_from_the_cli(
+        capsys: Any, path: str) -> None:
+    """Rulebook: Overlays > Outposts: "Choose an outpost overlay that suits that outpost"."""
+    code, _, err = run(capsys, "act", path, "Ash", "outpost", "plains", "--outpost-name",
+                       "Hearth", "--contribute", "Bryn=2", "--overlay", "OP9")
+    assert code == 1 and "the outpost overlay 'OP9' is not free" in err
+    data = js(capsys, "act", path, "Ash", "outpost", "plains", "--outpost-name", "Hearth",
+              "--contribute", "Bryn=2", "--overlay", "Stilt Houses")
+    assert data["summary"].startswith("Ash built the outpost Hearth over the plains "
+                                      "(overlay OP2)")
+
+
+def test_day_actions_no_exchange_while_a_discovery_card_is_due_from_the_cli(
+        capsys: Any, path: str) -> None:
+    """Rulebook: Day Actions (exchanges before or after an action); Actions > Move."""
+    assert run(capsys, "effect", path, "Ash", "gain wood 1")[0] == 0
+    assert run(capsys, "act", path, "Ash", "move", "E09")[0] == 0
+    code, _, err = run(capsys, "exchange", "give", path, "Ash", "Bryn", "--token", "1")
+    assert code == 1 and "Ash must draw a Discovery card first (arrived in E09)" in err

@@ -78,7 +78,7 @@ def test_gaining_and_using_legend_cards_from_the_cli(capsys: Any, legend_path: s
         (("test", "{p}", "Ash", "might", "6", "--die", "7"), "A die shows 1 to 6"),
         (("test", "{p}", "Ash", "might", "6", "--modifier", "wise=x"), "trait=N"),
         (("contest", "{p}", "Ash", "might", "6", "--boost", "3"), "a boost token shows 1 or 2"),
-        (("mantle-power", "choose", "{p}", "Ash", "MP1"), "has not unlocked"),
+        (("mantle-power", "choose", "{p}", "Ash", "MP1"), "society's first challenge"),
     ],
 )
 def test_legend_and_test_refusals_in_game_words(
@@ -91,6 +91,9 @@ def test_legend_and_test_refusals_in_game_words(
 
 def test_mantle_power_unlock_choose_use_from_the_cli(capsys: Any, demo_path: str) -> None:
     assert run(capsys, "mantle-power", "unlock", demo_path, "MP4", "--json")[0] == 0
+    # Continuing Play > Mantle Power: chosen at the start of a challenge after the first.
+    assert run(capsys, "challenge", "end", demo_path, "120", "--looming", "C2")[0] == 0
+    assert run(capsys, "challenge", "start", demo_path, "C2")[0] == 0
     assert run(capsys, "mantle-power", "choose", demo_path, "Bryn", "MP4", "--json")[0] == 0
     code, data, _ = run(capsys, "mantle-power", "use", demo_path, "Bryn", "--json")
     assert code == 0 and data["summary"].startswith("Bryn uses Trail Sign")
@@ -102,8 +105,9 @@ def test_mantle_power_unlock_choose_use_from_the_cli(capsys: Any, demo_path: str
     [
         (("--hex", "E01"), "choose a mantle for the character"),
         (("--mantle", "stormcaller", "--hex", "E02"), "begins in the starting hex"),
-        (("--mantle", "stormcaller", "--hex", "E01", "--replacement"),
-         "no hex has one: prepare shelter first"),
+        # Character Death, reading D22: no hex has shelter, so the starting hex (E01).
+        (("--mantle", "stormcaller", "--hex", "E02", "--replacement"),
+         "since no hex has shelter (E01); E02 is neither"),
     ],
 )
 def test_character_creation_refusals_from_the_cli(
@@ -296,3 +300,104 @@ def test_mantle_health_track_suffer_typed_with_spaces_from_the_cli(
     _, data, _ = run(capsys, "characters", demo_path, "--json")
     assert next(c for c in data["characters"] if c["name"] == "Ash")["health"] == [
         "major_injury", "major_injury"]
+
+
+def test_set_up_societal_event_fires_in_the_night_before_the_unrest_increase_cli(
+        capsys: Any, demo_path: str) -> None:
+    """Rulebook: Set Up ("it occurs as soon as the number is reached"); Night Phase >
+    Increase Activity; D7, D10. C1's Societal event at 10 adds 2 unrest. Unrest 4,
+    activity 7; Ember Storm (N06) adds 3: 7 + 3 = 10 fires it (unrest 4 + 2 = 6), then
+    +1 for unrest 6+: activity 11."""
+    assert run(capsys, "society", demo_path, "unrest", "4")[0] == 0
+    assert run(capsys, "society", demo_path, "activity", "7")[0] == 0
+    for name in ("Ash", "Bryn"):
+        assert run(capsys, "act", demo_path, name, "pass")[0] == 0
+    code, data, _ = run(capsys, "night", demo_path, "--json")
+    for _ in range(60):
+        step = data["procedure"]["step"] if data.get("procedure") else None
+        if step is None:
+            break
+        answer = {"player": "1", "card": "N06"}.get(step["decider"], "app")
+        code, data, err = run(capsys, "step", demo_path, "--choice", answer, "--json")
+        assert code == 0, err
+    _, status, _ = run(capsys, "status", demo_path, "--json")
+    assert (status["status"]["activity"], status["status"]["unrest"]) == (11, 6)
+
+
+def test_mantle_board_next_challenge_asks_mantles_from_the_cli(
+        capsys: Any, demo_path: str) -> None:
+    """Rulebook: Mantle > Mantle Board; Continuing Play > Mantle Power: at C2's start
+    Ash and Bryn swap mantles and Bryn slots a power of the new one; Ash's minor boost
+    from C1 ends with it; a power is refused in C1 and once C2 is under way."""
+    campaign = operations.open_campaign(Path(demo_path))
+    try:
+        ash, bryn = campaign.character_detail("Ash"), campaign.character_detail("Bryn")
+        power = next(p for p, c in campaign.content.mantle_powers.items()
+                     if c.mantle == ash.mantle)
+    finally:
+        campaign.close()
+    assert run(capsys, "mantle-power", "unlock", demo_path, power)[0] == 0
+    code, _, err = run(capsys, "mantle-power", "choose", demo_path, "Ash", power)
+    assert code == 1 and "first challenge" in err
+    assert run(capsys, "effect", demo_path, "Ash", "boost might")[0] == 0
+    assert run(capsys, "challenge", "end", demo_path, "120", "--looming", "C2")[0] == 0
+    code, _, err = run(capsys, "challenge", "start", demo_path, "C2", "--mantle",
+                       f"Ash={bryn.mantle}")
+    assert code == 1 and "both chose the" in err
+    code, data, err = run(capsys, "challenge", "start", demo_path, "C2", "--mantle",
+                          f"Ash={bryn.mantle}", "--mantle", f"Bryn={ash.mantle}",
+                          "--mantle-power", f"Bryn={power}", "--json")
+    assert code == 0, err
+    assert "takes up the mantle power" in data["summary"]
+    campaign = operations.open_campaign(Path(demo_path))
+    try:
+        ash2, bryn2 = campaign.character_detail("Ash"), campaign.character_detail("Bryn")
+        assert (ash2.mantle, bryn2.mantle, bryn2.mantle_power) == (
+            bryn.mantle, ash.mantle, power)
+        assert ash2.boosts == {}
+    finally:
+        campaign.close()
+    assert run(capsys, "act", demo_path, "Ash", "pass")[0] == 0
+    code, _, err = run(capsys, "mantle-power", "choose", demo_path, "Bryn", power)
+    assert code == 1 and "The challenge is under way" in err
+
+
+def test_using_legend_cards_a_mark_written_by_hand_is_usable_from_the_cli(
+        capsys: Any, demo_path: str) -> None:
+    """Rulebook: Fillable Cards; Using Legend Cards: Ash ages out (legend card 1); a mark
+    written on it by hand lets Bryn count as having it; one on Bryn's card shows."""
+    for _ in range(2):
+        assert run(capsys, "age", demo_path, "Ash")[0] == 0
+    assert run(capsys, "legend", "choose", demo_path, "Bryn", "1")[0] == 0
+    code, _, err = run(capsys, "legend", "use", demo_path, "Bryn", "1", "--mark", "spiral")
+    assert code == 1 and "bears no mark spiral" in err
+    code, data, _ = run(capsys, "legend", "mark", demo_path, "spiral", "--legend", "1",
+                        "--reason", "Codex outcome 220", "--json")
+    assert code == 0 and data["summary"] == \
+        "The mark spiral is written on the legend of Ash (Codex outcome 220)"
+    _, listing, _ = run(capsys, "legend", "list", demo_path, "--json")
+    assert listing["legends"][0]["marks"] == ["spiral"]
+    code, data, _ = run(capsys, "legend", "use", demo_path, "Bryn", "1", "--mark", "spiral",
+                        "--json")
+    assert code == 0 and "the mark spiral" in data["summary"]
+    assert run(capsys, "legend", "mark", demo_path, "antler", "--character", "Bryn")[0] == 0
+    _, listing, _ = run(capsys, "characters", demo_path, "--json")
+    assert [c["marks"] for c in listing["characters"]] == [["antler"]]
+    assert "marks antler" in run(capsys, "characters", demo_path)[1]
+    code, _, err = run(capsys, "legend", "mark", demo_path, "antler", "--character", "Bryn")
+    assert code == 1 and "already bears the mark antler" in err
+
+
+def test_character_death_replacement_with_no_shelter_enters_the_starting_hex_cli(
+        capsys: Any, legend_path: str) -> None:
+    """Rulebook: Character Death; reading D22: no hex has shelter, so a replacement
+    enters the starting hex E01, with 0 energy."""
+    code, data, err = run(capsys, "character", "create", legend_path, "--name", "Cael",
+                          "--dice", "6", "5", "4", "3", "1",
+                          "--assign", "might=6,dexterity=5,awareness=4,conviction=3",
+                          "--trait", "cunning", "--mantle", "stormcaller", "--hex", "E01",
+                          "--replacement", "--json")
+    assert code == 0, err
+    _, listing, _ = run(capsys, "characters", legend_path, "--json")
+    cael = next(c for c in listing["characters"] if c["name"] == "Cael")
+    assert (cael["hex_id"], cael["energy"]) == ("E01", 0)

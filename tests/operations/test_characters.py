@@ -80,7 +80,9 @@ def test_one_mantle_per_character_per_game(fresh: Campaign) -> None:
          "abilities summing to 10 call for a second trait"),
         ({"hex_tile": "E02"}, r"begins in the starting hex or a hex with an outpost \(E01\)"),
         ({"hex_tile": None}, "choose where Cael enters play"),
-        ({"hex_tile": "E01", "after_death": True}, "no hex has one: prepare shelter first"),
+        # Reading D22: no hex has shelter, so the starting hex (E01); E02 is refused.
+        ({"hex_tile": "E02", "after_death": True},
+         r"the starting hex or a hex with an outpost, since no hex has shelter \(E01\)"),
     ],
 )
 def test_character_creation_requires_mantle_second_trait_and_placement(
@@ -186,13 +188,32 @@ def test_character_death_a_new_character_after_a_death_is_a_replacement(
     assert replacement_due(demo) == []
 
 
-def test_character_death_an_inferred_replacement_needs_a_hex_with_shelter(
-        demo: Campaign) -> None:
+@pytest.mark.parametrize(("mode", "entered"), [
+    # Reading D22: no hex has shelter, so the starting hex E01, with 0 energy.
+    ("starting_or_outpost", ("E01", 0)),
+    # A pack reading the rule strictly: not until a hex has shelter.
+    ("refused", None),
+])
+def test_character_death_a_replacement_when_no_hex_has_shelter(
+        demo: Campaign, mode: str, entered: tuple[str, int] | None) -> None:
+    """Rulebook: Character Death ("places them in a hex that has shelter"); D22."""
+    from dataclasses import replace
+
     bryn_perishes(demo)
-    with pytest.raises(Refused, match="Cael enters play in a hex that has shelter, and no "
-                                      "hex has one: prepare shelter first"):
-        make(demo, hex_tile="E01", mantle="stormcaller")
-    assert [c.name for c in demo.characters()] == ["Ash"]
+    rules = demo.content.rules
+    demo.content = replace(demo.content, rules=rules.model_copy(update={
+        "character_death": rules.character_death.model_copy(
+            update={"no_shelter_entry": mode})}))
+    if entered is None:
+        with pytest.raises(Refused, match="Cael enters play in a hex that has shelter, and "
+                                          "no hex has one: prepare shelter first"):
+            make(demo, hex_tile="E01", mantle="stormcaller")
+        assert [c.name for c in demo.characters()] == ["Ash"]
+        return
+    changes = make(demo, hex_tile="E01", mantle="stormcaller")
+    assert changes.summary.endswith("replaces Bryn, who perished: enters with 0 energy in E01")
+    cael = demo.character_detail("Cael")
+    assert (cael.hex, cael.energy) == entered
 
 
 def test_character_death_ageing_out_is_no_death(demo: Campaign) -> None:

@@ -256,12 +256,20 @@ def test_exchanges_only_in_the_same_hex(demo: Campaign) -> None:
         day_ops.exchange_tokens(demo, giver="Ash", receiver="Bryn", tokens=[0])
 
 
+def storehouse(campaign: Campaign) -> None:
+    """Hearth in E01 with a Storehouse (a storage container of 3, reading D21)."""
+    from tests.operations.test_night_cards import with_outpost
+
+    with_outpost(campaign, "storehouse")
+
+
 def test_exchanges_with_an_outposts_storage(demo: Campaign) -> None:
-    hearth(demo)
+    storehouse(demo)
     gain(demo, "Bryn", "gain wood 2", "gain fish 1")
     day_ops.store_materials(demo, name="Bryn", outpost="Hearth", tokens=[0, 1])
     assert day_ops.storage_here(demo, "Bryn")[0][1:] == ("Hearth", ["unprocessed wood"] * 2)
-    assert last_journal(demo) == "Bryn stored unprocessed wood, unprocessed wood at Hearth"
+    assert last_journal(demo) == \
+        "Bryn stored unprocessed wood, unprocessed wood at the Storehouse at Hearth"
     with pytest.raises(Refused, match="holds materials, not fish"):
         day_ops.store_materials(demo, name="Bryn", outpost="Hearth", tokens=[0])
     day_ops.retrieve_materials(demo, name="Ash", outpost="Hearth", tokens=[1])
@@ -346,10 +354,83 @@ def test_day_actions_moving_on_waits_for_the_discovery_card(demo: Campaign) -> N
 
 
 def test_exchanges_storage_keeps_a_large_token_large(demo: Campaign) -> None:
-    hearth(demo)
+    storehouse(demo)
     large = next(m.id for m in demo.content.materials.values() if m.size == "large")
     gain(demo, "Bryn", f"gain {large} 1")
     day_ops.store_materials(demo, name="Bryn", outpost="Hearth", tokens=[0])
     day_ops.retrieve_materials(demo, name="Ash", outpost="Hearth", tokens=[0])
     (token,) = demo.character_detail("Ash").bag
     assert token.name == large and token.large
+
+
+@pytest.mark.parametrize(("structures", "stored", "refusal"), [
+    # An outpost with no structure is no storage container (D21): nothing goes in, so
+    # 8 wood can't slip past the bag (Reconcile Inventory).
+    ((), 0, "Hearth has no storage container: an outpost stores nothing by itself"),
+    # A Longhouse grants shelter; its card says nothing of storing: still none.
+    (("longhouse",), 0, "Hearth has no storage container"),
+    # A Storehouse holds 3 (D21, D20): 3 of 4 wood fit, the 4th (3 + 1 > 3) is refused.
+    (("storehouse",), 3, "holds at most 3 materials \\(3 stored, room for 0\\)"),
+])
+def test_day_actions_storage_containers_are_structures_that_store(
+        demo: Campaign, structures: tuple[str, ...], stored: int, refusal: str) -> None:
+    """Rulebook: Day Actions ("any storage container in their hex"); reading D21."""
+    from tests.operations.test_night_cards import with_outpost
+
+    with_outpost(demo, *structures)
+    gain(demo, "Bryn", "gain wood 4")
+    if stored:
+        day_ops.store_materials(demo, name="Bryn", outpost="Hearth", tokens=list(range(stored)))
+    with pytest.raises(Refused, match=refusal):
+        day_ops.store_materials(demo, name="Bryn", outpost="Hearth", tokens=[0])
+    assert len(bag(demo, "Bryn")) == 4 - stored
+
+
+def _outpost_overlay(campaign: Campaign) -> str | None:
+    from sqlmodel import select
+
+    from companion.store import models
+
+    with campaign.file.read() as session:
+        return session.exec(select(models.Outpost)).one().overlay_id
+
+
+@pytest.mark.parametrize(("typed", "overlay", "refusal"), [
+    (None, "OP1", None),           # nothing chosen: the first free overlay
+    ("OP3", "OP3", None),          # by id
+    ("cliff camp", "OP3", None),   # by name, any case
+    ("OP9", None, "the outpost overlay 'OP9' is not free; choose OP1 Hearth Ring"),
+])
+def test_overlays_outposts_the_player_chooses_the_overlay(
+        demo: Campaign, typed: str | None, overlay: str | None, refusal: str | None) -> None:
+    """Rulebook: Overlays > Outposts ("Choose an outpost overlay that suits that outpost,
+    then record that overlay's ID number on the card")."""
+    kwargs = {"name": "Ash", "feature": "plains", "outpost_name": "Hearth",
+              "contributions": {"Bryn": 2}, "overlay": typed}
+    if refusal is not None:
+        with pytest.raises(Refused, match=refusal):
+            operations.build_outpost(demo, **kwargs)
+        assert demo.status().outposts == 0 and energy(demo, "Ash") == 5
+        return
+    operations.build_outpost(demo, **kwargs)
+    assert _outpost_overlay(demo) == overlay
+    assert overlay not in [i for i, _ in day_ops.outpost_overlays(demo)]
+
+
+@pytest.mark.parametrize("drawn", [False, True])
+def test_day_actions_no_exchange_while_a_discovery_card_is_due(demo: Campaign,
+                                                               drawn: bool) -> None:
+    """Rulebook: Day Actions (an exchange "before and/or after any Day action"); Actions >
+    Move: the move ends with its Discovery card. Ash moves to E09: an exchange is refused
+    until the card is drawn; once drawn, the usual rules apply (Bryn is back in E01)."""
+    gain(demo, "Ash", "gain wood 1")
+    operations.move(demo, name="Ash", to_hex="E09")
+    if drawn:
+        operations.draw_discovery(demo, name="Ash", card="DI01")
+        with pytest.raises(Refused, match="Ash and Bryn are not in the same hex"):
+            day_ops.exchange_tokens(demo, giver="Ash", receiver="Bryn", tokens=[0])
+        return
+    with pytest.raises(Refused, match="Ash must draw a Discovery card first \\(arrived in "
+                                      "E09\\): an exchange comes before or after"):
+        day_ops.exchange_tokens(demo, giver="Ash", receiver="Bryn", tokens=[0])
+    assert bag(demo, "Ash") == ["unprocessed wood"]

@@ -95,8 +95,17 @@ def test_using_legend_cards_not_held_is_refused_and_changes_nothing(legend: Camp
     assert legend.journal(1)[0].kind == "character.age"
 
 
+def next_challenge(campaign: Campaign, **chosen: object) -> None:
+    """C1 ends and C2 begins: the start of a challenge after the first."""
+    from companion.operations import challenge as lifecycle
+
+    lifecycle.end_challenge(campaign, outcome="120", looming=["C2"])
+    operations.start_challenge(campaign, challenge="C2", **chosen)  # type: ignore[arg-type]
+
+
 def test_mantle_power_choose_refused_until_unlocked_and_for_another_mantle(
         demo: Campaign) -> None:
+    next_challenge(demo)
     bryn = demo.character_detail("Bryn")
     mine = next(p for p, c in demo.content.mantle_powers.items() if c.mantle == bryn.mantle)
     other = next(p for p, c in demo.content.mantle_powers.items() if c.mantle != bryn.mantle)
@@ -122,6 +131,7 @@ def test_mantle_power_use_applies_its_effects(
     with pytest.raises(Refused, match=f"{name} has no mantle power slotted"):
         operations.use_mantle_power(demo, name=name)
     operations.unlock_mantle_power(demo, power=power)
+    next_challenge(demo)
     operations.choose_mantle_power(demo, name=name, power=power)
     assert operations.use_mantle_power(demo, name=name).summary.startswith(said)
     assert demo.status().lore == lore
@@ -154,3 +164,125 @@ def test_using_legend_cards_in_a_behemoth_encounter_contest(legend: Campaign) ->
     assert asked
     assert _holders(legend) == [None]  # used once, back to the unassigned legends
     assert "uses the legend of Ash (its ability value)" in legend.journal(1)[0].text
+
+
+@pytest.mark.parametrize(("moment", "refusal"), [
+    # The first challenge: no mantle power at any time (the society's 1st of 1).
+    ("first challenge", "This is the society's first challenge"),
+    # Challenge 2 has begun, mantles chosen, nobody has acted: the moment.
+    ("start of the next challenge", None),
+    # Challenge 2, after Ash passed (1 of 2 characters): too late.
+    ("mid-Day", "The challenge is under way"),
+    # Challenge 2, both passed and the Night began: too late.
+    ("Night", "The challenge is under way"),
+    # Between challenges (C1 ended, C2 not begun): not yet.
+    ("between challenges", "start the next challenge first"),
+])
+def test_continuing_play_mantle_power_only_at_the_start_of_a_later_challenge(
+        demo: Campaign, moment: str, refusal: str | None) -> None:
+    """Rulebook: Continuing Play > Mantle Power ("At the start of any Challenge after the
+    first one, after players choose mantles, each player may choose a mantle power")."""
+    from companion.operations import challenge as lifecycle
+    from companion.operations import procedures
+
+    bryn = demo.character_detail("Bryn")
+    power = next(p for p, c in demo.content.mantle_powers.items() if c.mantle == bryn.mantle)
+    operations.unlock_mantle_power(demo, power=power)
+    if moment == "between challenges":
+        lifecycle.end_challenge(demo, outcome="120", looming=["C2"])
+    elif moment != "first challenge":
+        next_challenge(demo)
+    if moment in ("mid-Day", "Night"):
+        operations.pass_turn(demo, name="Ash")
+    if moment == "Night":
+        operations.pass_turn(demo, name="Bryn")
+        procedures.start_night(demo)
+    if refusal is None:
+        operations.choose_mantle_power(demo, name="Bryn", power=power)
+        assert demo.character_detail("Bryn").mantle_power == power
+        return
+    with pytest.raises(Refused, match=refusal):
+        operations.choose_mantle_power(demo, name="Bryn", power=power)
+    assert demo.character_detail("Bryn").mantle_power is None
+
+
+def test_mantle_board_next_challenge_new_mantles_and_powers_boosts_end(
+        demo: Campaign) -> None:
+    """Rulebook: Mantle > Mantle Board ("At the start of each challenge, each player
+    chooses a mantle"); Continuing Play > Mantle Power. Ash and Bryn swap mantles, Bryn
+    slots the new mantle's power with them; Ash's minor might boost (1) ends with C1."""
+    from companion.operations import challenge as lifecycle
+    from companion.operations.effects import apply_effects
+
+    ash, bryn = demo.character_detail("Ash"), demo.character_detail("Bryn")
+    apply_effects(demo, name="Ash", effects=[{"do": "boost", "ability": "might"}])
+    assert demo.character_detail("Ash").boosts
+    power = next(p for p, c in demo.content.mantle_powers.items() if c.mantle == ash.mantle)
+    operations.unlock_mantle_power(demo, power=power)
+    lifecycle.end_challenge(demo, outcome="120", looming=["C2"])
+    with pytest.raises(Refused, match="both chose the .* mantle"):
+        operations.start_challenge(demo, challenge="C2", mantles={"Ash": str(bryn.mantle)})
+    from companion.operations.setup import challenge_in_play
+
+    assert challenge_in_play(demo) is None  # refused: nothing begun
+    name = demo.content.mantles[str(ash.mantle)].name
+    changes = operations.start_challenge(
+        demo, challenge="C2", mantles={"Ash": str(bryn.mantle), "Bryn": name.upper()},
+        mantle_powers={"Bryn": demo.content.mantle_powers[power].name})
+    assert f"in the {name} mantle" in changes.summary
+    ash2, bryn2 = demo.character_detail("Ash"), demo.character_detail("Bryn")
+    assert (ash2.mantle, bryn2.mantle) == (bryn.mantle, ash.mantle)
+    assert (bryn2.mantle_power, ash2.boosts) == (power, {})
+
+
+@pytest.mark.parametrize(("on", "route", "then_use"), [
+    # By hand on the legend card: Bryn holds it and counts as having the mark.
+    ("legend", "by hand", True),
+    # By hand on Bryn's own card: the sheet shows it; the legend card is unchanged.
+    ("character", "by hand", False),
+    # A card effect / Codex outcome applied with the 'mark' step: Bryn's card.
+    ("character", "effect", False),
+])
+def test_fillable_cards_a_mark_written_is_recorded_shown_and_usable(
+        legend: Campaign, on: str, route: str, then_use: bool) -> None:
+    """Rulebook: Fillable Cards ("write or draw things on their Character card" / "on
+    the Legend side"); Using Legend Cards ("count as having any trait or mark")."""
+    from companion.operations.effects import apply_effects
+    from companion.operations.legends import write_mark
+
+    operations.gain_legend(legend, name="Bryn", legend=1)
+    with pytest.raises(Refused, match="bears no mark spiral"):
+        operations.use_legend(legend, name="Bryn", legend=1, mark="spiral")
+    if route == "effect":
+        apply_effects(legend, name="Bryn", effects=[{"do": "mark", "mark": "spiral"}],
+                      source="Codex outcome 220")
+    elif on == "legend":
+        assert write_mark(legend, mark="spiral", legend=1).summary == \
+            "The mark spiral is written on the legend of Ash"
+    else:
+        write_mark(legend, mark="spiral", name="Bryn")
+    cards = operations.legend_cards(legend)
+    assert cards[0].marks == (("spiral",) if on == "legend" else ())
+    assert legend.character_detail("Bryn").marks == (("spiral",) if on == "character" else ())
+    if then_use:
+        said = operations.use_legend(legend, name="Bryn", legend=1, mark="spiral").summary
+        assert "the mark spiral" in said
+    with pytest.raises(Refused, match="already bears the mark spiral"):
+        write_mark(legend, mark="spiral", **({"legend": 1} if on == "legend"
+                                             else {"name": "Bryn"}))
+
+
+@pytest.mark.parametrize(("kwargs", "refusal"), [
+    ({"mark": " ", "name": "Bryn"}, "Say which mark"),
+    ({"mark": "spiral"}, "on one card"),
+    ({"mark": "spiral", "legend": 9}, "no legend card number 9"),
+    ({"mark": "spiral", "name": "Cai"}, "no character Cai"),
+])
+def test_fillable_cards_mark_refusals_change_nothing(legend: Campaign, kwargs: dict[str, object],
+                                                     refusal: str) -> None:
+    from companion.operations.legends import write_mark
+
+    before = legend.journal(1)[0].text
+    with pytest.raises(Refused, match=refusal):
+        write_mark(legend, **kwargs)  # type: ignore[arg-type]
+    assert legend.journal(1)[0].text == before

@@ -188,3 +188,49 @@ def test_continuing_play_next_challenge_by_priority_then_new_epoch() -> None:
     saga = new_epoch(saga)
     assert (saga.epoch, saga.games_in_epoch, saga.set_aside_epoch_goals) == (2, 0, ())
 
+
+
+# --- Mantle > Mantle Board: a mantle at the start of each challenge ----------------------
+
+
+@pytest.mark.parametrize(("chosen", "want", "refusal"), [
+    # Ash and Bryn swap mantles: each mantle still worn once.
+    ({"Ash": "pathfinder", "Bryn": "hearthkeeper"}, ("pathfinder", "hearthkeeper"), None),
+    # Ash takes a free mantle; Bryn keeps the one used previously.
+    ({"Ash": "loreweaver"}, ("loreweaver", "pathfinder"), None),
+    # Nobody chooses: both continue with the mantle used previously.
+    ({}, ("hearthkeeper", "pathfinder"), None),
+    # Ash takes Bryn's mantle while Bryn keeps it: one mantle, two characters.
+    ({"Ash": "pathfinder"}, None, "Ash and Bryn both chose the mantle pathfinder"),
+    ({"Ash": "cloak"}, None, "there is no mantle cloak"),
+    ({"Cai": "loreweaver"}, None, "there is no character Cai"),
+])
+def test_mantle_board_each_player_chooses_a_mantle_at_the_start_of_each_challenge(
+        chosen: dict[str, str], want: tuple[str, str] | None, refusal: str | None) -> None:
+    """Rulebook: Mantle > Mantle Board; Determine Starting Hex ("You may select a new
+    mantle"); Choose Mantle ("only one character each game")."""
+    from companion.rules.challenge import choose_mantles
+    from companion.rules.ids import MantleId
+
+    mantles = [MantleId(m) for m in ("hearthkeeper", "pathfinder", "loreweaver")]
+    pair = (make("Ash", mantle="hearthkeeper"), make("Bryn", mantle="pathfinder"))
+    typed = {k: MantleId(v) for k, v in chosen.items()}
+    if refusal is not None:
+        with pytest.raises(IllegalAction, match=refusal):
+            choose_mantles(pair, typed, mantles)
+        return
+    assert tuple(c.mantle for c in choose_mantles(pair, typed, mantles)) == want
+
+
+def test_determine_starting_hex_boosts_and_mantle_power_end_with_the_challenge(
+        rules: RulesConstants) -> None:
+    """Rulebook: Mantle > Boost Slots; Continuing Play > Mantle Power: a minor boost (1)
+    and a major boost (2) on might, and a slotted power, are all gone: boosts {} and no
+    power; energy back to 4 of 4 (unrest 0, D10)."""
+    from companion.content.schema.base import Ability
+    from companion.rules.challenge import ready_for_next_challenge
+    from companion.rules.ids import MantlePowerId
+
+    ash = make(boosts={Ability.MIGHT: (1, 2)}, mantle_power=MantlePowerId("p"), energy=1)
+    ready = ready_for_next_challenge(rules, ash, 0)
+    assert (ready.boosts, ready.mantle_power, ready.energy) == ({}, None, 4)

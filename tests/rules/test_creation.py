@@ -233,3 +233,27 @@ def test_place_characters_and_character_death_placement(
     else:
         with pytest.raises(IllegalAction, match=message):
             check_placement(hex_, allowed=allowed, replacement=replacement)
+
+
+@pytest.mark.parametrize(("shelters", "mode", "hex_", "message"), [
+    # A hex with shelter (E03): only it.
+    (["E03"], "starting_or_outpost", "E03", None),
+    (["E03"], "starting_or_outpost", "E01", "enters play in a hex that has shelter \\(E03\\)"),
+    # Reading D22: no shelter anywhere, so the starting hex E01 or the outpost's E07.
+    ([], "starting_or_outpost", "E07", None),
+    ([], "starting_or_outpost", "E02", "since no hex has shelter \\(E01, E07\\); E02 is "
+                                       "neither"),
+    # A pack that reads it strictly: refused until a hex has shelter.
+    ([], "refused", "E01", "no hex has one: prepare shelter first"),
+])
+def test_character_death_replacement_when_no_hex_has_shelter_d22(
+        shelters: list[str], mode: str, hex_: str, message: str | None) -> None:
+    """Rulebook: Character Death ("places them in a hex that has shelter"); D22."""
+    from companion.rules.creation import check_placement, replacement_entry
+
+    allowed, sheltered = replacement_entry(shelters, ["E01", "E07"], mode)
+    if message is None:
+        check_placement(hex_, allowed=allowed, replacement=True, sheltered=sheltered)
+        return
+    with pytest.raises(IllegalAction, match=message):
+        check_placement(hex_, allowed=allowed, replacement=True, sheltered=sheltered)

@@ -162,3 +162,27 @@ def test_day_actions_storage_container_in_hex() -> None:
         store_tokens(make(bag=(FIBER,), hex=HexId("H2")), box, [0])
     ash, box3 = retrieve_tokens(ash, box2, [0])
     assert (ash.bag, box3.tokens) == ((STONE, FIBER), ())
+
+
+@pytest.mark.parametrize(("capacity", "held", "storing", "refusal"), [
+    # Reading D21: a store holds what its card says. Storehouse: 3. 0 held + 3 = 3 fits.
+    (3, 0, 3, None),
+    # 2 held + 2 = 4 > 3: refused, room for 1 (3 - 2).
+    (3, 2, 2, "holds at most 3 materials \\(2 stored, room for 1\\); 2 will not fit"),
+    # An outpost that lost its store: capacity 0, nothing more goes in (0 + 1 > 0).
+    (0, 1, 1, "holds at most 0 materials"),
+    # No limit printed: 8 held + 4 = 12 fits.
+    (None, 8, 4, None),
+])
+def test_day_actions_storage_container_holds_what_its_card_says(
+        capacity: int | None, held: int, storing: int, refusal: str | None) -> None:
+    """Rulebook: Day Actions ("exchange materials with any storage container"); D21."""
+    box = Container(ContainerId("1"), HexId("H1"), (STONE,) * held, capacity=capacity,
+                    name="the Storehouse at Hearth")
+    ash = make(bag=(FIBER,) * storing)
+    if refusal is None:
+        ash, box = store_tokens(ash, box, list(range(storing)))
+        assert (ash.bag, len(box.tokens)) == ((), held + storing)
+        return
+    with pytest.raises(IllegalAction, match=f"the Storehouse at Hearth {refusal}"):
+        store_tokens(ash, box, list(range(storing)))

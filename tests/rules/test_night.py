@@ -829,7 +829,10 @@ def test_night_end_events_fire_once_and_ongoing_by_range() -> None:
     game = night_game(two("Ash"), two("Bryn"), society=Society(activity=8))
     night = until(start(game, ["N-dreams"]), NightStage.DONE)  # +2: activity 10
     result = night.result()
-    assert result.events_fired == ("E6", "E10") and result.ongoing_event is None
+    # The Societal event at 10 fires as soon as reached (Set Up; D7), the General one at
+    # 6 at the end of the Night.
+    assert result.events_fired == ("E6",) and result.ongoing_event is None
+    assert result.fired_at_once == ("E10",)
     again = replace(result.game, day=Day(phase=Phase.NIGHT))
     night = until(start(again, ["N-calm"]), NightStage.DONE)
     assert night.result().events_fired == ()
@@ -1108,3 +1111,53 @@ def test_night_random_nights_hold_the_invariants(seed: int) -> None:
     }
     for rest in end.result().rest:
         assert rest.after == min(rest.energy_max, rest.before + rest.total)
+
+
+# --- Set Up: an Immediate or Societal event "occurs as soon as the number is reached" ---
+
+THREE = card("N-three", "solo", 3, ["sun"])
+
+
+@pytest.mark.parametrize(
+    ("kind", "unrest", "activity", "threshold", "event_unrest", "want_activity",
+     "want_unrest", "at_once", "at_end"),
+    [
+        # Issue 26's example: 2 + 3 (card) = 5 reaches the Societal event at 4, which
+        # fires now: unrest 1 + 5 = 6; then +1 for unrest 6+ (D10): activity 6.
+        ("societal", 1, 2, 4, 5, 6, 6, ("EV",), ()),
+        # An Immediate event alike: 2 + 3 = 5, unrest 6, + 1 = 6.
+        ("immediate", 1, 2, 4, 5, 6, 6, ("EV",), ()),
+        # A General event waits for the end of the Night: 2 + 3 + 0 (unrest 1) = 5; its
+        # steps are resolved there by the operations layer, so unrest stays 1 here.
+        ("event", 1, 2, 4, 5, 5, 1, (), ("EV",)),
+        # Reached only by the unrest step: 2 + 3 = 5 < 6; + 1 (unrest 6) = 6 reaches
+        # the event at 6, which fires: unrest 6 + 5 = 11, no second increase: 6.
+        ("societal", 6, 2, 6, 5, 6, 11, ("EV",), ()),
+        # Not reached: 0 + 3 + 0 = 3 < 4; nothing fires.
+        ("societal", 1, 0, 4, 5, 3, 1, (), ()),
+    ],
+)
+def test_set_up_immediate_and_societal_events_fire_before_the_unrest_increase(
+    kind: str, unrest: int, activity: int, threshold: int, event_unrest: int,
+    want_activity: int, want_unrest: int, at_once: tuple[str, ...], at_end: tuple[str, ...],
+) -> None:
+    """Rulebook: Set Up ("If it is an Immediate or Societal event, it occurs as soon as
+    the number is reached"); Night Phase > Increase Activity ("Then, increase the
+    activity based on the current level of unrest"); readings D7, D10."""
+    kinds = {"event": EventKind.GENERAL, "societal": EventKind.SOCIETAL,
+             "immediate": EventKind.IMMEDIATE}
+    event = ActivityEvent(EventId("EV"), kinds[kind], threshold)
+    facts = replace(
+        FACTS, cards={**CARDS, THREE.id: THREE}, events=(event,),
+        event_steps={EventId("EV"): effects({"do": "unrest", "amount": event_unrest})},
+        event_texts={EventId("EV"): f"Activity {threshold}: the elders argue."})
+    game = night_game(two("Ash"), two("Bryn"),
+                      society=Society(unrest=unrest, activity=activity))
+    night = until(start(game, ["N-three"], facts=facts), NightStage.DONE)
+    result = night.result()
+    assert result.game.society.activity == want_activity
+    assert result.game.society.unrest == want_unrest
+    assert result.fired_at_once == at_once
+    assert result.events_fired == at_end
+    if at_once:
+        assert any("Event: Activity" in line for line in result.log)

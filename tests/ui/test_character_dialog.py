@@ -149,7 +149,8 @@ def test_character_death_replacement_is_placed_in_a_hex_with_shelter(
 
     dialog = make_dialog(qtbot, window)
     dialog.replacement.setChecked(True)
-    assert dialog.hex.currentText() == "No hex has shelter: prepare shelter first"
+    # Reading D22: with no shelter anywhere, the starting hex is offered.
+    assert dialog.hex.currentText() == "E01 — no hex has shelter: starting hex or outpost"
     apply_effects(demo, name="Bryn", effects=[{"do": "place", "token": "shelter"}])
     dialog.replacement.setChecked(False)
     dialog.replacement.setChecked(True)

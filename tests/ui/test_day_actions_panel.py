@@ -250,3 +250,79 @@ def test_day_actions_each_activity_button_starts_its_procedure(
     assert view is not None and view.kind == kind and view.actor == "Ash"
     for widget in day.window_.findChildren(QDialog):
         widget.close()
+
+
+@pytest.mark.parametrize(("structures", "listed", "refusal"), [
+    # Reading D21: an outpost by itself is no storage container: only Bryn is listed.
+    ((), ["Bryn"], None),
+    # A Storehouse holds 3: 0 + 4 wood > 3 is refused in game words, nothing moves.
+    (("storehouse",), ["Bryn", "The Storehouse at Hearth (0 of 3)"],
+     "holds at most 3 materials (0 stored, room for 3); 4 will not fit"),
+])
+def test_day_actions_storage_containers_by_clicking(
+        qtbot: Any, day: DayView, demo: Any, refusals: list[str],
+        structures: tuple[str, ...], listed: list[str], refusal: str | None) -> None:
+    """Rulebook: Day Actions ("any storage container in their hex"); reading D21."""
+    from tests.operations.test_night_cards import with_outpost
+
+    with_outpost(demo, *structures)
+    gain(day, "Ash", "gain wood 4")
+    click(qtbot, day.button("Ash", "Exchange items and materials"))
+    dialog = day.exchange_dialog
+    assert [dialog.other.itemText(i) for i in range(dialog.other.count())] == listed
+    if refusal is None:
+        dialog.close()
+        return
+    dialog.other.setCurrentIndex(1)
+    for row in range(4):
+        dialog.mine.item(row).setCheckState(Qt.CheckState.Checked)
+    click(qtbot, dialog.give_tokens)
+    assert refusals and refusal in refusals[-1]
+    assert len(demo.character_detail("Ash").bag) == 4
+    for row in range(3):
+        dialog.mine.item(row).setCheckState(Qt.CheckState.Checked)
+    click(qtbot, dialog.give_tokens)
+    assert dialog.theirs.count() == 3
+    assert len(demo.character_detail("Ash").bag) == 1
+    dialog.close()
+
+
+def test_overlays_outposts_the_player_chooses_the_overlay_by_clicking(
+        qtbot: Any, day: DayView, demo: Any, refusals: list[str]) -> None:
+    """Rulebook: Overlays > Outposts: "Choose an outpost overlay that suits that outpost"."""
+    from sqlmodel import select
+
+    from companion.store import models
+
+    click(qtbot, day.button("Ash", "Build an outpost over the plains"))
+    dialog = day.dialog
+    assert isinstance(dialog, day_dialogs.BuildOutpostDialog)
+    assert [dialog.overlay.itemData(i) for i in range(dialog.overlay.count())] == \
+        ["OP1", "OP2", "OP3", "OP4"]
+    dialog.overlay.setCurrentIndex(dialog.overlay.findData("OP4"))
+    qtbot.keyClicks(dialog.outpost_name, "Hearth")
+    dialog.contributions.spins["Bryn"].setValue(2)
+    click(qtbot, dialog.ok_button())
+    assert refusals == []
+    with demo.file.read() as session:
+        assert session.exec(select(models.Outpost)).one().overlay_id == "OP4"
+
+
+def test_day_actions_no_exchange_while_a_discovery_card_is_due_by_clicking(
+        qtbot: Any, day: DayView, demo: Any, refusals: list[str]) -> None:
+    """Rulebook: Day Actions (exchanges before or after an action); Actions > Move: Bryn
+    reaches E09 and draws; Ash follows, and until Ash's card is drawn no exchange."""
+    gain(day, "Ash", "gain wood 1")
+    operations.move(demo, name="Bryn", to_hex="E09")
+    operations.draw_discovery(demo, name="Bryn", card="DI01")
+    operations.move(demo, name="Ash", to_hex="E09")
+    dialog = day_dialogs.open_exchange(day.window_, "Ash")
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    assert dialog.other.currentText() == "Bryn"
+    dialog.mine.item(0).setCheckState(Qt.CheckState.Checked)
+    click(qtbot, dialog.give_tokens)
+    assert refusals and "Ash must draw a Discovery card first (arrived in E09)" in \
+        refusals[-1]
+    assert [str(t) for t in demo.character_detail("Ash").bag] == ["unprocessed wood"]
+    dialog.close()

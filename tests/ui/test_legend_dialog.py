@@ -112,6 +112,16 @@ def test_mantle_power_unlock_take_up_and_use(
     dialog.locked.setCurrentIndex(dialog.locked.findData(mine[0]))
     dialog.unlock_button.click()
     assert dialog.powers.currentData() == mine[0]
+    # Continuing Play > Mantle Power: not in the first challenge.
+    dialog.take_button.click()
+    assert warnings and "society's first challenge" in warnings[-1]
+    assert demo.character_detail("Bryn").mantle_power is None
+    warnings.clear()
+    from companion.operations import challenge as lifecycle
+
+    lifecycle.end_challenge(demo, outcome="120", looming=["C2"])
+    operations.start_challenge(demo, challenge="C2")
+    dialog.refresh()
     dialog.take_button.click()
     assert demo.character_detail("Bryn").mantle_power == mine[0]
     assert dialog.use_power_button.isEnabled()
@@ -161,3 +171,38 @@ def test_using_legend_cards_in_a_behemoth_encounter_from_the_panel(
     assert warnings == []
     assert [c.held_by for c in operations.legend_cards(demo)] == [None]
     assert "uses the legend of Ash" in demo.journal(1)[0].text
+
+
+@pytest.mark.parametrize(("on", "sheet", "legend_marks"), [
+    # On the legend card (card 1, Ash): Bryn may then count as having it.
+    ("legend", "none", ["spiral"]),
+    # On Bryn's own card: the sheet shows it, the legend card has none.
+    ("name", "spiral", []),
+])
+def test_fillable_cards_write_a_mark_by_clicking(
+        qtbot: Any, window: MainWindow, demo: Any, warnings: list[str], on: str,
+        sheet: str, legend_marks: list[str]) -> None:
+    """Rulebook: Fillable Cards; Using Legend Cards ("count as having any ... mark")."""
+    dialog = _dialog(qtbot, window)
+    dialog.pool.setCurrentRow(0)
+    dialog.choose_button.click()  # Bryn takes the legend of Ash (card 1)
+    assert warnings == []
+    dialog.mark_button.click()  # nothing typed: refused in game words
+    assert warnings and "Say which mark" in warnings[-1]
+    qtbot.keyClicks(dialog.mark_text, "spiral")
+    targets = [tuple(dialog.mark_on.itemData(i)) for i in range(dialog.mark_on.count())]
+    assert targets == [("name", "Bryn"), ("legend", 1)]
+    dialog.mark_on.setCurrentIndex(targets.index(("legend", 1) if on == "legend"
+                                                 else ("name", "Bryn")))
+    dialog.mark_button.click()
+    assert len(warnings) == 1
+    assert [list(c.marks) for c in operations.legend_cards(demo)] == [legend_marks]
+    window.refresh_all()
+    view = window.show_view("characters")
+    view.select("Bryn")
+    assert view.sheet.detail_text("Marks:") == sheet
+    if on == "legend":
+        assert dialog.held.item(0).text().endswith("; marks spiral")
+        dialog.use_as.setCurrentIndex(dialog.use_as.findText("the mark spiral"))
+        dialog.use_button.click()
+        assert len(warnings) == 1 and "the mark spiral" in dialog.result_label.text()

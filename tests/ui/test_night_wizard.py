@@ -158,3 +158,29 @@ def test_quit_mid_night_and_resume(qtbot: Any, demo: Any, refusals: list[str]) -
                        "drink a water token"]
     finally:
         window2.close()
+
+
+def test_set_up_societal_event_fires_in_the_night_before_the_unrest_increase_gui(
+        qtbot: Any, demo: Any, refusals: list[str]) -> None:
+    """Rulebook: Set Up; Night Phase > Increase Activity; D7, D10. Unrest 4, activity 7;
+    Ember Storm (N06) +3: 7 + 3 = 10 fires C1's Societal event (unrest 4 + 2 = 6), then
+    +1 for unrest 6+: activity 11."""
+    operations.change_unrest(demo, amount=4)
+    operations.increase_activity(demo, amount=7)
+    window = make_window(qtbot, demo)
+    wizard = nightfall(qtbot, window)
+    steps = 0
+    while wizard.step is not None:
+        steps += 1
+        assert steps < 60
+        widget = wizard.step_widget
+        if wizard.step.decider is Decider.PLAYER:
+            click(qtbot, widget.option_buttons[0])
+        elif wizard.step.decider is Decider.CARD:
+            widget.card_combo.setEditText("N06")
+            click(qtbot, widget.use_button)
+        else:
+            click(qtbot, widget.app_button)
+    assert refusals == []
+    assert (demo.status().activity, demo.status().unrest) == (11, 6)
+    assert "Activity 11" in wizard.society.text()

@@ -205,3 +205,35 @@ def test_entry_functions_open_modeless_dialogs(qtbot: Any, window: MainWindow) -
         dialog = opener(window)
         assert dialog is not None and dialog.isVisible() and not dialog.isModal()
         dialog.close()
+
+
+def test_effect_words_the_dialog_offers_the_cli_words_and_applies_them(
+        qtbot: Any, window: MainWindow, demo: Any, warnings: list[str]) -> None:
+    """One vocabulary (issue 26): the dialog lists exactly the CLI's words; place fire,
+    a major dexterity boost (2) and the mark 'spiral' applied to Bryn by clicking."""
+    from companion.content.schema.base import Ability
+    from companion.operations.state import load_game
+    from companion.rules.effect_words import EFFECT_WORDS
+
+    dialog = show(qtbot, play_dialogs.EffectsDialog(window, "Bryn"))
+    assert [dialog.kind.itemData(i) for i in range(dialog.kind.count())] == \
+        [w.do for w in EFFECT_WORDS]
+    dialog.choose_kind("place")
+    dialog.place.setCurrentIndex(dialog.place.findData("fire"))
+    assert dialog.add_effect()
+    dialog.choose_kind("boost")
+    dialog.ability.setCurrentIndex(dialog.ability.findData("dexterity"))
+    dialog.major.setChecked(True)
+    assert dialog.add_effect()
+    dialog.choose_kind("mark")
+    assert not dialog.add_effect() and "Type the mark" in dialog.form_note.text()
+    qtbot.keyClicks(dialog.mark, "spiral")
+    assert dialog.add_effect()
+    assert dialog.list.item(2).text() == "3. write the mark spiral on the character card"
+    dialog.apply_button.click()
+    assert warnings == []
+    with demo.file.read() as session:
+        game = load_game(session, demo.content)
+    bryn = game.character("Bryn")
+    assert bryn.hex in game.tokens.fires
+    assert bryn.boosts[Ability.DEXTERITY] == (2,) and bryn.marks == ("spiral",)

@@ -109,6 +109,14 @@ class Place(_Step):
     amount: int = Field(default=1, ge=1)
 
 
+class Mark(_Step):
+    """Write a mark on the character card (Rulebook: Fillable Cards; a Legend card keeps
+    the marks of the character it was, Using Legend Cards)."""
+
+    do: Literal["mark"]
+    mark: str = Field(min_length=1)
+
+
 class Unlock(_Step):
     """Set a campaign flag, e.g. ``delving`` (reading D4: Delving is locked until then)."""
 
@@ -137,7 +145,7 @@ class Test(_Step):
 #: One effect step; the ``do`` key selects the kind.
 Effect = Annotated[
     Gain | Lose | GainItem | Suffer | Energy | Lore | Activity | Unrest | Boost | Place
-    | Unlock | Read | Test,
+    | Mark | Unlock | Read | Test,
     Field(discriminator="do"),
 ]
 

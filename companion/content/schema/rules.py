@@ -7,6 +7,8 @@ printing changes a number in YAML, never in code.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field, field_validator, model_validator
 
 from companion.content.schema.base import Ability, HealthToken, PackModel, PipColour, Slot
@@ -224,6 +226,15 @@ class Lore(PackModel):
     minimum: int
 
 
+class CharacterDeath(PackModel):
+    """Rulebook: Character Death ("places them in a hex that has shelter"), reading D22:
+    where a replacement enters when no hex has shelter."""
+
+    no_shelter_entry: Literal["starting_or_outpost", "refused"] = Field(
+        description="starting_or_outpost: the starting hex or a hex with an outpost, as "
+        "Hardcore Solo places a new character; refused: not until a hex has shelter")
+
+
 class RulesConstants(PackModel):
     """Every rule constant of the game, from the pack's ``rules.yaml``."""
 
@@ -247,6 +258,7 @@ class RulesConstants(PackModel):
     valley: Valley
     lore: Lore
     crafting: Crafting
+    character_death: CharacterDeath
     gather_water: int = Field(ge=0, description="water tokens gained by Gather Water")
     readings: dict[str, str] = Field(
         default_factory=dict,

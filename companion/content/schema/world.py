@@ -431,6 +431,18 @@ class StructureCost(PackModel):
     energy: int = Field(default=0, ge=0)
 
 
+class StructureStorage(PackModel):
+    """A structure whose text says it stores materials: a storage container in its hex
+    (Rulebook: Day Actions, "exchange materials with any storage container in their hex";
+    reading D21: an outpost itself is no container)."""
+
+    capacity: int | None = Field(
+        default=None, ge=1, description="materials it holds at most; null: no limit printed")
+    materials: tuple[MaterialRef, ...] = Field(
+        default=(), description="the only materials it stores (\"some storage containers can "
+        "only store specific types of materials\"); empty: any material")
+
+
 class Structure(PackModel):
     """A structure card (Rulebook: Building Structures)."""
 
@@ -447,6 +459,8 @@ class Structure(PackModel):
         default=None, description="its Night effect happens only while this omen is current")
     shelter: bool = Field(
         default=False, description="grants shelter to characters in its hex at Rest")
+    storage: StructureStorage | None = Field(
+        default=None, description="its text says it stores materials (reading D21)")
 
 
 _CARD_ID_IN_TEXT = re.compile(r"\b(IT\d+)\b", re.IGNORECASE)

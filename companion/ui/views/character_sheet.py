@@ -252,8 +252,9 @@ class CharacterSheet(QWidget):
             ("Mantle power:", f"{power.name}: {power.text}" if power else
              (character.mantle_power or "none slotted")),
         ]
-        if character.marks:
-            rows.append(("Marks:", ", ".join(character.marks)))
+        # Rulebook: Fillable Cards: marks written on the card (Legends and Mantle Power…
+        # writes one by hand; effects with the 'mark' step write them too).
+        rows.append(("Marks:", ", ".join(character.marks) or "none"))
         rows += [(f"{title}:", text) for title, text in item_lines(character, content)]
         rows += [(f"{title}:", text) for title, text in bag_lines(character, content)]
         rows.append(("Hex:", character.hex or "not placed"))

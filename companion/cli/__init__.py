@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from companion import __version__
 
 if TYPE_CHECKING:
     import argparse
+
+    from companion.store.lock import LockOwner
 
 # Modules that define subcommands: each has register(subparsers).
 COMMAND_MODULES: tuple[str, ...] = (
@@ -67,7 +69,19 @@ def _command_parser() -> tuple[argparse.ArgumentParser, set[str]]:
     import argparse
     import importlib
 
-    parser = argparse.ArgumentParser(prog="companion")
+    from companion.cli import terminal
+
+    class Parser(argparse.ArgumentParser):
+        """Its subcommands' parsers too (argparse makes them of the same class): a
+        usage error under ``--json`` also prints the JSON refusal object."""
+
+        def error(self, message: str) -> NoReturn:
+            if terminal.json_mode():
+                terminal.print_json({"format": terminal.JSON_FORMAT_VERSION, "ok": False,
+                                     "refused": message})
+            super().error(terminal.shown(message))
+
+    parser = Parser(prog="companion")
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
@@ -81,30 +95,74 @@ def _command_parser() -> tuple[argparse.ArgumentParser, set[str]]:
     return parser, set(sub.choices)
 
 
+class _ShownFormatter:
+    """``warning: <message>``, its control characters shown harmlessly."""
+
+    def format(self, record: object) -> str:
+        import logging
+
+        from companion.cli.terminal import shown
+
+        assert isinstance(record, logging.LogRecord)
+        return shown(f"warning: {record.getMessage()}")
+
+
+def _quiet_broken_pipe() -> int:
+    """The reader of standard output went away (``companion journal list | head``):
+    stop quietly, the way the Python documentation's note on SIGPIPE does it (no
+    signal call, so Windows takes the same path): point standard output at devnull so
+    the interpreter's last flush does not complain, and exit 1."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real file behind stdout
+        pass
+    return 1
+
+
+def _say_waiting(owner: LockOwner, seconds: float) -> None:
+    from companion.cli.terminal import say
+    from companion.store.errors import holder_words
+
+    who = f" (pid {owner.pid} on host {owner.host})" if owner.pid is not None else ""
+    unit = "second" if seconds == 1 else "seconds"
+    say(f"waiting: the campaign is open in {holder_words(owner.kind)}{who}; waiting up to "
+        f"{seconds:g} {unit} for it to be free", err=True)
+    sys.stderr.flush()
+
+
 def _run_command(parsed: argparse.Namespace) -> int:
     """Run a subcommand: store warnings go to stderr as ``warning: ...``; a refusal that
     escaped the command's own handling is printed as one, never as a traceback."""
     import logging
 
+    from companion.cli import terminal
     from companion.content import ContentError
-    from companion.store import CampaignFileError
+    from companion.rules.errors import IllegalAction
+    from companion.store import CampaignFileError, lock
 
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter("warning: %(message)s"))
+    handler.setFormatter(_ShownFormatter())  # type: ignore[arg-type]
     store_log = logging.getLogger("companion.store")
     store_log.addHandler(handler)
-    try:
-        result: int = parsed.func(parsed)
-        return result
-    except (CampaignFileError, ContentError) as exc:
-        print(f"refused: {exc}", file=sys.stderr)
-        return 1
-    except OSError as exc:
-        where = f" ({exc.filename})" if exc.filename else ""
-        print(f"refused: {exc.strerror or exc}{where}", file=sys.stderr)
-        return 1
-    finally:
-        store_log.removeHandler(handler)
+    # A campaign the window (or another command) is writing: wait a few seconds for it.
+    with terminal.json_output(bool(getattr(parsed, "json", False))), \
+            lock.holding_as(lock.COMMAND, wait=lock.command_wait(), on_wait=_say_waiting):
+        try:
+            result: int = parsed.func(parsed)
+            sys.stdout.flush()  # a reader gone away is found here, not at exit
+            return result
+        except BrokenPipeError:
+            return _quiet_broken_pipe()
+        except (CampaignFileError, ContentError, IllegalAction) as exc:
+            return terminal.refuse(exc)
+        except OSError as exc:
+            where = f" ({exc.filename})" if exc.filename else ""
+            return terminal.refuse(f"{exc.strerror or exc}{where}")
+        finally:
+            store_log.removeHandler(handler)
 
 
 def _help(parser: argparse.ArgumentParser, commands: set[str], words: Sequence[str]) -> int:
@@ -113,8 +171,10 @@ def _help(parser: argparse.ArgumentParser, commands: set[str], words: Sequence[s
         parser.print_help()
         return 0
     if words[0] not in commands:
-        print(f"companion: there is no command {words[0]!r}; the commands are: "
-              f"{', '.join(sorted(commands))}", file=sys.stderr)
+        from companion.cli.terminal import say
+
+        say(f"companion: there is no command {words[0]!r}; the commands are: "
+            f"{', '.join(sorted(commands))}", err=True)
         return 2
     try:
         parser.parse_args([*words, "--help"])
@@ -137,7 +197,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args[0] == "help":
             return _help(parser, commands, args[1:])
         if args[0] in commands:
-            parsed = parser.parse_args(args)
+            from companion.cli import terminal
+
+            with terminal.json_output("--json" in args):  # a usage error says so in JSON
+                parsed = parser.parse_args(args)
             return _run_command(parsed)
     parsed = _gui_parser().parse_args(args)
     from companion.cli import gui  # lazily: Qt is only needed here

@@ -7,25 +7,21 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
-import sys
 from pathlib import Path
 from typing import Any
 
-JSON_FORMAT_VERSION = 1
+from companion.cli import terminal
+from companion.cli.terminal import say
 
 
 def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
-    if getattr(args, "json", False):
-        print(json.dumps({"format": JSON_FORMAT_VERSION, **data}, indent=2, default=str,
-                         ensure_ascii=False))
-    else:
-        print(text)
+    """The result: JSON (exact) under ``--json``, else ``text`` shown harmlessly."""
+    terminal.emit(data, text, as_json=bool(getattr(args, "json", False)))
 
 
 def _refused(exc: Exception) -> int:
-    print(f"refused: {exc}", file=sys.stderr)
-    return 1
+    """``refused: <reason>`` (and the JSON refusal object under ``--json``); exit 1."""
+    return terminal.refuse(exc)
 
 
 def _open(args: argparse.Namespace) -> Any:
@@ -37,8 +33,8 @@ def _open(args: argparse.Namespace) -> Any:
                                         extra_content=[Path(p) for p in args.content],
                                         lock="first-write")
     if campaign.content_problem is not None:  # a broken own pack: said, not fatal
-        print(f"warning: your own cards were left out; fix them with 'companion content "
-              f"my-cards' and 'content check':\n{campaign.content_problem}", file=sys.stderr)
+        say(f"warning: your own cards were left out; fix them with 'companion content "
+            f"my-cards' and 'content check':\n{campaign.content_problem}", err=True)
     return campaign
 
 

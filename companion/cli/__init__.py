@@ -92,7 +92,33 @@ def _command_parser() -> tuple[argparse.ArgumentParser, set[str]]:
                 continue
             raise
         module.register(sub)
+    _bound_whole_numbers(parser)
     return parser, set(sub.choices)
+
+
+def _whole_number(text: str) -> int:
+    """An ``int`` argument the campaign file can hold (SQLite's 64-bit integers): a
+    number of 19 digits or more is a usage error, not an OverflowError deep inside."""
+    import argparse
+
+    value = int(text)  # ValueError: argparse says "invalid int value"
+    if not -(2**63) <= value < 2**63:
+        typed = text if len(text) <= 24 else f"{text[:24]}..."
+        raise argparse.ArgumentTypeError(f"{typed} is too large a number; no dial, track "
+                                         "or count in the game goes that high")
+    return value
+
+
+def _bound_whole_numbers(parser: argparse.ArgumentParser) -> None:
+    """Every ``type=int`` argument of every command becomes :func:`_whole_number`."""
+    import argparse
+
+    for action in parser._actions:
+        if action.type is int:
+            action.type = _whole_number
+        if isinstance(action, argparse._SubParsersAction):
+            for child in action.choices.values():
+                _bound_whole_numbers(child)
 
 
 class _ShownFormatter:
@@ -158,6 +184,10 @@ def _run_command(parsed: argparse.Namespace) -> int:
             return _quiet_broken_pipe()
         except (CampaignFileError, ContentError, IllegalAction) as exc:
             return terminal.refuse(exc)
+        except OverflowError:  # a number typed beyond SQLite's integers, read or written
+            from companion.operations.core import TOO_LARGE
+
+            return terminal.refuse(TOO_LARGE)
         except OSError as exc:
             where = f" ({exc.filename})" if exc.filename else ""
             return terminal.refuse(f"{exc.strerror or exc}{where}")

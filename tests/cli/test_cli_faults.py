@@ -167,14 +167,35 @@ def test_a_dial_turned_past_what_can_be_recorded_is_refused(
     campaign: Path, capsys: Any, track: str
 ) -> None:
     """Rulebook: Tracks > Unrest, Activity, Lore: the dials have no top, but a number
-    beyond what the campaign file can hold is refused and changes nothing."""
+    beyond what the campaign file can hold is refused and changes nothing: typed, it is
+    a usage error; reached by an operation, it is rolled back and Refused."""
     with operations.open_campaign(campaign) as c:
         before = c.status()
-    code, out, err = run(capsys, "society", str(campaign), track, "9" * 23, "--json")
-    assert code == 1
-    assert "too large" in json.loads(out)["refused"]
+    with pytest.raises(SystemExit) as exit_:
+        main(["society", str(campaign), track, "9" * 23, "--json"])
+    assert exit_.value.code == 2
+    assert "too large" in json.loads(capsys.readouterr().out)["refused"]
+    call = {"unrest": operations.change_unrest, "activity": operations.increase_activity,
+            "gain-lore": operations.gain_lore}[track]
+    with operations.open_campaign(campaign) as c, \
+            pytest.raises(operations.Refused, match="too large"):
+        call(c, amount=10**23)
     with operations.open_campaign(campaign) as c:
         assert c.status() == before
+
+
+@pytest.mark.parametrize("argv", [
+    ["search", "{path}", "river", "--epoch", "-" + "9" * 23],
+    ["journal", "list", "{path}", "--limit", "9" * 23],
+    ["backup", "restore", "{path}", "9" * 23],
+])
+def test_a_number_too_large_for_a_query_is_a_usage_error(
+    campaign: Path, capsys: Any, argv: list[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main([a.replace("{path}", str(campaign)) for a in argv])
+    assert exit_.value.code == 2
+    assert "too large a number" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("as_json", [False, True])

@@ -115,7 +115,7 @@ def walk(campaign: Any, args: argparse.Namespace, read: Callable[[], str] | None
             say(changes.summary)
     left = procedures.in_progress(campaign)
     _emit(args, _view_data(left),
-          "The procedure is finished." if left is None else
+          "The procedure is finished." if left is None or left.step is None else
           _prompt(left.step) + "\n(saved: continue with 'companion step')")
     return 0
 

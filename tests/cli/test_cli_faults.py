@@ -287,3 +287,24 @@ def test_a_card_refused_at_the_table_leaves_no_pack_behind(campaign: Path) -> No
         with pytest.raises(operations.Refused):
             cards.enter_card(c, kind="fishing_cards", data={"id": "FX98", "bogus": 1})
         assert sorted(str(p) for p in home.rglob("*")) == before
+
+
+def test_character_death_no_night_without_a_character_in_play(
+    campaign: Path, capsys: Any
+) -> None:
+    """Rulebook: Character Death (a player whose character is gone makes a new one) and
+    Game Structure > Day Phase Ends: with every character aged out there is no Day to
+    end. Found fuzzing: the Night began already finished, stayed in progress for ever,
+    and 'night'/'step' failed with a traceback."""
+    for name in ("Ash", "Bryn"):
+        for _ in range(10):  # Rulebook: Aging: a character ages until they age out
+            code, out, err = run(capsys, "age", str(campaign), name)
+            assert code == 0, err
+            if "ages out" in out:
+                break
+        assert "ages out" in out
+    code, out, err = run(capsys, "night", str(campaign), "--json")
+    assert code == 1
+    assert "character create" in json.loads(out)["refused"]
+    code, out, _ = run(capsys, "step", str(campaign), "--json")
+    assert code == 0 and json.loads(out)["procedure"] is None

@@ -159,6 +159,16 @@ def _say_waiting(owner: LockOwner, seconds: float) -> None:
     sys.stderr.flush()
 
 
+def _stdout_gone() -> bool:
+    """Whether standard output can no longer be written (its reader went away)."""
+    try:
+        sys.stdout.write("")
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        return True
+    return False
+
+
 def _run_command(parsed: argparse.Namespace) -> int:
     """Run a subcommand: store warnings go to stderr as ``warning: ...``; a refusal that
     escaped the command's own handling is printed as one, never as a traceback."""
@@ -189,6 +199,11 @@ def _run_command(parsed: argparse.Namespace) -> int:
 
             return terminal.refuse(TOO_LARGE)
         except OSError as exc:
+            import errno
+
+            if sys.platform == "win32" and exc.errno == errno.EINVAL and _stdout_gone():
+                # Windows reports a pipe whose reader went away as EINVAL on write.
+                return _quiet_broken_pipe()
             where = f" ({exc.filename})" if exc.filename else ""
             return terminal.refuse(f"{exc.strerror or exc}{where}")
         finally:

@@ -68,7 +68,8 @@ def cmd_character_create(args: argparse.Namespace) -> int:
             rolled = operations.roll_dice(campaign, count=5,
                                           purpose=f"{args.name}'s abilities").detail
             dice = [int(d) for d in rolled] if isinstance(rolled, tuple | list) else []
-            say(f"rolled: {' '.join(map(str, dice))}")
+            # Under --json standard output is one JSON object: the dice are said on stderr.
+            say(f"rolled: {' '.join(map(str, dice))}", err=bool(args.json))
         if not dice:
             raise operations.Refused("Give the five dice (--dice) or let the app --roll.")
         if args.assign is None:

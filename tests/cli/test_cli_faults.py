@@ -308,3 +308,15 @@ def test_character_death_no_night_without_a_character_in_play(
     assert "character create" in json.loads(out)["refused"]
     code, out, _ = run(capsys, "step", str(campaign), "--json")
     assert code == 0 and json.loads(out)["procedure"] is None
+
+
+def test_character_creation_rolled_dice_keep_json_output_one_object(
+    campaign: Path, capsys: Any
+) -> None:
+    """Rulebook: Character Creation (roll five dice). Found fuzzing: 'rolled: ...' was
+    printed on standard output before the JSON object."""
+    code, out, err = run(capsys, "character", "create", str(campaign), "--name", "Cara",
+                         "--roll", "--json")
+    assert code == 1
+    assert json.loads(out)["refused"].startswith("Assign the kept dice")
+    assert "rolled: " in err

@@ -320,3 +320,15 @@ def test_character_creation_rolled_dice_keep_json_output_one_object(
     assert code == 1
     assert json.loads(out)["refused"].startswith("Assign the kept dice")
     assert "rolled: " in err
+
+
+def test_import_crafting_a_file_that_is_not_text(tmp_path: Path, capsys: Any) -> None:
+    """Found fuzzing: bytes neither UTF-8 nor the Windows code page (0x81) were a
+    UnicodeDecodeError traceback."""
+    src = tmp_path / "red.csv"
+    src.write_bytes(b"Code;Flavor Text;Game Text;Item Name\n1111;\x81\x8d;x;y\n")
+    pack = tmp_path / "pack"
+    code, out, err = run(capsys, "content", "import-crafting", str(src), "--pack", str(pack))
+    assert code == 1
+    assert "red.csv: cannot read the file" in err and "nothing imported" in err
+    assert not pack.exists()

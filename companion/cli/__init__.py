@@ -101,7 +101,10 @@ def _whole_number(text: str) -> int:
     number of 19 digits or more is a usage error, not an OverflowError deep inside."""
     import argparse
 
-    value = int(text)  # ValueError: argparse says "invalid int value"
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
     if not -(2**63) <= value < 2**63:
         typed = text if len(text) <= 24 else f"{text[:24]}..."
         raise argparse.ArgumentTypeError(f"{typed} is too large a number; no dial, track "
@@ -119,18 +122,6 @@ def _bound_whole_numbers(parser: argparse.ArgumentParser) -> None:
         if isinstance(action, argparse._SubParsersAction):
             for child in action.choices.values():
                 _bound_whole_numbers(child)
-
-
-class _ShownFormatter:
-    """``warning: <message>``, its control characters shown harmlessly."""
-
-    def format(self, record: object) -> str:
-        import logging
-
-        from companion.cli.terminal import shown
-
-        assert isinstance(record, logging.LogRecord)
-        return shown(f"warning: {record.getMessage()}")
 
 
 def _quiet_broken_pipe() -> int:
@@ -179,8 +170,14 @@ def _run_command(parsed: argparse.Namespace) -> int:
     from companion.rules.errors import IllegalAction
     from companion.store import CampaignFileError, lock
 
+    class ShownFormatter(logging.Formatter):
+        """``warning: <message>``, its control characters shown harmlessly."""
+
+        def format(self, record: logging.LogRecord) -> str:
+            return terminal.shown(f"warning: {record.getMessage()}")
+
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(_ShownFormatter())  # type: ignore[arg-type]
+    handler.setFormatter(ShownFormatter())
     store_log = logging.getLogger("companion.store")
     store_log.addHandler(handler)
     # A campaign the window (or another command) is writing: wait a few seconds for it.

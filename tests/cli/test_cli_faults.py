@@ -332,3 +332,22 @@ def test_import_crafting_a_file_that_is_not_text(tmp_path: Path, capsys: Any) ->
     assert code == 1
     assert "red.csv: cannot read the file" in err and "nothing imported" in err
     assert not pack.exists()
+
+
+def test_store_warnings_show_controls_harmlessly(
+    capsys: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A store warning names files (a backups folder, a campaign's name): its text too
+    goes to the terminal through the helper."""
+    import logging
+
+    from companion.cli import campaign_cmd
+
+    def warn(_args: Any) -> int:
+        logging.getLogger("companion.store").warning("backups of a\x1b]0;x\x07.stonesaga")
+        return 0
+
+    monkeypatch.setattr(campaign_cmd, "cmd_status", warn)
+    code, _, err = run(capsys, "status", "any.stonesaga")
+    assert code == 0
+    assert err == "warning: backups of a\\x1b]0;x\\x07.stonesaga\n"

@@ -351,3 +351,24 @@ def test_store_warnings_show_controls_harmlessly(
     code, _, err = run(capsys, "status", "any.stonesaga")
     assert code == 0
     assert err == "warning: backups of a\\x1b]0;x\\x07.stonesaga\n"
+
+
+def test_add_card_writes_a_list_of_cards_all_or_none(
+    capsys: Any, tmp_path: Path, campaign: Path
+) -> None:
+    """'nothing is then written': a list whose second card does not fit wrote the first."""
+    good = yaml_card(campaign, "FX71")
+    both = tmp_path / "both.yaml"
+    both.write_text(f"- {good}\n- id: FX72\n  bogus_field: 1\n", encoding="utf-8")
+    code, _, err = run(capsys, "content", "add-card", "sample", "fishing", str(both))
+    assert code == 1 and "was not saved" in err
+    code, out, _ = run(capsys, "content", "my-cards", "--json")
+    assert json.loads(out)["packs"] == []
+
+
+def yaml_card(campaign: Path, card_id: str) -> str:
+    """A sample fishing card under another id, as one flow-style YAML mapping."""
+    with operations.open_campaign(campaign) as c:
+        card = next(iter(c.content.fishing_cards.values()))
+        data = card.model_dump(mode="json", exclude_defaults=True) | {"id": card_id}
+    return json.dumps(data)

@@ -12,6 +12,9 @@ from hypothesis import HealthCheck, settings
 # Must happen before any Qt import anywhere in the test session.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false")
+# A command refused a campaign another process holds is refused at once in tests (the
+# lock wait's own tests, tests/cli/test_lock_wait.py, set how long it waits).
+os.environ.setdefault("COMPANION_LOCK_WAIT", "0")
 
 # Tests never time things (DESIGN.md): no per-example deadline, even on a busy machine.
 # In CI the examples are derived from the test's name, so a run is repeatable.

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from companion import __version__
 
 if TYPE_CHECKING:
     import argparse
+
+    from companion.store.lock import LockOwner
 
 # Modules that define subcommands: each has register(subparsers).
 COMMAND_MODULES: tuple[str, ...] = (
@@ -67,7 +69,19 @@ def _command_parser() -> tuple[argparse.ArgumentParser, set[str]]:
     import argparse
     import importlib
 
-    parser = argparse.ArgumentParser(prog="companion")
+    from companion.cli import terminal
+
+    class Parser(argparse.ArgumentParser):
+        """Its subcommands' parsers too (argparse makes them of the same class): a
+        usage error under ``--json`` also prints the JSON refusal object."""
+
+        def error(self, message: str) -> NoReturn:
+            if terminal.json_mode():
+                terminal.print_json({"format": terminal.JSON_FORMAT_VERSION, "ok": False,
+                                     "refused": message})
+            super().error(terminal.shown(message))
+
+    parser = Parser(prog="companion")
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
@@ -78,7 +92,72 @@ def _command_parser() -> tuple[argparse.ArgumentParser, set[str]]:
                 continue
             raise
         module.register(sub)
+    _bound_whole_numbers(parser)
     return parser, set(sub.choices)
+
+
+def _whole_number(text: str) -> int:
+    """An ``int`` argument the campaign file can hold (SQLite's 64-bit integers): a
+    number of 19 digits or more is a usage error, not an OverflowError deep inside."""
+    import argparse
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
+    if not -(2**63) <= value < 2**63:
+        typed = text if len(text) <= 24 else f"{text[:24]}..."
+        raise argparse.ArgumentTypeError(f"{typed} is too large a number; no dial, track "
+                                         "or count in the game goes that high")
+    return value
+
+
+def _bound_whole_numbers(parser: argparse.ArgumentParser) -> None:
+    """Every ``type=int`` argument of every command becomes :func:`_whole_number`."""
+    import argparse
+
+    for action in parser._actions:
+        if action.type is int:
+            action.type = _whole_number
+        if isinstance(action, argparse._SubParsersAction):
+            for child in action.choices.values():
+                _bound_whole_numbers(child)
+
+
+def _quiet_broken_pipe() -> int:
+    """The reader of standard output went away (``companion journal list | head``):
+    stop quietly, the way the Python documentation's note on SIGPIPE does it (no
+    signal call, so Windows takes the same path): point standard output at devnull so
+    the interpreter's last flush does not complain, and exit 1."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real file behind stdout
+        pass
+    return 1
+
+
+def _say_waiting(owner: LockOwner, seconds: float) -> None:
+    from companion.cli.terminal import say
+    from companion.store.errors import holder_words
+
+    who = f" (pid {owner.pid} on host {owner.host})" if owner.pid is not None else ""
+    unit = "second" if seconds == 1 else "seconds"
+    say(f"waiting: the campaign is open in {holder_words(owner.kind)}{who}; waiting up to "
+        f"{seconds:g} {unit} for it to be free", err=True)
+    sys.stderr.flush()
+
+
+def _stdout_gone() -> bool:
+    """Whether standard output can no longer be written (its reader went away)."""
+    try:
+        sys.stdout.write("")
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        return True
+    return False
 
 
 def _run_command(parsed: argparse.Namespace) -> int:
@@ -86,25 +165,46 @@ def _run_command(parsed: argparse.Namespace) -> int:
     escaped the command's own handling is printed as one, never as a traceback."""
     import logging
 
+    from companion.cli import terminal
     from companion.content import ContentError
-    from companion.store import CampaignFileError
+    from companion.rules.errors import IllegalAction
+    from companion.store import CampaignFileError, lock
+
+    class ShownFormatter(logging.Formatter):
+        """``warning: <message>``, its control characters shown harmlessly."""
+
+        def format(self, record: logging.LogRecord) -> str:
+            return terminal.shown(f"warning: {record.getMessage()}")
 
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter("warning: %(message)s"))
+    handler.setFormatter(ShownFormatter())
     store_log = logging.getLogger("companion.store")
     store_log.addHandler(handler)
-    try:
-        result: int = parsed.func(parsed)
-        return result
-    except (CampaignFileError, ContentError) as exc:
-        print(f"refused: {exc}", file=sys.stderr)
-        return 1
-    except OSError as exc:
-        where = f" ({exc.filename})" if exc.filename else ""
-        print(f"refused: {exc.strerror or exc}{where}", file=sys.stderr)
-        return 1
-    finally:
-        store_log.removeHandler(handler)
+    # A campaign the window (or another command) is writing: wait a few seconds for it.
+    with terminal.json_output(bool(getattr(parsed, "json", False))), \
+            lock.holding_as(lock.COMMAND, wait=lock.command_wait(), on_wait=_say_waiting):
+        try:
+            result: int = parsed.func(parsed)
+            sys.stdout.flush()  # a reader gone away is found here, not at exit
+            return result
+        except BrokenPipeError:
+            return _quiet_broken_pipe()
+        except (CampaignFileError, ContentError, IllegalAction) as exc:
+            return terminal.refuse(exc)
+        except OverflowError:  # a number typed beyond SQLite's integers, read or written
+            from companion.operations.core import TOO_LARGE
+
+            return terminal.refuse(TOO_LARGE)
+        except OSError as exc:
+            import errno
+
+            if sys.platform == "win32" and exc.errno == errno.EINVAL and _stdout_gone():
+                # Windows reports a pipe whose reader went away as EINVAL on write.
+                return _quiet_broken_pipe()
+            where = f" ({exc.filename})" if exc.filename else ""
+            return terminal.refuse(f"{exc.strerror or exc}{where}")
+        finally:
+            store_log.removeHandler(handler)
 
 
 def _help(parser: argparse.ArgumentParser, commands: set[str], words: Sequence[str]) -> int:
@@ -113,8 +213,10 @@ def _help(parser: argparse.ArgumentParser, commands: set[str], words: Sequence[s
         parser.print_help()
         return 0
     if words[0] not in commands:
-        print(f"companion: there is no command {words[0]!r}; the commands are: "
-              f"{', '.join(sorted(commands))}", file=sys.stderr)
+        from companion.cli.terminal import say
+
+        say(f"companion: there is no command {words[0]!r}; the commands are: "
+            f"{', '.join(sorted(commands))}", err=True)
         return 2
     try:
         parser.parse_args([*words, "--help"])
@@ -137,7 +239,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args[0] == "help":
             return _help(parser, commands, args[1:])
         if args[0] in commands:
-            parsed = parser.parse_args(args)
+            from companion.cli import terminal
+
+            with terminal.json_output("--json" in args):  # a usage error says so in JSON
+                parsed = parser.parse_args(args)
             return _run_command(parsed)
     parsed = _gui_parser().parse_args(args)
     from companion.cli import gui  # lazily: Qt is only needed here

@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.cli.campaign_cmd import _emit, _open, _refused, _with_path
 from companion.cli.procedure_cmd import _with_walk, walk
+from companion.cli.terminal import say
 
 
 def _percent(p: Any) -> str:
@@ -120,7 +121,7 @@ def _start_then_walk(args: argparse.Namespace, start: Any) -> int:
         with _open(args) as campaign:
             changes = start(campaign)
             if not args.json:
-                print(changes.summary)
+                say(changes.summary)
             return walk(campaign, args)
     except operations.Refused as exc:
         return _refused(exc)

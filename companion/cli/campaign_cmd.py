@@ -7,25 +7,21 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
-import sys
 from pathlib import Path
 from typing import Any
 
-JSON_FORMAT_VERSION = 1
+from companion.cli import terminal
+from companion.cli.terminal import say
 
 
 def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
-    if getattr(args, "json", False):
-        print(json.dumps({"format": JSON_FORMAT_VERSION, **data}, indent=2, default=str,
-                         ensure_ascii=False))
-    else:
-        print(text)
+    """The result: JSON (exact) under ``--json``, else ``text`` shown harmlessly."""
+    terminal.emit(data, text, as_json=bool(getattr(args, "json", False)))
 
 
 def _refused(exc: Exception) -> int:
-    print(f"refused: {exc}", file=sys.stderr)
-    return 1
+    """``refused: <reason>`` (and the JSON refusal object under ``--json``); exit 1."""
+    return terminal.refuse(exc)
 
 
 def _open(args: argparse.Namespace) -> Any:
@@ -39,13 +35,13 @@ def _open(args: argparse.Namespace) -> Any:
     if campaign.content_problem is not None:  # a broken own pack: said, not fatal
         said = ("your own pack could not be loaded (the cards this campaign carries are "
                 "played)" if campaign.own_cards else "your own cards were left out")
-        print(f"warning: {said}; fix them with 'companion content my-cards' and "
-              f"'content check':\n{campaign.content_problem}", file=sys.stderr)
+        say(f"warning: {said}; fix them with 'companion content my-cards' and "
+            f"'content check':\n{campaign.content_problem}", err=True)
     if campaign.cards_missing or campaign.cards_edited:  # the cards it carries differ
         from companion.operations.own_cards import carried_report
 
         for line in carried_report(campaign).lines(str(args.path)):
-            print(f"note: {line}", file=sys.stderr)
+            say(f"note: {line}", err=True)
     return campaign
 
 
@@ -209,7 +205,7 @@ def cmd_backup_restore(args: argparse.Namespace) -> int:
         chosen = backups[args.number - 1]
         warning = mid_night_warning(chosen)
         if warning:  # said first, before the file changes
-            print(f"warning: {warning}", file=sys.stderr)
+            say(f"warning: {warning}", err=True)
         campaign = operations.restore_backup(Path(args.path), chosen.info)
         campaign.close()
     except operations.Refused as exc:

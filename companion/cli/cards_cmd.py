@@ -18,10 +18,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
+
+from companion.cli.terminal import print_json, refuse, say
 
 
 def register_content(sub: Any) -> None:
@@ -76,7 +77,8 @@ def _read_yaml(source: str) -> Any:
 
 
 def _target_pack(pack_id: str) -> Any:
-    """The user pack to write for ``pack_id`` (created when it is another pack's)."""
+    """The user pack to write for ``pack_id`` (when it is another pack's, the user's
+    own pack extending it: created with the first card written, never by a refusal)."""
     from companion.content import ContentError, discover_packs
     from companion.content import user_pack as packs
 
@@ -90,15 +92,19 @@ def _target_pack(pack_id: str) -> Any:
     if pack_id not in manifests:
         known = ", ".join(sorted(manifests)) or "none"
         raise LookupError(f"there is no pack {pack_id!r} (packs found: {known})")
-    return packs.own_pack_for([manifests[pack_id]])
+    return packs.own_pack_for([manifests[pack_id]], create=False)
 
 
-def _problems(exc: Any) -> None:
+def _problems(exc: Any) -> list[str]:
+    """Each problem of a ContentError, printed on stderr; returned for ``--json``."""
+    lines = []
     for issue in exc.issues:
         where = str(issue) if issue.line is not None else (
             f"{issue.where}: {issue.path}: {issue.message}" if issue.path else
             f"{issue.where}: {issue.message}")
-        print(where, file=sys.stderr)
+        say(where, err=True)
+        lines.append(where)
+    return lines
 
 
 def _add_card(args: argparse.Namespace) -> int:
@@ -111,36 +117,29 @@ def _add_card(args: argparse.Namespace) -> int:
     if kind is None:
         from companion.content import KINDS
 
-        print(f"refused: no kind of card {args.kind!r}; one of: {', '.join(KINDS)}",
-              file=sys.stderr)
-        return 1
+        return refuse(f"no kind of card {args.kind!r}; one of: {', '.join(KINDS)}")
     try:
         data = _read_yaml(args.file)
         pack = _target_pack(args.pack)
     except (OSError, UnicodeDecodeError, yaml.YAMLError, LookupError) as exc:
-        print(f"refused: {exc}", file=sys.stderr)
-        return 1
+        return refuse(exc)
     except ContentError as exc:
-        _problems(exc)
-        return 1
+        return refuse("the packs do not read", problems=_problems(exc))
     items = data if isinstance(data, list) else [data]
-    written = []
-    for item in items:
-        try:
-            card = packs.add_card(pack.folder, kind, item, replace=args.replace)
-        except ContentError as exc:
-            _problems(exc)
-            print(f"refused: the {packs.kind_word(kind)} was not saved", file=sys.stderr)
-            return 1
-        written.append(str(getattr(card, "id", "")))
+    try:  # all the cards or none
+        cards = packs.add_cards(pack, kind, items, replace=args.replace)
+    except ContentError as exc:
+        problems = _problems(exc)
+        return refuse(f"the {packs.kind_word(kind)} was not saved", problems=problems)
+    written = [str(getattr(card, "id", "")) for card in cards]
     version = packs.find_user_pack(pack.manifest.id)
     shown = version.manifest.version if version else pack.manifest.version
     file = packs.card_file(pack.folder, kind)
     if args.json:
-        print(json.dumps({"pack": pack.manifest.id, "version": shown, "kind": kind,
-                          "ids": written, "file": str(file)}, indent=2))
+        print_json({"pack": pack.manifest.id, "version": shown, "kind": kind,
+                    "ids": written, "file": str(file)})
     else:
-        print(f"added {packs.kind_word(kind)} {', '.join(written)} to {pack.manifest.id} "
+        say(f"added {packs.kind_word(kind)} {', '.join(written)} to {pack.manifest.id} "
               f"{shown} ({file})")
     return 0
 
@@ -152,16 +151,13 @@ def _remove_card(args: argparse.Namespace) -> int:
     pack = packs.find_user_pack(args.pack)
     kind = kind_of(args.kind)
     if pack is None or kind is None:
-        print(f"refused: {args.pack!r} is not one of your packs" if pack is None else
-              f"refused: no kind of card {args.kind!r}", file=sys.stderr)
-        return 1
+        return refuse(f"{args.pack!r} is not one of your packs" if pack is None else
+                      f"no kind of card {args.kind!r}")
     try:
         packs.delete_card(pack.folder, kind, args.id)
     except ContentError as exc:
-        _problems(exc)
-        print(f"refused: {args.id} was not removed", file=sys.stderr)
-        return 1
-    print(f"removed {packs.kind_word(kind)} {args.id} from {pack.manifest.id}")
+        return refuse(f"{args.id} was not removed", problems=_problems(exc))
+    say(f"removed {packs.kind_word(kind)} {args.id} from {pack.manifest.id}")
     return 0
 
 
@@ -179,17 +175,17 @@ def _my_cards(args: argparse.Namespace) -> int:
                       for e in packs.entries(pack.folder)],
         })
     if args.json:
-        print(json.dumps({"packs": listing}, indent=2, ensure_ascii=False))
+        print_json({"packs": listing})
         return 0
     if not listing:
-        print("You have no packs of your own yet: cards you enter at the table go into one.")
+        say("You have no packs of your own yet: cards you enter at the table go into one.")
     for shown in listing:
-        print(f"{shown['name']} ({shown['id']} {shown['version']}, extends {shown['extends']})")
+        say(f"{shown['name']} ({shown['id']} {shown['version']}, extends {shown['extends']})")
         for card in shown["cards"]:
             name = f" {card['name']}" if card["name"] else ""
-            print(f"  {packs.kind_word(card['kind'])} {card['id']}{name}  [{card['where']}]")
+            say(f"  {packs.kind_word(card['kind'])} {card['id']}{name}  [{card['where']}]")
         for line in shown["problems"]:
-            print(f"  problem: {line}")
+            say(f"  problem: {line}")
     return 0
 
 
@@ -237,10 +233,10 @@ def offer_card(campaign: Any, kind: str, typed: str, read: Any) -> bool:
     from companion.operations import Refused
 
     word = kind_word(kind)
-    print(f"{typed} is not a {word} this campaign knows. Enter it now? [y/N]")
+    say(f"{typed} is not a {word} this campaign knows. Enter it now? [y/N]")
     if not read().strip().lower().startswith("y"):
         return False
-    print(f"Type the {word} as YAML (its id is {typed} unless you give one); "
+    say(f"Type the {word} as YAML (its id is {typed} unless you give one); "
           "end with an empty line:")
     lines = []
     while (line := read()).strip():
@@ -248,10 +244,10 @@ def offer_card(campaign: Any, kind: str, typed: str, read: Any) -> bool:
     try:
         changes = enter_from_yaml(campaign, kind, yamlio.load("\n".join(lines)), typed)
     except yaml.YAMLError as exc:
-        print(f"refused: the YAML does not read: {exc}", file=sys.stderr)
+        refuse(f"the YAML does not read: {exc}")
         return False
     except Refused as exc:
-        print(f"refused: {exc}", file=sys.stderr)
+        refuse(exc)
         return False
-    print(changes.summary)
+    say(changes.summary)
     return True

@@ -12,10 +12,10 @@
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from pathlib import Path
 from typing import Any
+
+from companion.cli.terminal import print_json, refuse, say
 
 
 def register(subparsers: Any) -> None:
@@ -93,14 +93,14 @@ def _check(args: argparse.Namespace) -> int:
             errors.extend(str(issue) for issue in exc.issues)
     if errors:
         for line in dict.fromkeys(errors):  # a shared base pack is reported once
-            print(line, file=sys.stderr)
-        print(f"content check: {len(dict.fromkeys(errors))} problem(s)", file=sys.stderr)
+            say(line, err=True)
+        say(f"content check: {len(dict.fromkeys(errors))} problem(s)", err=True)
         return 1
     summary = "; ".join(
         f"{' > '.join(f'{p.id} {p.version}' for p in c.packs)}: "
         f"{sum(c.counts().values())} components" for c in loaded
     )
-    print(f"content OK: {len(loaded)} pack(s) ({summary or 'none found'})")
+    say(f"content OK: {len(loaded)} pack(s) ({summary or 'none found'})")
     return 0
 
 
@@ -112,8 +112,7 @@ def _list(args: argparse.Namespace) -> int:
     try:
         manifests = discover_packs(args.content)
     except ContentError as exc:
-        print(exc, file=sys.stderr)
-        return 1
+        return refuse(exc)
     for manifest in manifests:
         entry: dict[str, Any] = {"id": manifest.id, "name": manifest.name,
                                  "version": manifest.version, "extends": manifest.extends}
@@ -129,11 +128,11 @@ def _list(args: argparse.Namespace) -> int:
         entry["total"] = content.counts()
         packs.append(entry)
     if args.json:
-        print(json.dumps({"kinds": list(KINDS), "packs": packs}, indent=2))
+        print_json({"kinds": list(KINDS), "packs": packs})
     else:
         _print_table(packs)
     for line in problems:
-        print(line, file=sys.stderr)
+        say(line, err=True)
     return 1 if problems else 0
 
 
@@ -144,12 +143,12 @@ def _print_table(packs: list[dict[str, Any]]) -> None:
     heads = [f"{p['id']} {p['version']}" for p in ok]
     width = max(len(k) for k in KINDS)
     cols = [max(len(h), 6) for h in heads]
-    print(" ".join([" " * width, *(h.rjust(c) for h, c in zip(heads, cols, strict=True))]))
+    say(" ".join([" " * width, *(h.rjust(c) for h, c in zip(heads, cols, strict=True))]))
     for kind in KINDS:
         cells = [f"{p['own'][kind]}/{p['total'][kind]}".rjust(c)
                  for p, c in zip(ok, cols, strict=True)]
-        print(" ".join([kind.ljust(width), *cells]))
-    print("(own/total: entries the pack itself contributes / after merging what it extends)")
+        say(" ".join([kind.ljust(width), *cells]))
+    say("(own/total: entries the pack itself contributes / after merging what it extends)")
 
 
 def _import(args: argparse.Namespace) -> int:
@@ -157,20 +156,20 @@ def _import(args: argparse.Namespace) -> int:
 
     report = import_crafting_csv(args.csv, args.pack, extends=args.extends)
     if getattr(args, "json", False):
-        print(json.dumps(report.as_dict(), indent=2))
+        print_json(report.as_dict())
         return 1 if report.problems else 0
     for row in report.rows if report.saved else ():
-        print(f"  {row.action:<9} {row.code:<7} {row.why}  [{row.where}]")
+        say(f"  {row.action:<9} {row.code:<7} {row.why}  [{row.where}]")
     for line in report.problems:
-        print(line, file=sys.stderr)
+        say(line, err=True)
     if not report.saved:
-        print(f"nothing imported: {report.written} is unchanged", file=sys.stderr)
+        say(f"nothing imported: {report.written} is unchanged", err=True)
         return 1
     entries = f"entr{'y' if report.imported == 1 else 'ies'}"
     skipped = [f"{n} {why}" for n, why in (
         (report.kept_verified, "already verified"), (report.repeated, "repeated"),
         (len(report.problems), "with problems")) if n]
-    print(f"imported {report.imported} crafting {entries} (unverified) into {report.written}"
+    say(f"imported {report.imported} crafting {entries} (unverified) into {report.written}"
           f": {report.new} new, {report.updated} updated"
           + (f"; skipped {', '.join(skipped)}" if skipped else "")
           + ("; created pack.yaml" if report.created_manifest else ""))

@@ -104,6 +104,9 @@ class _Loader:
         from companion.ui import session  # imports the database layer
 
         QTimer.singleShot(0, gc.enable)  # the first idle moment, whatever happens below
+        from companion.store import lock
+
+        lock.identify_as(lock.WINDOW)  # a command refused the campaign names the window
         try:
             campaign = self._open()
             self.window.set_campaign(campaign)
@@ -126,9 +129,11 @@ class _Loader:
             image = self.window.grab()
             if self.screenshot:
                 image.save(self.screenshot)
-            print(
-                f"companion {__version__} smoke ok: painted {image.width()}x{image.height()} "
-                f"main window on '{campaign.title}' ({campaign.path})",
+            from companion.cli.terminal import shown
+
+            print(  # the title and path come from files: shown harmlessly
+                shown(f"companion {__version__} smoke ok: painted {image.width()}x"
+                      f"{image.height()} main window on '{campaign.title}' ({campaign.path})"),
                 flush=True,
             )
             self.window.close()
@@ -166,7 +171,9 @@ class _Loader:
                 session.wire_window(self.window, extra_content=self.content)
                 return
         if self.smoke:
-            print(f"companion smoke FAILED: {exc}", file=sys.stderr, flush=True)
+            from companion.cli.terminal import shown
+
+            print(shown(f"companion smoke FAILED: {exc}"), file=sys.stderr, flush=True)
             self.outcome["code"] = 1
             QApplication.quit()
             return

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli.campaign_cmd import _emit, _open, _refused, _with_path
+from companion.cli.terminal import refuse
 
 DEFAULT_WIDTH = 1600
 
@@ -52,7 +53,7 @@ def cmd_map(args: argparse.Namespace) -> int:
     from companion import operations
 
     if args.width < 64:
-        print("refused: --width is at least 64 pixels", file=sys.stderr)
+        refuse("--width is at least 64 pixels")
         return 2
     try:
         with _open(args) as campaign:

@@ -11,6 +11,7 @@ import sys
 from typing import Any
 
 from companion.cli.campaign_cmd import _emit, _open, _refused, _with_path
+from companion.cli.terminal import ask, say
 
 
 def _run(args: argparse.Namespace, call: Any) -> int:
@@ -40,11 +41,11 @@ def _settle_at_the_terminal(campaign: Any, summary: str) -> None:
     for waiting in day_ops.excess_items(campaign):
         if waiting.text not in summary:
             continue  # an older choice: 'exchange excess' asks for it
-        print(summary)
+        say(summary)
         item, to = _ask_excess(waiting, None)
         if item is None:
             return
-        print(day_ops.settle_excess(campaign, name=waiting.name, item=item, to=to).summary)
+        say(day_ops.settle_excess(campaign, name=waiting.name, item=item, to=to).summary)
 
 
 def _assignment(text: str) -> dict[str, int]:
@@ -67,7 +68,8 @@ def cmd_character_create(args: argparse.Namespace) -> int:
             rolled = operations.roll_dice(campaign, count=5,
                                           purpose=f"{args.name}'s abilities").detail
             dice = [int(d) for d in rolled] if isinstance(rolled, tuple | list) else []
-            print(f"rolled: {' '.join(map(str, dice))}")
+            # Under --json standard output is one JSON object: the dice are said on stderr.
+            say(f"rolled: {' '.join(map(str, dice))}", err=bool(args.json))
         if not dice:
             raise operations.Refused("Give the five dice (--dice) or let the app --roll.")
         if args.assign is None:
@@ -280,7 +282,7 @@ def cmd_act(args: argparse.Namespace) -> int:
             with _open(args) as campaign:
                 changes = _act_call(args, campaign)
                 if not args.json:
-                    print(changes.summary)
+                    say(changes.summary)
                 return walk(campaign, args)
         except operations.Refused as exc:
             return _refused(exc)
@@ -360,19 +362,19 @@ def cmd_exchange_excess(args: argparse.Namespace) -> int:
 
 def _ask_excess(waiting: Any, item: str | None) -> tuple[str | None, str | None]:
     """At a terminal: which item goes, and to whom (Exceeding Item Limits)."""
-    print(waiting.text + ".")
+    say(waiting.text + ".")
     if not item:
         for number, (_, name) in enumerate(waiting.items, 1):
-            print(f"  {number}. {name}")
-        answer = input("Which item goes? ").strip()
+            say(f"  {number}. {name}")
+        answer = ask("Which item goes? ").strip()
         if not answer.isdigit() or not 1 <= int(answer) <= len(waiting.items):
             return None, None
         item = waiting.items[int(answer) - 1][0]
     if not waiting.room:
         return item, None  # no one has room: it is lost
     for number, name in enumerate(waiting.room, 1):
-        print(f"  {number}. to {name}")
-    answer = input("Who takes it? ").strip()
+        say(f"  {number}. to {name}")
+    answer = ask("Who takes it? ").strip()
     if not answer.isdigit() or not 1 <= int(answer) <= len(waiting.room):
         return None, None
     return item, waiting.room[int(answer) - 1]
@@ -432,7 +434,7 @@ def _enter_card(campaign: Any, kind: str, source: str, quiet: bool) -> str:
         raise operations.Refused(f"--enter-card: {exc}") from exc
     entered = enter_from_yaml(campaign, kind, data, None)
     if not quiet:
-        print(entered.summary)
+        say(entered.summary)
     return str(entered.detail)
 
 

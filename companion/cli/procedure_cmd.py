@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.cli.campaign_cmd import _emit, _open, _refused, _with_path
+from companion.cli.terminal import refuse, say
 
 
 def _view_data(view: Any) -> dict[str, Any]:
@@ -96,7 +97,7 @@ def walk(campaign: Any, args: argparse.Namespace, read: Callable[[], str] | None
         elif args.json or not sys.stdin.isatty() and read is None:
             break
         else:
-            print(_prompt(step))
+            say(_prompt(step))
             try:
                 choice = _parse(step, (read or input)())
             except EOFError:
@@ -104,17 +105,17 @@ def walk(campaign: Any, args: argparse.Namespace, read: Callable[[], str] | None
         try:
             changes = operations.procedures.advance(campaign, choice=choice)
         except operations.Refused as exc:
-            print(f"refused: {exc}", file=sys.stderr)
             if queued or args.json or read is None and not sys.stdin.isatty():
-                return 1
+                return refuse(exc, **_view_data(view) if args.json else {})
+            say(f"refused: {exc}", err=True)
             if _offer_unknown_card(campaign, view.kind, step, choice, read or input):
                 queued.insert(0, str(choice))  # play on with the card just entered
             continue
         if not args.json:
-            print(changes.summary)
+            say(changes.summary)
     left = procedures.in_progress(campaign)
     _emit(args, _view_data(left),
-          "The procedure is finished." if left is None else
+          "The procedure is finished." if left is None or left.step is None else
           _prompt(left.step) + "\n(saved: continue with 'companion step')")
     return 0
 
@@ -151,7 +152,7 @@ def _enter_cards(campaign: Any, args: argparse.Namespace) -> None:
         for item in data if isinstance(data, list) else [data]:
             changes = enter_from_yaml(campaign, kind, item, None)
             if not args.json:
-                print(changes.summary)
+                say(changes.summary)
 
 
 def _with_walk(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
@@ -174,7 +175,7 @@ def _start_then_walk(args: argparse.Namespace, start: Callable[[Any], Any] | Non
             if start is not None:
                 changes = start(campaign)
                 if not args.json:
-                    print(changes.summary)
+                    say(changes.summary)
             return walk(campaign, args)
     except operations.Refused as exc:
         return _refused(exc)

@@ -199,6 +199,10 @@ def _import_file(run: _Run, csv_path: Path) -> None:
     except OSError as exc:
         report.problems.append(f"{csv_path.name}: cannot read the file: {exc.strerror}")
         return
+    except UnicodeDecodeError:
+        report.problems.append(f"{csv_path.name}: cannot read the file: it is not text "
+                               "(neither UTF-8 nor the Windows code page)")
+        return
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=";")
     header_seen = False
     try:

@@ -112,10 +112,11 @@ def find_user_pack(pack_id: str) -> UserPack | None:
     return next((p for p in user_packs() if p.manifest.id == pack_id), None)
 
 
-def own_pack_for(chain: Sequence[PackManifest]) -> UserPack:
+def own_pack_for(chain: Sequence[PackManifest], *, create: bool = True) -> UserPack:
     """The user pack that entered cards go to for a campaign using ``chain``: the
     chain's last pack when it is already the user's own, else ``<base>-mine`` extending
-    it (created now if missing)."""
+    it (created now if missing; with ``create=False`` it is only planned, and
+    :func:`add_cards` creates it with its first cards)."""
     top = chain[-1]
     existing = find_user_pack(top.id)
     if existing is not None:
@@ -128,14 +129,20 @@ def own_pack_for(chain: Sequence[PackManifest]) -> UserPack:
     existing = find_user_pack(own_id)
     if existing is not None:
         return existing
-    return create_pack(own_id, f"My cards ({top.name})", extends=top.id)
+    planned = _planned_pack(own_id, f"My cards ({top.name})", extends=top.id)
+    return create_pack(own_id, planned.manifest.name, extends=top.id) if create else planned
+
+
+def _planned_pack(pack_id: str, name: str, *, extends: str) -> UserPack:
+    manifest = PackManifest(id=pack_id, name=name, version="1.0.0", extends=extends,
+                            description="Cards entered at the table.")
+    return UserPack(manifest, paths.user_content_dir() / pack_id)
 
 
 def create_pack(pack_id: str, name: str, *, extends: str) -> UserPack:
     """Create an empty user pack ``pack_id`` extending ``extends``."""
-    manifest = PackManifest(id=pack_id, name=name, version="1.0.0", extends=extends,
-                            description="Cards entered at the table.")
-    folder = paths.user_content_dir() / pack_id
+    planned = _planned_pack(pack_id, name, extends=extends)
+    manifest, folder = planned.manifest, planned.folder
     if (folder / MANIFEST).exists():  # there, but it does not read: never overwrite it
         raise ContentError([ContentIssue(folder / MANIFEST, None, "",
                                          "this pack's pack.yaml does not read; fix it "
@@ -285,10 +292,51 @@ def add_card(folder: Path, kind: str, data: Any, *, replace: str | None = None,
     problem; then nothing is written.
     """
     model = validate_card(kind, data)
-    new_id = str(getattr(model, "id", ""))
     file = card_file(folder, kind)
     current, _node = _read_file(file)
-    items = list(current.get(kind) or [])
+    items = _placed(file, kind, list(current.get(kind) or []), model, replace)
+    _change(folder, {file: {**current, kind: items}}, extra_dirs)
+    return model
+
+
+def add_cards(pack: UserPack, kind: str, cards: Sequence[Any], *,
+              replace: str | None = None, extra_dirs: Sequence[Path] = ()
+              ) -> list[BaseModel]:
+    """Write the entries ``cards`` of ``kind`` into ``pack``, all of them or none.
+
+    A pack not on disk yet (``own_pack_for(..., create=False)``) is created with them,
+    and only then: a refusal (ContentError naming each problem, as :func:`add_card`)
+    leaves the user's data folder as it was, without an empty pack.
+    """
+    folder = Path(pack.folder)
+    new_folder = not folder.exists()
+    new_pack = not (folder / MANIFEST).exists()
+    try:
+        models = [validate_card(kind, data) for data in cards]
+        if new_pack:
+            create_pack(pack.manifest.id, pack.manifest.name,
+                        extends=str(pack.manifest.extends))
+        file = card_file(folder, kind)
+        current, _node = _read_file(file)
+        items = list(current.get(kind) or [])
+        for model in models:
+            items = _placed(file, kind, items, model, replace)
+        _change(folder, {file: {**current, kind: items}}, extra_dirs)
+        return models
+    except BaseException:
+        if new_pack:
+            (folder / MANIFEST).unlink(missing_ok=True)
+        if new_folder and folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()
+        raise
+
+
+def _placed(file: Path, kind: str, items: list[Any], model: BaseModel,
+            replace: str | None) -> list[Any]:
+    """``items`` (a kind's entries in ``file``) with ``model`` added, or put in place of
+    the entry ``replace``; ContentError if its id is already taken."""
+    new_id = str(getattr(model, "id", ""))
+    items = list(items)
     ids = [str(i.get("id")) if isinstance(i, dict) else None for i in items]
     if replace is not None and replace in ids:
         index = ids.index(replace)
@@ -303,8 +351,7 @@ def add_card(folder: Path, kind: str, data: Any, *, replace: str | None = None,
                                              f"this pack already has a {kind_word(kind)} "
                                              f"{new_id!r}")])
         items.append(_clean(model))
-    _change(folder, {file: {**current, kind: items}}, extra_dirs)
-    return model
+    return items
 
 
 def delete_card(folder: Path, kind: str, card_id: str,

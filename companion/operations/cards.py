@@ -147,9 +147,10 @@ def enter_card(campaign: Campaign, *, kind: str, data: Mapping[str, Any],
 
     word = packs.kind_word(kind)
     try:
-        own = packs.own_pack_for(campaign.content.packs)
-        card = packs.add_card(own.folder, kind, dict(data), replace=replace_id,
-                              extra_dirs=campaign.extra_content)
+        # The own pack is created with its first card, never by a refused one.
+        own = packs.own_pack_for(campaign.content.packs, create=False)
+        card = packs.add_cards(own, kind, [dict(data)], replace=replace_id,
+                               extra_dirs=campaign.extra_content)[0]
     except ContentError as exc:
         raise _content_error(exc, word, kind) from exc
     except OSError as exc:

@@ -60,6 +60,10 @@ class Damaged(Refused):
         self.path = path
 
 
+TOO_LARGE = ("That number is too large to record: no dial, track or count in the game goes "
+             "that high. Nothing was changed.")
+"""The refusal of a number the campaign file cannot hold (more than 19 digits)."""
+
 class Campaign:
     """An open campaign: the writer's handle on the file, and the loaded content."""
 
@@ -195,6 +199,8 @@ class Campaign:
             raise Refused(str(exc)) from exc
         except CampaignFileError as exc:
             raise Refused(str(exc)) from exc
+        except OverflowError as exc:  # beyond SQLite's 64-bit integers: rolled back
+            raise Refused(TOO_LARGE) from exc
 
     def chance(self, session: Session) -> tuple[Chance, models.RngState]:
         """The campaign's seeded generator, as persisted; save it back with

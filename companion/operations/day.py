@@ -409,7 +409,10 @@ def available_actions(campaign: Campaign, name: str) -> list[ActionOption]:
     with campaign.file.read() as session:
         game = load_game(session, campaign.content)
         valley = load_valley(session)
-        character = game.character(name)
+        try:
+            character = game.character(name)
+        except IllegalAction as exc:  # "there is no character named ..."
+            raise Refused(str(exc)) from exc
         try:  # On arrival a Discovery card is drawn before anyone moves on.
             _refuse_if_due(session, character.name)
             due: str | None = None

@@ -389,6 +389,10 @@ def start_night(campaign: Campaign) -> Changes:
     """
     with campaign.write("night.start", "Night falls") as session:
         game = load_game(session, campaign.content)
+        if not game.characters:  # a Night with no one in it would begin finished
+            raise Refused("No character is in play, so there is no Day to end: each player "
+                          "makes a new character first ('character create'; Rulebook: "
+                          "Character Death).")
         if not day_rules.all_passed(game):
             waiting = [c.name for c in game.characters if c.name not in game.day.passed]
             raise Refused(f"The Day goes on until {', '.join(waiting)} "

@@ -32,19 +32,30 @@ class CampaignFileExists(CampaignFileError):
         self.path = path
 
 
+def holder_words(kind: str | None) -> str:
+    """Who holds a campaign's lock, by the kind its lock file names."""
+    return {"window": "the Stonesaga Companion window",
+            "command": "a companion command"}.get(kind or "", "another copy of the companion")
+
+
 class CampaignLocked(CampaignFileError):
     """Another copy of the companion has the file open for writing."""
 
-    def __init__(self, path: Path, pid: int | None, host: str | None) -> None:
+    def __init__(self, path: Path, pid: int | None, host: str | None, *,
+                 kind: str | None = None, waited: float = 0.0) -> None:
         who = f"pid {pid} on host {host}" if pid is not None else "owner unknown"
+        holder = holder_words(kind)
+        unit = "second" if waited == 1 else "seconds"
+        still = f" It was still open there after waiting {waited:g} {unit}." if waited else ""
+        there = "Close it there first" if kind != "command" else "Let that command finish"
         super().__init__(
-            f"{path} is open in another copy of the companion ({who}). "
-            "Close it there first; if that copy has crashed, its lock is released "
-            "automatically once the process is gone."
+            f"{path} is open in {holder} ({who}).{still} {there}; if that copy has "
+            "crashed, its lock is released automatically once the process is gone."
         )
         self.path = path
         self.pid = pid
         self.host = host
+        self.kind = kind
 
 
 class NotACampaign(CampaignFileError):

@@ -118,6 +118,11 @@ class ChangeRecorder:
             row_id = getattr(obj, "id", None)
             if table is None or row_id is None:
                 continue
+            if obj not in session.new and (table.name, row_id) not in self._changes:
+                # Dirty but not modified (a column set to the value it holds): before_flush
+                # took no image, and it is no change. Without this it looked like an
+                # insert, and undoing it deleted the row.
+                continue
             change = self._changes.setdefault(
                 (table.name, row_id),
                 {"table": table.name, "id": row_id, "before": None, "after": None},

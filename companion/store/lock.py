@@ -3,8 +3,14 @@
 ``filelock.FileLock`` is the operating system's own lock (``flock`` on Linux and macOS,
 ``LockFileEx`` on Windows): the kernel releases it when the process dies, so a crashed
 companion's lock is taken over automatically, without asking anybody to delete a stale
-file. The lock file also names its owner (pid and host) so a refusal can say who holds
-it. Readers need no lock (SQLite's write-ahead log lets them read beside the writer).
+file. The lock file also names its owner (pid, host, and whether it is the app's window
+or a command) so a refusal can say who holds it. Readers need no lock (SQLite's
+write-ahead log lets them read beside the writer).
+
+A library caller is refused at once when another copy holds the lock. The command line
+waits a few seconds first (:func:`holding_as`, :data:`COMMAND_WAIT`; the environment
+variable :data:`WAIT_ENV` changes how long): a command run while the window or another
+command is in the middle of a write then simply goes next.
 """
 
 from __future__ import annotations
@@ -12,15 +18,70 @@ from __future__ import annotations
 import contextlib
 import errno
 import json
+import math
 import os
 import socket
 import sys
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from filelock import FileLock, Timeout
 
 from companion.store.errors import CampaignLocked, DiskFull, ReadOnly, SideFileInTheWay
+
+WINDOW = "window"
+"""The holder kind of the Stonesaga Companion window (the GUI)."""
+COMMAND = "command"
+"""The holder kind of a ``companion`` command."""
+
+COMMAND_WAIT = 5.0
+"""Seconds a command waits for another copy's write before it is refused."""
+WAIT_ENV = "COMPANION_LOCK_WAIT"
+"""Environment variable: seconds a command waits for the lock (0: refused at once)."""
+
+
+@dataclass(frozen=True)
+class _Holder:
+    kind: str | None = None
+    wait: float = 0.0
+    on_wait: Callable[[LockOwner, float], None] | None = None
+
+
+_holder = _Holder()
+"""This process's kind and wait (see :func:`identify_as`)."""
+
+
+def command_wait() -> float:
+    """How long a command waits for the lock: :data:`WAIT_ENV` if it holds a number of
+    seconds (0 or more), else :data:`COMMAND_WAIT`."""
+    try:
+        seconds = float(os.environ.get(WAIT_ENV, COMMAND_WAIT))
+    except ValueError:
+        return COMMAND_WAIT
+    return seconds if math.isfinite(seconds) and seconds >= 0 else COMMAND_WAIT
+
+
+def identify_as(kind: str | None, *, wait: float = 0.0,
+                on_wait: Callable[[LockOwner, float], None] | None = None) -> None:
+    """For the rest of this process: the lock file names this process as ``kind``
+    (:data:`WINDOW` or :data:`COMMAND`), and taking a held lock waits ``wait`` seconds
+    for it (calling ``on_wait(holder, wait)`` once, when the wait starts)."""
+    global _holder
+    _holder = _Holder(kind, max(0.0, wait), on_wait)
+
+
+@contextlib.contextmanager
+def holding_as(kind: str | None, *, wait: float = 0.0,
+               on_wait: Callable[[LockOwner, float], None] | None = None) -> Iterator[None]:
+    """:func:`identify_as` for the duration of a block (a command run in-process)."""
+    global _holder
+    before = _holder
+    identify_as(kind, wait=wait, on_wait=on_wait)
+    try:
+        yield
+    finally:
+        _holder = before
 
 
 def lock_path(path: Path) -> Path:
@@ -36,6 +97,8 @@ class LockOwner:
     """Process id, if the lock file says."""
     host: str | None
     """Host name, if the lock file says."""
+    kind: str | None = None
+    """:data:`WINDOW` or :data:`COMMAND`, if the lock file says."""
 
 
 def _read_owner(target: Path) -> LockOwner:
@@ -49,8 +112,10 @@ def _read_owner(target: Path) -> LockOwner:
                 stream.seek(1)
                 raw = stream.read(4096)
         data = json.loads(raw.decode("utf-8")) if raw.strip() else {}
-        return LockOwner(pid=int(data["pid"]), host=str(data["host"]))
-    except (OSError, ValueError, KeyError, TypeError):
+        kind = data.get("kind")
+        return LockOwner(pid=int(data["pid"]), host=str(data["host"]),
+                         kind=kind if kind in (WINDOW, COMMAND) else None)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return LockOwner(pid=None, host=None)
 
 
@@ -71,8 +136,11 @@ class WriterLock:
         self._owner_error: OSError | None = None
 
     def _write_owner(self, fd: int) -> None:
+        owner: dict[str, object] = {"pid": os.getpid(), "host": socket.gethostname()}
+        if _holder.kind is not None:
+            owner["kind"] = _holder.kind
         # A newline first: on Windows byte 0 is the locked byte nobody else may read.
-        owner_text = "\n" + json.dumps({"pid": os.getpid(), "host": socket.gethostname()})
+        owner_text = "\n" + json.dumps(owner)
         try:
             os.ftruncate(fd, 0)
             os.lseek(fd, 0, os.SEEK_SET)
@@ -81,7 +149,9 @@ class WriterLock:
             self._owner_error = exc
 
     def acquire(self) -> None:
-        """Take the lock or raise :class:`CampaignLocked` naming the holder.
+        """Take the lock or raise :class:`CampaignLocked` naming the holder (after
+        waiting for it as long as :func:`identify_as` says: a command waits a few
+        seconds, a library caller not at all).
 
         Also raises :class:`SideFileInTheWay` (a folder where the lock file goes),
         :class:`ReadOnly` (the folder cannot be written) and :class:`DiskFull`; in each
@@ -92,11 +162,20 @@ class WriterLock:
             raise SideFileInTheWay(target, "a folder", "the campaign's lock file")
         self._owner_error = None
         lock = _file_lock(target, self._write_owner)
+        holder = _holder
         try:
-            lock.acquire()
+            try:
+                lock.acquire()
+            except Timeout:
+                if holder.wait <= 0:
+                    raise
+                if holder.on_wait is not None:
+                    holder.on_wait(_read_owner(target), holder.wait)
+                lock.acquire(timeout=holder.wait, blocking=True)
         except Timeout:
             owner = _read_owner(target)
-            raise CampaignLocked(self.path, owner.pid, owner.host) from None
+            raise CampaignLocked(self.path, owner.pid, owner.host, kind=owner.kind,
+                                 waited=holder.wait) from None
         except IsADirectoryError:
             raise SideFileInTheWay(target, "a folder", "the campaign's lock file") from None
         except PermissionError as exc:

@@ -761,6 +761,12 @@ def read_document(src: Path) -> WebDocument:
         where = "it ends too soon (truncated?)" if exc.pos >= len(text.rstrip()) else \
             f"it is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
         raise WebJournalRefused(src, where) from None
+    except RecursionError:
+        raise WebJournalRefused(src, "it is nested too deeply to be a Campaign Journal "
+                                     "file") from None
+    except ValueError:  # an integer of more than 4,300 digits (int_max_str_digits)
+        raise WebJournalRefused(src, "it holds a number too long to read (more than "
+                                     "4,300 digits)") from None
     return parse_document(data, src)
 
 
@@ -807,5 +813,7 @@ def is_web_journal_file(src: Path) -> bool:
         return False
     try:
         return looks_like_web_journal(json.loads(text))
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError, ValueError):
+        # Not JSON, nested past the recursion limit, or a number of more than 4,300
+        # digits: the importer it looks meant for refuses it in words.
         return '"format"' not in text[:200]

@@ -32,6 +32,21 @@ class CampaignFileExists(CampaignFileError):
         self.path = path
 
 
+class NotARegularFile(CampaignFileError):
+    """An export would replace something that is not a file: a device, a pipe, a folder.
+
+    Writing whole files means renaming a new file over the destination, which would
+    swap a device such as ``/dev/null`` (or a named pipe) for a plain file.
+    """
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(
+            f"{path} is not a plain file (it is a device, a pipe or a folder), so nothing "
+            "was written there; choose a file name to export to."
+        )
+        self.path = path
+
+
 def holder_words(kind: str | None) -> str:
     """Who holds a campaign's lock, by the kind its lock file names."""
     return {"window": "the Stonesaga Companion window",

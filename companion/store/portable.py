@@ -36,7 +36,7 @@ from companion.store.campaign_file import (
     write_engine,
 )
 from companion.store.durable import clean_stale_temps, fsync_dir, fsync_file, temp_beside
-from companion.store.errors import BadExportFile, CampaignFileExists
+from companion.store.errors import BadExportFile, CampaignFileExists, NotARegularFile
 from companion.store.history import TABLES, decode_row, encode_row
 from companion.store.integrity import open_readonly
 from companion.store.lock import lock_holder
@@ -104,6 +104,11 @@ def export_campaign(source: CampaignFile | Path, out: Path) -> None:
     }
     text = json.dumps(document, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
     out = Path(out).absolute()
+    if out.is_symlink():  # export through a link: the link stays a link
+        out = out.resolve()
+    if out.exists() and not out.is_file():
+        # The rename below would put a plain file where a device, pipe or folder is.
+        raise NotARegularFile(out)
     clean_stale_temps(out.parent)
     tmp = temp_beside(out, "export")
     try:

@@ -1,0 +1,67 @@
+"""An export never swaps a device, a pipe or a folder for a plain file.
+
+Found while this session's fuzzing ran as root: ``companion export CAMPAIGN /dev/null``
+renamed the export over ``/dev/null`` and left a plain file there, which broke every
+program on the machine that writes to it. Writing whole files renames a new file over
+the destination, so the destination must be a plain file (or absent) first.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.store import export_campaign
+from companion.store.errors import NotARegularFile
+from tests.store.conftest import FIXTURES
+
+
+@pytest.fixture
+def campaign(tmp_path: Path) -> Path:
+    path = tmp_path / "rich.stonesaga"
+    shutil.copyfile(FIXTURES / "campaign-v3.stonesaga", path)
+    return path
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX only")
+def test_an_export_onto_a_named_pipe_is_refused_and_the_pipe_stays(
+        campaign: Path, tmp_path: Path) -> None:
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    with pytest.raises(NotARegularFile, match="not a plain file"):
+        export_campaign(campaign, pipe)
+    assert stat.S_ISFIFO(pipe.lstat().st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe", "rich.stonesaga"]
+
+
+def test_an_export_onto_a_folder_is_refused(campaign: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "exports"
+    folder.mkdir()
+    with pytest.raises(NotARegularFile):
+        export_campaign(campaign, folder)
+    assert folder.is_dir() and not any(folder.iterdir())
+
+
+def test_an_export_through_a_link_writes_the_file_and_keeps_the_link(
+        campaign: Path, tmp_path: Path) -> None:
+    target = tmp_path / "real.json"
+    target.write_text("old", encoding="utf-8")
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    export_campaign(campaign, link)
+    assert link.is_symlink() and target.read_text(encoding="utf-8").startswith("{")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX only")
+def test_the_command_line_refuses_in_words(
+        campaign: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    assert main(["export", str(campaign), str(pipe)]) == 1
+    assert "not a plain file" in capsys.readouterr().err
+    assert stat.S_ISFIFO(pipe.lstat().st_mode)

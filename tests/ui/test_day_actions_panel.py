@@ -203,7 +203,7 @@ def test_explore_a_new_tray_opens_the_valley_placements(qtbot: Any, day: DayView
         tray.text().endswith("places): 2 energy…")
     assert sum(b.text().startswith("Explore a new") for b in day.buttons["Ash"]) == 1
     click(qtbot, tray)
-    valley = day.window_.tabs.currentWidget()
+    valley = day.window_.current_view()
     assert isinstance(valley, ValleyView)
     assert valley.explore_button.isChecked() and valley.character() == "Ash"
     assert valley.placements.currentRow() == 0

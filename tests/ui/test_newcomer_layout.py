@@ -1,0 +1,84 @@
+"""Issue 27 (a newcomer at the table): layouts that jumped or hid what mattered at
+1366x768: the Day tab follows the turn (item 3), ..."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtWidgets import QApplication, QScrollArea
+
+from companion.ui import fit
+from companion.ui.views.day import DayView
+from tests.ui.helpers import make_window
+
+
+@pytest.fixture(params=[1.0, 1.25], ids=["system-font", "scaled-font"])
+def font_scale(request: Any, monkeypatch: Any) -> Any:
+    """The user's font at its size, then 25% larger; on a laptop's screen."""
+    monkeypatch.setattr(fit, "room", lambda widget: fit.LAPTOP_WINDOW)
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    original = app.font()
+    if request.param != 1.0:
+        font = app.font()
+        font.setPointSizeF(font.pointSizeF() * request.param)
+        app.setFont(font)
+    yield request.param
+    app.setFont(original)
+
+
+def shown_whole(widget: Any, inside: Any) -> bool:
+    """``widget`` lies wholly inside ``inside`` (a viewport or a window) on screen."""
+    top_left = widget.mapTo(inside, QPoint(0, 0))
+    return widget.isVisible() and inside.rect().contains(QRect(top_left, widget.size()))
+
+
+def test_day_tab_scrolls_to_who_may_act_after_an_action(qtbot: Any, demo: Any,
+                                                        refusals: list[str],
+                                                        font_scale: float) -> None:
+    # Rulebook: Day Phase: after Ash acts, Bryn may act; Bryn's box comes into view.
+    window = make_window(qtbot, demo)
+    window.resize(1366, 420)  # short enough that one character's box fills the page
+    day = window.show_view("day")
+    assert isinstance(day, DayView)
+    qtbot.mouseClick(day.button("Ash", "Gather Water"), Qt.MouseButton.LeftButton)
+    assert not refusals
+    viewport = day.scroll.viewport()
+
+    def top_of(box: Any) -> int:
+        return int(box.mapTo(viewport, QPoint(0, 0)).y())
+
+    # Bryn's box was below the fold; now its top is in the upper half of the page.
+    qtbot.waitUntil(lambda: day.scroll.verticalScrollBar().value() > 0 and
+                    0 <= top_of(day.boxes["Bryn"]) < viewport.height() // 2)
+    assert day.actor_box() is day.boxes["Bryn"]
+    # Bryn acts by a click on a button that is now in view.
+    qtbot.mouseClick(day.button("Bryn", "Pass"), Qt.MouseButton.LeftButton)
+    assert not refusals
+    qtbot.waitUntil(lambda: day.actor_box() is day.boxes["Ash"] and
+                    0 <= top_of(day.boxes["Ash"]) < viewport.height() // 2)
+
+
+def test_main_tab_bar_never_scrolls_and_a_click_on_a_tab_lands(qtbot: Any, demo: Any,
+                                                              font_scale: float) -> None:
+    window = make_window(qtbot, demo)
+    window.resize(fit.LAPTOP_WINDOW)
+    bar = window.tabs.tabBar()
+    # No scroll area holds the tab bar: only a tab's own page scrolls.
+    parent = bar.parentWidget()
+    while parent is not None:
+        assert not isinstance(parent, QScrollArea), parent
+        parent = parent.parentWidget()
+    for index in range(window.tabs.count()):
+        window.tabs.setCurrentIndex(index)
+        QApplication.processEvents()
+        assert shown_whole(bar, window)
+        # The Day tab has one scroll bar of its own, no second one around it.
+        view = window.current_view()
+        if isinstance(view, DayView):
+            assert window.tabs.currentWidget() is view
+    for index in reversed(range(window.tabs.count())):
+        qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(index).center())
+        assert window.tabs.currentIndex() == index

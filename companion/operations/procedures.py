@@ -303,7 +303,7 @@ def advance(campaign: Campaign, *, choice: Choice | None = None) -> Changes:
             campaign.save_chance(chance, rng)
         procedure = procedure.apply(choice)
         saved = dict(row.state)
-        line = f"{step.prompt}: {_choice_text(step, choice)}"
+        line = f"{step.prompt.rstrip('.')}: {_choice_text(step, choice)}"
         saved["log"] = [*saved.get("log", []), line]
         saved["procedure"] = procedure.to_state()
         text = f"{saved['kind'].replace('_', ' ').capitalize()}: {line}"

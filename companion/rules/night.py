@@ -45,7 +45,8 @@ from companion.content.schema.cards import NightCard, NightType
 from companion.content.schema.rules import RulesConstants
 from companion.content.schema.world import NightAction
 from companion.rules.character import Character
-from companion.rules.checks import ability_test
+from companion.rules.checks import ability_test, stakes_prompt
+from companion.rules.effects import effects_text
 from companion.rules.errors import IllegalAction
 from companion.rules.game import Day, Game, Phase
 from companion.rules.health import add_boost, degrade, energize, gain_energy, perish, suffer
@@ -1200,8 +1201,10 @@ def _effect(  # noqa: C901 - one branch per step of the effect vocabulary
     if isinstance(effect, fx.Test):
         dice = yield _Ask(
             Step(
-                f"{who} tests {effect.ability.value} (difficulty {effect.difficulty}) "
-                f"for {source}: roll one die",
+                stakes_prompt(character, effect.ability, effect.difficulty,
+                              purpose=f"for {source}",
+                              success=effects_text(effect.success),
+                              failure=effects_text(effect.failure)),
                 Decider.DICE,
                 count=1,
             ),

@@ -45,13 +45,13 @@ def test_day_tab_scrolls_to_who_may_act_after_an_action(qtbot: Any, demo: Any,
     assert isinstance(day, DayView)
     qtbot.mouseClick(day.button("Ash", "Gather Water"), Qt.MouseButton.LeftButton)
     assert not refusals
-    viewport = day.scroll.viewport()
+    viewport = day.scroller.viewport()
 
     def top_of(box: Any) -> int:
         return int(box.mapTo(viewport, QPoint(0, 0)).y())
 
     # Bryn's box was below the fold; now its top is in the upper half of the page.
-    qtbot.waitUntil(lambda: day.scroll.verticalScrollBar().value() > 0 and
+    qtbot.waitUntil(lambda: day.scroller.verticalScrollBar().value() > 0 and
                     0 <= top_of(day.boxes["Bryn"]) < viewport.height() // 2)
     assert day.actor_box() is day.boxes["Bryn"]
     # Bryn acts by a click on a button that is now in view.

@@ -187,7 +187,7 @@ class DayView(QWidget):
         scroll.setObjectName("dayScroller")
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.body)
-        self.scroll = scroll
+        self.scroller = scroll
         bar = scroll.verticalScrollBar()
         bar.rangeChanged.connect(self._follow)  # the new boxes are laid out
         bar.actionTriggered.connect(self._stop_following)  # the player scrolls
@@ -276,9 +276,9 @@ class DayView(QWidget):
         box = self.actor_box()
         if box is None or box.isHidden():
             return
-        bar = self.scroll.verticalScrollBar()
+        bar = self.scroller.verticalScrollBar()
         top = box.mapTo(self.body, QPoint(0, 0)).y()
-        seen = range(bar.value(), bar.value() + self.scroll.viewport().height())
+        seen = range(bar.value(), bar.value() + self.scroller.viewport().height())
         if top not in seen or top + box.height() - 1 not in seen:
             bar.setValue(max(0, top - 6))  # its top (name, energy, hex) at the top
 

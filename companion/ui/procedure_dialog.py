@@ -64,6 +64,17 @@ KIND_TITLES = {"fishing": "Fishing", "mining": "Mining", "foraging": "Foraging",
                "behemoth_encounter": "Behemoth Encounter"}
 
 
+def key_numbers(options: Sequence[str]) -> list[int]:
+    """The number key of each option: the option's own number when every option has one
+    of its own ("4", or "4/red": fishing's strike location 4 keeps key 4 when locations 1
+    and 3 are full; issue 27 item 5), else 1, 2, 3... in order."""
+    own = [o.split("/", 1)[0] for o in options]  # "4/red": strike location 4's red line
+    if own and all(o.isdigit() and 1 <= int(o) <= 9 for o in own) and \
+            len(set(own)) == len(own):
+        return [int(o) for o in own]
+    return list(range(1, len(options) + 1))
+
+
 def _escape(text: str) -> str:
     """Button text shown literally (a '&' is not a mnemonic)."""
     return text.replace("&", "&&")
@@ -164,7 +175,7 @@ class StepWidget(QWidget):
 
     def _player(self, step: Step) -> None:
         if len(step.options) <= BUTTONS_UP_TO:
-            for number, option in enumerate(step.options, 1):
+            for number, option in zip(key_numbers(step.options), step.options, strict=True):
                 label = step.labels.get(option, option)
                 button = QPushButton(f"&{number}   {_escape(label)}")
                 button.setToolTip(label)

@@ -89,3 +89,57 @@ def test_discovery_test_typed_at_the_table_says_its_stakes(qtbot: Any, day: Any,
     first = asked[0].splitlines()[0]
     assert STAKES.match(first) and first.startswith("Ash tests"), asked[0]
     assert f"for {demo.content.discovery_cards[card].name}" in first
+
+
+# -- item 5: a number key means the thing it is printed on -------------------------------
+
+
+def press(qtbot: Any, dialog: Any, key: Any) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    widget = QApplication.focusWidget()
+    assert widget is not None
+    qtbot.keyClick(widget, key)
+    QApplication.processEvents()
+
+
+def test_fishing_location_keys_keep_their_numbers_as_locations_fill(
+        qtbot: Any, demo: Any, refusals: list[str]) -> None:
+    # Rulebook: Fishing > step 4: place each die on a strike location. Location 1 holds
+    # one die; once it is full, key 4 still places on location 4 (not the 4th left).
+    from PySide6.QtCore import Qt
+
+    from companion.operations import procedures
+
+    window = make_window(qtbot, demo)
+    dialog = start_activity(window, "fishing", "Ash", "river")
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    while dialog.step.decider is not Decider.PLAYER:
+        dialog.step_widget.app_button.click()
+    assert dialog.step.options[0] == "1"
+    press(qtbot, dialog, Qt.Key.Key_1)  # location 1 (holds one die) is full now
+    assert "1" not in dialog.step.options and "4" in dialog.step.options
+    texts = [b.text() for b in dialog.step_widget.option_buttons]
+    assert all(t.startswith(f"&{o}   location {o} ") for t, o in
+               zip(texts, dialog.step.options, strict=True)), texts
+    press(qtbot, dialog, Qt.Key.Key_4)
+    assert not refusals
+    log = procedures.in_progress(demo).log
+    assert log[-1].endswith("location 4 (holds 2; red)"), log[-1]
+    # Step 6: a strike location's key is its own number too.
+    while dialog.step.decider is not Decider.PLAYER or "strike location with dice" \
+            not in dialog.step.prompt:
+        if dialog.step.decider is Decider.PLAYER:
+            dialog.step_widget.option_buttons[0].click()
+        else:
+            dialog.step_widget.app_button.click()
+    last = dialog.step.options[-1]
+    number = int(last.split("/")[0])
+    press(qtbot, dialog, getattr(Qt.Key, f"Key_{number}"))
+    assert not refusals
+    line = procedures.in_progress(demo).log[-1] if procedures.in_progress(demo) else \
+        dialog.finished_procedure.log[-1]
+    assert f"location {number}, " in line, line

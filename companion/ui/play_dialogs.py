@@ -923,8 +923,11 @@ class EndChallengeDialog(PlayDialog):
         self.problem.setStyleSheet(WARN)
         self.body.addWidget(self.heading)
         self.body.addLayout(form)
-        self.body.addWidget(retain, 1)
+        # The looming list above everything that grows or shrinks: below the retained
+        # supplies it moved when the outcome's hint disappeared, and a tick landed on
+        # the wrong challenge (issue 27 item 11).
         self.body.addWidget(looming_box)
+        self.body.addWidget(retain, 1)
         self.body.addWidget(self.note)
         self.body.addWidget(self.problem)
         self.end_button = self.action_button("End Challenge")

@@ -5,28 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QApplication, QScrollArea
 
 from companion.ui import fit
 from companion.ui.views.day import DayView
+from tests.ui import newcomer
 from tests.ui.helpers import make_window
 
-
-@pytest.fixture(params=[1.0, 1.25], ids=["system-font", "scaled-font"])
-def font_scale(request: Any, monkeypatch: Any) -> Any:
-    """The user's font at its size, then 25% larger; on a laptop's screen."""
-    monkeypatch.setattr(fit, "room", lambda widget: fit.LAPTOP_WINDOW)
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    original = app.font()
-    if request.param != 1.0:
-        font = app.font()
-        font.setPointSizeF(font.pointSizeF() * request.param)
-        app.setFont(font)
-    yield request.param
-    app.setFont(original)
+font_scale = newcomer.font_scale  # the fixture: the system font, then 25% larger
 
 
 def shown_whole(widget: Any, inside: Any) -> bool:

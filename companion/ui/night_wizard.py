@@ -218,7 +218,7 @@ class NightWizard(StepAnswering, QDialog):
         self.close_button.clicked.connect(self.close)
         buttons.addWidget(self.close_button)
         outer.addLayout(buttons)
-        fit_resize(self, 1180, 680)
+        fit_resize(self, 1366, 680)  # the laptop's whole width: the odds beside the step
         use_font(self, self.font())
         window.campaign_changed.connect(self._campaign_changed)
         self.refresh()

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QFrame,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -163,7 +164,7 @@ class StepWidget(QWidget):
             self._card(step, cards, card_labels or {})
         use_font(self, self.font())
         for button in self.option_buttons:
-            button.setMinimumHeight(button.fontMetrics().height() * 2)
+            button.setMinimumHeight(round(button.fontMetrics().height() * 1.7))
         # A layout shows new children only later (queued); show them now so the first
         # input can take the focus at once.
         for child in self.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly):
@@ -175,7 +176,15 @@ class StepWidget(QWidget):
 
     def _player(self, step: Step) -> None:
         if len(step.options) <= BUTTONS_UP_TO:
-            for number, option in zip(key_numbers(step.options), step.options, strict=True):
+            # More than three choices go in two columns: five full-width buttons left
+            # the layout above them a strip with a larger text (issue 27 item 13).
+            grid = QGridLayout()
+            grid.setContentsMargins(0, 0, 0, 0)
+            columns = 2 if len(step.options) > 3 else 1
+            rows = -(-len(step.options) // columns)
+            self.body.addLayout(grid)
+            for place, (number, option) in enumerate(zip(key_numbers(step.options),
+                                                         step.options, strict=True)):
                 label = step.labels.get(option, option)
                 button = QPushButton(f"&{number}   {_escape(label)}")
                 button.setToolTip(label)
@@ -186,7 +195,7 @@ class StepWidget(QWidget):
                 if number <= 9:  # a bare digit too: no text field is shown on these steps
                     key = QShortcut(QKeySequence(str(number)), button)
                     key.activated.connect(button.click)
-                self.body.addWidget(button)
+                grid.addWidget(button, place % rows, place // rows)  # down, then across
                 self.option_buttons.append(button)
             return
         self.options_list = QListWidget()
@@ -436,7 +445,7 @@ class ProcedureDialog(StepAnswering, QDialog):
         self.close_button.clicked.connect(self.close)
         buttons.addWidget(self.close_button)
         layout.addLayout(buttons)
-        fit_resize(self, 1100, 680)
+        fit_resize(self, 1366, 680)  # the laptop's whole width: the odds beside the step
         use_font(self, self.font())
         window.campaign_changed.connect(self._campaign_changed)
         self.refresh()
@@ -463,6 +472,7 @@ class ProcedureDialog(StepAnswering, QDialog):
         if procedure is not None:
             self.panel.show_procedure(procedure)
             self.words.show_procedure(procedure)
+            self._scroll_to_focus(procedure)
         self.log.clear()
         for number, line in enumerate(view.log, 1):
             self.log.addItem(f"{number}. {line}")
@@ -473,6 +483,19 @@ class ProcedureDialog(StepAnswering, QDialog):
         self.odds_area.show()
         self.odds_panel.show_for(campaign, procedure)
         self.close_button.setDefault(False)
+
+    def _scroll_to_focus(self, procedure: Any) -> None:
+        """Bring the part of the layout the step is about into view (now, and once the
+        event loop has laid the new rows out)."""
+        area = self.tabs.widget(0)
+
+        def scroll() -> None:
+            target = self.panel.in_focus(procedure)
+            if target is not None and isinstance(area, QScrollArea):
+                area.ensureWidgetVisible(target, 0, 0)
+
+        scroll()
+        QTimer.singleShot(0, self, scroll)
 
     def _show_final_board(self) -> None:
         """The board as the last step left it, and every step taken, the last one too."""

@@ -164,6 +164,11 @@ class ProcedurePanel(QWidget):
     def show_procedure(self, procedure: Any) -> None:
         self.text.setPlainText(procedure.describe() if procedure is not None else "")
 
+    def in_focus(self, procedure: Any) -> QWidget | None:
+        """The part of the layout the current step is about (scrolled into view by the
+        dialog), or None."""
+        return None
+
 
 class FishingPanel(ProcedurePanel):
     """Stock, water, dice and outcome of a fishing activity (Rulebook: Fishing)."""
@@ -198,6 +203,13 @@ class FishingPanel(ProcedurePanel):
         self.results.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.results)
         layout.addStretch(1)
+
+    def in_focus(self, procedure: Any) -> QWidget | None:
+        """Once the dice are rolled, the strike locations they go on and strike from
+        (with a larger text only the stock showed while the dice were placed; issue 27
+        item 13)."""
+        return self.water if getattr(procedure, "dice", None) is not None and \
+            not self.water.isHidden() else None
 
     def show_procedure(self, procedure: Any) -> None:
         p = procedure

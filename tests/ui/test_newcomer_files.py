@@ -67,3 +67,52 @@ def test_save_a_copy_typed_without_extension_gets_one(qtbot: Any, demo: Any, tmp
     menu_action(window, "Save a Copy…").trigger()
     assert not refusals
     assert (tmp_path / "spare.stonesaga").exists()
+
+
+def test_getting_started_pictures_are_readable_and_a_click_enlarges_one(
+        qtbot: Any, demo: Any, monkeypatch: Any) -> None:
+    # Issue 27 item 17: the pictures were unreadable thumbnails (on a laptop's screen).
+    from companion.ui import fit
+
+    monkeypatch.setattr(fit, "room", lambda widget: fit.LAPTOP_WINDOW)
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtGui import QPixmap
+    from PySide6.QtWidgets import QApplication
+
+    from companion.ui.help_dialog import GettingStarted, Picture
+
+    window = make_window(qtbot, demo)
+    menu_action(window, "Getting Started…").trigger()
+    dialog = window.findChild(GettingStarted)
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    QApplication.processEvents()
+    browser = dialog.browser
+    # the first picture: find where it is drawn, and click it
+    document = browser.document()
+    block = document.begin()
+    found = None
+    while block.isValid() and found is None:
+        iterator = block.begin()
+        while not iterator.atEnd():
+            fragment = iterator.fragment()
+            if fragment.charFormat().isImageFormat():
+                found = fragment
+                break
+            iterator += 1
+        block = block.next()
+    assert found is not None
+    image = found.charFormat().toImageFormat()
+    full = QPixmap(str(dialog.guide.parent / image.name())).width()
+    assert image.width() >= min(800, full)  # readable: not a thumbnail
+    cursor = browser.textCursor()
+    cursor.setPosition(found.position())
+    browser.setTextCursor(cursor)
+    browser.ensureCursorVisible()
+    rect = browser.cursorRect(cursor)
+    point = QPoint(rect.right() + 20, rect.bottom() - 20)  # inside the picture
+    qtbot.mouseClick(browser.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    enlarged = dialog.enlarged
+    assert isinstance(enlarged, Picture) and enlarged.isVisible()
+    qtbot.addWidget(enlarged)
+    assert enlarged.image.pixmap().width() == full

@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -146,7 +147,9 @@ def editor_for(annotation: Any, *, name: str = "", lookup: Lookup | None = None,
             return ModelEditor(base, lookup, optional=optional,
                                title=f"It has {words(name).lower()}" if optional else "")
         if issubclass(base, Ref):
-            return RefEditor(lookup(base.kind), optional=optional)
+            ref = RefEditor(lookup(base.kind), optional=optional)
+            ref.kind = str(base.kind)
+            return ref
         if base is bool:
             return BoolEditor()
         if base is int:
@@ -171,6 +174,9 @@ class TextEditor(Editor):
             self.edit = QPlainTextEdit()
             self.edit.setTabChangesFocus(True)
             self.edit.setFixedHeight(self.edit.fontMetrics().lineSpacing() * 4 + 12)
+            # As tall as its box: a taller holder centred the box far below its "Text:"
+            # label (issue 27 item 18).
+            self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         else:
             self.edit = QLineEdit()
         layout.addWidget(self.edit)
@@ -275,13 +281,9 @@ class RefEditor(Editor):
         self.combo = QComboBox()
         self.combo.setEditable(True)
         self.combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.kind = ""  # the component kind it names (forage_objects ...)
         self.keys: dict[str, str] = {}
-        for key, name in known.items():
-            label = key if name in ("", key) else f"{name} ({key})"
-            self.combo.addItem(label, key)
-            self.keys[label.casefold()] = key
-            self.keys[key.casefold()] = key
-            self.keys.setdefault(name.casefold(), key)
+        self._fill(known)
         completer = QCompleter(self.combo.model(), self.combo)
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
@@ -298,6 +300,22 @@ class RefEditor(Editor):
         if not text:
             return MISSING
         return self.keys.get(text.casefold(), text)
+
+    def _fill(self, known: Mapping[str, str]) -> None:
+        self.combo.clear()
+        self.keys = {}
+        for key, name in known.items():
+            label = key if name in ("", key) else f"{name} ({key})"
+            self.combo.addItem(label, key)
+            self.keys[label.casefold()] = key
+            self.keys[key.casefold()] = key
+            self.keys.setdefault(name.casefold(), key)
+
+    def set_known(self, known: Mapping[str, str]) -> None:
+        """Offer only ``known``; what is entered stays."""
+        kept = self.value()
+        self._fill(known)
+        self.set_value(kept)
 
     def set_value(self, value: Any) -> None:
         if value is None or value is MISSING:
@@ -705,7 +723,9 @@ class CardForm(QDialog):
                        "its text: the table reads it when the card comes up.")
         intro.setWordWrap(True)
         layout.addWidget(intro)
-        self.editor = ModelEditor(self.model, lookup or (lambda k: {}))
+        self.lookup: Lookup = lookup or (lambda k: {})
+        self.deck: str | None = None
+        self.editor = ModelEditor(self.model, self._scoped)
         self.editor.setObjectName("cardEditor")
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -727,7 +747,25 @@ class CardForm(QDialog):
         layout.addWidget(buttons)
         if initial:
             self.editor.set_value(dict(initial))
+        deck = self.editor.editors.get("deck")
+        if kind == "forage_cards" and isinstance(deck, ChoiceEditor):
+            # A forage card offers only the objects of its deck (a forest card offered
+            # Grain Bush; issue 27 item 18), again whenever the deck changes.
+            deck.combo.currentIndexChanged.connect(lambda _=0: self._deck_changed(deck))
+            self._deck_changed(deck)
         self.resize(720, 620)
+
+    def _scoped(self, kind: str) -> Mapping[str, str]:  # a forage card's: of its deck
+        if kind == "forage_objects" and self.deck:
+            return self.lookup(f"forage_objects:{self.deck}") or self.lookup(kind)
+        return self.lookup(kind)
+
+    def _deck_changed(self, deck: ChoiceEditor) -> None:
+        value = deck.value()
+        self.deck = str(value) if value is not MISSING and value is not None else None
+        for ref in self.editor.findChildren(RefEditor):
+            if ref.kind == "forage_objects":
+                ref.set_known(self._scoped("forage_objects"))
 
     def data(self) -> dict[str, Any]:
         """The card as entered (fields left empty are left out)."""

@@ -865,7 +865,14 @@ class ForagingPanel(ProcedurePanel):
         self.harvest.setAccessibleName("Harvest")
         layout.addWidget(self.harvest)
         self.board = TableauBoard()
-        layout.addWidget(_scroll(self.board), 1)
+        self.board_area = _scroll(self.board)
+        # At least the front row and the middle one (Rulebook: Foraging: the front row is
+        # nearest you and within reach first); the front row is kept in view below
+        # (a short pane hid it behind a scroll bar; issue 27 item 19).
+        self.board_area.setMinimumHeight(self.fontMetrics().height() * 12)
+        self.board_area.verticalScrollBar().rangeChanged.connect(
+            lambda _low, _high: self.show_front_row())
+        layout.addWidget(self.board_area, 1)
         self.offer = _wrapped()
         self.offer.setAccessibleName("Cards on offer")
         layout.addWidget(self.offer)
@@ -884,6 +891,19 @@ class ForagingPanel(ProcedurePanel):
     def _show_current(self, text: str) -> None:
         self.current.setText(text)
         self.current.setVisible(bool(text))
+
+    def front_row(self) -> tuple[float, float]:
+        """The front row's top and height on the board."""
+        return self.board._rows_y[0]
+
+    def show_front_row(self) -> None:
+        """Scroll the board so that its front row (nearest the player) is in view."""
+        top, height = self.front_row()
+        bar = self.board_area.verticalScrollBar()
+        seen = self.board_area.viewport().height()
+        wanted = round(top + height) - seen + 8 if height + 8 <= seen else round(top)
+        if not top <= bar.value() + seen - height - 8 or bar.value() > top:
+            bar.setValue(max(0, min(bar.maximum(), wanted)))
 
     def show_procedure(self, procedure: Any) -> None:
         from companion.content.schema.cards import Encounter
@@ -935,6 +955,7 @@ class ForagingPanel(ProcedurePanel):
                                   forced=restricted and card_id in legal,
                                   barred=restricted and card_id not in legal))
         self.board.set_cards(cards, open_rows)
+        self.show_front_row()
 
         left = len(p.deck) - len(p.tableau) - len(p.drawn)
         self.header.setText(

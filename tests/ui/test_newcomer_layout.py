@@ -69,3 +69,32 @@ def test_main_tab_bar_never_scrolls_and_a_click_on_a_tab_lands(qtbot: Any, demo:
     for index in reversed(range(window.tabs.count())):
         qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(index).center())
         assert window.tabs.currentIndex() == index
+
+
+def test_foraging_front_row_is_in_view(qtbot: Any, demo: Any, refusals: list[str],
+                                       font_scale: float) -> None:
+    # Rulebook: Foraging: the front row, nearest you, is within reach first. Two cards
+    # kept (FP08, FP12), two on offer (FP01, FP04): the tableau is at its tallest.
+    from companion.ui import fit
+    from companion.ui.procedure_dialog import start_activity
+
+    window = make_window(qtbot, demo)
+    dialog = start_activity(window, "foraging", "Ash", "plains")
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    dialog.resize(fit.LAPTOP_WINDOW)
+    for answer in ("FP08", "FP09", "FP08", "FP12", "FP09", "FP12", "search",
+                   "FP01", "FP04"):
+        assert dialog.answer(answer), answer
+    assert not refusals
+    panel = dialog.panel
+    viewport = panel.board_area.viewport()
+
+    def front_in_view() -> bool:
+        top, height = panel.front_row()
+        shown = panel.board_area.verticalScrollBar().value()
+        return shown <= top and top + height <= shown + viewport.height()
+
+    qtbot.waitUntil(front_in_view)
+    # and its row label, as painted, lies inside the pane
+    assert viewport.height() >= panel.fontMetrics().height() * 8

@@ -422,14 +422,17 @@ class ProcedureDialog(StepAnswering, QDialog):
         frame.setFrameShape(QFrame.Shape.StyledPanel)
         frame_layout = QVBoxLayout(frame)
         step_row = QHBoxLayout()  # the step's input, and the odds of its choices beside it
-        step_row.addWidget(self.step_widget, 1, Qt.AlignmentFlag.AlignTop)
+        step_row.addWidget(self.step_widget, 2, Qt.AlignmentFlag.AlignTop)
         self.odds_panel = OddsPanel()
         self.odds_panel.suggested.connect(self.answer)
-        # The odds scroll beside the step: at their full height they left the board a
-        # strip on a laptop's screen.
-        self.odds_area = _scrolled(self.odds_panel)
+        # The odds' tables scroll inside the panel beside the step: at their full height
+        # they left the board a strip on a laptop's screen; in a second scroll area
+        # around the panel they showed one row, or none (issue 27 item 20). At least
+        # its title, a caption, the headers and four rows.
+        self.odds_area = self.odds_panel
         self.odds_area.setMaximumHeight(self.fontMetrics().height() * 14)
-        step_row.addWidget(self.odds_area, 1)
+        self.odds_area.setMinimumHeight(self.fontMetrics().height() * 9)
+        step_row.addWidget(self.odds_area, 3)  # the wider: its columns whole (item 20)
         frame_layout.addLayout(step_row)
         self.summary = QLabel()
         self.summary.setObjectName("finalSummary")

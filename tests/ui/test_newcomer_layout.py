@@ -98,3 +98,65 @@ def test_foraging_front_row_is_in_view(qtbot: Any, demo: Any, refusals: list[str
     qtbot.waitUntil(front_in_view)
     # and its row label, as painted, lies inside the pane
     assert viewport.height() >= panel.fontMetrics().height() * 8
+
+
+def visible_whole(label: Any, viewport: Any) -> bool:
+    top_left = label.mapTo(viewport, QPoint(0, 0))
+    return viewport.rect().contains(QRect(top_left, label.size())) and \
+        label.width() >= label.sizeHint().width()
+
+
+def odds_rows_in_view(dialog: Any) -> int:
+    """How many rows of the odds panel's first table are shown whole, every cell."""
+    from PySide6.QtWidgets import QGridLayout
+
+    panel = dialog.odds_panel
+    grids = panel.body.findChildren(QGridLayout)
+    assert grids
+    rows = 0
+    for grid in grids:
+        for row in range(1, grid.rowCount()):
+            cells = [grid.itemAtPosition(row, c).widget() for c in range(grid.columnCount())
+                     if grid.itemAtPosition(row, c) is not None]
+            if cells and all(visible_whole(c, panel.tables_area.viewport()) and
+                             visible_whole(c, dialog) for c in cells):
+                rows += 1
+    return rows
+
+
+def test_odds_panels_show_rows_and_whole_columns(qtbot: Any, demo: Any, refusals: list[str],
+                                                font_scale: float) -> None:
+    # Rulebook: Fishing > step 4 and Foraging > step 2: the odds beside the step show
+    # several rows, every column whole ("bla", "90." were cut).
+    from companion.rules.procedure import Decider
+    from companion.ui import fit
+    from companion.ui.procedure_dialog import start_activity
+
+    window = make_window(qtbot, demo)
+    fishing = start_activity(window, "fishing", "Ash", "river")
+    assert fishing is not None
+    qtbot.addWidget(fishing)
+    fishing.resize(fit.LAPTOP_WINDOW)
+    while fishing.step.decider is not Decider.PLAYER:
+        fishing.step_widget.app_button.click()
+    QApplication.processEvents()
+    assert odds_rows_in_view(fishing) >= 3
+    assert not refusals
+
+
+def test_foraging_odds_show_their_rows(qtbot: Any, demo: Any, refusals: list[str],
+                                      font_scale: float) -> None:
+    from companion.ui import fit
+    from companion.ui.procedure_dialog import start_activity
+
+    window = make_window(qtbot, demo)
+    foraging = start_activity(window, "foraging", "Ash", "plains")
+    assert foraging is not None
+    qtbot.addWidget(foraging)
+    foraging.resize(fit.LAPTOP_WINDOW)
+    for answer in ("FP08", "FP09", "FP08", "FP12", "FP09", "FP12", "search",
+                   "FP01", "FP04"):
+        assert foraging.answer(answer), answer
+    QApplication.processEvents()
+    assert odds_rows_in_view(foraging) >= 2  # both cards on offer
+    assert not refusals

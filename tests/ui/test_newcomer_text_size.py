@@ -110,7 +110,7 @@ def test_fishing_shows_every_strike_location_and_whole_odds_at_the_larger_text(
     assert water.rowCount() == 5
     # Odds: every cell's text is whole, within the panel's view.
     panel = dialog.odds_panel
-    odds_view = dialog.odds_area.viewport()
+    odds_view = panel.tables_area.viewport()
     cells = [label for label in panel.body.findChildren(QLabel) if label.isVisible()]
     assert len(cells) > 6
     for label in cells:

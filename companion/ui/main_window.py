@@ -227,6 +227,17 @@ class MainWindow(Host):
 
     def _build_status_bar(self) -> None:
         bar = self.statusBar()
+        # What an operation said, in a label of its own left of the game's numbers: cut
+        # short with "…" (the whole message in its tooltip), never over the Omen and
+        # Activity labels (issue 27 item 21). QStatusBar draws its own message where
+        # the normal widgets go; there are none, so it draws nothing.
+        from companion.ui.widgets import ElidedLabel
+
+        self.status_message = ElidedLabel()
+        self.status_message.setObjectName("statusMessage")
+        self.status_message.setAccessibleName("Last message")
+        bar.addPermanentWidget(self.status_message, 1)
+        bar.messageChanged.connect(self.status_message.set_full_text)
         for key, tip in (
             ("omen", "The current omen: the top card of the Night discard, else the "
              "challenge's starting omen"),

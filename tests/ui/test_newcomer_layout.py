@@ -160,3 +160,29 @@ def test_foraging_odds_show_their_rows(qtbot: Any, demo: Any, refusals: list[str
     QApplication.processEvents()
     assert odds_rows_in_view(foraging) >= 2  # both cards on offer
     assert not refusals
+
+
+def test_a_long_status_message_is_cut_short_beside_the_game_numbers(
+        qtbot: Any, demo: Any, refusals: list[str], font_scale: float) -> None:
+    # A long summary (an action's) never runs under the Omen and Activity labels.
+    from companion.ui import fit
+
+    window = make_window(qtbot, demo)
+    window.resize(fit.LAPTOP_WINDOW)
+    day = window.show_view("day")
+    long = ("Ash: Explore a new Emberfen Lowlands tray: 2 energy; the tray is placed; "
+            "a Discovery card is due; the omen stays the Sun; the activity is 0; " * 3)
+    window.statusBar().showMessage(long)
+    QApplication.processEvents()
+    message = window.status_message
+    assert window.statusBar().currentMessage() == long
+    assert message.toolTip() == long and message.text().endswith("…")
+    omen = window._status_labels["omen"]
+    assert message.geometry().right() < omen.geometry().left()
+    assert omen.width() >= omen.sizeHint().width()  # "Omen: Sun" whole
+    activity = window._status_labels["activity"]
+    assert activity.width() >= activity.sizeHint().width()
+    # an action's own summary goes there too
+    qtbot.mouseClick(day.button("Ash", "Gather Water"), Qt.MouseButton.LeftButton)
+    assert not refusals
+    assert "Ash" in message.toolTip() and message.toolTip() != long

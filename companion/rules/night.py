@@ -1260,7 +1260,8 @@ def _effect(  # noqa: C901 - one branch per step of the effect vocabulary
         if lost:
             character, _ = take_tokens(character, lost)
             run.update(character)
-        run.say(f"{who} loses {len(lost)} {effect.resource}.")
+        run.say(f"{who} loses {len(lost)} {effect.resource}." if lost else
+                f"{who} has no {effect.resource} to lose.")  # not "loses 0" (issue 27)
     elif isinstance(effect, fx.GainItem):
         run.items_gained.append((character.name, ItemId(str(effect.item))))
         run.say(f"{who} gains the item {effect.item}.")

@@ -696,8 +696,11 @@ class ProcessDialog(PlayDialog):
                 if str(token.side) != "unprocessed":
                     continue
                 needs = self.needs.get(token.name, [])
-                text = (f"#{index + 1} {self.resource_name(token.name)} — needs "
-                        f"{self._icons_text(Counter(needs))}")
+                # In words, not "#4 Shell — needs Grinding" (issue 27 item 22).
+                icons = self._icons_text(Counter(needs))
+                text = (f"{self.resource_name(token.name)} (token {index + 1} in the bag): "
+                        + ("processing needs no icon" if icons == "none" else
+                           f"processing needs {icons}"))
                 self.tokens.addItem(_checkable(text, index))
             sources = []
             for item, _ in character.items:

@@ -85,3 +85,21 @@ def test_night_summary_says_each_thing_once(qtbot: Any, demo: Any,
     summary = wizard.window_.statusBar().currentMessage() or wizard.summary.text()
     sentences = [s.strip() for s in summary.split(". ") if s.strip()]
     assert len(sentences) == len(set(sentences)), summary
+
+
+def test_traits_are_named_alike_in_the_table_and_on_the_sheet(qtbot: Any, demo: Any) -> None:
+    # Rulebook: Key Character Information > Traits: one name, one spelling.
+    from companion.ui.views.characters import COLUMNS, CharactersView
+
+    window = make_window(qtbot, demo)
+    view = window.show_view("characters")
+    assert isinstance(view, CharactersView)
+    column = [key for _, key in COLUMNS].index("traits")
+    for row in range(view.model.rowCount()):
+        view.table.selectRow(row)
+        shown = view.model.data(view.model.index(row, column))
+        sheet = view.sheet.findChildren(type(view.empty))
+        on_sheet = next(label.text() for i, label in enumerate(sheet)
+                        if i > 0 and sheet[i - 1].text() == "Traits:")
+        assert shown == on_sheet, (shown, on_sheet)
+        assert shown[:1].isupper()

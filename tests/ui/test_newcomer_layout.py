@@ -186,3 +186,22 @@ def test_a_long_status_message_is_cut_short_beside_the_game_numbers(
     qtbot.mouseClick(day.button("Ash", "Gather Water"), Qt.MouseButton.LeftButton)
     assert not refusals
     assert "Ash" in message.toolTip() and message.toolTip() != long
+
+
+def test_behemoth_tab_buttons_are_whole_in_the_window(qtbot: Any, demo: Any,
+                                                     font_scale: float) -> None:
+    from PySide6.QtWidgets import QPushButton
+
+    from companion.ui import fit
+
+    window = make_window(qtbot, demo)
+    window.resize(fit.LAPTOP_WINDOW)
+    panel = window.show_view("behemoth")
+    QApplication.processEvents()
+    page = window.tabs.currentWidget()
+    buttons = [b for b in panel.findChildren(QPushButton) if b.isVisibleTo(panel)]
+    names = {b.text().replace("&", "") for b in buttons}
+    assert {"Set Up…", "Activate"} <= names, names
+    for button in buttons:
+        assert shown_whole(button, window), button.text()
+        assert shown_whole(button, page), button.text()  # in view, no scrolling

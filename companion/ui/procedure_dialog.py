@@ -485,6 +485,9 @@ class ProcedureDialog(StepAnswering, QDialog):
         self.step_widget.set_step(view.step, **self.extra_cards(procedure))
         self.odds_area.show()
         self.odds_panel.show_for(campaign, procedure)
+        # Room for four rows of odds when there are odds; none taken from the board else.
+        self.odds_area.setMinimumHeight(
+            self.fontMetrics().height() * 9 if self.odds_panel.advising else 0)
         self.close_button.setDefault(False)
 
     def _scroll_to_focus(self, procedure: Any) -> None:

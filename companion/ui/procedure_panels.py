@@ -1109,6 +1109,30 @@ class DelveBoard(Board):
                                                int(Qt.TextFlag.TextWordWrap), text)
         return float(rect.height())
 
+    def _path_label(self, card: Any, side: str) -> str:
+        icon = card.left if side == "left" else card.right
+        label = f"◀ left: {icon}" if side == "left" else f"right: {icon} ▶"
+        return label + ("  (taken)" if card.taken == side else "")
+
+    def _path_lines(self, card: Any, inner: float, pad: float) -> int:
+        """1 when both paths fit side by side, else 2 (one under the other): half a card
+        cut "◀ left: drip (take" short (issue 27 item 25)."""
+        if card.left is None:
+            return 1
+        bold = QFontMetrics(scaled_font(self.font(), 1.0, bold=True))
+        half = inner / 2 - pad / 2 - pad
+        return 1 if all(bold.horizontalAdvance(self._path_label(card, side)) <= half
+                        for side in ("left", "right")) else 2
+
+    def path_boxes(self, card: Any, row: QRectF, pad: float) -> tuple[QRectF, QRectF]:
+        """Where the left and right paths are drawn: side by side, or one under the
+        other when either would not fit half the card."""
+        half = row.width() / 2 - pad / 2
+        if self._path_lines(card, row.width(), pad) == 2:
+            return QRectF(row), QRectF(row).translated(0, row.height())
+        return (QRectF(row.left(), row.top(), half, row.height()),
+                QRectF(row.right() - half, row.top(), half, row.height()))
+
     def relayout(self) -> None:
         pad, card_w, bold, small, _ = self._metrics()
         fm = QFontMetrics(self.font())
@@ -1124,7 +1148,7 @@ class DelveBoard(Board):
             h += self._text_height(self.font(), "Effects: " + card.effects, inner) + pad * 0.5
             if card.happened:
                 h += self._text_height(small, "→ " + card.happened, inner) + pad * 0.5
-            h += fm.height() + pad * 1.5
+            h += (fm.height() + pad * 0.5) * self._path_lines(card, inner, pad) + pad
             rect = QRectF(x, y, card_w, h)
             self._layout.append((rect, card))
             self.items.append(BoardItem(rect, card.words()))
@@ -1151,6 +1175,7 @@ class DelveBoard(Board):
         text = palette.color(QPalette.ColorRole.WindowText)
         dim = QColor(text)
         dim.setAlpha(140)
+        self.drawn_paths: list[tuple[str, QRectF]] = []  # each path label, where it went
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         previous: tuple[QRectF, DelveCardView] | None = None
@@ -1254,13 +1279,14 @@ class DelveBoard(Board):
             painter.drawText(row, Qt.AlignmentFlag.AlignCenter,
                              "the way ends here" if not card.exit else "no path: exit")
             return
-        half = row.width() / 2 - pad / 2
-        for side, icon, box, align in (
-                ("left", card.left, QRectF(row.left(), row.top(), half, row.height()),
-                 Qt.AlignmentFlag.AlignLeft),
-                ("right", card.right, QRectF(row.right() - half, row.top(), half, row.height()),
-                 Qt.AlignmentFlag.AlignRight)):
-            label = f"◀ left: {icon}" if side == "left" else f"right: {icon} ▶"
+        boxes = self.path_boxes(card, row, pad)
+        self.drawn_paths.extend((self._path_label(card, s), b.adjusted(pad * 0.5, 0,
+                                                                      -pad * 0.5, 0))
+                                for s, b in zip(("left", "right"), boxes, strict=True))
+        for side, box, align in (
+                ("left", boxes[0], Qt.AlignmentFlag.AlignLeft),
+                ("right", boxes[1], Qt.AlignmentFlag.AlignRight)):
+            label = self._path_label(card, side)
             taken = card.taken == side
             if taken:
                 painter.setPen(Qt.PenStyle.NoPen)
@@ -1270,8 +1296,7 @@ class DelveBoard(Board):
             painter.setFont(font)
             painter.setPen(text if taken or card.taken is None else dim)
             painter.drawText(box.adjusted(pad * 0.5, 0, -pad * 0.5, 0),
-                             align | Qt.AlignmentFlag.AlignVCenter,
-                             label + ("  (taken)" if taken else ""))
+                             align | Qt.AlignmentFlag.AlignVCenter, label)
 
 
 _SCOPE_WORDS = {"adjacent": "an adjacent hex with a cave or chasm",

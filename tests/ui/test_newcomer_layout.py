@@ -205,3 +205,44 @@ def test_behemoth_tab_buttons_are_whole_in_the_window(qtbot: Any, demo: Any,
     for button in buttons:
         assert shown_whole(button, window), button.text()
         assert shown_whole(button, page), button.text()  # in view, no scrolling
+
+
+def test_delving_card_paths_are_never_cut(qtbot: Any, demo: Any, refusals: list[str],
+                                          font_scale: float) -> None:
+    # Rulebook: Delving > step 2: each card's left- and right-hand paths, the one taken
+    # marked; at any width the words are whole ("◀ left: drip (take" was cut).
+    from PySide6.QtGui import QFontMetrics
+
+    from companion import operations
+    from companion.rules.procedure import Decider
+    from companion.ui import fit
+    from companion.ui.procedure_dialog import start_activity
+    from companion.ui.procedure_panels import scaled_font
+
+    window = make_window(qtbot, demo)
+    assert window.run_operation(operations.move, name="Ash", to_hex="E05")
+    assert window.run_operation(operations.pass_turn, name="Bryn")
+    dialog = start_activity(window, "delving", "Ash", "cave")
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    dialog.resize(fit.LAPTOP_WINDOW)
+    taken = 0
+    for _ in range(40):
+        if dialog.step is None or taken >= 2:
+            break
+        if dialog.step.decider is Decider.PLAYER:
+            dialog.step_widget.option_buttons[0].click()
+            taken += 1
+        else:
+            dialog.step_widget.app_button.click()
+    assert not refusals and taken >= 1
+    board = dialog.panel.board
+    bold = QFontMetrics(scaled_font(board.font(), 1.0, bold=True))
+    for width in (fit.LAPTOP_WINDOW.width(), 900):  # the laptop, and a narrower window
+        dialog.resize(width, fit.LAPTOP_WINDOW.height())
+        QApplication.processEvents()
+        board.grab()  # paints: every path label is placed
+        assert board.drawn_paths
+        assert any("(taken)" in label for label, _ in board.drawn_paths)
+        for label, box in board.drawn_paths:
+            assert bold.horizontalAdvance(label) <= box.width() + 1, (width, label, box)

@@ -103,3 +103,22 @@ def test_traits_are_named_alike_in_the_table_and_on_the_sheet(qtbot: Any, demo: 
                         if i > 0 and sheet[i - 1].text() == "Traits:")
         assert shown == on_sheet, (shown, on_sheet)
         assert shown[:1].isupper()
+
+
+def test_the_maps_behemoth_odds_are_explained_on_the_map(qtbot: Any, demo: Any) -> None:
+    # Rulebook: Behemoths > Activation: "◆ 83%" on a hex is said in words beside it.
+    from companion.operations import behemoth as behemoth_ops
+    from companion.ui.map_view import MapView
+
+    window = make_window(qtbot, demo)
+    valley = window.show_view("valley")
+    [view] = valley.findChildren(MapView)
+    assert not view.key.isVisible()  # no behemoth, no badges, no key
+    options = behemoth_ops.set_up_options(demo)
+    assert window.run_operation(behemoth_ops.set_up_behemoth,
+                                behemoth=next(iter(options.behemoths)),
+                                lair_hex=options.lair_hexes[0])
+    assert view.map_scene.odds_items
+    assert view.key.isVisible()
+    assert "◆" in view.key.text() and "behemoth ends its next activation" in view.key.text()
+    assert view.viewport().rect().contains(view.key.geometry())

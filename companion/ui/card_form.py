@@ -723,9 +723,10 @@ class CardForm(QDialog):
                        "its text: the table reads it when the card comes up.")
         intro.setWordWrap(True)
         layout.addWidget(intro)
-        self.lookup: Lookup = lookup or (lambda k: {})
-        self.deck: str | None = None
-        self.editor = ModelEditor(self.model, self._scoped)
+        from companion.ui.card_decks import DeckScope
+
+        self.scope = DeckScope(lookup or (lambda k: {}))  # a forage card: its deck's objects
+        self.editor = ModelEditor(self.model, self.scope)
         self.editor.setObjectName("cardEditor")
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -747,25 +748,8 @@ class CardForm(QDialog):
         layout.addWidget(buttons)
         if initial:
             self.editor.set_value(dict(initial))
-        deck = self.editor.editors.get("deck")
-        if kind == "forage_cards" and isinstance(deck, ChoiceEditor):
-            # A forage card offers only the objects of its deck (a forest card offered
-            # Grain Bush; issue 27 item 18), again whenever the deck changes.
-            deck.combo.currentIndexChanged.connect(lambda _=0: self._deck_changed(deck))
-            self._deck_changed(deck)
+        self.scope.watch(self.editor, kind)
         self.resize(720, 620)
-
-    def _scoped(self, kind: str) -> Mapping[str, str]:  # a forage card's: of its deck
-        if kind == "forage_objects" and self.deck:
-            return self.lookup(f"forage_objects:{self.deck}") or self.lookup(kind)
-        return self.lookup(kind)
-
-    def _deck_changed(self, deck: ChoiceEditor) -> None:
-        value = deck.value()
-        self.deck = str(value) if value is not MISSING and value is not None else None
-        for ref in self.editor.findChildren(RefEditor):
-            if ref.kind == "forage_objects":
-                ref.set_known(self._scoped("forage_objects"))
 
     def data(self) -> dict[str, Any]:
         """The card as entered (fields left empty are left out)."""

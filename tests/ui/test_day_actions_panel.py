@@ -187,7 +187,7 @@ def test_a_discovery_drawn_at_the_table_asks_for_the_die(qtbot: Any, day: DayVie
     qtbot.keyClicks(day.discovery_typed.combo.lineEdit(), "DI02")
     click(qtbot, day.discovery_use)
     assert refusals == []
-    assert asked and "dexterity 6+" in asked[0]
+    assert asked and "tests dexterity (6+)" in asked[0]  # with its stakes (issue 27)
     assert "rolled 5" in demo.journal(limit=1)[0].text
 
 

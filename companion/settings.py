@@ -37,6 +37,9 @@ ProcedureEntry = Literal["table", "app"]
 
 THEMES: tuple[Theme, ...] = ("system", "light", "dark")
 PROCEDURE_ENTRIES: tuple[ProcedureEntry, ...] = ("table", "app")
+TEXT_SIZES: tuple[int, ...] = (100, 125)
+"""The text sizes offered, in percent of the system font: every window fits a 1366x768
+laptop at each (issue 27 item 13)."""
 
 # (minimum, maximum) of every whole-number setting.
 LIMITS: dict[str, tuple[int, int]] = {
@@ -68,6 +71,8 @@ class Settings:
     ``app`` (the companion rolls and draws); every step can still be switched."""
     theme: Theme = "system"
     """``system`` follows the desktop's light or dark scheme; ``light``/``dark`` force one."""
+    text_size: int = 100
+    """The text size in percent of the system font: 100 or 125 (larger text)."""
     extra: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """Keys this version does not know (written by a newer one): kept on save."""
 
@@ -99,6 +104,8 @@ class Settings:
             default = getattr(defaults, name)
             if isinstance(default, bool):
                 ok = isinstance(value, bool)
+            elif name == "text_size":
+                ok = value in TEXT_SIZES and not isinstance(value, bool)
             elif isinstance(default, int):
                 low, high = LIMITS[name]
                 ok = isinstance(value, int) and not isinstance(value, bool) and \

@@ -96,6 +96,23 @@ def main() -> int:
     shoot(dialog, "procedure-delving.png", SIZE)
     dialog.close()
     window.close()
+
+    # A delving test asked with its stakes (issue 27 item 4): who, ability, difficulty,
+    # success and failure.
+    delving, window = campaign("delving-test")
+    window.run_operation(operations.move, name="Ash", to_hex="E05")
+    window.run_operation(operations.pass_turn, name="Bryn")
+    dialog = start_activity(window, "delving", "Ash", "cave")
+    assert isinstance(dialog, ProcedureDialog)
+    while dialog.step is not None and dialog.step.decider is not Decider.DICE:
+        if dialog.step.decider is Decider.PLAYER:
+            assert dialog.answer(dialog.step.options[0])
+        else:
+            dialog.step_widget.app_button.click()  # type: ignore[union-attr]
+    assert dialog.step is not None, "the delve asked for no test"
+    shoot(dialog, "procedure-test-stakes.png", SIZE)
+    dialog.close()
+    window.close()
     return 0
 
 

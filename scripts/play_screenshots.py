@@ -36,6 +36,7 @@ def main() -> int:
         AbilityTestDialog,
         EffectsDialog,
         EndChallengeDialog,
+        ProcessDialog,
         StartChallengeDialog,
     )
 
@@ -70,6 +71,10 @@ def main() -> int:
         dialog.scope.setCurrentIndex(0)
         grab(dialog, "crafting-explorer.png")
         dialog.close()
+
+        process = ProcessDialog(window, "Bryn")  # each token in words (issue 27 item 22)
+        grab(process, "play-processing.png", (620, 400))
+        process.close()
 
         effects = EffectsDialog(window)
         effects.source.setText("Forage card: Thorn thicket")

@@ -1,5 +1,6 @@
 """Regenerate the procedure dialogs' pictures in docs/screenshots/ from a fresh demo
-campaign: procedure-fishing.png, procedure-mining.png, night-rest.png, night-card.png.
+campaign: procedure-fishing.png, procedure-fishing-keys.png, procedure-mining.png,
+night-rest.png, night-card.png.
 
 Runs offscreen (QT_QPA_PLATFORM=offscreen) or under xvfb-run; every picture is taken with
 ``QWidget.grab()`` at a fixed size. Every step is answered through the dialogs themselves
@@ -17,8 +18,8 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screenshots"
-SIZE = (1100, 680)  # fits a 1366x768 laptop (issue 20)
-NIGHT_SIZE = (1180, 680)
+SIZE = (1366, 680)  # a 1366x768 laptop's window (issue 20; as the dialog opens there)
+NIGHT_SIZE = (1366, 680)
 
 
 def main() -> int:
@@ -68,6 +69,18 @@ def main() -> int:
         else:
             step_widget.app_button.click()
     shoot(dialog, "procedure-fishing.png", SIZE)
+    dialog.close()
+    window.close()
+
+    # Fishing, placing dice once location 1 is full: each key is its location's number
+    # (issue 27 item 5).
+    _, window = campaign("fishing-keys")
+    dialog = start_activity(window, "fishing", "Ash", "river")
+    assert dialog is not None
+    while dialog.step.decider is not Decider.PLAYER:  # type: ignore[attr-defined]
+        dialog.step_widget.app_button.click()  # type: ignore[attr-defined]
+    dialog.step_widget.option_buttons[0].click()  # type: ignore[attr-defined]
+    shoot(dialog, "procedure-fishing-keys.png", SIZE)
     dialog.close()
     window.close()
 

@@ -55,7 +55,9 @@ def main() -> int:
     from companion.ui.help_dialog import GettingStarted
 
     guide = GettingStarted(window)
+    guide.resize(980, 680)  # as it opens on a laptop (the offscreen screen is smaller)
     guide.show()
+    app.processEvents()
     save(guide, "help-getting-started")
     guide.close()
 

@@ -82,9 +82,11 @@ def _apply_theme(app: QApplication) -> None:
     theme module builds Qt's enum namespace, which would delay the first paint by
     tens of milliseconds; the palette then changes before the campaign is shown."""
     from companion import settings
-    from companion.ui import theme
+    from companion.ui import text_size, theme
 
-    theme.apply(app, settings.load().theme)
+    chosen = settings.load()
+    theme.apply(app, chosen.theme)
+    text_size.apply(app, chosen.text_size)  # Settings > Text size (issue 27 item 13)
 
 
 class _Loader:

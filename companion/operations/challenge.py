@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from sqlmodel import Session, col, select
 
+from companion.content import Content
 from companion.content.schema.base import Ability
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import Campaign
@@ -80,7 +81,9 @@ def end_challenge(campaign: Campaign, *, outcome: str,
                          f"{len(k.materials)} material(s)" for k in keeps)
         session.info["journal_text"] = (
             f"{name} ends: outcome entry {outcome.strip()}"
-            + (f"; looming: {', '.join(looming)}" if looming else "")
+            # the challenges by name, as their cards say (not "looming: C2"; issue 27)
+            + (f"; looming challenges set aside for the next game: "
+               f"{', '.join(_challenge_name(content, c) for c in looming)}" if looming else "")
             + (f"; {kept}" if kept else "")
             + "; everything else the characters carried goes back to the box; activity "
               "resets; fire, shelter and lore tokens leave the valley"
@@ -485,3 +488,9 @@ def contest(campaign: Campaign, *, name: str, ability: str, behemoth_value: int,
                 + _legend_words(card, legend_trait))
         session.info["journal_text"] = text
     return Changes(summary=text, characters=True, detail=result)
+
+
+def _challenge_name(content: Content, challenge: str) -> str:
+    """A challenge's name as its card prints it (its id when the content has no card)."""
+    card = content.challenges.get(challenge)
+    return str(card.name) if card is not None else challenge

@@ -485,6 +485,35 @@ def discovery_tests(campaign: Campaign, card: str) -> list[str]:
     return out
 
 
+def discovery_stakes(campaign: Campaign, card: str, who: str) -> list[str]:
+    """Each test a Discovery card may ask of ``who``, with its stakes: who tests, which
+    ability, the difficulty, and what success and failure do (Rulebook: Basic Concepts >
+    Tests; issue 27 item 4)."""
+    from companion.rules.checks import stakes_prompt
+    from companion.rules.effects import effects_text
+
+    found = campaign.content.discovery_cards.get(card.strip())
+    with campaign.file.read() as session:
+        game = load_game(session, campaign.content)
+    if found is None or not any(c.name == who for c in game.characters):
+        return []
+    character = game.character(who)
+    out: list[str] = []
+
+    def walk(effects: Sequence[Effect]) -> None:
+        for effect in effects:
+            if isinstance(effect, Test):
+                out.append(stakes_prompt(character, effect.ability, effect.difficulty,
+                                         purpose=f"for {found.name}",
+                                         success=effects_text(effect.success),
+                                         failure=effects_text(effect.failure)))
+                walk(effect.success)
+                walk(effect.failure)
+
+    walk(found.effects)
+    return out
+
+
 def draw_discovery(campaign: Campaign, *, name: str | None = None, card: str | None = None,
                    rolls: Sequence[int] = (), app_rolls: bool | None = None) -> Changes:
     """Draw Discovery cards until one can be resolved, then resolve it (Rulebook: Actions >

@@ -143,7 +143,7 @@ def _finish_activity(campaign: Campaign, session: Session, procedure: Procedure,
     save_game(session, campaign.content, before, after)
     # The whole outcome: its last lines alone lost "success, gain 1 fish" (issue 20).
     return f"{saved['actor']} finished {procedure.kind}: " + " ".join(
-        [*outcome.log, *notes])
+        dict.fromkeys([*outcome.log, *notes]))  # each line once, in order
 
 
 def _finish_night(campaign: Campaign, session: Session, procedure: Procedure,
@@ -181,7 +181,14 @@ def _finish_night(campaign: Campaign, session: Session, procedure: Procedure,
         if note:
             notes.append(note)
     tail = [line for line in result.log[-4:] if "is incapacitated, perishes" not in line]
-    return "The Night ends. " + " ".join([*tail, *perished, *notes])
+    # Each thing once, in the order it happened: a line already in the tail is not said
+    # again in other words (issue 27 item 22).
+    said = " ".join(tail)
+    notes = [n for n in notes if not (n.startswith("Read Codex outcome ") and
+                                      f"Read outcome {n.split()[-1]}" in said)
+             and not any(f"{who} gains the item {item}." in said and n.startswith(who)
+                         and str(item) in n for who, item in result.items_gained)]
+    return "The Night ends. " + " ".join(dict.fromkeys([*tail, *perished, *notes]))
 
 
 def _record_legend(session: Session, legend: Character) -> None:
@@ -307,7 +314,7 @@ def advance(campaign: Campaign, *, choice: Choice | None = None) -> Changes:
             campaign.save_chance(chance, rng)
         procedure = procedure.apply(choice)
         saved = dict(row.state)
-        line = f"{step.prompt}: {_choice_text(step, choice)}"
+        line = f"{step.prompt.rstrip('.')}: {_choice_text(step, choice)}"
         saved["log"] = [*saved.get("log", []), line]
         saved["procedure"] = procedure.to_state()
         text = f"{saved['kind'].replace('_', ' ').capitalize()}: {line}"

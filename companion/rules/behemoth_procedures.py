@@ -53,6 +53,7 @@ from companion.rules.behemoth import (
 )
 from companion.rules.character import Character
 from companion.rules.checks import ContestOutcome, ContestResult, contest
+from companion.rules.effects import effects_text
 from companion.rules.errors import IllegalAction
 from companion.rules.exploration import Terrain, Valley
 from companion.rules.ids import CharacterName, HexId, Trait
@@ -515,9 +516,18 @@ class EncounterProcedure:
             value = self.abilities[card.contest]
             boosts = sum(self.behemoth.boosts.get(card.contest, ()))
             extra = f" + boosts {boosts}" if boosts else ""
+            own = self.character.abilities.get(card.contest, 0)
+            mine = sum(self.character.boosts.get(card.contest, ()))
+            margin = self.rules.contest.stalemate_margin
+            results = card.results
             return Step(
                 f"{self.character.name}: roll 1 die for the contest of {card.contest.value} "
-                f"against {self.name} ({value}{extra})",
+                f"against {self.name} ({value}{extra}): die + {card.contest.value} {own}"
+                + (f" + boosts {mine}" if mine else "")
+                + f" must beat {value}{extra}. Success: {effects_text(results.success)}. "
+                f"Stalemate (equal, or short by {margin} or less): "
+                f"{effects_text(results.stalemate)}. "
+                f"Defeat: {effects_text(results.defeat)}.",
                 Decider.DICE,
                 count=1,
             )

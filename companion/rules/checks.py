@@ -139,6 +139,31 @@ def ability_test(
     return TestResult(ability, final, value, boost_total, modifier, legend_used), character
 
 
+def stakes_prompt(character: Character, ability: Ability, difficulty: int, *, success: str,
+                failure: str, purpose: str = "", modifier: int = 0) -> str:
+    """A test asked with its stakes (Rulebook: Basic Concepts > Tests; issue 27 item 4):
+    who tests, which ability (its value and boosts), the difficulty, and what success and
+    failure do. ``success`` and ``failure`` are in game words ("gain 1 fish").
+
+    >>> from companion.rules.character import Age, Character
+    >>> ash = Character("Ash", "p", Age.YOUNG, {Ability.MIGHT: 4}, (), health_max=3,
+    ...                 energy_max=4, energy=4, boosts={Ability.MIGHT: (1,)})
+    >>> print(stakes_prompt(ash, Ability.MIGHT, 6, success="nothing happens",
+    ...                     failure="suffer 1 minor injury", purpose="for Quiet Night"))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    Ash tests might (6+) for Quiet Night: roll one die; die + might 4 + boosts 1 must
+    reach 6. Success: nothing happens. Failure: suffer 1 minor injury.
+    """
+    value = character.abilities.get(ability, 0)
+    boosts = sum(character.boosts.get(ability, ()))
+    adds = (f" + boosts {boosts}" if boosts else "") + \
+        (f" {modifier:+d} traits" if modifier else "")
+    what = f" {purpose}" if purpose else ""
+    return (f"{character.name} tests {ability.value} ({difficulty}+){what}: roll one die; "
+            f"die + {ability.value} {value}{adds} must reach {difficulty}. "
+            f"Success: {success}. Failure: {failure}.")
+
+
 class ContestOutcome(StrEnum):
     """The three outcomes of a contest (Rulebook: Behemoths > Contests)."""
 

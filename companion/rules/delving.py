@@ -49,11 +49,12 @@ from companion.content.schema.cards import DelvingCard
 from companion.content.schema.effects import Effect, Test
 from companion.content.schema.rules import Delving
 from companion.rules.character import Character
-from companion.rules.checks import ability_test
+from companion.rules.checks import ability_test, stakes_prompt
 from companion.rules.effects import (
     Tally,
     describe_effect,
     effects_from_data,
+    effects_text,
     effects_to_data,
     referenced_resources,
     token_from_state,
@@ -337,7 +338,9 @@ class DelvingProcedure:
             test = self.queue[0]
             assert isinstance(test, Test)
             return Step(
-                f"Test {test.ability.value} ({test.difficulty}+): roll a die",
+                stakes_prompt(self.character, test.ability, test.difficulty,
+                            success=effects_text(test.success),
+                            failure=effects_text(test.failure)),
                 Decider.DICE,
                 count=1,
             )

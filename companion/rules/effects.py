@@ -95,6 +95,12 @@ def describe_effect(effect: Effect) -> str:
     return f"test {effect.ability.value} ({effect.difficulty}+)"
 
 
+def effects_text(effects: Iterable[Effect], *, none: str = "nothing happens") -> str:
+    """Effects in game words, joined ("gain 1 fish; suffer 1 minor injury"), or ``none``
+    (the stakes of a test; issue 27 item 4)."""
+    return "; ".join(describe_effect(e) for e in effects) or none
+
+
 def referenced_resources(effects: Iterable[Effect]) -> set[str]:
     """The resource ids ``effects`` can gain (to check a catalogue covers them)."""
     return {str(e.resource) for e in effects if isinstance(e, Gain)}

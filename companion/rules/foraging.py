@@ -46,10 +46,11 @@ from companion.content.schema.rules import Encounter as EncounterTest
 from companion.content.schema.rules import Foraging
 from companion.content.schema.world import Item
 from companion.rules.character import Character
-from companion.rules.checks import ability_test
+from companion.rules.checks import ability_test, stakes_prompt
 from companion.rules.effects import (
     Tally,
     describe_effect,
+    effects_text,
     referenced_resources,
     token_from_state,
     token_to_state,
@@ -559,8 +560,17 @@ class ForagingProcedure:
             assert self.test is not None
             test = getattr(self.rules, self.test)
             need = encounter_difficulty(test, self.animals)
+            traits = {Trait(t): v for t, v in test.traits.items()}
+            modifier = sum(v for t, v in traits.items() if t in self.character.traits)
+            won = effects_text((*test.success_per_animal * self.animals, *test.success),
+                               none="")
+            if self.test.startswith("hunt"):
+                won = "; ".join(w for w in (won, "the prey's objects are harvested") if w)
             return Step(
-                f"Roll a die to {_TEST_NAMES[self.test]} ({test.ability.value}, {need}+)",
+                stakes_prompt(self.character, test.ability, need, modifier=modifier,
+                            purpose=f"to {_TEST_NAMES[self.test]}",
+                            success=won or "nothing happens",
+                            failure=effects_text(test.failure)),
                 Decider.DICE,
                 count=1,
             )

@@ -46,7 +46,8 @@ from companion.content.schema.rules import RulesConstants
 from companion.content.schema.world import NightAction
 from companion.rules.activity_events import settle
 from companion.rules.character import Character
-from companion.rules.checks import ability_test
+from companion.rules.checks import ability_test, stakes_prompt
+from companion.rules.effects import effects_text
 from companion.rules.errors import IllegalAction
 from companion.rules.game import Day, Game, Phase
 from companion.rules.health import add_boost, degrade, energize, gain_energy, perish, suffer
@@ -1235,8 +1236,10 @@ def _effect(  # noqa: C901 - one branch per step of the effect vocabulary
     if isinstance(effect, fx.Test):
         dice = yield _Ask(
             Step(
-                f"{who} tests {effect.ability.value} (difficulty {effect.difficulty}) "
-                f"for {source}: roll one die",
+                stakes_prompt(character, effect.ability, effect.difficulty,
+                              purpose=f"for {source}",
+                              success=effects_text(effect.success),
+                              failure=effects_text(effect.failure)),
                 Decider.DICE,
                 count=1,
             ),
@@ -1292,7 +1295,8 @@ def _effect(  # noqa: C901 - one branch per step of the effect vocabulary
         if lost:
             character, _ = take_tokens(character, lost)
             run.update(character)
-        run.say(f"{who} loses {len(lost)} {effect.resource}.")
+        run.say(f"{who} loses {len(lost)} {effect.resource}." if lost else
+                f"{who} has no {effect.resource} to lose.")  # not "loses 0" (issue 27)
     elif isinstance(effect, fx.Mark):
         # Rulebook: Fillable Cards: the mark is written on the character card.
         if effect.mark not in character.marks:

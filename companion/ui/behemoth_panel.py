@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QPushButton,
+    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -167,11 +169,25 @@ class SetUpDialog(QDialog):
 class BehemothPanel(QWidget):
     """The behemoth in play and its next activation (a dock or a tab of the main window)."""
 
+    scrolls_itself = True
+    """Its board scrolls above its buttons (the main window adds no scroll area)."""
+
     def __init__(self, window: Host) -> None:
         super().__init__()
         self.window_ = window
         self.view: BehemothView | None = None
-        layout = QVBoxLayout(self)
+        # The board and its odds scroll; the buttons below them stay in view (they were
+        # cut at the window's edge, or below the fold at the larger text; issue 27).
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        scroller = QScrollArea()
+        scroller.setObjectName("behemothScroller")
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QFrame.Shape.NoFrame)
+        scroller.setWidget(body)
+        outer.addWidget(scroller, 1)
         self.title = heading("No behemoth is in play", 1.5)
         self.title.setObjectName("behemothTitle")
         layout.addWidget(self.title)
@@ -261,7 +277,8 @@ class BehemothPanel(QWidget):
                        self.encounter_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
-        layout.addLayout(buttons)
+        buttons.setContentsMargins(9, 0, 9, 9)
+        outer.addLayout(buttons)
         window.campaign_changed.connect(self._campaign_changed)
         self.refresh()
 

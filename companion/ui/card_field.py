@@ -45,6 +45,10 @@ def content_lookup(content: Content | None) -> Any:
     def names(kind: str) -> dict[str, str]:
         if content is None or kind in SEALED:
             return {}
+        if kind.startswith("forage_objects:"):  # the objects of one forage deck
+            deck = kind.split(":", 1)[1]
+            return {str(key): str(o.name) for key, o in content.forage_objects.items()
+                    if deck in {str(getattr(d, "value", d)) for d in o.decks}}
         kinds = {"resources": ("materials", "foods"),
                  "*": ("hexes", "overlays", "items", "night_cards", "discovery_cards",
                        "delving_cards", "forage_cards", "fishing_cards", "structures",

@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -146,7 +147,9 @@ def editor_for(annotation: Any, *, name: str = "", lookup: Lookup | None = None,
             return ModelEditor(base, lookup, optional=optional,
                                title=f"It has {words(name).lower()}" if optional else "")
         if issubclass(base, Ref):
-            return RefEditor(lookup(base.kind), optional=optional)
+            ref = RefEditor(lookup(base.kind), optional=optional)
+            ref.kind = str(base.kind)
+            return ref
         if base is bool:
             return BoolEditor()
         if base is int:
@@ -171,6 +174,9 @@ class TextEditor(Editor):
             self.edit = QPlainTextEdit()
             self.edit.setTabChangesFocus(True)
             self.edit.setFixedHeight(self.edit.fontMetrics().lineSpacing() * 4 + 12)
+            # As tall as its box: a taller holder centred the box far below its "Text:"
+            # label (issue 27 item 18).
+            self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         else:
             self.edit = QLineEdit()
         layout.addWidget(self.edit)
@@ -275,13 +281,9 @@ class RefEditor(Editor):
         self.combo = QComboBox()
         self.combo.setEditable(True)
         self.combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.kind = ""  # the component kind it names (forage_objects ...)
         self.keys: dict[str, str] = {}
-        for key, name in known.items():
-            label = key if name in ("", key) else f"{name} ({key})"
-            self.combo.addItem(label, key)
-            self.keys[label.casefold()] = key
-            self.keys[key.casefold()] = key
-            self.keys.setdefault(name.casefold(), key)
+        self._fill(known)
         completer = QCompleter(self.combo.model(), self.combo)
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
@@ -298,6 +300,22 @@ class RefEditor(Editor):
         if not text:
             return MISSING
         return self.keys.get(text.casefold(), text)
+
+    def _fill(self, known: Mapping[str, str]) -> None:
+        self.combo.clear()
+        self.keys = {}
+        for key, name in known.items():
+            label = key if name in ("", key) else f"{name} ({key})"
+            self.combo.addItem(label, key)
+            self.keys[label.casefold()] = key
+            self.keys[key.casefold()] = key
+            self.keys.setdefault(name.casefold(), key)
+
+    def set_known(self, known: Mapping[str, str]) -> None:
+        """Offer only ``known``; what is entered stays."""
+        kept = self.value()
+        self._fill(known)
+        self.set_value(kept)
 
     def set_value(self, value: Any) -> None:
         if value is None or value is MISSING:
@@ -705,7 +723,10 @@ class CardForm(QDialog):
                        "its text: the table reads it when the card comes up.")
         intro.setWordWrap(True)
         layout.addWidget(intro)
-        self.editor = ModelEditor(self.model, lookup or (lambda k: {}))
+        from companion.ui.card_decks import DeckScope
+
+        self.scope = DeckScope(lookup or (lambda k: {}))  # a forage card: its deck's objects
+        self.editor = ModelEditor(self.model, self.scope)
         self.editor.setObjectName("cardEditor")
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -727,6 +748,7 @@ class CardForm(QDialog):
         layout.addWidget(buttons)
         if initial:
             self.editor.set_value(dict(initial))
+        self.scope.watch(self.editor, kind)
         self.resize(720, 620)
 
     def data(self) -> dict[str, Any]:

@@ -374,9 +374,15 @@ class CraftingDialog(QDialog):
             ccw.clicked.connect(lambda _=False, s=side: self.turn(s, -1))
             cw.clicked.connect(lambda _=False, s=side: self.turn(s, 1))
             turned = QLabel()
+            # As wide as its longest words, whatever it says now: a text that grew or
+            # shrank with each turn moved the buttons under the mouse (issue 27 item 11).
+            turned.setMinimumWidth(turned.fontMetrics().horizontalAdvance(
+                _rotation_text(3)) + turned.fontMetrics().averageCharWidth())
+            turned.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            turned.setAlignment(Qt.AlignmentFlag.AlignCenter)
             turns = QHBoxLayout()
             turns.addWidget(ccw)
-            turns.addWidget(turned, 1, Qt.AlignmentFlag.AlignCenter)
+            turns.addWidget(turned, 1)
             turns.addWidget(cw)
             grid.addWidget(QLabel(f"{side.title()} token:"), 0, column)
             grid.addWidget(picker, 1, column)
@@ -436,6 +442,10 @@ class CraftingDialog(QDialog):
         words_scroll.setWidgetResizable(True)
         words_scroll.setFrameShape(QFrame.Shape.NoFrame)
         words_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # The code's words never set the panel's width (a code read after each turn of a
+        # token resized it, and the next click missed; issue 27 item 11): the two
+        # columns share the width 3:2, whatever they say.
+        words_scroll.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Expanding)
         reading_layout = QVBoxLayout(reading)
         reading_layout.addWidget(words_scroll, 1)
         reading_layout.addWidget(self.craft_button)

@@ -554,13 +554,16 @@ def ask_discovery_die(parent: QWidget, campaign: Campaign, card: str, who: str
     table (Rulebook: Basic Concepts > Tests): () when it has no test, None if cancelled."""
     from PySide6.QtWidgets import QInputDialog
 
-    from companion.operations.exploration import discovery_tests
+    from companion.operations.exploration import discovery_stakes, discovery_tests
 
     tests = discovery_tests(campaign, card)
     if not tests:
         return ()
+    # Who tests, which ability, the difficulty, and what success and failure do (issue 27
+    # item 4): "asks for a test (dexterity 6+)" left the stakes to the card in hand.
+    stakes = "\n".join(discovery_stakes(campaign, card, who)) or \
+        f"{card} asks for a test ({', '.join(tests)})."
     die, ok = QInputDialog.getInt(
-        parent, "Roll for the test",
-        f"{card} asks for a test ({', '.join(tests)}).\nThe die {who} rolled at the table:",
+        parent, "Roll for the test", f"{stakes}\nThe die {who} rolled at the table:",
         1, 1, 6)
     return (die,) if ok else None

@@ -36,6 +36,20 @@ def show_refusal(parent: QWidget, title: str, refusal: Exception) -> None:
     QMessageBox.warning(parent, title, str(refusal))
 
 
+EXPORT_SUFFIX = ".stonesaga-export.json"
+CAMPAIGN_SUFFIX = ".stonesaga"
+
+
+def with_suffix(path: str, suffix: str, *, accepted: tuple[str, ...] = ()) -> Path:
+    """``path`` as typed, with ``suffix`` added when it ends in none of ``accepted`` (or
+    ``suffix``): a file saved with no extension was hidden by the Open and Import
+    filters (issue 27 item 15)."""
+    chosen = Path(path)
+    if any(chosen.name.lower().endswith(s) for s in (suffix, *accepted)):
+        return chosen
+    return chosen.with_name(chosen.name + suffix)
+
+
 def _campaigns_folder() -> str:
     from companion import paths
 
@@ -72,10 +86,12 @@ def save_copy(window: Host) -> None:
 
     if window.campaign is None:
         return
-    path, _ = QFileDialog.getSaveFileName(window, "Save a copy of the campaign",
-                                          _campaigns_folder(), CAMPAIGN_FILTER)
-    if not path:
+    proposed = Path(_campaigns_folder()) / f"{window.campaign.path.stem} copy{CAMPAIGN_SUFFIX}"
+    typed, _ = QFileDialog.getSaveFileName(window, "Save a copy of the campaign",
+                                           str(proposed), CAMPAIGN_FILTER)
+    if not typed:
         return
+    path = str(with_suffix(typed, CAMPAIGN_SUFFIX))
     try:
         operations.save_copy(window.campaign, Path(path))
     except operations.Refused as refusal:
@@ -89,10 +105,14 @@ def export(window: Host) -> None:
 
     if window.campaign is None:
         return
-    path, _ = QFileDialog.getSaveFileName(window, "Export the campaign", _campaigns_folder(),
-                                          EXPORT_FILTER)
-    if not path:
+    # A name with the extension the Import filter shows, as the PDF export proposes one;
+    # one typed without it gets it (issue 27 item 15).
+    proposed = Path(_campaigns_folder()) / f"{window.campaign.path.stem}{EXPORT_SUFFIX}"
+    typed, _ = QFileDialog.getSaveFileName(window, "Export the campaign", str(proposed),
+                                           EXPORT_FILTER)
+    if not typed:
         return
+    path = str(with_suffix(typed, EXPORT_SUFFIX, accepted=(".json",)))
     from companion import store
     from companion.ui.progress import run_with_progress
 
@@ -120,6 +140,7 @@ def import_(window: Host) -> None:
                                           CAMPAIGN_FILTER)
     if not dest:
         return
+    dest = str(with_suffix(dest, CAMPAIGN_SUFFIX))
     from companion.ui import webjournal_dialog
 
     if webjournal_dialog.is_web_journal_file(Path(src)):  # shows what went where

@@ -51,16 +51,11 @@ class MainWindow(Host):
         self.tabs.setDocumentMode(True)
         self.tabs.currentChanged.connect(self._tab_shown)
         self._pages.addWidget(self.tabs)
-        # A view taller or wider than a laptop's window (a large font) scrolls instead
-        # of pushing the status bar off the screen (issue 20).
-        from PySide6.QtWidgets import QFrame, QScrollArea
-
-        scroller = QScrollArea()
-        scroller.setObjectName("mainScroller")
-        scroller.setWidgetResizable(True)
-        scroller.setFrameShape(QFrame.Shape.NoFrame)
-        scroller.setWidget(self._pages)
-        self.setCentralWidget(scroller)
+        # A view taller or wider than a laptop's window (a large font) scrolls inside its
+        # own tab (issue 20), never the window: a scroller around the tabs scrolled the
+        # tab bar half out of the window and nested a second scroll bar in the Day tab
+        # (issue 27 item 3). The tab widget asks for no more room than its tab bar.
+        self.setCentralWidget(self._pages)
         self._status_labels: dict[str, QLabel] = {}
         self._build_status_bar()
         self._build_menus()
@@ -102,7 +97,8 @@ class MainWindow(Host):
         self._view_pages: dict[str, QWidget] = {}
         for number, (key, title, _module, _name) in enumerate(VIEWS):
             if number == 0:
-                page = self._views[key] = build_view(self, key)
+                self._views[key] = build_view(self, key)
+                page = tab_page(self._views[key])
             else:
                 page = QWidget()
                 page.setObjectName(f"{key}Page")
@@ -152,12 +148,21 @@ class MainWindow(Host):
         self.tabs.blockSignals(True)
         try:
             self.tabs.removeTab(index)
-            self.tabs.insertTab(index, view, title)
+            view_page = tab_page(view)
+            self.tabs.insertTab(index, view_page, title)
             self.tabs.setCurrentIndex(current)
         finally:
             self.tabs.blockSignals(False)
-        self._view_pages[key] = view
+        self._view_pages[key] = view_page
         page.deleteLater()
+
+    def current_view(self) -> QWidget | None:
+        """The view of the tab shown now (None while its view is not built)."""
+        page = self.tabs.currentWidget()
+        for key, candidate in self._view_pages.items():
+            if candidate is page:
+                return self._views.get(key)
+        return None
 
     def show_view(self, key: str) -> QWidget:
         """Bring the tab ``key`` to the front and return its view (see :meth:`view`)."""
@@ -231,6 +236,17 @@ class MainWindow(Host):
 
     def _build_status_bar(self) -> None:
         bar = self.statusBar()
+        # What an operation said, in a label of its own left of the game's numbers: cut
+        # short with "…" (the whole message in its tooltip), never over the Omen and
+        # Activity labels (issue 27 item 21). QStatusBar draws its own message where
+        # the normal widgets go; there are none, so it draws nothing.
+        from companion.ui.widgets import ElidedLabel
+
+        self.status_message = ElidedLabel()
+        self.status_message.setObjectName("statusMessage")
+        self.status_message.setAccessibleName("Last message")
+        bar.addPermanentWidget(self.status_message, 1)
+        bar.messageChanged.connect(self.status_message.set_full_text)
         for key, tip in (
             ("omen", "The current omen: the top card of the Night discard, else the "
              "challenge's starting omen"),
@@ -484,6 +500,22 @@ class MainWindow(Host):
 
 MENU_LABEL_CHARS = 48
 """An Undo/Redo label longer than this is shortened in the menu (whole in its tooltip)."""
+
+
+def tab_page(view: QWidget) -> QWidget:
+    """The page a view sits on in its tab: the view itself when it scrolls its own
+    contents (``scrolls_itself``), else the view in a scroll area of its own, so that a
+    view taller than a laptop's window scrolls below the tab bar, not with it."""
+    if getattr(view, "scrolls_itself", False):
+        return view
+    from PySide6.QtWidgets import QFrame, QScrollArea
+
+    area = QScrollArea()
+    area.setObjectName(f"{view.__class__.__name__}Scroller")
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidget(view)
+    return area
 
 
 def _menu_label(text: str) -> str:

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QGraphicsScene,
     QGraphicsSimpleTextItem,
     QGraphicsView,
+    QLabel,
 )
 
 from companion.rules.geometry import Axial, pixel_bounds
@@ -211,6 +212,10 @@ def behemoth_end_odds(campaign: Campaign) -> dict[str, float]:
 # --- the scene ---------------------------------------------------------------------------
 
 
+ODDS_KEY = ("◆ 83% on a hex: the chance the behemoth ends its next activation there "
+            "(the Behemoth tab has the rest)")
+
+
 class OddsBadge(QGraphicsSimpleTextItem):
     """'◆ 83%' on a hex: where the behemoth may end its next activation."""
 
@@ -241,6 +246,8 @@ class MapScene(QGraphicsScene):
 
     piece_dropped = Signal(str, object)
     """A character piece was dropped on another hex: (name, Axial)."""
+    odds_shown = Signal(bool)
+    """Whether the behemoth's end-of-activation odds are on the map now."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -313,6 +320,7 @@ class MapScene(QGraphicsScene):
 
     def _sync_behemoth(self, data: MapData) -> None:
         self._sync_odds(data)
+        self.odds_shown.emit(bool(self.odds_items))
         if data.behemoth is None:
             for item in (self.behemoth_item, self.target_item):
                 if item is not None:
@@ -446,6 +454,16 @@ class MapView(QGraphicsView):
         self.setToolTip("Click a hex for details. Drag empty space or use the arrow keys to "
                         "pan; wheel or Ctrl+= / Ctrl+- to zoom; Ctrl+0 fits the valley. "
                         "Drag a character onto a neighbouring hex to move.")
+        # What "◆ 83%" means, in the map's corner while such badges are shown (issue 27
+        # item 26); it stays put as the map pans and zooms.
+        self.key = QLabel(ODDS_KEY, self.viewport())
+        self.key.setObjectName("mapOddsKey")
+        self.key.setAccessibleName("Map key")
+        self.key.setWordWrap(True)
+        self.key.setStyleSheet("QLabel#mapOddsKey { background: rgba(255, 255, 255, 215); "
+                               "color: #4b1d5c; padding: 3px 6px; border-radius: 4px; }")
+        self.key.hide()
+        self.map_scene.odds_shown.connect(self._show_key)
         self._pan_from: QPoint | None = None
         self._pan_moved = 0
         self._pan_button = Qt.MouseButton.NoButton
@@ -455,6 +473,23 @@ class MapView(QGraphicsView):
                 shortcut = QShortcut(QKeySequence(key), self)
                 shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
                 shortcut.activated.connect(slot)
+
+    def _show_key(self, shown: bool) -> None:
+        self._place_key()
+        self.key.setVisible(shown)
+
+    def _place_key(self) -> None:
+        width = min(self.viewport().width() - 16, self.key.fontMetrics().horizontalAdvance(
+            ODDS_KEY) + 16)
+        width = max(width, 40)
+        words = self.key.fontMetrics().boundingRect(
+            0, 0, width - 16, 10_000, int(Qt.TextFlag.TextWordWrap), ODDS_KEY)
+        self.key.setFixedSize(width, words.height() + 10)
+        self.key.move(8, self.viewport().height() - self.key.height() - 8)  # bottom left
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._place_key()
 
     # zoom
     def zoom(self) -> float:

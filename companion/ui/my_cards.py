@@ -33,6 +33,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.ui.fit import fit_resize
+
 if TYPE_CHECKING:
     from companion.content.user_pack import PackEntry, UserPack
     from companion.ui.host import Host
@@ -103,7 +105,7 @@ class MyCardsWindow(QDialog):
         buttons.addWidget(self.validate_button)
         buttons.addWidget(close)
         layout.addLayout(buttons)
-        self.resize(1000, 640)
+        fit_resize(self, 1000, 640)  # within a laptop at any text size (issue 27 item 13)
         self.refresh()
 
     # -- reading ----------------------------------------------------------------------------

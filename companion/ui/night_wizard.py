@@ -113,6 +113,20 @@ class NightWizard(StepAnswering, QDialog):
         self.society.setFont(scaled_font(self.font(), 1.1, bold=True))
         top.addWidget(self.society)
         outer.addLayout(top)
+        # What the last answer did, always in view (issue 27 item 2): the full log lies
+        # below the step, under the fold at 1366x768, and a card that failed its
+        # requirement and was discarded looked as if nothing had happened.
+        self.latest = QLabel()
+        self.latest.setObjectName("justHappened")
+        self.latest.setAccessibleName("What just happened")
+        self.latest.setWordWrap(True)
+        self.latest.setTextFormat(Qt.TextFormat.PlainText)
+        self.latest.setFrameShape(QFrame.Shape.StyledPanel)
+        self.latest.setStyleSheet("QLabel#justHappened { padding: 4px 8px; "
+                                  "background: palette(alternate-base); }")
+        self.latest.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        outer.addWidget(self.latest)
+        self._lines_seen: int | None = None
 
         body = QHBoxLayout()
         self.stages = QListWidget()
@@ -204,7 +218,7 @@ class NightWizard(StepAnswering, QDialog):
         self.close_button.clicked.connect(self.close)
         buttons.addWidget(self.close_button)
         outer.addLayout(buttons)
-        fit_resize(self, 1180, 680)
+        fit_resize(self, 1366, 680)  # the laptop's whole width: the odds beside the step
         use_font(self, self.font())
         window.campaign_changed.connect(self._campaign_changed)
         self.refresh()
@@ -222,6 +236,7 @@ class NightWizard(StepAnswering, QDialog):
             done = self.finished_procedure
             if done is not None and done.kind == "night":  # the last step's results too
                 self._fill(self.happened, done.procedure.result().log, numbered=False)
+                self._show_latest(done.procedure.result().log)
                 self._fill(self.log, done.log, numbered=True)
             if view is not None:  # the Night's end began another (the behemoth's turn)
                 self.next_button.setText(f"&Continue: {view.kind.replace('_', ' ')}")
@@ -241,6 +256,7 @@ class NightWizard(StepAnswering, QDialog):
                              f"   ·   Lore {society.lore}")
         self._show_rest(night.rest)
         self._fill(self.happened, night.result().log, numbered=False)
+        self._show_latest(night.result().log)
         self._fill(self.log, view.log, numbered=True)
         self.summary.hide()
         self.step_widget.show()
@@ -290,6 +306,24 @@ class NightWizard(StepAnswering, QDialog):
         fill_table(self.rest, [rest_row(r) for r in rest])
         self.rest_title.setVisible(bool(rest))
         self.rest.setVisible(bool(rest))
+
+    LATEST_LINES = 4
+    """At most this many of the newest lines are shown in "Just now" (the rest are in the
+    What happened log below)."""
+
+    def _show_latest(self, lines: Any) -> None:
+        """"Just now": the lines the last answer added to what happened (the newest few),
+        or the last line when the wizard has just opened."""
+        lines = [str(line) for line in lines]
+        seen = self._lines_seen
+        new = lines[seen:] if seen is not None and seen <= len(lines) else lines[-1:]
+        self._lines_seen = len(lines)
+        if not new:
+            return  # the same step redrawn: what just happened stays said
+        shown = new[-self.LATEST_LINES:]
+        more = len(new) - len(shown)
+        self.latest.setText("Just now: " + "\n".join(shown) +
+                            (f"\n(and {more} more in What happened below)" if more else ""))
 
     @staticmethod
     def _fill(widget: QListWidget, lines: Any, *, numbered: bool) -> None:

@@ -700,8 +700,11 @@ class ProcessDialog(PlayDialog):
                 if str(token.side) != "unprocessed":
                     continue
                 needs = self.needs.get(token.name, [])
-                text = (f"#{index + 1} {self.resource_name(token.name)} — needs "
-                        f"{self._icons_text(Counter(needs))}")
+                # In words, not "#4 Shell — needs Grinding" (issue 27 item 22).
+                icons = self._icons_text(Counter(needs))
+                text = (f"{self.resource_name(token.name)} (token {index + 1} in the bag): "
+                        + ("processing needs no icon" if icons == "none" else
+                           f"processing needs {icons}"))
                 self.tokens.addItem(_checkable(text, index))
             sources = []
             for item, _ in character.items:
@@ -985,8 +988,11 @@ class EndChallengeDialog(PlayDialog):
         self.problem.setStyleSheet(WARN)
         self.body.addWidget(self.heading)
         self.body.addLayout(form)
-        self.body.addWidget(retain, 1)
+        # The looming list above everything that grows or shrinks: below the retained
+        # supplies it moved when the outcome's hint disappeared, and a tick landed on
+        # the wrong challenge (issue 27 item 11).
         self.body.addWidget(looming_box)
+        self.body.addWidget(retain, 1)
         self.body.addWidget(self.note)
         self.body.addWidget(self.problem)
         self.end_button = self.action_button("End Challenge")

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QFrame,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -62,6 +63,17 @@ KIND_TITLES = {"fishing": "Fishing", "mining": "Mining", "foraging": "Foraging",
                "delving": "Delving", "night": "The Night",
                "behemoth_activation": "The Behemoth Activates",
                "behemoth_encounter": "Behemoth Encounter"}
+
+
+def key_numbers(options: Sequence[str]) -> list[int]:
+    """The number key of each option: the option's own number when every option has one
+    of its own ("4", or "4/red": fishing's strike location 4 keeps key 4 when locations 1
+    and 3 are full; issue 27 item 5), else 1, 2, 3... in order."""
+    own = [o.split("/", 1)[0] for o in options]  # "4/red": strike location 4's red line
+    if own and all(o.isdigit() and 1 <= int(o) <= 9 for o in own) and \
+            len(set(own)) == len(own):
+        return [int(o) for o in own]
+    return list(range(1, len(options) + 1))
 
 
 def _escape(text: str) -> str:
@@ -152,7 +164,7 @@ class StepWidget(QWidget):
             self._card(step, cards, card_labels or {})
         use_font(self, self.font())
         for button in self.option_buttons:
-            button.setMinimumHeight(button.fontMetrics().height() * 2)
+            button.setMinimumHeight(round(button.fontMetrics().height() * 1.7))
         # A layout shows new children only later (queued); show them now so the first
         # input can take the focus at once.
         for child in self.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly):
@@ -164,7 +176,15 @@ class StepWidget(QWidget):
 
     def _player(self, step: Step) -> None:
         if len(step.options) <= BUTTONS_UP_TO:
-            for number, option in enumerate(step.options, 1):
+            # More than three choices go in two columns: five full-width buttons left
+            # the layout above them a strip with a larger text (issue 27 item 13).
+            grid = QGridLayout()
+            grid.setContentsMargins(0, 0, 0, 0)
+            columns = 2 if len(step.options) > 3 else 1
+            rows = -(-len(step.options) // columns)
+            self.body.addLayout(grid)
+            for place, (number, option) in enumerate(zip(key_numbers(step.options),
+                                                         step.options, strict=True)):
                 label = step.labels.get(option, option)
                 button = QPushButton(f"&{number}   {_escape(label)}")
                 button.setToolTip(label)
@@ -175,7 +195,7 @@ class StepWidget(QWidget):
                 if number <= 9:  # a bare digit too: no text field is shown on these steps
                     key = QShortcut(QKeySequence(str(number)), button)
                     key.activated.connect(button.click)
-                self.body.addWidget(button)
+                grid.addWidget(button, place % rows, place // rows)  # down, then across
                 self.option_buttons.append(button)
             return
         self.options_list = QListWidget()
@@ -402,14 +422,17 @@ class ProcedureDialog(StepAnswering, QDialog):
         frame.setFrameShape(QFrame.Shape.StyledPanel)
         frame_layout = QVBoxLayout(frame)
         step_row = QHBoxLayout()  # the step's input, and the odds of its choices beside it
-        step_row.addWidget(self.step_widget, 1, Qt.AlignmentFlag.AlignTop)
+        step_row.addWidget(self.step_widget, 2, Qt.AlignmentFlag.AlignTop)
         self.odds_panel = OddsPanel()
         self.odds_panel.suggested.connect(self.answer)
-        # The odds scroll beside the step: at their full height they left the board a
-        # strip on a laptop's screen.
-        self.odds_area = _scrolled(self.odds_panel)
+        # The odds' tables scroll inside the panel beside the step: at their full height
+        # they left the board a strip on a laptop's screen; in a second scroll area
+        # around the panel they showed one row, or none (issue 27 item 20). At least
+        # its title, a caption, the headers and four rows.
+        self.odds_area = self.odds_panel
         self.odds_area.setMaximumHeight(self.fontMetrics().height() * 14)
-        step_row.addWidget(self.odds_area, 1)
+        self.odds_area.setMinimumHeight(self.fontMetrics().height() * 9)
+        step_row.addWidget(self.odds_area, 3)  # the wider: its columns whole (item 20)
         frame_layout.addLayout(step_row)
         self.summary = QLabel()
         self.summary.setObjectName("finalSummary")
@@ -425,7 +448,7 @@ class ProcedureDialog(StepAnswering, QDialog):
         self.close_button.clicked.connect(self.close)
         buttons.addWidget(self.close_button)
         layout.addLayout(buttons)
-        fit_resize(self, 1100, 680)
+        fit_resize(self, 1366, 680)  # the laptop's whole width: the odds beside the step
         use_font(self, self.font())
         window.campaign_changed.connect(self._campaign_changed)
         self.refresh()
@@ -452,6 +475,7 @@ class ProcedureDialog(StepAnswering, QDialog):
         if procedure is not None:
             self.panel.show_procedure(procedure)
             self.words.show_procedure(procedure)
+            self._scroll_to_focus(procedure)
         self.log.clear()
         for number, line in enumerate(view.log, 1):
             self.log.addItem(f"{number}. {line}")
@@ -461,7 +485,23 @@ class ProcedureDialog(StepAnswering, QDialog):
         self.step_widget.set_step(view.step, **self.extra_cards(procedure))
         self.odds_area.show()
         self.odds_panel.show_for(campaign, procedure)
+        # Room for four rows of odds when there are odds; none taken from the board else.
+        self.odds_area.setMinimumHeight(
+            self.fontMetrics().height() * 9 if self.odds_panel.advising else 0)
         self.close_button.setDefault(False)
+
+    def _scroll_to_focus(self, procedure: Any) -> None:
+        """Bring the part of the layout the step is about into view (now, and once the
+        event loop has laid the new rows out)."""
+        area = self.tabs.widget(0)
+
+        def scroll() -> None:
+            target = self.panel.in_focus(procedure)
+            if target is not None and isinstance(area, QScrollArea):
+                area.ensureWidgetVisible(target, 0, 0)
+
+        scroll()
+        QTimer.singleShot(0, self, scroll)
 
     def _show_final_board(self) -> None:
         """The board as the last step left it, and every step taken, the last one too."""

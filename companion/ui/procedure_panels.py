@@ -164,6 +164,11 @@ class ProcedurePanel(QWidget):
     def show_procedure(self, procedure: Any) -> None:
         self.text.setPlainText(procedure.describe() if procedure is not None else "")
 
+    def in_focus(self, procedure: Any) -> QWidget | None:
+        """The part of the layout the current step is about (scrolled into view by the
+        dialog), or None."""
+        return None
+
 
 class FishingPanel(ProcedurePanel):
     """Stock, water, dice and outcome of a fishing activity (Rulebook: Fishing)."""
@@ -198,6 +203,13 @@ class FishingPanel(ProcedurePanel):
         self.results.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.results)
         layout.addStretch(1)
+
+    def in_focus(self, procedure: Any) -> QWidget | None:
+        """Once the dice are rolled, the strike locations they go on and strike from
+        (with a larger text only the stock showed while the dice were placed; issue 27
+        item 13)."""
+        return self.water if getattr(procedure, "dice", None) is not None and \
+            not self.water.isHidden() else None
 
     def show_procedure(self, procedure: Any) -> None:
         p = procedure
@@ -853,7 +865,14 @@ class ForagingPanel(ProcedurePanel):
         self.harvest.setAccessibleName("Harvest")
         layout.addWidget(self.harvest)
         self.board = TableauBoard()
-        layout.addWidget(_scroll(self.board), 1)
+        self.board_area = _scroll(self.board)
+        # At least the front row and the middle one (Rulebook: Foraging: the front row is
+        # nearest you and within reach first); the front row is kept in view below
+        # (a short pane hid it behind a scroll bar; issue 27 item 19).
+        self.board_area.setMinimumHeight(self.fontMetrics().height() * 12)
+        self.board_area.verticalScrollBar().rangeChanged.connect(
+            lambda _low, _high: self.show_front_row())
+        layout.addWidget(self.board_area, 1)
         self.offer = _wrapped()
         self.offer.setAccessibleName("Cards on offer")
         layout.addWidget(self.offer)
@@ -872,6 +891,19 @@ class ForagingPanel(ProcedurePanel):
     def _show_current(self, text: str) -> None:
         self.current.setText(text)
         self.current.setVisible(bool(text))
+
+    def front_row(self) -> tuple[float, float]:
+        """The front row's top and height on the board."""
+        return self.board._rows_y[0]
+
+    def show_front_row(self) -> None:
+        """Scroll the board so that its front row (nearest the player) is in view."""
+        top, height = self.front_row()
+        bar = self.board_area.verticalScrollBar()
+        seen = self.board_area.viewport().height()
+        wanted = round(top + height) - seen + 8 if height + 8 <= seen else round(top)
+        if not top <= bar.value() + seen - height - 8 or bar.value() > top:
+            bar.setValue(max(0, min(bar.maximum(), wanted)))
 
     def show_procedure(self, procedure: Any) -> None:
         from companion.content.schema.cards import Encounter
@@ -923,6 +955,7 @@ class ForagingPanel(ProcedurePanel):
                                   forced=restricted and card_id in legal,
                                   barred=restricted and card_id not in legal))
         self.board.set_cards(cards, open_rows)
+        self.show_front_row()
 
         left = len(p.deck) - len(p.tableau) - len(p.drawn)
         self.header.setText(
@@ -1076,6 +1109,30 @@ class DelveBoard(Board):
                                                int(Qt.TextFlag.TextWordWrap), text)
         return float(rect.height())
 
+    def _path_label(self, card: Any, side: str) -> str:
+        icon = card.left if side == "left" else card.right
+        label = f"◀ left: {icon}" if side == "left" else f"right: {icon} ▶"
+        return label + ("  (taken)" if card.taken == side else "")
+
+    def _path_lines(self, card: Any, inner: float, pad: float) -> int:
+        """1 when both paths fit side by side, else 2 (one under the other): half a card
+        cut "◀ left: drip (take" short (issue 27 item 25)."""
+        if card.left is None:
+            return 1
+        bold = QFontMetrics(scaled_font(self.font(), 1.0, bold=True))
+        half = inner / 2 - pad / 2 - pad
+        return 1 if all(bold.horizontalAdvance(self._path_label(card, side)) <= half
+                        for side in ("left", "right")) else 2
+
+    def path_boxes(self, card: Any, row: QRectF, pad: float) -> tuple[QRectF, QRectF]:
+        """Where the left and right paths are drawn: side by side, or one under the
+        other when either would not fit half the card."""
+        half = row.width() / 2 - pad / 2
+        if self._path_lines(card, row.width(), pad) == 2:
+            return QRectF(row), QRectF(row).translated(0, row.height())
+        return (QRectF(row.left(), row.top(), half, row.height()),
+                QRectF(row.right() - half, row.top(), half, row.height()))
+
     def relayout(self) -> None:
         pad, card_w, bold, small, _ = self._metrics()
         fm = QFontMetrics(self.font())
@@ -1091,7 +1148,7 @@ class DelveBoard(Board):
             h += self._text_height(self.font(), "Effects: " + card.effects, inner) + pad * 0.5
             if card.happened:
                 h += self._text_height(small, "→ " + card.happened, inner) + pad * 0.5
-            h += fm.height() + pad * 1.5
+            h += (fm.height() + pad * 0.5) * self._path_lines(card, inner, pad) + pad
             rect = QRectF(x, y, card_w, h)
             self._layout.append((rect, card))
             self.items.append(BoardItem(rect, card.words()))
@@ -1118,6 +1175,7 @@ class DelveBoard(Board):
         text = palette.color(QPalette.ColorRole.WindowText)
         dim = QColor(text)
         dim.setAlpha(140)
+        self.drawn_paths: list[tuple[str, QRectF]] = []  # each path label, where it went
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         previous: tuple[QRectF, DelveCardView] | None = None
@@ -1221,13 +1279,14 @@ class DelveBoard(Board):
             painter.drawText(row, Qt.AlignmentFlag.AlignCenter,
                              "the way ends here" if not card.exit else "no path: exit")
             return
-        half = row.width() / 2 - pad / 2
-        for side, icon, box, align in (
-                ("left", card.left, QRectF(row.left(), row.top(), half, row.height()),
-                 Qt.AlignmentFlag.AlignLeft),
-                ("right", card.right, QRectF(row.right() - half, row.top(), half, row.height()),
-                 Qt.AlignmentFlag.AlignRight)):
-            label = f"◀ left: {icon}" if side == "left" else f"right: {icon} ▶"
+        boxes = self.path_boxes(card, row, pad)
+        self.drawn_paths.extend((self._path_label(card, s), b.adjusted(pad * 0.5, 0,
+                                                                      -pad * 0.5, 0))
+                                for s, b in zip(("left", "right"), boxes, strict=True))
+        for side, box, align in (
+                ("left", boxes[0], Qt.AlignmentFlag.AlignLeft),
+                ("right", boxes[1], Qt.AlignmentFlag.AlignRight)):
+            label = self._path_label(card, side)
             taken = card.taken == side
             if taken:
                 painter.setPen(Qt.PenStyle.NoPen)
@@ -1237,8 +1296,7 @@ class DelveBoard(Board):
             painter.setFont(font)
             painter.setPen(text if taken or card.taken is None else dim)
             painter.drawText(box.adjusted(pad * 0.5, 0, -pad * 0.5, 0),
-                             align | Qt.AlignmentFlag.AlignVCenter,
-                             label + ("  (taken)" if taken else ""))
+                             align | Qt.AlignmentFlag.AlignVCenter, label)
 
 
 _SCOPE_WORDS = {"adjacent": "an adjacent hex with a cave or chasm",

@@ -66,6 +66,11 @@ class SettingsDialog(QDialog):
         self.theme.setAccessibleName("Theme")
         for key, text in THEME_CHOICES:
             self.theme.addItem(text, key)
+        self.text_size = QComboBox()
+        self.text_size.setAccessibleName("Text size")
+        for percent in prefs.TEXT_SIZES:
+            self.text_size.addItem("Normal (the system's)" if percent == 100 else
+                                   f"Larger ({percent}%)", percent)
 
         self.interval = self._spin("backup_interval_minutes", "Minutes between backups",
                                    " min")
@@ -111,6 +116,7 @@ class SettingsDialog(QDialog):
         form.addRow(self.odds)
         form.addRow("&Procedures start:", self.entry)
         form.addRow("&Theme:", self.theme)
+        form.addRow("Te&xt size:", self.text_size)
 
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok |
                                         QDialogButtonBox.StandardButton.Cancel |
@@ -141,6 +147,7 @@ class SettingsDialog(QDialog):
         self.odds.setChecked(s.odds_advisor)
         self.entry.setCurrentIndex(self.entry.findData(s.procedure_entry))
         self.theme.setCurrentIndex(self.theme.findData(s.theme))
+        self.text_size.setCurrentIndex(self.text_size.findData(s.text_size))
         self.interval.setValue(s.backup_interval_minutes)
         self.recent.setValue(s.backups_recent)
         self.daily.setValue(s.backups_daily)
@@ -157,6 +164,7 @@ class SettingsDialog(QDialog):
             odds_advisor=self.odds.isChecked(),
             procedure_entry=str(self.entry.currentData()),
             theme=str(self.theme.currentData()),
+            text_size=int(self.text_size.currentData()),
             backup_interval_minutes=self.interval.value(),
             backups_recent=self.recent.value(),
             backups_daily=self.daily.value(),
@@ -210,9 +218,10 @@ class SettingsDialog(QDialog):
         self.saved = chosen
         app = QApplication.instance()
         if isinstance(app, QApplication):
-            from companion.ui import theme
+            from companion.ui import text_size, theme
 
             theme.apply(app, chosen.theme)
+            text_size.apply(app, chosen.text_size)
         self.settings_changed.emit(chosen)
         super().accept()
 

@@ -107,6 +107,33 @@ class SlotRow(QWidget):
         return [s.kind for s in self.slots]
 
 
+class ElidedLabel(QLabel):
+    """One line of text, cut short with "…" where it does not fit (the whole of it in
+    the tooltip); it never asks for more width than it is given."""
+
+    def __init__(self, text: str = "") -> None:
+        super().__init__()
+        self.full_text = ""
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 8)
+        self.set_full_text(text)
+
+    def set_full_text(self, text: str) -> None:
+        self.full_text = text
+        self.setToolTip(text if text else "")
+        self._elide()
+
+    def _elide(self) -> None:
+        shown = self.fontMetrics().elidedText(self.full_text, Qt.TextElideMode.ElideRight,
+                                              max(0, self.contentsRect().width()))
+        if shown != self.text():
+            self.setText(shown)
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._elide()
+
+
 def read_game(campaign: Campaign) -> Game:
     """The game as the rules see it, read from the file (read only; the UI never writes
     outside operations)."""

@@ -361,7 +361,8 @@ def test_continuing_play_challenge_1_ends_supplies_retained_activity_reset(
                     "Ash:stone-knife,fishing-spear:",
                     "--looming", "C2")["summary"] == "The challenge ends (outcome 104)"
     assert table.last_journal()[0] == (
-        "The Long Thaw ends: outcome entry 104; looming: C2; Ash retains 2 item(s) and 0 "
+        "The Long Thaw ends: outcome entry 104; looming challenges set aside for the next "
+        "game: Frost in the Fur; Ash retains 2 item(s) and 0 "
         "material(s); everything else the characters carried goes back to the box; "
         "activity resets; fire, shelter and lore tokens leave the valley")
     status = table.status()

@@ -339,7 +339,8 @@ def play_challenge_1(qtbot: Any, campaign: operations.Campaign,
     status = campaign.status()
     assert (status.challenge_id, status.activity) == (None, 0)
     assert campaign.journal(limit=1)[0].text == (
-        "The Long Thaw ends: outcome entry 104; looming: C2; Ash retains 1 item(s) and 0 "
+        "The Long Thaw ends: outcome entry 104; looming challenges set aside for the next "
+        "game: Frost in the Fur; Ash retains 1 item(s) and 0 "
         "material(s); everything else the characters carried goes back to the box; "
         "activity resets; fire, shelter and lore tokens leave the valley")
     return window

@@ -187,7 +187,7 @@ def test_a_discovery_drawn_at_the_table_asks_for_the_die(qtbot: Any, day: DayVie
     qtbot.keyClicks(day.discovery_typed.combo.lineEdit(), "DI02")
     click(qtbot, day.discovery_use)
     assert refusals == []
-    assert asked and "dexterity 6+" in asked[0]
+    assert asked and "tests dexterity (6+)" in asked[0]  # with its stakes (issue 27)
     assert "rolled 5" in demo.journal(limit=1)[0].text
 
 
@@ -203,7 +203,7 @@ def test_explore_a_new_tray_opens_the_valley_placements(qtbot: Any, day: DayView
         tray.text().endswith("places): 2 energy…")
     assert sum(b.text().startswith("Explore a new") for b in day.buttons["Ash"]) == 1
     click(qtbot, tray)
-    valley = day.window_.tabs.currentWidget()
+    valley = day.window_.current_view()
     assert isinstance(valley, ValleyView)
     assert valley.explore_button.isChecked() and valley.character() == "Ash"
     assert valley.placements.currentRow() == 0

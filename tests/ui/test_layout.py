@@ -1,6 +1,6 @@
 """Layout tests (issue 20): every window and dialog, on the demo campaign at each step of
 its procedure, fits a 1366×768 laptop, has no two visible widgets over each other and no
-text cut short; with the system font and with the font scaled up by the user.
+text cut short; with the system font and at the larger text size (Settings ▸ Text size).
 
 The screen is a laptop's here (``companion.ui.fit.room``): the offscreen platform's own
 screen is smaller than any laptop.
@@ -24,17 +24,17 @@ from tests.ui import layout_checks
 from tests.ui.helpers import make_window
 
 
-@pytest.fixture(params=[1.0, 1.25], ids=["system-font", "scaled-font"])
+@pytest.fixture(params=[1.0, 1.25], ids=["system-font", "larger-text"])
 def font_scale(request: Any, monkeypatch: Any) -> Iterator[float]:
-    """The user's font at its size, then 25% larger; on a laptop's screen."""
+    """The user's font at its size, then at Settings ▸ Text size ▸ Larger (issue 27
+    item 13); on a laptop's screen."""
+    from companion.ui import text_size
+
     monkeypatch.setattr(fit, "room", lambda widget: fit.LAPTOP_WINDOW)
     app = QApplication.instance()
     assert isinstance(app, QApplication)
     original = app.font()
-    if request.param != 1.0:
-        font = app.font()
-        font.setPointSizeF(font.pointSizeF() * request.param)
-        app.setFont(font)
+    text_size.apply(app, round(request.param * 100))
     yield request.param
     app.setFont(original)
 

@@ -12,7 +12,7 @@ from tests.ui.helpers import make_window
 def test_window_starts_on_the_opening_page(qtbot: Any) -> None:
     window = MainWindow()
     qtbot.addWidget(window)
-    assert window.centralWidget().widget().currentWidget().objectName() == "openingLabel"
+    assert window.centralWidget().currentWidget().objectName() == "openingLabel"
     assert not window.undo_action.isEnabled()
 
 
@@ -96,7 +96,7 @@ def test_only_the_first_view_is_built_until_a_tab_is_shown(qtbot: Any, campaign:
     window.tabs.setCurrentIndex(2)
     [day] = window.findChildren(DayView)
     assert window.view("day") is day
-    assert window.tabs.currentWidget() is day  # in the empty page's place
+    assert window.current_view() is day  # in the empty page's place
     assert "nobody" in day.turn.text()  # filled from the campaign as it was built
 
 

@@ -80,7 +80,9 @@ def test_fishing_at_the_table(qtbot: Any, demo: Any, refusals: list[str]) -> Non
     # Step 4: each die placed by clicking a location's button.
     while dialog.step is not None and dialog.step.prompt.startswith("Step 4"):
         buttons = dialog.step_widget.option_buttons
-        assert buttons and buttons[0].text().startswith("&1")
+        # each location's key is its own number (issue 27 item 5)
+        first = dialog.step.options[0]
+        assert buttons and buttons[0].text().startswith(f"&{first}   location {first} ")
         qtbot.mouseClick(buttons[0], Qt.MouseButton.LeftButton)
     placed = [row[3] for row in cell_texts(dialog.panel.water)]
     assert any(placed)

@@ -51,10 +51,15 @@ class CharactersModel(QAbstractTableModel):
     def __init__(self) -> None:
         super().__init__()
         self.rows: list[CharacterSummary] = []
+        self.trait_names: dict[str, str] = {}
+        """Trait id -> its name as the content prints it (as on the sheet; issue 27)."""
 
-    def set_rows(self, rows: list[CharacterSummary]) -> None:
+    def set_rows(self, rows: list[CharacterSummary],
+                 trait_names: dict[str, str] | None = None) -> None:
         self.beginResetModel()
         self.rows = rows
+        if trait_names is not None:
+            self.trait_names = trait_names
         self.endResetModel()
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
@@ -68,7 +73,11 @@ class CharactersModel(QAbstractTableModel):
             Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole
         ):
             return None
-        value = getattr(self.rows[index.row()], COLUMNS[index.column()][1])
+        key = COLUMNS[index.column()][1]
+        value = getattr(self.rows[index.row()], key)
+        if key == "traits":  # named as the sheet names them: "Wise", not "wise"
+            return ", ".join(self.trait_names.get(str(t), str(t).capitalize())
+                             for t in value)
         if isinstance(value, tuple | list):
             return ", ".join(str(v) for v in value)
         return "" if value is None else str(value)
@@ -136,7 +145,8 @@ class CharactersView(QWidget):
             return
         selected = self.selected_name()
         rows = self.window_.campaign.characters()
-        self.model.set_rows(rows)
+        traits = self.window_.campaign.content.traits
+        self.model.set_rows(rows, {str(k): str(t.name) for k, t in traits.items()})
         self.empty.setText(
             "No characters yet. Characters are created at the start of a challenge "
             "(Rulebook: Character Creation)." if not rows else

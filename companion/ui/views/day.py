@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -166,6 +166,10 @@ def character_state(character: Character, turn: dict[str, Any]) -> str:
 class DayView(QWidget):
     """The Day tab."""
 
+    scrolls_itself = True
+    """Its characters scroll below the turn line; the main window adds no scroll area
+    around it (two nested scroll bars scrolled the tab bar away; issue 27 item 3)."""
+
     def __init__(self, window: Host) -> None:
         super().__init__()
         self.window_ = window
@@ -180,8 +184,13 @@ class DayView(QWidget):
         self.body = QWidget()
         self.body_layout = QVBoxLayout(self.body)
         scroll = QScrollArea()
+        scroll.setObjectName("dayScroller")
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.body)
+        self.scroller = scroll
+        bar = scroll.verticalScrollBar()
+        bar.rangeChanged.connect(self._follow)  # the new boxes are laid out
+        bar.actionTriggered.connect(self._stop_following)  # the player scrolls
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.turn)
@@ -238,6 +247,43 @@ class DayView(QWidget):
             box = self._character_box(character, game, turn)
             self.body_layout.addWidget(box)
         self.body_layout.addStretch(1)
+        self._follow_turn(turn)
+
+    def actor_box(self) -> QGroupBox | None:
+        """The box of the character who may act now (the first of them), if any."""
+        from companion import operations
+
+        if self.window_.campaign is None:
+            return None
+        turn = operations.whose_turn(self.window_.campaign)
+        if turn.get("phase") != "day":
+            return None
+        return next((self.boxes[n] for n in turn["may_act"]
+                     if n in self.boxes and n not in turn["passed"]), None)
+
+    def _follow_turn(self, turn: dict[str, Any]) -> None:
+        """Scroll the character who may act now into view (issue 27 item 3): after an
+        action the next actor was often below the fold. The new boxes are placed by the
+        event loop in steps; each step that changes the page's height scrolls again,
+        until the player scrolls the page themselves."""
+        self._follow_pending = turn.get("phase") == "day"
+        self._follow()
+        QTimer.singleShot(0, self, self._follow)
+
+    def _follow(self, *_: object) -> None:
+        if not getattr(self, "_follow_pending", False):
+            return
+        box = self.actor_box()
+        if box is None or box.isHidden():
+            return
+        bar = self.scroller.verticalScrollBar()
+        top = box.mapTo(self.body, QPoint(0, 0)).y()
+        seen = range(bar.value(), bar.value() + self.scroller.viewport().height())
+        if top not in seen or top + box.height() - 1 not in seen:
+            bar.setValue(max(0, top - 6))  # its top (name, energy, hex) at the top
+
+    def _stop_following(self, *_: object) -> None:
+        self._follow_pending = False
 
     def _character_box(self, character: Character, game: Game, turn: dict[str, Any]) -> QGroupBox:
         from companion import operations

@@ -1,5 +1,5 @@
 # The README's two commands are `make run` and `make test`; each creates or refreshes
-# the virtual environment itself (it is rebuilt whenever pyproject.toml changes).
+# the virtual environment itself (it is rebuilt whenever pyproject.toml or setup.py changes).
 PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: venv run test lint typecheck bench screenshots clean package dist
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'

@@ -184,9 +184,10 @@ def _validated(name: str, row: dict[str, Any]) -> dict[str, Any]:
 def _column_type(name: str, column: str) -> TypeAdapter[Any]:
     """The type (and constraints) of one column of table ``name``, as its model says."""
     field = MODELS[name].model_fields[column]
-    if not field.metadata:
-        return TypeAdapter(field.annotation)
-    return TypeAdapter(Annotated[field.annotation, *field.metadata])
+    kind: Any = field.annotation
+    if field.metadata:
+        kind = Annotated[kind, *field.metadata]
+    return TypeAdapter(kind)
 
 
 def _validated_columns(name: str, image: dict[str, Any]) -> None:

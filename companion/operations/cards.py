@@ -206,7 +206,7 @@ def load_campaign_content(pack_ids: str | Sequence[str], extra_content: Sequence
         if not _is_users(wanted):
             return _load_pack(wanted, extra_content), problem
         try:
-            return load_content(wanted, extra_dirs=tuple(extra_content)), problem
+            return load_content(wanted, extra_dirs=tuple(extra_content), cached=True), problem
         except ContentError as exc:
             problem = problem or exc
             user = packs.find_user_pack(wanted)

@@ -118,6 +118,11 @@ class ChangeRecorder:
             row_id = getattr(obj, "id", None)
             if table is None or row_id is None:
                 continue
+            if obj not in session.new and (table.name, row_id) not in self._changes:
+                # Dirty but not modified (an attribute set to the value it held, as
+                # ``save_chance`` does when no die was rolled): nothing was written. It
+                # must not be taken for an inserted row, whose undo would delete it.
+                continue
             change = self._changes.setdefault(
                 (table.name, row_id),
                 {"table": table.name, "id": row_id, "before": None, "after": None},

@@ -208,3 +208,30 @@ def test_reassigned_json_columns_are_journalled(cf: CampaignFile) -> None:
     cf.undo()
     with cf.read() as session:
         assert session.exec(select(Character)).one().traits == ["Brave"]
+
+
+def test_issue24_a_row_set_to_the_value_it_held_is_no_change(cf: CampaignFile) -> None:
+    """Issue 24 (a): ``save_chance`` after a Discovery card typed at the table (no die
+    rolled) sets the generator's row to the state it held. The recorder took that
+    unchanged row for an inserted one; undoing the step then deleted the row and Undo
+    stopped half-way ("rng_state row 1 was changed outside the journal")."""
+    from companion.store.models import RngState
+
+    with cf.transaction("setup", "the campaign's dice") as session:
+        session.add(RngState(name="main", seed=3, state={"n": 1}))
+    add_ash(cf)
+    with cf.transaction("discovery", "a card typed at the table") as session:
+        rng = session.exec(select(RngState)).one()
+        rng.state = {"n": 1}  # the value it held: assigned, not changed
+        session.exec(select(Character)).one().energy = 4
+    assert [c["table"] for c in cf.journal(limit=1)[0].changes] == ["character"]
+    while cf.undo() is not None:
+        pass
+    with cf.read() as session:
+        assert session.exec(select(Character)).all() == []
+        assert session.exec(select(RngState)).all() == []
+    while cf.redo() is not None:
+        pass
+    with cf.read() as session:
+        assert session.exec(select(RngState)).one().state == {"n": 1}
+        assert session.exec(select(Character)).one().energy == 4

@@ -464,7 +464,10 @@ def _deck(campaign: Campaign, session: Session) -> models.DeckState:
 def discovery_tests(campaign: Campaign, card: str) -> list[str]:
     """The tests a Discovery card may ask for, in game words ("dexterity 6+"), so a card
     drawn at the table can ask for the die (Rulebook: Basic Concepts > Tests)."""
-    found = campaign.content.discovery_cards.get(card.strip())
+    from companion.operations.cards import resolve_card_id
+
+    found = campaign.content.discovery_cards.get(
+        resolve_card_id(campaign.content, "discovery_cards", card))
     out: list[str] = []
 
     def walk(effects: Sequence[Effect]) -> None:

@@ -1,0 +1,104 @@
+"""Issue 27 item 1 (and issue 24 (a)): the Valley map's Discovery panel takes its own
+drop-down picks ("DI07 Hot Spring") and typed names ("hot spr") as the Day panel's card
+field does, through the one card reading (operations.cards.resolve_card_id); and a
+Discovery card typed into it undoes like any step (Rulebook: Actions > Move; Explore).
+
+Each test drives the real controls of a shown main window: a piece moved on the map,
+the card field's list or its line edit, the "Use this card" button."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+
+from companion import operations
+from companion import operations as ops
+from companion.ui.views.valley import ValleyView
+from tests.ui.test_map_view import face_down, open_valley
+
+
+def arrive(qtbot: Any, demo: operations.Campaign) -> ValleyView:
+    """Ash explores a face-down neighbour from the map: a Discovery card is due."""
+    _, view = open_valley(qtbot, demo)
+    view.character_combo.setCurrentText("Ash")
+    target = face_down(view)[0]
+    view.select_hex(target)
+    view.start_move(target)
+    assert view.confirm_move()
+    assert view.discovery_box.isVisibleTo(view)
+    return view
+
+
+def drawn(demo: operations.Campaign) -> str:
+    return demo.journal(1)[0].text
+
+
+def test_a_pick_from_the_panels_own_list_is_drawn(qtbot: Any, demo: operations.Campaign,
+                                                  refusals: list[str]) -> None:
+    view = arrive(qtbot, demo)
+    combo = view.discovery_card.combo
+    index = combo.findText("DI07 Hot Spring")
+    assert index >= 0  # the list offers it as "id name"
+    combo.setCurrentIndex(index)
+    qtbot.mouseClick(view.discovery_card.use_button, Qt.MouseButton.LeftButton)
+    assert refusals == []
+    assert drawn(demo).startswith("Ash drew the Discovery Hot Spring (DI07)")
+    assert ops.discovery_due(demo) is None
+
+
+@pytest.mark.parametrize("typed", ["hot spr", "Hot Spring", "DI07 Hot Spring", "di07"])
+def test_a_name_typed_into_the_panel_is_drawn(qtbot: Any, demo: operations.Campaign,
+                                              refusals: list[str], typed: str) -> None:
+    view = arrive(qtbot, demo)
+    edit = view.discovery_card.combo.lineEdit()
+    assert edit is not None
+    edit.setFocus()
+    qtbot.keyClicks(edit, typed)
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
+    assert refusals == []
+    assert drawn(demo).startswith("Ash drew the Discovery Hot Spring (DI07)")
+
+
+def test_a_fragment_two_cards_share_is_refused_naming_it(
+        qtbot: Any, demo: operations.Campaign, refusals: list[str]) -> None:
+    view = arrive(qtbot, demo)
+    due = ops.discovery_due(demo)
+    edit = view.discovery_card.combo.lineEdit()
+    assert edit is not None
+    qtbot.keyClicks(edit, "zzq")
+    qtbot.mouseClick(view.discovery_card.use_button, Qt.MouseButton.LeftButton)
+    assert refusals and "zzq" in refusals[-1]
+    assert ops.discovery_due(demo) == due  # nothing changed
+
+
+def test_a_card_typed_into_the_panel_undoes_to_the_first_event(
+        qtbot: Any, demo: operations.Campaign, refusals: list[str]) -> None:
+    """Issue 24 (a): Undo went back 11 steps and stopped at a Discovery card typed into
+    this panel ("rng_state row 1 was changed outside the journal"): once the Discovery
+    deck was shuffled, a typed card rolls nothing, and the recorder took the unchanged
+    generator row for an inserted one."""
+    view = arrive(qtbot, demo)
+    qtbot.mouseClick(view.draw_button, Qt.MouseButton.LeftButton)  # shuffles the deck
+    view.character_combo.setCurrentText("Bryn")
+    target = face_down(view)[0]
+    view.select_hex(target)
+    view.start_move(target)
+    assert view.confirm_move()
+    edit = view.discovery_card.combo.lineEdit()
+    assert edit is not None
+    qtbot.keyClicks(edit, "DI07 Hot Spring")
+    qtbot.mouseClick(view.discovery_card.use_button, Qt.MouseButton.LeftButton)
+    assert refusals == []
+    assert drawn(demo).startswith("Bryn drew the Discovery Hot Spring (DI07)")
+    operations_made = len([e for e in demo.journal(100) if e.kind != "campaign.new"])
+    undone = 0
+    while demo.undo_label() is not None:  # Edit > Undo, to the first event
+        assert view.window_.run_operation(ops.undo), refusals
+        undone += 1
+    assert undone == operations_made
+    while demo.redo_label() is not None:  # Edit > Redo, to the last
+        assert view.window_.run_operation(ops.redo), refusals
+    assert refusals == []
+    assert drawn(demo).startswith("Redid: Bryn drew the Discovery Hot Spring (DI07)")

@@ -233,3 +233,24 @@ def test_the_night_card_prompt_does_not_name_the_top_card(tmp_path: Path) -> Non
         assert top not in text and "type the card you drew" in text
     finally:
         campaign.close()
+
+
+def test_issue24_an_undo_that_must_stop_says_which_step_and_what_to_do(
+        tmp_path: Path, capsys: Any) -> None:
+    """Issue 24 (c): ``companion undo`` that must stop names the step and the way back
+    in game words; nothing is changed."""
+    import sqlite3
+
+    path = str(tmp_path / "c.stonesaga")
+    assert run(capsys, "campaign", "new", "Reed", "--file", path)[0] == 0
+    assert run(capsys, "journal", "add", path, "The thaw begins")[0] == 0
+    assert run(capsys, "society", path, "unrest", "2")[0] == 0
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE society SET unrest = 5")  # no journal step wrote this
+    conn.commit()
+    conn.close()
+    code, _, err = run(capsys, "undo", path)
+    assert code == 1
+    assert err.startswith("refused: Undo stops at “Unrest +2 to 2")
+    assert "companion backup list, companion backup restore" in err
+    assert "outside the journal" not in err

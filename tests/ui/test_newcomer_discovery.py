@@ -102,3 +102,49 @@ def test_a_card_typed_into_the_panel_undoes_to_the_first_event(
         assert view.window_.run_operation(ops.redo), refusals
     assert refusals == []
     assert drawn(demo).startswith("Redid: Bryn drew the Discovery Hot Spring (DI07)")
+
+
+def _plant_a_change_outside_the_journal(demo: operations.Campaign) -> None:
+    """A row no journal step wrote (as a foreign tool or an old bug leaves it)."""
+    demo.file._conn().execute("UPDATE character SET might = might + 1 WHERE name = 'Ash'")
+
+
+def test_edit_undo_that_must_stop_says_why_and_what_to_do(
+        qtbot: Any, demo: operations.Campaign, warnings: list[str]) -> None:
+    """Issue 24 (c): Edit > Undo names the step it stops at and the way back."""
+    window, _ = open_valley(qtbot, demo)
+    assert window.run_operation(ops.gather_water, name="Ash")
+    _plant_a_change_outside_the_journal(demo)
+    for _ in range(10):  # back to the step that made Ash's might what it was
+        window.undo_action.trigger()
+        if warnings:
+            break
+    assert len(warnings) == 1
+    said = warnings[0]
+    assert said.startswith("Undo stops at “Ash joined the society")
+    assert demo.undo_label() == "Ash joined the society"  # it stays, nothing changed
+    assert "restore a backup taken before it (File ▸ Backups…" in said
+    assert "outside the journal" not in said and "row" not in said
+
+
+def test_undo_to_save_point_that_must_stop_says_why(
+        qtbot: Any, demo: operations.Campaign, warnings: list[str], monkeypatch: Any
+        ) -> None:
+    from PySide6.QtWidgets import QDialog
+
+    from companion.ui.dialogs import SavePointDialog, undo_to_save_point
+
+    window, _ = open_valley(qtbot, demo)
+    first = demo.journal(1)[0].text
+    assert window.run_operation(ops.save_point, name="before the Night")
+    assert window.run_operation(ops.gather_water, name="Ash")
+    assert window.run_operation(ops.gather_water, name="Bryn")
+    demo.file._conn().execute("UPDATE character SET energy = 1 WHERE name = 'Bryn'")
+    monkeypatch.setattr(SavePointDialog, "exec", lambda dialog: QDialog.DialogCode.Accepted)
+    before = demo.characters()
+    undo_to_save_point(window)
+    assert warnings and warnings[0].startswith(
+        "Undo to the save point 'before the Night' stops at “Bryn")
+    assert "cannot go back past this step" in warnings[0]
+    assert demo.characters() == before  # nothing was undone
+    assert first  # the point itself stays

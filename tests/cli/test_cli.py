@@ -254,3 +254,28 @@ def test_issue24_an_undo_that_must_stop_says_which_step_and_what_to_do(
     assert err.startswith("refused: Undo stops at “Unrest +2 to 2")
     assert "companion backup list, companion backup restore" in err
     assert "outside the journal" not in err
+
+
+def test_issue24_a_night_with_nothing_to_ask_ends_at_once(tmp_path: Path, capsys: Any
+                                                          ) -> None:
+    """Found by the whole-campaign harness: when every character's health track is full
+    of major injuries, the Night has nothing to ask; it was saved unfinishable ("no
+    attribute 'prompt'" from ``night``, then "already finished" for ever). Rulebook:
+    Night Phase; Character Death: it ends at once and each becomes a legend."""
+    from companion import operations
+
+    path = tmp_path / "d.stonesaga"
+    operations.create_demo_campaign(path).close()
+    p = str(path)
+    for name in ("Ash", "Bryn"):
+        for _ in range(5):
+            assert run(capsys, "effect", p, name, "suffer major_injury")[0] == 0
+        assert run(capsys, "act", p, name, "pass")[0] == 0
+    code, out, err = run(capsys, "night", p, "--json")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["procedure"] is None
+    code, out, _ = run(capsys, "journal", "list", p, "--json", "--limit", "1")
+    said = json.loads(out)["events"][0]["text"]
+    assert said.startswith("Night falls. The Night ends.")
+    assert "Ash perished and becomes a legend." in said
+    assert run(capsys, "step", p, "--json")[1].count('"procedure": null') == 1

@@ -234,25 +234,27 @@ class Player:
 
     def entered_only(self, before: dict[str, list[tuple[Any, ...]]]) -> bool:
         """A card entered on the spot (``--enter-card``) is its own operation, kept when
-        the step it was entered for is then refused: the only change allowed."""
-        new = [e for e in self.table.get("journal_event", [])
-               if e not in before.get("journal_event", [])]
-        if not new or any(e[2] != "content.card" for e in new):
-            return False
-        return {t: r for t, r in self.table.items() if t not in ("campaign", "journal_event")} \
+        the step it was entered for is then refused: the only change allowed (the pack
+        versions the campaign records, its journal event, the redo stack cleared)."""
+        same = {t: r for t, r in self.table.items() if t not in ("campaign", "journal_event")} \
             == {t: r for t, r in before.items() if t not in ("campaign", "journal_event")}
+        return same and self.new_events_only(before, ("content.card",))
 
     def answers_only(self, before: dict[str, list[tuple[Any, ...]]]) -> bool:
         """Every change since ``before`` is journalled as an answered step (or a card
-        entered for it): the answers a walk saved before its refused one (each a new
-        operation, so the redo stack is cleared too)."""
+        entered for it): the answers a walk saved before its refused one."""
+        return self.new_events_only(before, ("procedure.step", "content.card"))
+
+    def new_events_only(self, before: dict[str, list[tuple[Any, ...]]],
+                        kinds: tuple[str, ...]) -> bool:
+        """The journal since ``before`` holds only new events of ``kinds``, and the older
+        events are as they were but for the redo stack, which a new operation clears."""
         old = {e[0]: e[:4] for e in before.get("journal_event", [])}
         now = self.table.get("journal_event", [])
         new = [e for e in now if e[0] not in old]
-        kept = all(old[e[0]] == e[:4] for e in now if e[0] in old) and len(now) - len(new) \
-            == len(old)
-        return kept and bool(new) and all(
-            e[2] in ("procedure.step", "content.card") and not e[3] for e in new)
+        kept = all(old[e[0]] == e[:4] for e in now if e[0] in old) and \
+            len(now) - len(new) == len(old)
+        return kept and bool(new) and all(e[2] in kinds and not e[3] for e in new)
 
     # -- looking at the table -----------------------------------------------------------
 
@@ -274,7 +276,9 @@ class Player:
         return self.records("character")
 
     def names(self) -> list[str]:
-        return [str(c["name"]) for c in self.characters()]
+        """The characters in play (a legend or a retired one is no longer asked for)."""
+        return [str(c["name"]) for c in self.characters()
+                if c["status"] in ("active", "incapacitated")]
 
     def procedure(self, kind: str | None = None) -> dict[str, Any] | None:
         for row in self.records("procedure_state"):

@@ -784,6 +784,40 @@ def op_overlay(p: Player) -> None:
               "--overlay", p.pick(overlays), op="overlay")
 
 
+def _tiny_png(p: Player) -> bytes:
+    import io as bytes_io
+
+    from PIL import Image
+
+    out = bytes_io.BytesIO()
+    Image.new("RGB", (3, 2), (p.rng.randrange(256), 90, 40)).save(out, format="PNG")
+    return out.getvalue()
+
+
+def op_cave_wall(p: Player) -> None:
+    """The Journal book's Primal Cave Wall page (companion/ui/journal_cave_wall.py): an
+    illustration drawn (with a picture: bytes in the file), changed or wiped; the GUI's
+    own operations, which no CLI command calls."""
+    from companion.operations import journal as j
+
+    drawn = [int(r[0]) for r in p.table.get("cave_wall_illustration", [])]
+    how = p.rng.randrange(3)
+    if how == 0 or not drawn:
+        image = _tiny_png(p) if p.chance(0.5) else None
+        p.app("cave wall: draw", lambda c: j.add_cave_wall_illustration(
+            c, title=f"Hunt {p.rng.randrange(99)}", marks=p.rng.sample(
+                ["spiral", "hand", "sun", "river"], 2), image=image, note="by the fire"))
+    elif how == 1:
+        which = p.pick(drawn)
+        p.app("cave wall: change", lambda c: j.edit_cave_wall_illustration(
+            c, illustration_id=which, title=f"Retold {p.rng.randrange(99)}",
+            image=_tiny_png(p) if p.chance(0.5) else None))
+    else:
+        which = p.pick(drawn)
+        p.app("cave wall: wipe", lambda c: j.remove_cave_wall_illustration(
+            c, illustration_id=which))
+
+
 @dataclass(frozen=True)
 class Operation:
     name: str
@@ -816,6 +850,7 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("restore backup", 1, op_restore_backup),
     Operation("codex", 1, op_codex),
     Operation("overlay", 1, op_overlay),
+    Operation("cave wall (Journal book)", 1, op_cave_wall),
 )
 
 

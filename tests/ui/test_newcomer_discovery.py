@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from companion import operations
 from companion import operations as ops
@@ -148,3 +149,20 @@ def test_undo_to_save_point_that_must_stop_says_why(
     assert "cannot go back past this step" in warnings[0]
     assert demo.characters() == before  # nothing was undone
     assert first  # the point itself stays
+
+
+def test_the_discovery_due_is_scrolled_into_view_at_1366x768(
+        qtbot: Any, demo: operations.Campaign) -> None:
+    """Below Ash's long list of actions the Discovery box was out of view: a newcomer
+    did not see the card was due. The panel scrolls to it."""
+    window, view = open_valley(qtbot, demo)
+    window.resize(1366, 768)
+    view.character_combo.setCurrentText("Ash")
+    target = face_down(view)[0]
+    view.select_hex(target)
+    view.start_move(target)
+    assert view.confirm_move()
+    for _ in range(3):  # the layout, then the scroll: no waiting for focus to come
+        QApplication.processEvents()
+    assert not view.discovery_card.use_button.visibleRegion().isEmpty()
+    assert not view.discovery_label.visibleRegion().isEmpty()

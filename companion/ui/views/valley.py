@@ -226,6 +226,7 @@ class ValleyView(QWidget):
         layout.addStretch(1)
 
         scroll = QScrollArea()
+        self.panel_scroll = scroll
         scroll.setWidgetResizable(True)
         scroll.setWidget(panel)
         scroll.setMinimumWidth(300)
@@ -540,6 +541,11 @@ class ValleyView(QWidget):
 
             app_first = preferences.load().app_draws
             (self.draw_button if app_first else self.discovery_card).setFocus()
+            # Below a long list of actions it was out of view: the card due comes first.
+            from PySide6.QtCore import QTimer
+
+            QTimer.singleShot(0, lambda: self.panel_scroll.ensureWidgetVisible(
+                self.discovery_box))  # once the box has its place in the layout
 
     def draw_discovery(self, *, typed: bool, card: str | None = None) -> bool:
         """Draw the Discovery due: the card drawn at the table (``card``, as the card

@@ -818,6 +818,61 @@ def op_cave_wall(p: Player) -> None:
             c, illustration_id=which))
 
 
+def _tiles(p: Player) -> list[str]:
+    return [str(r["tile_id"]) for r in p.records("valley_hex") if r["tile_id"]]
+
+
+def op_behemoth(p: Player) -> None:
+    """The behemoth: set up (its lair on a hex), target, learn, activation and encounter
+    walked by the app."""
+    how = p.rng.randrange(6)
+    tiles = _tiles(p) or ["E01"]
+    if how == 0:
+        p.cli("behemoth", "setup", p.path, p.pick(sorted(p.content.behemoths)),
+              "--lair", p.pick(tiles), "--section", p.pick(["a", "b", "c"]),
+              op="behemoth setup")
+    elif how == 1:
+        p.cli("behemoth", "target", p.path, p.pick(tiles + p.names()), op="behemoth target")
+    elif how == 2:
+        p.cli("behemoth", "learn", p.path, p.pick(["habits", "secret"]), op="behemoth learn")
+    elif how == 3:
+        p.cli("behemoth", "activate", p.path, "--app", "--json", op="behemoth activate")
+    elif how == 4:
+        name = p.someone()
+        if name:
+            p.cli("behemoth", "encounter", p.path, name, "--app", "--json",
+                  op="behemoth encounter")
+    else:
+        name = p.someone()
+        if name:
+            p.cli("contest", p.path, name, p.pick(ABILITIES), str(p.rng.randint(3, 12)),
+                  "--die", str(p.rng.randint(1, 6)), op="contest")
+
+
+def op_mantle_power(p: Player) -> None:
+    """Mantle powers: unlocked with lore, chosen by a character, used."""
+    powers = sorted(p.content.mantle_powers)
+    name = p.someone()
+    how = p.rng.randrange(3)
+    if how == 0 and powers:
+        p.cli("mantle-power", "unlock", p.path, p.pick(powers), op="mantle-power unlock")
+    elif how == 1 and powers and name:
+        p.cli("mantle-power", "choose", p.path, name, p.pick(powers), op="mantle-power choose")
+    elif name:
+        p.cli("mantle-power", "use", p.path, name, op="mantle-power use")
+
+
+def op_outpost(p: Player) -> None:
+    """Overlays > Outposts: an outpost ruined, a structure removed from one."""
+    outposts = [str(r["name"]) for r in p.records("outpost")] or ["Camp 1"]
+    structures = sorted(p.content.structures) or ["drying-rack"]
+    if p.chance(0.5):
+        p.cli("outpost", "remove-structure", p.path, p.pick(outposts), p.pick(structures),
+              op="outpost remove-structure")
+    else:
+        p.cli("outpost", "ruin", p.path, p.pick(outposts), op="outpost ruin")
+
+
 @dataclass(frozen=True)
 class Operation:
     name: str
@@ -851,6 +906,9 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("codex", 1, op_codex),
     Operation("overlay", 1, op_overlay),
     Operation("cave wall (Journal book)", 1, op_cave_wall),
+    Operation("behemoth", 2, op_behemoth),
+    Operation("mantle power", 1, op_mantle_power),
+    Operation("outpost ruin / remove structure", 1, op_outpost),
 )
 
 

@@ -64,7 +64,31 @@ def export_import_export(p: Player) -> None:
     p.counts["export-import-export round trips identical"] += 1
 
 
+def _redo_all(p: Player, by_menu: bool) -> None:
+    """Edit ▸ Redo, or companion redo, until there is nothing to redo."""
+    if by_menu:
+        with p.opened() as campaign:
+            while True:
+                try:
+                    operations.redo(campaign)
+                except operations.Refused as refusal:
+                    if "nothing to redo" not in str(refusal):
+                        raise p.fail(f"redo stopped: {refusal}") from refusal
+                    break
+    else:
+        while True:
+            code, _, err = p.cli("redo", p.path, op="check: redo")
+            if code != 0:
+                if "nothing to redo" not in err:
+                    raise p.fail(f"redo stopped: {err}")
+                break
+    p.table = look(p.path)
+
+
 def undo_all_redo_all(p: Player) -> None:
+    # Play may have ended on an undo: what is still redoable is redone first, so the
+    # end is the furthest point the history reaches.
+    _redo_all(p, by_menu=p.seed % 2 == 0)
     end = game_rows(p.table)
     # A restore may have gone back to before the save point "start" was made.
     points = [r[1] for r in p.table.get("save_point", [])]
@@ -89,24 +113,7 @@ def undo_all_redo_all(p: Player) -> None:
     if game_rows(p.table) != p.start_rows:
         raise p.fail("undo to the first event does not give the new campaign's rows:\n"
                      f"{diff(p.start_rows, game_rows(p.table))}")
-    # Redo to the end: Edit ▸ Redo, or companion redo, until there is nothing to redo.
-    if by_menu:
-        with p.opened() as campaign:
-            while True:
-                try:
-                    operations.redo(campaign)
-                except operations.Refused as refusal:
-                    if "nothing to redo" not in str(refusal):
-                        raise p.fail(f"redo stopped: {refusal}") from refusal
-                    break
-    else:
-        while True:
-            code, _, err = p.cli("redo", p.path, op="check: redo")
-            if code != 0:
-                if "nothing to redo" not in err:
-                    raise p.fail(f"redo stopped: {err}")
-                break
-    p.table = look(p.path)
+    _redo_all(p, by_menu)  # redo to the end
     if game_rows(p.table) != end:
         raise p.fail(f"redo to the end does not give the end's rows:\n"
                      f"{diff(end, game_rows(p.table))}")

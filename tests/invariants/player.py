@@ -675,8 +675,12 @@ def op_challenge(p: Player) -> None:
         p.cli("challenge", "end", p.path, str(p.pick([100, 104, 110, 120, 220])),
               op="challenge end")
     elif how == 1:
-        p.cli("challenge", "start", p.path, p.pick(sorted(p.content.challenges)),
-              op="challenge start")
+        from companion.operations import eligible_challenges
+
+        with p.opened() as campaign:  # what the New Challenge dialog offers
+            offered = list(eligible_challenges(campaign))
+        pool = offered if offered and p.chance(0.8) else sorted(p.content.challenges)
+        p.cli("challenge", "start", p.path, p.pick(pool), op="challenge start")
     elif how == 2:
         p.cli("epoch", "new", p.path, op="epoch new")
     else:
@@ -895,7 +899,7 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("society", 2, op_society),
     Operation("test", 2, op_test),
     Operation("goal", 1, op_goal),
-    Operation("challenge lifecycle", 2, op_challenge),
+    Operation("challenge lifecycle", 3, op_challenge),
     Operation("heal / age", 1, op_heal_age),
     Operation("character create", 1, op_new_character),
     Operation("journal add", 1, op_journal),

@@ -131,6 +131,16 @@ def procedure_in_progress(session: Session) -> str | None:
     return str(row.state.get("kind")) if row is not None else None
 
 
+def refuse_during_procedure(session: Session, what: str) -> None:
+    """Refuse ``what`` (a step between games: aging, a challenge's end or start, a new
+    epoch) while the Night or an activity is in progress: it would change characters the
+    procedure will write back when it ends (Rulebook: Game Structure; End of Challenge)."""
+    busy = procedure_in_progress(session)
+    if busy is not None:
+        raise Refused(f"{what} waits until the {busy} is over: finish it first "
+                      "(Play ▸ Continue Procedure; companion step).")
+
+
 # --- the actions --------------------------------------------------------------------------
 
 

@@ -148,7 +148,10 @@ def _finish_night(campaign: Campaign, session: Session, procedure: Procedure,
     result = procedure.result()
     before = load_game(session, campaign.content)
     # Perished characters leave the game as legends; save_game writes the survivors.
-    survivors = tuple(c for c in result.game.characters)
+    # Only those still in play: a character who left play while the Night went on (a
+    # legend now) has no row to write back.
+    in_play = {c.name for c in before.characters}
+    survivors = tuple(c for c in result.game.characters if c.name in in_play)
     save_game(session, campaign.content, before, replace(result.game, characters=survivors))
     for legend in result.perished:
         _record_legend(session, legend)

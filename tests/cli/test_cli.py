@@ -279,3 +279,26 @@ def test_issue24_a_night_with_nothing_to_ask_ends_at_once(tmp_path: Path, capsys
     assert said.startswith("Night falls. The Night ends.")
     assert "Ash perished and becomes a legend." in said
     assert run(capsys, "step", p, "--json")[1].count('"procedure": null') == 1
+
+
+def test_issue24_steps_between_games_wait_for_the_night(tmp_path: Path, capsys: Any) -> None:
+    """Found by the whole-campaign harness (seed 2003): a character aged out into a
+    legend while the Night was in progress, and the Night's end then crashed writing
+    them back (KeyError). Aging, a new challenge, its end and a new epoch come between
+    games (Rulebook: End of Challenge); while the Night goes on they are refused and
+    change nothing."""
+    from companion import operations
+
+    path = tmp_path / "d.stonesaga"
+    operations.create_demo_campaign(path).close()
+    p = str(path)
+    for name in ("Ash", "Bryn"):
+        assert run(capsys, "act", p, name, "pass")[0] == 0
+    assert run(capsys, "night", p, "--json")[0] == 0
+    for argv in (("age", p, "Ash"), ("challenge", "start", p, "C2"),
+                 ("challenge", "end", p, "120"), ("epoch", "new", p)):
+        before = run(capsys, "journal", "list", p, "--json")[1]
+        code, _, err = run(capsys, *argv)
+        assert code == 1, argv
+        assert "waits until the night is over: finish it first" in err, err
+        assert run(capsys, "journal", "list", p, "--json")[1] == before

@@ -398,6 +398,9 @@ def age_character(campaign: Campaign, *, name: str) -> Changes:
 def degrade_token(campaign: Campaign, *, name: str, index: int) -> Changes:
     """Degrade one injury or disease token: major to minor, minor removed."""
     with campaign.write("character.degrade", "degrade") as session:
+        from companion.operations.day import refuse_during_night
+
+        refuse_during_night(session, "heal the token")
         before = load_game(session, campaign.content)
         character = before.character(name)
         if not 0 <= index < len(character.health):

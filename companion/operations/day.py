@@ -141,6 +141,15 @@ def refuse_during_procedure(session: Session, what: str) -> None:
                       "(Play ▸ Continue Procedure; companion step).")
 
 
+def refuse_during_night(session: Session, what: str) -> None:
+    """Refuse ``what`` (a change to a character) while the Night is in progress: the
+    Night's end writes every character as the Night saw them, so the change would be
+    lost without a word (found by the whole-campaign harness)."""
+    if procedure_in_progress(session) == "night":
+        raise Refused(f"The Night is in progress and its end writes every character: "
+                      f"{what} once it is over (Play ▸ Continue Procedure; companion step).")
+
+
 # --- the actions --------------------------------------------------------------------------
 
 

@@ -498,6 +498,9 @@ def draw_discovery(campaign: Campaign, *, name: str | None = None, card: str | N
     """
     content = campaign.content
     with campaign.write("valley.discovery", "Discovery") as session:
+        from companion.operations.day import refuse_during_night
+
+        refuse_during_night(session, "draw the Discovery card")
         due = _due_row(session)
         who = name or (str(due.state.get("character")) if due is not None else None)
         if who is None:

@@ -302,3 +302,31 @@ def test_issue24_steps_between_games_wait_for_the_night(tmp_path: Path, capsys: 
         assert code == 1, argv
         assert "waits until the night is over: finish it first" in err, err
         assert run(capsys, "journal", "list", p, "--json")[1] == before
+
+
+def test_issue24_a_change_typed_during_the_night_is_refused_not_lost(
+        tmp_path: Path, capsys: Any) -> None:
+    """Found by the whole-campaign harness: an effect typed while the Night went on
+    ("Ash gain 1 flint") was erased without a word when the Night ended, which writes
+    every character as it saw them. It is refused, saying when it can be applied."""
+    from companion import operations
+
+    path = tmp_path / "d.stonesaga"
+    operations.create_demo_campaign(path).close()
+    p = str(path)
+    for name in ("Ash", "Bryn"):
+        assert run(capsys, "act", p, name, "pass")[0] == 0
+    assert run(capsys, "night", p, "--json")[0] == 0
+    before = run(capsys, "journal", "list", p, "--json")[1]
+    for argv in (("effect", p, "Ash", "gain flint 1"), ("heal", p, "Ash", "1")):
+        code, _, err = run(capsys, *argv)
+        assert code == 1
+        assert "The Night is in progress and its end writes every character" in err, err
+    assert run(capsys, "journal", "list", p, "--json")[1] == before
+    for _ in range(30):  # the Night to its end; then the effect is kept
+        out = run(capsys, "step", p, "--app", "--choice", "1", "--json")[1]
+        if '"procedure": null' in out:
+            break
+    assert run(capsys, "effect", p, "Ash", "gain flint 1")[0] == 0
+    code, out, _ = run(capsys, "exchange", "list", p, "Ash", "--json")
+    assert "unprocessed flint" in json.loads(out)["bag"]

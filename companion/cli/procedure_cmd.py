@@ -88,8 +88,15 @@ def walk(campaign: Any, args: argparse.Namespace, read: Callable[[], str] | None
     queued = list(args.choice or [])
     while (view := procedures.in_progress(campaign)) is not None:
         step = view.step
-        if step is None:
-            break
+        if step is None:  # nothing left to ask: the procedure ends now
+            try:
+                ended = operations.procedures.advance(campaign)
+            except operations.Refused as exc:
+                print(f"refused: {exc}", file=sys.stderr)
+                return 1
+            if not args.json:
+                print(ended.summary)
+            continue
         if queued:
             choice = _parse(step, queued.pop(0))
         elif args.app and step.decider is not Decider.PLAYER:

@@ -63,16 +63,25 @@ def card_names(content: Content, kind: str) -> dict[str, str]:
 
 
 def resolve_card_id(content: Content, kind: str, typed: str) -> str:
-    """The id of the card of ``kind`` typed as ``typed`` (its id or its name, in any
-    case); ``typed`` itself when nothing matches, so the refusal names it."""
+    """The id of the card of ``kind`` typed as ``typed``, the one reading every card
+    field uses (the Day panel's, the Valley map's Discovery panel, a procedure's step,
+    ``--card``/``--choice``): its id or its name in any case, a card field's drop-down
+    text "DI07 Hot Spring", or a part of one name that no other card's name holds ("hot
+    spr"); ``typed`` itself when nothing (or more than one card) matches, so the
+    refusal names it."""
     text = typed.strip()
     table: Mapping[str, Any] = getattr(content, kind, {}) or {}
     if text in table:
         return text
     wanted = _fold(text)
-    for key, name in card_names(content, kind).items():
-        if _fold(key) == wanted or _fold(name) == wanted:
+    names = card_names(content, kind)
+    for key, name in names.items():
+        if wanted in (_fold(key), _fold(name), _fold(f"{key} {name}")):
             return key
+    if len(wanted) >= 3:  # what the field's completion offers for a typed fragment
+        found = [key for key, name in names.items() if name != key and wanted in _fold(name)]
+        if len(found) == 1:
+            return found[0]
     return text
 
 
@@ -438,7 +447,7 @@ def load_campaign_content(pack_ids: str | Sequence[str], extra_content: Sequence
         if not _is_users(wanted):
             return _load_pack(wanted, extra_content), problem
         try:
-            return load_content(wanted, extra_dirs=tuple(extra_content)), problem
+            return load_content(wanted, extra_dirs=tuple(extra_content), cached=True), problem
         except ContentError as exc:
             problem = problem or exc
             user = packs.find_user_pack(wanted)

@@ -46,6 +46,9 @@ def end_challenge(campaign: Campaign, *, outcome: str,
     if bad:
         raise Refused(f"There is no challenge {', '.join(bad)} in the content pack.")
     with campaign.write("challenge.end", "challenge ends") as session:
+        from companion.operations.day import refuse_during_procedure
+
+        refuse_during_procedure(session, "The end of the challenge")
         society = session.get(models.Society, 1)
         settings = session.get(models.Campaign, 1)
         assert society is not None and settings is not None
@@ -302,6 +305,9 @@ def remove_structure(campaign: Campaign, *, outpost: str, structure: str,
 def new_epoch(campaign: Campaign) -> Changes:
     """A new epoch begins: its game count starts again and old epoch goals lapse."""
     with campaign.write("epoch.new", "A new epoch begins") as session:
+        from companion.operations.day import refuse_during_procedure
+
+        refuse_during_procedure(session, "A new epoch")
         society = session.get(models.Society, 1)
         settings = session.get(models.Campaign, 1)
         assert society is not None and settings is not None
@@ -373,6 +379,9 @@ def age_character(campaign: Campaign, *, name: str) -> Changes:
     """Age a character: young to old, old to legend (Rulebook: Key Character
     Information > Age; Legends)."""
     with campaign.write("character.age", "age") as session:
+        from companion.operations.day import refuse_during_procedure
+
+        refuse_during_procedure(session, "Aging")
         before = load_game(session, campaign.content)
         aged = health.age(before.character(name))
         if aged.age is Age.LEGEND:
@@ -392,6 +401,9 @@ def age_character(campaign: Campaign, *, name: str) -> Changes:
 def degrade_token(campaign: Campaign, *, name: str, index: int) -> Changes:
     """Degrade one injury or disease token: major to minor, minor removed."""
     with campaign.write("character.degrade", "degrade") as session:
+        from companion.operations.day import refuse_during_night
+
+        refuse_during_night(session, "heal the token")
         before = load_game(session, campaign.content)
         character = before.character(name)
         if not 0 <= index < len(character.health):

@@ -145,6 +145,25 @@ def discovery_waiting(session: Session) -> tuple[str, str] | None:
     return str(row.state.get("character", "a character")), str(row.state.get("hex", "?"))
 
 
+def refuse_during_procedure(session: Session, what: str) -> None:
+    """Refuse ``what`` (a step between games: aging, a challenge's end or start, a new
+    epoch) while the Night or an activity is in progress: it would change characters the
+    procedure will write back when it ends (Rulebook: Game Structure; End of Challenge)."""
+    busy = procedure_in_progress(session)
+    if busy is not None:
+        raise Refused(f"{what} waits until the {busy} is over: finish it first "
+                      "(Play ▸ Continue Procedure; companion step).")
+
+
+def refuse_during_night(session: Session, what: str) -> None:
+    """Refuse ``what`` (a change to a character) while the Night is in progress: the
+    Night's end writes every character as the Night saw them, so the change would be
+    lost without a word (found by the whole-campaign harness)."""
+    if procedure_in_progress(session) == "night":
+        raise Refused(f"The Night is in progress and its end writes every character: "
+                      f"{what} once it is over (Play ▸ Continue Procedure; companion step).")
+
+
 # --- the actions --------------------------------------------------------------------------
 
 

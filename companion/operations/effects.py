@@ -201,6 +201,9 @@ def apply_effects(campaign: Campaign, *, name: str, effects: Sequence[Mapping[st
         raise Refused("A test needs a die: resolve it at the table, then apply its success "
                       "or failure effects.")
     with campaign.write("effects", "effects") as session:
+        from companion.operations.day import refuse_during_night
+
+        refuse_during_night(session, "apply the effects")
         before = load_game(session, campaign.content)
         tally = Tally().apply(parsed, tokens(campaign))
         after, notes = apply_outcome(campaign, before, before.character(name).name,

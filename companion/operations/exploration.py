@@ -470,7 +470,10 @@ def _deck(campaign: Campaign, session: Session) -> models.DeckState:
 def discovery_tests(campaign: Campaign, card: str) -> list[str]:
     """The tests a Discovery card may ask for, in game words ("dexterity 6+"), so a card
     drawn at the table can ask for the die (Rulebook: Basic Concepts > Tests)."""
-    found = campaign.content.discovery_cards.get(card.strip())
+    from companion.operations.cards import resolve_card_id
+
+    found = campaign.content.discovery_cards.get(
+        resolve_card_id(campaign.content, "discovery_cards", card))
     out: list[str] = []
 
     def walk(effects: Sequence[Effect]) -> None:
@@ -530,6 +533,9 @@ def draw_discovery(campaign: Campaign, *, name: str | None = None, card: str | N
     """
     content = campaign.content
     with campaign.write("valley.discovery", "Discovery") as session:
+        from companion.operations.day import refuse_during_night
+
+        refuse_during_night(session, "draw the Discovery card")
         due = _due_row(session)
         who = name or (str(due.state.get("character")) if due is not None else None)
         if who is None:

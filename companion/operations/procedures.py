@@ -152,7 +152,10 @@ def _finish_night(campaign: Campaign, session: Session, procedure: Procedure,
     result = procedure.result()
     before = load_game(session, campaign.content)
     # Perished characters leave the game as legends; save_game writes the survivors.
-    survivors = tuple(c for c in result.game.characters)
+    # Only those still in play: a character who left play while the Night went on (a
+    # legend now) has no row to write back.
+    in_play = {c.name for c in before.characters}
+    survivors = tuple(c for c in result.game.characters if c.name in in_play)
     save_game(session, campaign.content, before, replace(result.game, characters=survivors))
     for legend in result.perished:
         _record_legend(session, legend)
@@ -288,6 +291,19 @@ def in_progress(campaign: Campaign) -> ProcedureView | None:
                          description=procedure.describe(), log=tuple(saved.get("log", [])))
 
 
+def _finish_now(campaign: Campaign, session: Session) -> FinishedProcedure:
+    """End the procedure in progress, which has nothing left to ask: its row goes and
+    its result is written (the same finish a last step makes)."""
+    row, procedure = _load(campaign, session)
+    saved = dict(row.state)
+    session.delete(row)
+    session.flush()
+    text = KINDS[saved["kind"]].finish(campaign, session, procedure, saved)
+    return FinishedProcedure(kind=saved["kind"], actor=saved.get("actor"),
+                             procedure=procedure, log=tuple(saved.get("log", [])),
+                             summary=text)
+
+
 def _choice_text(step: Step, choice: Choice) -> str:
     if isinstance(choice, tuple):
         return " ".join(map(str, choice))
@@ -300,7 +316,12 @@ def advance(campaign: Campaign, *, choice: Choice | None = None) -> Changes:
     with campaign.write("procedure.step", "procedure step") as session:
         row, procedure = _load(campaign, session)
         if procedure.is_finished():
-            raise Refused("The procedure is already finished.")
+            # Nothing left to ask (a procedure saved finished, as a Night that began
+            # with nothing to ask was): it ends now, or the game could never go on.
+            done = _finish_now(campaign, session)
+            session.info["journal_text"] = done.summary
+            return Changes(summary=done.summary, procedure=True, characters=True,
+                           society=True, journal=True, valley=True, detail=done)
         step = procedure.step()
         if isinstance(choice, str):  # a card typed by id or by name, in any case
             from companion.operations.cards import take_typed
@@ -409,6 +430,15 @@ def start_night(campaign: Campaign) -> Changes:
         table = _night_table(campaign, session, game, challenge)
         procedure = NightProcedure.start(night_facts(campaign, challenge, game, session),
                                          table)
+        if procedure.is_finished():
+            # Nothing to ask (no character can rest, eat or draw): the Night ends at
+            # once, rather than leave a Night no step can answer.
+            _begin(session, "night", procedure, challenge=challenge)
+            session.flush()
+            ended = _finish_now(campaign, session).summary
+            session.info["journal_text"] = f"Night falls. {ended}"
+            return Changes(summary=f"Night falls. {ended}", procedure=True,
+                           characters=True, society=True, journal=True, valley=True)
         _begin(session, "night", procedure, challenge=challenge)
     return Changes(summary="Night falls", procedure=True, journal=True)
 

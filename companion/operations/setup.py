@@ -100,6 +100,9 @@ def start_challenge(campaign: Campaign, *, challenge: str,
         raise Refused(f"There is no challenge '{challenge}' in the content pack.")
     allowed = campaign.starting_hexes()
     with campaign.write("challenge.start", f"The challenge '{card.name}' begins") as session:
+        from companion.operations.day import refuse_during_procedure
+
+        refuse_during_procedure(session, "A new challenge")
         campaign_row = session.get(models.Campaign, 1) or models.Campaign()
         society = session.get(models.Society, 1)
         assert society is not None

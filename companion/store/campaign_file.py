@@ -44,6 +44,7 @@ from companion.store.errors import (
     CampaignUnreadable,
     DiskFull,
     ReadOnly,
+    UndoConflict,
 )
 from companion.store.history import (
     ChangeRecorder,
@@ -703,8 +704,13 @@ class CampaignFile:
         )
         return session.scalars(query).first()
 
-    def _undo_one(self, session: Session, target: JournalEvent) -> JournalEvent:
-        apply_changes(session.connection(), target.changes, undo=True)
+    def _undo_one(self, session: Session, target: JournalEvent,
+                  save_point: str | None = None) -> JournalEvent:
+        try:
+            apply_changes(session.connection(), target.changes, undo=True)
+        except UndoConflict as exc:
+            raise UndoConflict.at_step(target.text, save_point=save_point,
+                                       detail=str(exc)) from exc
         target.undone = True
         target.redoable = True
         record = JournalEvent(time=self._clock(), kind="undo", text=f"Undid: {target.text}",
@@ -733,7 +739,10 @@ class CampaignFile:
             target = self._redo_target(session)
             if target is None:
                 return None
-            apply_changes(session.connection(), target.changes, undo=False)
+            try:
+                apply_changes(session.connection(), target.changes, undo=False)
+            except UndoConflict as exc:
+                raise UndoConflict.at_step(target.text, redo=True, detail=str(exc)) from exc
             target.undone = False
             target.redoable = False
             record = JournalEvent(time=self._clock(), kind="redo", text=f"Redid: {target.text}",
@@ -796,7 +805,7 @@ class CampaignFile:
                 assert target.id is not None
                 if target.id < point.event_id:
                     break
-                self.last_event = self._undo_one(session, target)
+                self.last_event = self._undo_one(session, target, point.name)
                 undone.append(target)
             session.commit()
         return undone

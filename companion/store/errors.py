@@ -136,7 +136,36 @@ class ReadOnly(CampaignFileError):
 
 
 class UndoConflict(CampaignFileError):
-    """A row changed outside the journal, so undo/redo cannot restore it safely."""
+    """A row changed outside the journal, so undo/redo cannot restore it safely.
+
+    Raised by the store's undo, redo and undo-to-a-save-point with the step it stops at
+    in game words and what the players can do (:meth:`at_step`); ``detail`` keeps the
+    row that differed, for a bug report."""
+
+    detail: str = ""
+
+    @classmethod
+    def at_step(cls, step: str, *, redo: bool = False, save_point: str | None = None,
+                detail: str = "") -> UndoConflict:
+        """The refusal for the journal step ``step`` (its text)."""
+        if redo:
+            text = (f"Redo stops at \u201c{step}\u201d: the campaign no longer holds what "
+                    "came before that step, so redoing it could spoil the game. Nothing "
+                    "was changed. Play on from here, or restore a backup taken after that "
+                    "step (File \u25b8 Backups\u2026; companion backup list, companion "
+                    "backup restore).")
+        else:
+            where = (f"Undo to the save point '{save_point}' stops at" if save_point
+                     else "Undo stops at")
+            text = (f"{where} \u201c{step}\u201d: the campaign no longer holds what that "
+                    "step left behind, so undoing it could spoil the game. Nothing was "
+                    "undone. Undo (and Undo to a Save Point) cannot go back past this "
+                    "step; to return to before it, restore a backup taken before it (File "
+                    "\u25b8 Backups\u2026; companion backup list, companion backup "
+                    "restore).")
+        error = cls(text)
+        error.detail = detail
+        return error
 
 
 class BadExportFile(CampaignFileError):

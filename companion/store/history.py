@@ -119,9 +119,9 @@ class ChangeRecorder:
             if table is None or row_id is None:
                 continue
             if obj not in session.new and (table.name, row_id) not in self._changes:
-                # Dirty but not modified (a column set to the value it holds): before_flush
-                # took no image, and it is no change. Without this it looked like an
-                # insert, and undoing it deleted the row.
+                # Dirty but not modified (an attribute set to the value it held, as
+                # ``save_chance`` does when no die was rolled): nothing was written. It
+                # must not be taken for an inserted row, whose undo would delete it.
                 continue
             change = self._changes.setdefault(
                 (table.name, row_id),

@@ -13,12 +13,13 @@ ISO text, bytes as base64, JSON columns as JSON). The file is written determinis
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
 import sqlite3
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import TypeAdapter, ValidationError
 from sqlalchemy import Connection, Table, create_engine, select
@@ -189,32 +190,33 @@ def _validated(name: str, row: dict[str, Any]) -> dict[str, Any]:
     return {column: getattr(checked, column) for column in row}
 
 
-_ADAPTERS: dict[tuple[str, str], TypeAdapter[Any]] = {}
+@functools.cache
+def _column_type(name: str, column: str) -> TypeAdapter[Any]:
+    """The type (and constraints) of one column of table ``name``, as its model says."""
+    field = MODELS[name].model_fields[column]
+    kind: Any = field.annotation
+    if field.metadata:
+        kind = Annotated[kind, *field.metadata]
+    return TypeAdapter(kind)
 
 
-def _check_image(name: str, image: dict[str, Any]) -> None:
-    """A change's before/after image holds only the columns the change touched (an
-    update of a character's energy records ``{"id", "energy"}``), so each column is
-    checked against its model's type on its own; a whole-row check would ask for the
-    columns an image rightly leaves out (and refused every export with such a change)."""
-    fields = MODELS[name].model_fields
+def _validated_columns(name: str, image: dict[str, Any]) -> None:
+    """An update's image holds only ``id`` and the columns it changed: each present
+    column is checked against its type; the absent ones are not missing."""
     for column, value in image.items():
-        annotation = fields[column].annotation if column in fields else None
-        if annotation is None:
-            continue
-        key = (name, column)
-        if key not in _ADAPTERS:
-            _ADAPTERS[key] = TypeAdapter(annotation)
-        try:
-            _ADAPTERS[key].validate_python(value)
-        except ValidationError as exc:
-            message = exc.errors(include_url=False)[0]["msg"]
-            raise ValueError(f"a change to {name!r}, column {column!r}: {message}") from None
+        if column in MODELS[name].model_fields:
+            try:
+                _column_type(name, column).validate_python(value)
+            except ValidationError as exc:
+                first = exc.errors(include_url=False)[0]
+                raise ValueError(f"a change to {name!r}: {column}: {first['msg']}") from None
 
 
 def _check_changes(changes: Any) -> None:
     """A journal event's before/after images must name real tables, columns and types,
-    or undoing it later would fail."""
+    or undoing it later would fail. An inserted or deleted row's image is a whole row;
+    an updated row's images hold only the columns that changed (docs/campaign-file.md,
+    "Transactions and the journal"), so only those are checked."""
     if not isinstance(changes, list):
         raise ValueError("its changes are not a list")
     for change in changes:
@@ -230,7 +232,10 @@ def _check_changes(changes: Any) -> None:
                 continue
             if not isinstance(image, dict) or not set(image) <= known:
                 raise ValueError(f"a change to {table.name!r} names unknown columns")
-            _check_image(table.name, decode_row(table, image))
+            if change.get("before") is not None and change.get("after") is not None:
+                _validated_columns(table.name, decode_row(table, image))
+            else:
+                _validated(table.name, decode_row(table, image))
 
 
 def _rows_of(src: Path, name: str, section: Any) -> list[dict[str, Any]]:

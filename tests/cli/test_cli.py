@@ -233,3 +233,100 @@ def test_the_night_card_prompt_does_not_name_the_top_card(tmp_path: Path) -> Non
         assert top not in text and "type the card you drew" in text
     finally:
         campaign.close()
+
+
+def test_issue24_an_undo_that_must_stop_says_which_step_and_what_to_do(
+        tmp_path: Path, capsys: Any) -> None:
+    """Issue 24 (c): ``companion undo`` that must stop names the step and the way back
+    in game words; nothing is changed."""
+    import sqlite3
+
+    path = str(tmp_path / "c.stonesaga")
+    assert run(capsys, "campaign", "new", "Reed", "--file", path)[0] == 0
+    assert run(capsys, "journal", "add", path, "The thaw begins")[0] == 0
+    assert run(capsys, "society", path, "unrest", "2")[0] == 0
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE society SET unrest = 5")  # no journal step wrote this
+    conn.commit()
+    conn.close()
+    code, _, err = run(capsys, "undo", path)
+    assert code == 1
+    assert err.startswith("refused: Undo stops at “Unrest +2 to 2")
+    assert "companion backup list, companion backup restore" in err
+    assert "outside the journal" not in err
+
+
+def test_issue24_a_night_with_nothing_to_ask_ends_at_once(tmp_path: Path, capsys: Any
+                                                          ) -> None:
+    """Found by the whole-campaign harness: when every character's health track is full
+    of major injuries, the Night has nothing to ask; it was saved unfinishable ("no
+    attribute 'prompt'" from ``night``, then "already finished" for ever). Rulebook:
+    Night Phase; Character Death: it ends at once and each becomes a legend."""
+    from companion import operations
+
+    path = tmp_path / "d.stonesaga"
+    operations.create_demo_campaign(path).close()
+    p = str(path)
+    for name in ("Ash", "Bryn"):
+        for _ in range(5):
+            assert run(capsys, "effect", p, name, "suffer major_injury")[0] == 0
+        assert run(capsys, "act", p, name, "pass")[0] == 0
+    code, out, err = run(capsys, "night", p, "--json")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["procedure"] is None
+    code, out, _ = run(capsys, "journal", "list", p, "--json", "--limit", "1")
+    said = json.loads(out)["events"][0]["text"]
+    assert said.startswith("Night falls. The Night ends.")
+    assert "Ash perished and becomes a legend." in said
+    assert run(capsys, "step", p, "--json")[1].count('"procedure": null') == 1
+
+
+def test_issue24_steps_between_games_wait_for_the_night(tmp_path: Path, capsys: Any) -> None:
+    """Found by the whole-campaign harness (seed 2003): a character aged out into a
+    legend while the Night was in progress, and the Night's end then crashed writing
+    them back (KeyError). Aging, a new challenge, its end and a new epoch come between
+    games (Rulebook: End of Challenge); while the Night goes on they are refused and
+    change nothing."""
+    from companion import operations
+
+    path = tmp_path / "d.stonesaga"
+    operations.create_demo_campaign(path).close()
+    p = str(path)
+    for name in ("Ash", "Bryn"):
+        assert run(capsys, "act", p, name, "pass")[0] == 0
+    assert run(capsys, "night", p, "--json")[0] == 0
+    for argv in (("age", p, "Ash"), ("challenge", "start", p, "C2"),
+                 ("challenge", "end", p, "120"), ("epoch", "new", p)):
+        before = run(capsys, "journal", "list", p, "--json")[1]
+        code, _, err = run(capsys, *argv)
+        assert code == 1, argv
+        assert "waits until the night is over: finish it first" in err, err
+        assert run(capsys, "journal", "list", p, "--json")[1] == before
+
+
+def test_issue24_a_change_typed_during_the_night_is_refused_not_lost(
+        tmp_path: Path, capsys: Any) -> None:
+    """Found by the whole-campaign harness: an effect typed while the Night went on
+    ("Ash gain 1 flint") was erased without a word when the Night ended, which writes
+    every character as it saw them. It is refused, saying when it can be applied."""
+    from companion import operations
+
+    path = tmp_path / "d.stonesaga"
+    operations.create_demo_campaign(path).close()
+    p = str(path)
+    for name in ("Ash", "Bryn"):
+        assert run(capsys, "act", p, name, "pass")[0] == 0
+    assert run(capsys, "night", p, "--json")[0] == 0
+    before = run(capsys, "journal", "list", p, "--json")[1]
+    for argv in (("effect", p, "Ash", "gain flint 1"), ("heal", p, "Ash", "1")):
+        code, _, err = run(capsys, *argv)
+        assert code == 1
+        assert "The Night is in progress and its end writes every character" in err, err
+    assert run(capsys, "journal", "list", p, "--json")[1] == before
+    for _ in range(30):  # the Night to its end; then the effect is kept
+        out = run(capsys, "step", p, "--app", "--choice", "1", "--json")[1]
+        if '"procedure": null' in out:
+            break
+    assert run(capsys, "effect", p, "Ash", "gain flint 1")[0] == 0
+    code, out, _ = run(capsys, "exchange", "list", p, "Ash", "--json")
+    assert "unprocessed flint" in json.loads(out)["bag"]

@@ -104,3 +104,48 @@ def test_malformed_exports_create_nothing(case: str, tmp_path: Path) -> None:
     with pytest.raises(BadExportFile, match="Nothing was created"):
         import_campaign(src, tmp_path / "new.stonesaga")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["export.json"]
+
+
+def test_issue24_an_update_image_holds_only_its_changed_columns_and_imports(
+        cf: CampaignFile, tmp_path: Path) -> None:
+    """Issue 24 (b): an update's journal images hold ``id`` and the changed columns
+    only; the import checks each present column's type, not a whole row ("name: Field
+    required" refused every export taken after a character's first change)."""
+    from companion.store.models import Character
+
+    with cf.transaction("character.create", "Ash joins") as session:
+        session.add(Character(name="Ash", energy=5))
+    with cf.transaction("day.act", "Ash spends 2 energy") as session:
+        ash = session.exec(select(Character)).one()
+        ash.energy = 3
+    first, second = tmp_path / "one.json", tmp_path / "two.json"
+    export_campaign(cf, first)
+    changes = json.loads(first.read_text())["tables"]["journal_event"]
+    update = [c for row in changes["rows"]
+              for c in row[changes["columns"].index("changes")] if c["before"] and c["after"]]
+    assert update == [{"table": "character", "id": 1, "before": {"id": 1, "energy": 5},
+                       "after": {"id": 1, "energy": 3}}]
+    with import_campaign(first, tmp_path / "copy.stonesaga") as copy:
+        export_campaign(copy, second)
+        assert copy.undo_label() == "Ash spends 2 energy"
+        copy.undo()
+        with copy.read() as session:
+            assert session.exec(select(Character)).one().energy == 5
+    assert first.read_bytes() == second.read_bytes()
+
+
+def test_issue24_a_partial_image_of_the_wrong_type_is_still_refused(
+        cf: CampaignFile, tmp_path: Path) -> None:
+    from companion.store.models import Character
+
+    with cf.transaction("character.create", "Ash joins") as session:
+        session.add(Character(name="Ash", energy=5))
+    with cf.transaction("day.act", "Ash spends 2 energy") as session:
+        session.exec(select(Character)).one().energy = 3
+    out = tmp_path / "one.json"
+    export_campaign(cf, out)
+    text = out.read_text().replace('"energy": 3', '"energy": "lots"')
+    out.write_text(text)
+    with pytest.raises(BadExportFile, match="energy"):
+        import_campaign(out, tmp_path / "copy.stonesaga")
+    assert not (tmp_path / "copy.stonesaga").exists()

@@ -185,11 +185,36 @@ def test_undo_refuses_rows_changed_outside_the_journal(cf: CampaignFile) -> None
     add_ash(cf)
     raw = cf._conn()
     raw.execute("UPDATE character SET energy = 9")
-    with pytest.raises(UndoConflict, match="outside the journal"):
+    with pytest.raises(UndoConflict, match="Undo stops at “Ash joins the society”") as err:
         cf.undo()
+    assert "restore a backup taken before it" in str(err.value)
+    assert err.value.detail.startswith("character row 1 was changed outside the journal")
     with cf.read() as session:
         assert session.exec(select(Character)).one().energy == 9
         assert not session.exec(select(JournalEvent)).one().undone
+
+
+def test_issue24_an_undo_that_must_stop_says_which_step_and_what_to_do(
+        cf: CampaignFile) -> None:
+    """Issue 24 (c): undo, undo to a save point and redo that must stop name the step in
+    the journal's words and what the players can do; nothing is changed."""
+    cf.save_point("before the Night")
+    add_ash(cf)
+    with cf.transaction("rest", "Ash rests") as session:
+        session.exec(select(Character)).one().energy = 3
+    cf._conn().execute("UPDATE character SET might = 5")  # outside the journal
+    with pytest.raises(UndoConflict) as err:
+        cf.undo_to("before the Night")
+    assert str(err.value).startswith(
+        "Undo to the save point 'before the Night' stops at “Ash joins the society”")
+    assert "cannot go back past this step" in str(err.value)
+    assert cf.undo_label() == "Ash rests"  # nothing was undone
+    cf.undo()
+    cf._conn().execute("UPDATE character SET energy = 7")
+    with pytest.raises(UndoConflict) as err:
+        cf.redo()
+    assert str(err.value).startswith("Redo stops at “Ash rests”")
+    assert "restore a backup taken after that step" in str(err.value)
 
 
 def test_commit_inside_a_transaction_is_refused(cf: CampaignFile) -> None:
@@ -208,3 +233,30 @@ def test_reassigned_json_columns_are_journalled(cf: CampaignFile) -> None:
     cf.undo()
     with cf.read() as session:
         assert session.exec(select(Character)).one().traits == ["Brave"]
+
+
+def test_issue24_a_row_set_to_the_value_it_held_is_no_change(cf: CampaignFile) -> None:
+    """Issue 24 (a): ``save_chance`` after a Discovery card typed at the table (no die
+    rolled) sets the generator's row to the state it held. The recorder took that
+    unchanged row for an inserted one; undoing the step then deleted the row and Undo
+    stopped half-way ("rng_state row 1 was changed outside the journal")."""
+    from companion.store.models import RngState
+
+    with cf.transaction("setup", "the campaign's dice") as session:
+        session.add(RngState(name="main", seed=3, state={"n": 1}))
+    add_ash(cf)
+    with cf.transaction("discovery", "a card typed at the table") as session:
+        rng = session.exec(select(RngState)).one()
+        rng.state = {"n": 1}  # the value it held: assigned, not changed
+        session.exec(select(Character)).one().energy = 4
+    assert [c["table"] for c in cf.journal(limit=1)[0].changes] == ["character"]
+    while cf.undo() is not None:
+        pass
+    with cf.read() as session:
+        assert session.exec(select(Character)).all() == []
+        assert session.exec(select(RngState)).all() == []
+    while cf.redo() is not None:
+        pass
+    with cf.read() as session:
+        assert session.exec(select(RngState)).one().state == {"n": 1}
+        assert session.exec(select(Character)).one().energy == 4

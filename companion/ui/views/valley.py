@@ -171,7 +171,10 @@ class ValleyView(QWidget):
 
         self.discovery_card = CardField(self.window_, "discovery_cards")
         self.discovery_card.combo.setAccessibleName("Discovery card drawn at the table")
-        self.discovery_card.chosen.connect(lambda _card: self.draw_discovery(typed=True))
+        # The card field's own reading (id, name, its drop-down text, a fragment):
+        # the one every card field uses (operations.cards.resolve_card_id).
+        self.discovery_card.chosen.connect(
+            lambda card: self.draw_discovery(typed=True, card=card))
         self.typed_draw_button = self.discovery_card.use_button
         discovery.addWidget(self.discovery_card)
         self.draw_button = QPushButton("Draw in the app")
@@ -223,6 +226,7 @@ class ValleyView(QWidget):
         layout.addStretch(1)
 
         scroll = QScrollArea()
+        self.panel_scroll = scroll
         scroll.setWidgetResizable(True)
         scroll.setWidget(panel)
         scroll.setMinimumWidth(300)
@@ -537,11 +541,21 @@ class ValleyView(QWidget):
 
             app_first = preferences.load().app_draws
             (self.draw_button if app_first else self.discovery_card).setFocus()
+            # Below a long list of actions it was out of view: the card due comes first.
+            from PySide6.QtCore import QTimer
 
-    def draw_discovery(self, *, typed: bool) -> bool:
+            QTimer.singleShot(0, lambda: self.panel_scroll.ensureWidgetVisible(
+                self.discovery_box))  # once the box has its place in the layout
+
+    def draw_discovery(self, *, typed: bool, card: str | None = None) -> bool:
+        """Draw the Discovery due: the card drawn at the table (``card``, as the card
+        field hands it on; else what is typed in it), or in the app."""
         from companion.operations.exploration import draw_discovery
 
-        card = self.discovery_card.text().strip() if typed else None
+        if typed:
+            card = card or self.discovery_card.key() or self.discovery_card.text() or None
+        else:
+            card = None
         if typed and not card:
             self.discovery_label.setText("Type the id of the card you drew, or draw in the app.")
             return False

@@ -92,10 +92,9 @@ def walk(campaign: Any, args: argparse.Namespace, read: Callable[[], str] | None
             try:
                 ended = operations.procedures.advance(campaign)
             except operations.Refused as exc:
-                print(f"refused: {exc}", file=sys.stderr)
-                return 1
+                return refuse(exc)
             if not args.json:
-                print(ended.summary)
+                say(ended.summary)
             continue
         if queued:
             choice = _parse(step, queued.pop(0))

@@ -209,7 +209,8 @@ def _validated_columns(name: str, image: dict[str, Any]) -> None:
                 _column_type(name, column).validate_python(value)
             except ValidationError as exc:
                 first = exc.errors(include_url=False)[0]
-                raise ValueError(f"a change to {name!r}: {column}: {first['msg']}") from None
+                raise ValueError(
+                    f"a change to {name!r}, column {column!r}: {first['msg']}") from None
 
 
 def _check_changes(changes: Any) -> None:

@@ -352,7 +352,10 @@ class Player:
 ABILITIES = ("might", "dexterity", "awareness", "conviction")
 EFFECTS = ("gain flint 1", "gain sinew 1", "gain wood 2", "gain fiber 1", "gain clay 1",
            "item stone-knife", "item sling", "suffer minor_injury", "gain 1 energy",
-           "gain meat 1", "gain root 1", "suffer major_injury")
+           "gain meat 1", "gain root 1", "suffer major_injury",
+           # The effect words the CLI and the Apply Effects dialog share (issue 26).
+           "place fire", "place shelter", "place lore 2", "boost might major",
+           "boost dexterity minor", "mark spiral")
 
 
 def op_new_character(p: Player) -> None:
@@ -626,9 +629,16 @@ def op_legend(p: Player) -> None:
     name = p.someone()
     if name is None:
         return
-    what = p.rng.randrange(4)
+    what = p.rng.randrange(5)
     number = str(p.rng.randint(1, 3))
-    if what == 0:
+    if what == 4:
+        # Fillable Cards: a mark written by hand on a character or a Legend card.
+        mark = p.pick(["spiral", "wave", "antler"])
+        if p.chance(0.5):
+            p.cli("legend", "mark", p.path, mark, "--character", name, op="legend mark")
+        else:
+            p.cli("legend", "mark", p.path, mark, "--legend", number, op="legend mark")
+    elif what == 0:
         p.cli("legend", "draw", p.path, name, op="legend draw")
     elif what == 1:
         p.cli("legend", "choose", p.path, name, number, op="legend choose")
@@ -680,7 +690,18 @@ def op_challenge(p: Player) -> None:
         with p.opened() as campaign:  # what the New Challenge dialog offers
             offered = list(eligible_challenges(campaign))
         pool = offered if offered and p.chance(0.8) else sorted(p.content.challenges)
-        p.cli("challenge", "start", p.path, p.pick(pool), op="challenge start")
+        # Each player may choose a new mantle, and a mantle power after the first
+        # challenge (Rulebook: Determine Starting Hex; Continuing Play > Mantle Power).
+        chosen: list[str] = []
+        names = p.names()
+        if names and p.chance(0.5):
+            mantles = p.rng.sample(sorted(p.content.mantles),
+                                   min(len(names), len(p.content.mantles)))
+            chosen += [f"--mantle={n}={m}" for n, m in zip(names, mantles, strict=False)]
+        if names and p.content.mantle_powers and p.chance(0.3):
+            chosen.append(f"--mantle-power={p.pick(names)}="
+                          f"{p.pick(sorted(p.content.mantle_powers))}")
+        p.cli("challenge", "start", p.path, p.pick(pool), *chosen, op="challenge start")
     elif how == 2:
         p.cli("epoch", "new", p.path, op="epoch new")
     else:
@@ -877,6 +898,17 @@ def op_outpost(p: Player) -> None:
         p.cli("outpost", "ruin", p.path, p.pick(outposts), op="outpost ruin")
 
 
+def op_own_cards(p: Player) -> None:
+    """The owner's cards the campaign carries: added to this computer's pack (Content ▸
+    the offer at open; ``content adopt``), and the web Journal's export read back in."""
+    if p.chance(0.5):
+        p.cli("content", "adopt", p.path, *(["--edited"] if p.chance(0.5) else []),
+              op="content adopt")
+    else:
+        out = str(Path(p.path).with_name(f"journal-{p.rng.randrange(10**6)}.json"))
+        p.cli("export", p.path, "--web-journal", out, op="export --web-journal")
+
+
 @dataclass(frozen=True)
 class Operation:
     name: str
@@ -913,6 +945,7 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("behemoth", 2, op_behemoth),
     Operation("mantle power", 1, op_mantle_power),
     Operation("outpost ruin / remove structure", 1, op_outpost),
+    Operation("own cards / web journal export", 1, op_own_cards),
 )
 
 

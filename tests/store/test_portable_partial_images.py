@@ -54,6 +54,6 @@ def test_a_change_image_of_the_wrong_type_is_still_refused(acted: Path,
                  if c["table"] == "character" and "energy" in (c["after"] or {}))
     image["after"]["energy"] = "lots"
     (tmp_path / "bad.json").write_text(json.dumps(document), encoding="utf-8")
-    with pytest.raises(BadExportFile, match="column 'energy'"):
+    with pytest.raises(BadExportFile, match="energy: Input should be a valid integer"):
         import_campaign(tmp_path / "bad.json", tmp_path / "bad.stonesaga")
     assert not (tmp_path / "bad.stonesaga").exists()

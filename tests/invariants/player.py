@@ -235,9 +235,11 @@ class Player:
     def entered_only(self, before: dict[str, list[tuple[Any, ...]]]) -> bool:
         """A card entered on the spot (``--enter-card``) is its own operation, kept when
         the step it was entered for is then refused: the only change allowed (the pack
-        versions the campaign records, its journal event, the redo stack cleared)."""
-        same = {t: r for t, r in self.table.items() if t not in ("campaign", "journal_event")} \
-            == {t: r for t, r in before.items() if t not in ("campaign", "journal_event")}
+        versions the campaign records, the card carried in the file (``own_card``), its
+        journal event, the redo stack cleared)."""
+        kept = ("campaign", "journal_event", "own_card")
+        same = {t: r for t, r in self.table.items() if t not in kept} \
+            == {t: r for t, r in before.items() if t not in kept}
         return same and self.new_events_only(before, ("content.card",))
 
     def answers_only(self, before: dict[str, list[tuple[Any, ...]]]) -> bool:

@@ -290,6 +290,7 @@ class CulturePage(Page):
     """Culture: lore, culture abilities, mantle powers, and the free lists."""
 
     title = "Culture"
+    PER_ROW = 4
 
     def __init__(self, window: Any) -> None:
         from companion.operations.journal import CULTURE_LISTS
@@ -316,16 +317,21 @@ class CulturePage(Page):
                       "from game events, mantle powers from unlocking them.")
         hint.setWordWrap(True)
         lore_layout.addWidget(hint)
-        for column, (title, widget) in enumerate((("Culture abilities", self.abilities),
-                                                  ("Mantle powers", self.powers))):
-            box = QGroupBox(title)
-            QVBoxLayout(box).addWidget(widget)
-            grid.addWidget(box, 0, column)
-        grid.addWidget(lore_box, 0, 2)
+        boxes: list[QWidget] = []
+        for title, widget in (("Culture abilities", self.abilities),
+                              ("Mantle powers", self.powers)):
+            group = QGroupBox(title)
+            QVBoxLayout(group).addWidget(widget)
+            boxes.append(group)
+        boxes.append(lore_box)
         self.lists = {key: CultureListBox(self, key, title)
                       for key, title in CULTURE_LISTS.items()}
-        for column, box in enumerate(self.lists.values()):
-            grid.addWidget(box, 1, column)
+        boxes += self.lists.values()
+        # Four to a row, so the page fits a 1366x768 laptop however many lists there are
+        # (a fifth list in one row pushed the page wider than the window).
+        for index, cell in enumerate(boxes):
+            grid.addWidget(cell, index // self.PER_ROW, index % self.PER_ROW)
+        for column in range(self.PER_ROW):
             grid.setColumnStretch(column, 1)
         self.layout_.addLayout(grid, 1)
 

@@ -67,3 +67,22 @@ def test_the_lair_badge_sits_on_the_lair_hex_and_follows_it(qtbot: Any, tmp_path
     assert scene.lair_item is badge and badge.pos() != first  # updated in place
     scene.sync(dataclasses.replace(data, lair=None))
     assert scene.lair_item is None and scene.lair_text == ""
+
+
+def test_the_valley_view_notes_the_lair_of_an_imported_journal(qtbot: Any, tmp_path: Path
+                                                               ) -> None:
+    """In the main window's Valley view (what a player sees after importing the
+    Journal's v5 file)."""
+    from companion.ui.main_window import MainWindow
+    from companion.ui.views.valley import ValleyView
+
+    campaign, _ = wj.import_new(V5, tmp_path / "v5.stonesaga")
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    window.set_campaign(campaign)
+    view = window.view("valley")
+    assert isinstance(view, ValleyView)
+    qtbot.waitUntil(lambda: view.map.lair_label.text() != "")
+    assert view.map.lair_label.text() == \
+        "Mossback's lair: hex VV02 (not on the map yet), overlay tile OG03, zone B"

@@ -101,7 +101,8 @@ def crafting_explorer(campaign: Campaign, names: Sequence[str] | None = None
     pairs = crafting_rules.pairs_at_hand(faces)
     return crafting_rules.explore_pairs(pairs, _record_lookup(records),
                                         campaign.content.rules.crafting.pip_colours,
-                                        _tried_without_entry(records))
+                                        _tried_without_entry(records),
+                                        campaign.content.rules.crafting.lead_only_colours)
 
 
 def find_material(campaign: Campaign, text: str) -> str:
@@ -137,7 +138,8 @@ def explore_materials(campaign: Campaign, first: str, second: str | None = None
         records = _known(session)
     return crafting_rules.explore_pairs(pairs, _record_lookup(records),
                                         campaign.content.rules.crafting.pip_colours,
-                                        _tried_without_entry(records))
+                                        _tried_without_entry(records),
+                                        campaign.content.rules.crafting.lead_only_colours)
 
 
 def pair_codes(campaign: Campaign, left: str, right: str, *, left_processed: bool = False,
@@ -153,7 +155,8 @@ def pair_codes(campaign: Campaign, left: str, right: str, *, left_processed: boo
         records = _known(session)
     lookup, tried = _record_lookup(records), _tried_without_entry(records)
     result = []
-    for orientation, code in crafting_rules.all_codes(a, b):
+    for orientation, code in crafting_rules.all_codes(
+            a, b, content.rules.crafting.lead_only_colours):
         entry = lookup(code)
         kind = "no_entry" if entry is None and str(code) in tried else \
             "untried" if entry is None else "dead_end" if entry.dead_end else "item"
@@ -183,7 +186,7 @@ def craft(campaign: Campaign, *, name: str, left: int, left_rotation: int, right
             raise IllegalAction(f"choose two different tokens from {character.name}'s bag")
         orientation = Orientation(_face(campaign, character.bag[left]), left_rotation % 4,
                                   _face(campaign, character.bag[right]), right_rotation % 4)
-        code = orientation.code()
+        code = orientation.code(content.rules.crafting.lead_only_colours)
         game, character = day_rules.take_action(content.rules, before, name, "Craft",
                                                 content.rules.action_costs.craft)
         found = content.crafting.lookup(code.colour, code.digits)
@@ -191,6 +194,7 @@ def craft(campaign: Campaign, *, name: str, left: int, left_rotation: int, right
             character.name, orientation, found.entry,
             consume_on_dead_end=content.rules.crafting.consume_on_dead_end,
             consume_on_no_entry=content.rules.crafting.consume_on_no_entry,
+            lead_only=content.rules.crafting.lead_only_colours,
             item_names={i: item.name for i, item in content.items.items()},
             material_names={m: material.name for m, material in content.materials.items()})
         if outcome.extra.get("consumed"):

@@ -36,13 +36,19 @@ no entry for crafts nothing, and the rules file says whether the tokens are used
 Pips may record no shape (the community's transcription of the box's tokens has
 none): two edges then join on colour alone. Counts run 0-9. A bare edge reads 0 and,
 having no colour to match, can only be the last row (the right token's right edge).
+
+Reading D23: a pip of a colour the rules file lists as ``lead_only_colours`` (the sample
+pack: orange) may only be the leftmost row, the colour of the code; laid in the second,
+third or fourth row it makes the laying illegal. The rulebook (Crafting Items) is silent
+on orange; the web Journal records it as a game rule revealed in play. Callers pass the
+list as ``lead_only``; without it no colour is restricted.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Container, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -167,13 +173,16 @@ def _pip_text(pip: Pip | None) -> str:
 
 
 def combine(
-    left: MaterialFace, left_rotation: int, right: MaterialFace, right_rotation: int
+    left: MaterialFace, left_rotation: int, right: MaterialFace, right_rotation: int,
+    *, lead_only: Collection[PipColour] = (),
 ) -> CraftingCode:
     """The code read from ``left`` beside ``right``, each turned as given.
 
     Refused (IllegalAction) when the touching edges do not carry pips of the same colour
     (and shape, where both record one), or when the leftmost row is the null pip or a
     bare edge. A bare edge reads 0 and so can only be last (the right token's right).
+    A pip whose colour is in ``lead_only`` (D23: the rules file's ``lead_only_colours``)
+    may only be the leftmost row: in any other row it is refused too.
     """
     outer_left = left.edge(Edge.LEFT, left_rotation)
     inner_left = left.edge(Edge.RIGHT, left_rotation)
@@ -189,6 +198,12 @@ def combine(
             f"{left} laid this way begins the code with {_pip_text(outer_left)}; "
             "the null pip cannot begin a code"
         )
+    for row, pip in ((2, inner_left), (3, inner_right), (4, outer_right)):
+        if pip is not None and pip.colour in lead_only:
+            raise IllegalAction(
+                f"{left} and {right} do not combine this way: {_pip_text(pip)} would be "
+                f"row {row} of the code, and {pip.colour.value} pips can only begin a code"
+            )
     digits = "".join(
         str(pip.count if pip is not None else 0)
         for pip in (outer_left, inner_left, inner_right, outer_right)
@@ -205,9 +220,11 @@ class Orientation:
     right: MaterialFace
     right_rotation: int
 
-    def code(self) -> CraftingCode:
-        """The code this orientation reads (IllegalAction if it is not a legal one)."""
-        return combine(self.left, self.left_rotation, self.right, self.right_rotation)
+    def code(self, lead_only: Collection[PipColour] = ()) -> CraftingCode:
+        """The code this orientation reads (IllegalAction if it is not a legal one);
+        ``lead_only``: the colours that may only begin a code (D23)."""
+        return combine(self.left, self.left_rotation, self.right, self.right_rotation,
+                       lead_only=lead_only)
 
     def __str__(self) -> str:
         return self.described({})
@@ -225,9 +242,12 @@ class Orientation:
         )
 
 
-def all_codes(a: MaterialFace, b: MaterialFace) -> list[tuple[Orientation, CraftingCode]]:
+def all_codes(
+    a: MaterialFace, b: MaterialFace, lead_only: Collection[PipColour] = ()
+) -> list[tuple[Orientation, CraftingCode]]:
     """Every legal orientation of ``a`` and ``b`` (both orders, 4 x 4 rotations) and its
-    code, in a stable order (``a`` on the left first)."""
+    code, in a stable order (``a`` on the left first). ``lead_only``: the colours that
+    may only begin a code (D23)."""
     orders = [(a, b)] if a == b else [(a, b), (b, a)]
     found = []
     for left, right in orders:
@@ -235,7 +255,7 @@ def all_codes(a: MaterialFace, b: MaterialFace) -> list[tuple[Orientation, Craft
             for rr in ROTATIONS:
                 orientation = Orientation(left, lr, right, rr)
                 try:
-                    found.append((orientation, orientation.code()))
+                    found.append((orientation, orientation.code(lead_only)))
                 except IllegalAction:
                     continue
     return found
@@ -292,11 +312,12 @@ def pairs_at_hand(materials: Sequence[MaterialFace]) -> list[tuple[MaterialFace,
     ]
 
 
-def explore(materials: Sequence[MaterialFace], lookup: Lookup) -> list[Discovery]:
+def explore(materials: Sequence[MaterialFace], lookup: Lookup,
+            lead_only: Collection[PipColour] = ()) -> list[Discovery]:
     """Every code any two of ``materials`` can make, classified by ``lookup``, in the
     Codex's order (the crafting explorer). ``materials`` are the tokens at hand, one
     entry per token: a material is paired with itself only where two tokens are held."""
-    return explore_pairs(pairs_at_hand(materials), lookup)
+    return explore_pairs(pairs_at_hand(materials), lookup, lead_only=lead_only)
 
 
 def explore_pairs(
@@ -304,6 +325,7 @@ def explore_pairs(
     lookup: Lookup,
     colours: Sequence[PipColour] = tuple(COLOUR_LETTERS),
     no_entry: Container[str] = frozenset(),
+    lead_only: Collection[PipColour] = (),
 ) -> list[Discovery]:
     """Every code the given pairs of faces make (each pair in both orders, every
     rotation), classified by ``lookup``, in the Codex's order of ``colours``. A pair
@@ -311,7 +333,7 @@ def explore_pairs(
     know but that is in ``no_entry`` ("R1441") was tried and the Codex had no entry."""
     by_code: dict[CraftingCode, list[Orientation]] = {}
     for a, b in pairs:
-        for orientation, code in all_codes(a, b):
+        for orientation, code in all_codes(a, b, lead_only):
             places = by_code.setdefault(code, [])
             if orientation not in places:
                 places.append(orientation)
@@ -339,6 +361,7 @@ def craft(
     consume_on_no_entry: bool = False,
     item_names: Mapping[str, str] | None = None,
     material_names: Mapping[str, str] | None = None,
+    lead_only: Collection[PipColour] = (),
 ) -> Outcome:
     """Craft: lay two tokens as ``orientation`` and read the Codex ``entry`` for its code.
 
@@ -355,7 +378,7 @@ def craft(
     ``{"material", "processed"}``) and, for an imported entry without an item card,
     ``item_name`` (and ``item_cards``, the card ids its text names).
     """
-    code = orientation.code()
+    code = orientation.code(lead_only)
     if entry is not None and (PipColour(entry.colour), entry.code) != (code.colour, code.digits):
         raise IllegalAction(f"the Codex entry {entry.colour} {entry.code} is not {code.label}")
     tokens = [

@@ -676,7 +676,9 @@ class CraftingDialog(QDialog):
             return
         a, b = self.faces[left], self.faces[right]
         try:
-            code = crafting_rules.combine(a, self.rotation["left"], b, self.rotation["right"])
+            code = crafting_rules.combine(
+                a, self.rotation["left"], b, self.rotation["right"],
+                lead_only=self.content.rules.crafting.lead_only_colours)
         except IllegalAction as exc:
             self._show_reading("No code", "", f"These tokens cannot combine: {exc}.")
             return

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.rules.geometry import Axial, pixel_bounds
+from companion.rules.ids import HexId
 from companion.ui.map_items import (
     HEX_SIZE,
     PIECE_PLACES,
@@ -88,6 +89,42 @@ class MapData:
     behemoth_odds: dict[str, float] = field(default_factory=dict)
     """Tile -> probability that the behemoth ends its next activation there (exact,
     over its movement roll and random tie-breaks; Rulebook: Behemoth Activation)."""
+    lair: LairNote | None = None
+    """The lair's overlay tile and zone as the group wrote them (the web Journal's
+    ``lairOverlay`` / ``lairZone``), when known."""
+
+
+@dataclass(frozen=True)
+class LairNote:
+    """Where the group wrote the behemoth's lair: its hex, the overlay tile it is on and
+    that overlay's zone (A, B or C)."""
+
+    name: str
+    """The behemoth's name."""
+    tile: str | None
+    """The lair's hex on the map (placed, or the written hex when the map has it)."""
+    hex_written: str
+    overlay: str
+    zone: str
+
+    @property
+    def badge(self) -> str:
+        """The mark on the hex: "Lair OG03 · zone B"."""
+        return "Lair " + " · ".join(x for x in (
+            self.overlay, f"zone {self.zone}" if self.zone else "") if x)
+
+    @property
+    def text(self) -> str:
+        """The map's note: "Mossback's lair: hex VV02 (not on the map yet), overlay tile
+        OG03, zone B"."""
+        where = self.tile or self.hex_written
+        parts = [f"hex {where}" + ("" if self.tile else " (not on the map yet)")
+                 if where else "hex not known"]
+        if self.overlay:
+            parts.append(f"overlay tile {self.overlay}")
+        if self.zone:
+            parts.append(f"zone {self.zone}")
+        return f"{self.name}'s lair: " + ", ".join(parts)
 
 
 BEHEMOTH_RADIUS = 16.0
@@ -124,6 +161,8 @@ def read_map(campaign: Campaign, *, odds: bool = True) -> MapData:
         for s in session.exec(select(models.OutpostStructure)).all():
             structures.setdefault(s.outpost_id, []).append(s.structure_id)
         behemoth_row = session.exec(select(models.BehemothState)).first()
+        lair_rows = [b for b in session.exec(select(models.BehemothState)).all()
+                     if b.lair_overlay or b.lair_zone]
         kinds = {(index.tile(o.hex_id), o.section): o.kind
                  for o in session.exec(select(models.Overlay)).all()}
     outposts = tuple(
@@ -192,8 +231,17 @@ def read_map(campaign: Campaign, *, odds: bool = True) -> MapData:
         elif "character" in aim:
             target = ("character", str(aim["character"]))
     end_odds = behemoth_end_odds(campaign) if behemoth is not None and odds else {}
+    lair = None
+    if lair_rows:
+        row = lair_rows[0]
+        placed = index.tile(row.lair_hex_id) if row.lair_hex_id is not None else None
+        lair_tile = str(placed) if placed is not None and placed in valley else \
+            row.lair_hex if row.lair_hex and row.lair_hex in valley else None
+        lair = LairNote(row.name or row.behemoth_id or "The behemoth", lair_tile,
+                        row.lair_hex, row.lair_overlay, row.lair_zone)
     return MapData(valley, tuple(hexes), tuple(pieces), outposts, behemoth, target,
-                   {c.name: (c.energy, c.energy_max) for c in game.characters}, end_odds)
+                   {c.name: (c.energy, c.energy_max) for c in game.characters}, end_odds,
+                   lair)
 
 
 def behemoth_end_odds(campaign: Campaign) -> dict[str, float]:
@@ -241,6 +289,28 @@ class OddsBadge(QGraphicsSimpleTextItem):
         self.setPos(base.x() - rect.width() / 2, base.y() - HEX_SIZE * 0.78)
 
 
+class LairBadge(QGraphicsSimpleTextItem):
+    """'Lair OG03 · zone B' under a hex: the overlay tile and zone the group wrote for
+    the behemoth's lair (the web Journal's lairOverlay / lairZone)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(12)
+        font = self.font()
+        font.setBold(True)
+        self.setFont(font)
+        self.setBrush(QColor("#7a2e12"))
+        self.note: LairNote | None = None
+
+    def set_note(self, note: LairNote, cell: Axial) -> None:
+        self.note = note
+        self.setText(note.badge)
+        self.setToolTip(note.text)
+        base = centre(cell)
+        rect = self.boundingRect()
+        self.setPos(base.x() - rect.width() / 2, base.y() + HEX_SIZE * 0.22)
+
+
 class MapScene(QGraphicsScene):
     """The valley as graphics items, updated in place."""
 
@@ -248,6 +318,8 @@ class MapScene(QGraphicsScene):
     """A character piece was dropped on another hex: (name, Axial)."""
     odds_shown = Signal(bool)
     """Whether the behemoth's end-of-activation odds are on the map now."""
+    lair_noted = Signal(str)
+    """The lair's note ("Mossback's lair: hex VV02, overlay tile OG03, zone B"), or ""."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -257,6 +329,8 @@ class MapScene(QGraphicsScene):
         self.behemoth_item: BehemothPiece | None = None
         self.odds_items: dict[str, OddsBadge] = {}
         self.target_item: TargetMarker | None = None
+        self.lair_item: LairBadge | None = None
+        self.lair_text = ""
         self.ghosts: list[GhostTray] = []
         self.selected: Axial | None = None
         self.data: MapData | None = None
@@ -296,6 +370,7 @@ class MapScene(QGraphicsScene):
         for name in [n for n in self.piece_items if n not in names]:
             self.removeItem(self.piece_items.pop(name))
         self._sync_behemoth(data)
+        self._sync_lair(data)
         bounds = pixel_bounds(self.hex_items, HEX_SIZE)
         if bounds is not None:
             left, top, right, bottom = bounds
@@ -317,6 +392,27 @@ class MapScene(QGraphicsScene):
                 self.addItem(badge)
                 self.odds_items[tile] = badge
             badge.set_chance(chance)
+
+    def _sync_lair(self, data: MapData) -> None:
+        """The lair's overlay tile and zone: a badge on its hex when the map has the
+        hex, and the note (``lair_noted``) in any case."""
+        note = data.lair
+        cell = data.valley.locate(HexId(note.tile)) if note is not None and note.tile else None
+        if cell is None:
+            if self.lair_item is not None:
+                self.removeItem(self.lair_item)
+                self.lair_item = None
+        else:
+            if self.lair_item is None:
+                self.lair_item = LairBadge()
+                self.addItem(self.lair_item)
+            assert note is not None
+            self.lair_item.set_note(note, cell)
+        text = note.text if note is not None else ""
+        if text != self.lair_text:
+            self.lair_text = text
+            self.updated.append("lair")
+        self.lair_noted.emit(text)
 
     def _sync_behemoth(self, data: MapData) -> None:
         self._sync_odds(data)
@@ -464,6 +560,16 @@ class MapView(QGraphicsView):
                                "color: #4b1d5c; padding: 3px 6px; border-radius: 4px; }")
         self.key.hide()
         self.map_scene.odds_shown.connect(self._show_key)
+        # The lair's overlay tile and zone as the group wrote them (issue 28), in the
+        # top left corner; on the lair's hex too when the map has it.
+        self.lair_label = QLabel("", self.viewport())
+        self.lair_label.setObjectName("mapLairNote")
+        self.lair_label.setAccessibleName("Lair")
+        self.lair_label.setStyleSheet("QLabel#mapLairNote { background: rgba(255, 255, 255, "
+                                      "215); color: #7a2e12; padding: 3px 6px; "
+                                      "border-radius: 4px; }")
+        self.lair_label.hide()
+        self.map_scene.lair_noted.connect(self._show_lair)
         self._pan_from: QPoint | None = None
         self._pan_moved = 0
         self._pan_button = Qt.MouseButton.NoButton
@@ -473,6 +579,12 @@ class MapView(QGraphicsView):
                 shortcut = QShortcut(QKeySequence(key), self)
                 shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
                 shortcut.activated.connect(slot)
+
+    def _show_lair(self, text: str) -> None:
+        self.lair_label.setText(text)
+        self.lair_label.adjustSize()
+        self.lair_label.move(8, 8)
+        self.lair_label.setVisible(bool(text))
 
     def _show_key(self, shown: bool) -> None:
         self._place_key()
@@ -490,6 +602,13 @@ class MapView(QGraphicsView):
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
         self._place_key()
+        self.lair_label.move(8, 8)
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:  # noqa: N802 (Qt's name)
+        # Scrolling moves the viewport's child widgets too: the notes stay in the corners.
+        super().scrollContentsBy(dx, dy)
+        self._place_key()
+        self.lair_label.move(8, 8)
 
     # zoom
     def zoom(self) -> float:

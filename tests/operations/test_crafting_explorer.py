@@ -71,7 +71,8 @@ def test_a_code_without_an_entry_gives_the_materials_back(demo: Campaign) -> Non
 def test_the_explorer_works_over_materials_nobody_holds(demo: Campaign) -> None:
     assert not any(h.face.material in ("slate", "moss") for h in held_materials(demo))
     found = {str(d.code): d for d in explore_materials(demo, "Slate", "slate")}
-    assert "G5656" in found and "O5650" in found  # both sides of each token
+    assert "G5656" in found and "Gn2156" in found  # both sides of each token
+    assert "O5650" not in found  # D23: orange 5 | orange 6 puts orange in the second row
     assert found["G5656"].kind is DiscoveryKind.UNTRIED  # the society has not tried it
     with_moss = {str(d.code) for d in explore_materials(demo, "slate", "Moss")}
     assert {"G5616", "Gn6156"} <= with_moss and "G5612" not in with_moss  # slate with slate
@@ -102,14 +103,14 @@ def test_codes_command_over_any_materials(tmp_path: Path, capsys: Any) -> None:
 
 def test_the_codex_reads_community_codes_and_says_what_a_dead_end_does(
         demo: Campaign) -> None:
-    """Using the Codex > Crafting Entries: "Gn6116" and "Orange 5650" are looked up like
+    """Using the Codex > Crafting Entries: "Gn6116" and "Orange 3621" are looked up like
     any code; the dead end says the materials come back."""
     from companion.operations import codex
 
     sling = codex.look_up(demo, request="Gn6116").detail
     assert sling.title == "Green 6116: Sling"  # type: ignore[union-attr]
-    dead = codex.look_up(demo, request="Orange 5650").detail
-    assert dead.title == "Orange 5650: nothing"  # type: ignore[union-attr]
+    dead = codex.look_up(demo, request="Orange 3621").detail
+    assert dead.title == "Orange 3621: nothing"  # type: ignore[union-attr]
     assert dead.text.endswith("(The materials are returned.)")  # type: ignore[union-attr]
     assert codex.parse_request("g5656").key == "G5656"
 

@@ -258,12 +258,12 @@ def test_crafting_items_unknown_code_crafts_and_consumes_nothing(content: Conten
 
 def test_crafting_entries_a_dead_end_says_what_happens_to_the_materials(
         content: Content) -> None:
-    """Orange 5650 (processed slate unturned beside slate turned 270°: orange 5 | orange 6
-    touches orange 5 | bare) is a dead end whose entry returns the materials, whatever
-    the rules file's default for dead ends."""
-    laid = Orientation(face(content, "slate", True), 0, face(content, "slate"), 3)
+    """Orange 3621 (processed moss turned 270° beside processed slate turned 270°:
+    orange 3 | green 6 touches green 2 | grey 1) is a dead end whose entry returns the
+    materials, whatever the rules file's default for dead ends."""
+    laid = Orientation(face(content, "moss", True), 3, face(content, "slate", True), 3)
     entry = codex(content)(laid.code())
-    assert str(laid.code()) == "O5650" and entry is not None
+    assert str(laid.code()) == "O3621" and entry is not None
     assert entry.dead_end_materials == "returned"
     for default in (True, False):
         out = craft("Ash", laid, entry, consume_on_dead_end=default)

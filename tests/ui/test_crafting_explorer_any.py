@@ -138,9 +138,10 @@ def test_import_community_codes_from_the_explorer(dialog: CraftingDialog, qtbot:
 def test_a_dead_end_that_returns_the_materials(qtbot: Any, dialog: CraftingDialog,
                                                demo: operations.Campaign,
                                                monkeypatch: Any) -> None:
-    """Orange 5650 (processed slate unturned beside slate turned 270°) is the sample's
-    dead end whose entry returns the materials: crafting it keeps both tokens, and the
-    dialog then says so."""
+    """Orange 3621 (processed moss turned 270° beside processed slate turned 270°) is the
+    sample's dead end whose entry returns the materials: crafting it keeps both tokens,
+    and the dialog then says so. Processed slate beside slate turned 270° would read
+    Orange 5650, but that puts orange in the second row (D23): the dialog refuses it."""
     from PySide6.QtWidgets import QMessageBox
 
     from companion.operations.day import pass_turn, process
@@ -148,23 +149,34 @@ def test_a_dead_end_that_returns_the_materials(qtbot: Any, dialog: CraftingDialo
     warnings: list[str] = []
     monkeypatch.setattr(QMessageBox, "warning",
                         lambda parent, title, text, *rest: warnings.append(text))
-    apply_effects(demo, name="Ash", effects=[{"do": "gain_item", "item": "stone-knife"}])
-    process(demo, name="Ash", tokens=[0])  # the first slate, with the knife's cut
+    apply_effects(demo, name="Ash", effects=[{"do": "gain_item", "item": "stone-knife"},
+                                             {"do": "gain_item", "item": "fire-drill"}])
+    process(demo, name="Ash", tokens=[0, 1])  # a slate (the knife's cut), moss (heat)
     pass_turn(demo, name="Bryn")  # Ash's turn again
     dialog.window_.campaign_changed.emit(None)
     bag = [(t.name, str(t.side)) for t in demo.character_detail("Ash").bag]
-    assert bag[0] == ("slate", "processed") and bag[2] == ("slate", "unprocessed")
+    assert bag[:3] == [("slate", "processed"), ("moss", "processed"),
+                       ("slate", "unprocessed")]
     dialog.set_tokens(0, 2)
     dialog.set_rotation("right", 3)
-    assert dialog.code_label.text() == "Orange 5650  (O5650)"
+    assert dialog.code_label.text() == "No code"
+    assert "orange pips can only begin a code" in dialog.reason_label.text()
+    dialog.set_tokens(1, 0)
+    dialog.set_rotation("left", 3)
+    dialog.set_rotation("right", 3)
+    assert dialog.code_label.text() == "Orange 3621  (O3621)"
     assert dialog.known_label.text() == "untried"
     qtbot.mouseClick(dialog.craft_button, Qt.MouseButton.LeftButton)
     assert warnings == []
     assert "take both pieces back. The materials go back to the inventory." in \
         dialog.result_label.text()
     assert [t.name for t in demo.character_detail("Ash").bag].count("slate") == 2
-    dialog.set_tokens(0, 2)
+    assert [t.name for t in demo.character_detail("Ash").bag].count("moss") == 1
+    bag = [(t.name, str(t.side)) for t in demo.character_detail("Ash").bag]
+    dialog.set_tokens(bag.index(("moss", "processed")), bag.index(("slate", "processed")))
+    dialog.set_rotation("left", 3)
     dialog.set_rotation("right", 3)
+    assert dialog.code_label.text() == "Orange 3621  (O3621)"
     assert dialog.known_label.text() == "dead end"
     assert dialog.known_note.text().endswith("the tokens come back.")
 

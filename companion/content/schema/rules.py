@@ -209,6 +209,11 @@ class Crafting(PackModel):
     """A code the Codex has no entry for: are the two tokens used up?"""
     pip_colours: tuple[PipColour, ...] = tuple(PipColour)
     """The pip colours the pack's tokens show, in the Codex's order of sections."""
+    lead_only_colours: tuple[PipColour, ...] = ()
+    """Reading D23: pips of these colours may only begin a code (the leftmost row, the
+    code's colour); laid as the second, third or fourth row they make the laying
+    illegal. Empty: every colour may sit in any row (the rulebook says nothing more). A
+    colour the pack's pip_colours does not list restricts nothing (no token shows it)."""
 
     @field_validator("pip_colours")
     @classmethod

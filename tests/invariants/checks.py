@@ -18,17 +18,14 @@ add their own journal events ("Undid: …"), so there only the game tables can b
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from companion import operations
 from tests.invariants.player import (
     Player,
     connect,
     diff,
-    digest,
     game_rows,
-    last_event,
     look,
+    restore_and_check,
     rows,
 )
 
@@ -125,23 +122,7 @@ def restore_one(p: Player) -> None:
     backups = listed["backups"] if listed else []
     if not backups:
         raise p.fail("a played campaign has no backup")
-    chosen = p.pick(backups)
-    source = Path(chosen["path"])
-    expected, moment = rows(source), last_event(source)
-    seen = digest(look(source))  # the restore moves the backup in
-    code, _, err = p.cli("backup", "restore", p.path, str(chosen["number"]),
-                         op="check: backup restore")
-    if code != 0:
-        raise p.fail(f"backup restore refused: {err}")
-    restored = rows(p.path)
-    if restored != expected:
-        raise p.fail(f"restoring {source.name} did not give its rows:\n"
-                     f"{diff(expected, restored)}")
-    p.counts["backup restores exact"] += 1
-    if moment in p.states:
-        if p.states[moment] != seen:
-            raise p.fail(f"backup {source.name} is not the file as it was at {moment}")
-        p.counts["backup restores matched to the moment taken"] += 1
+    restore_and_check(p, p.pick(backups), op="check: backup restore")
 
 
 def check_campaign(p: Player) -> None:

@@ -9,34 +9,19 @@ screen is smaller than any laptop.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QWidget
 
 from companion import operations
 from companion.rules.procedure import Decider
-from companion.ui import fit
 from companion.ui.main_window import MainWindow
 from companion.ui.procedure_dialog import start_activity, start_night
-from tests.ui import layout_checks
+from tests.ui import layout_checks, newcomer
 from tests.ui.helpers import make_window
 
-
-@pytest.fixture(params=[1.0, 1.25], ids=["system-font", "larger-text"])
-def font_scale(request: Any, monkeypatch: Any) -> Iterator[float]:
-    """The user's font at its size, then at Settings ▸ Text size ▸ Larger (issue 27
-    item 13); on a laptop's screen."""
-    from companion.ui import text_size
-
-    monkeypatch.setattr(fit, "room", lambda widget: fit.LAPTOP_WINDOW)
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    original = app.font()
-    text_size.apply(app, round(request.param * 100))
-    yield request.param
-    app.setFont(original)
+font_scale = newcomer.font_scale  # the fixture: the system font, then Settings ▸ Text size ▸ Larger
 
 
 def check(widget: QWidget, where: str, found: list[str]) -> None:

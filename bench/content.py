@@ -68,7 +68,7 @@ def make_big_pack(root: Path, copies: int = 10) -> Path:
     """A pack ``copies`` times the sample's size (IDs suffixed), written under ``root``."""
     pack = root / "bench-big"
     pack.mkdir(parents=True)
-    shutil.copy(SAMPLE / "rules.yaml", pack / "rules.yaml")
+    shutil.copy(SAMPLE.parent / "rules" / "rules.yaml", pack / "rules.yaml")  # the one rules file
     (pack / "pack.yaml").write_text("id: bench-big\nname: Bench\nversion: '1'\n",
                                     encoding="utf-8")
     taken: set[Any] = set()

@@ -55,15 +55,26 @@ def cmd_new(args: argparse.Namespace) -> int:
     try:
         campaign = operations.new_campaign(
             path, society_name=args.name, players=args.players, characters=args.characters,
-            solo=args.solo, pack_id=args.pack, seed=args.seed,
+            solo=args.solo, pack_id=_pack_of(args), seed=args.seed,
             extra_content=[Path(p) for p in args.content],
         )
     except operations.Refused as exc:
         return _refused(exc)
+    from companion.operations.box import KIND_WORDS, campaign_kind
+
     with campaign:
-        _emit(args, {"path": str(campaign.path), "society": args.name},
-              f"Created {campaign.path}")
+        kind = campaign_kind(campaign.content)
+        _emit(args, {"path": str(campaign.path), "society": args.name, "kind": kind,
+                     "packs": [p.id for p in campaign.content.packs]},
+              f"Created {campaign.path} ({KIND_WORDS[kind]})")
     return 0
+
+
+def _pack_of(args: argparse.Namespace) -> str:
+    """The pack ``campaign new`` plays with: ``--box``, ``--pack ID`` or the sample."""
+    from companion.operations.box import BOX_PACK, SAMPLE_PACK
+
+    return BOX_PACK if getattr(args, "box", False) else (args.pack or SAMPLE_PACK)
 
 
 def cmd_status(args: argparse.Namespace) -> int:
@@ -83,7 +94,8 @@ def cmd_status(args: argparse.Namespace) -> int:
     except operations.Refused as exc:
         return _refused(exc)
     lines = [
-        f"{status.society_name} — epoch {status.epoch}, games this epoch "
+        f"{status.society_name} — {status.kind_words}",
+        f"epoch {status.epoch}, games this epoch "
         f"{status.games_this_epoch}",
         f"challenge: {status.challenge_name or 'none'}",
         f"omen: {', '.join(status.omens) or 'none'}",
@@ -279,7 +291,12 @@ def register(sub: Any) -> None:
                      help="character count (default: one per player)")
     new.add_argument("--solo", choices=["none", "multi", "hardcore"], default=None)
     new.add_argument("--file", help="where to write it (default: the campaigns folder)")
-    new.add_argument("--pack", default="sample", help="content pack id")
+    kind = new.add_mutually_exclusive_group()
+    kind.add_argument("--pack", default=None,
+                      help="content pack id (default: sample, the demo campaign)")
+    kind.add_argument("--box", action="store_true",
+                      help="my own box: the rules alone; the app learns your box as you "
+                           "play (tiles and cards are typed in once, as they come up)")
     new.add_argument("--seed", type=int, default=None, help="seed of the app's dice")
     new.add_argument("--json", action="store_true")
     new.add_argument("--content", action="append", default=[], metavar="PATH")

@@ -47,9 +47,14 @@ DRAWN_KINDS: dict[str, str] = {
 }
 
 
+_OTHER_WORDS = {"hexes": "hex tile"}
+"""Kinds whose singular is not the kind less its "s"."""
+
+
 def kind_word(kind: str) -> str:
     """A component kind in players' words ("fishing card", "material")."""
-    return DRAWN_KINDS.get(kind, kind.removesuffix("s").replace("_", " "))
+    return DRAWN_KINDS.get(kind) or _OTHER_WORDS.get(kind) or \
+        kind.removesuffix("s").replace("_", " ")
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from typing import Any
 from sqlmodel import Session, col, func, select
 
 from companion.content import Content, ContentError, load_content
+from companion.operations.box import KIND_WORDS, campaign_kind
 from companion.operations.changes import Refused
 from companion.operations.queries import (
     CampaignStatus,
@@ -162,6 +163,12 @@ class Campaign:
             return row.society_name if row and row.society_name else self.path.stem
 
     @property
+    def kind(self) -> str:
+        """``box`` (my own box), ``sample`` (the demo pack) or ``pack``
+        (:func:`companion.operations.box.campaign_kind`)."""
+        return campaign_kind(self.content)
+
+    @property
     def rules(self) -> Any:
         """The content pack's rules constants."""
         return self.content.rules
@@ -258,6 +265,8 @@ class Campaign:
                 journal_events=events,
                 packs=tuple(f"{p['id']} {p.get('version', '')}".strip()
                             for p in campaign.content_packs),
+                kind=self.kind,
+                kind_words=KIND_WORDS[self.kind],
             )
 
     def current_omens(self, session: Session) -> tuple[str, ...]:

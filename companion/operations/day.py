@@ -25,6 +25,7 @@ from companion.rules import exploration
 from companion.rules.character import Character
 from companion.rules.errors import IllegalAction
 from companion.rules.game import Game
+from companion.rules.hex_words import direction, hex_words
 from companion.rules.ids import ContainerId, Icon, ItemId, OutpostId, StructureId, Technology
 from companion.rules.inventory import Container, ItemFacts, over_limit
 from companion.rules.outposts import (
@@ -466,8 +467,15 @@ def available_actions(campaign: Campaign, name: str) -> list[ActionOption]:
             except IllegalAction:
                 continue
             label = cost.reason.rsplit(": ", 1)[0]
+            # A face-down hex is named by the way it lies, never by its tile (Valley >
+            # Hexes); move and explore take that word.
+            start = valley.locate(here)
+            target = (valley.tile_at(cell) if valley.is_explored(cell)
+                      else direction(start, cell))
+            if cost.explores:
+                label = f"Explore {hex_words(valley, campaign.content.hexes, cell, start)}"
             options.append(option("explore" if cost.explores else "move", label, cost.energy,
-                                  valley.tile_at(cell), due))
+                                  target, due))
     options += [replace(o, refusal=o.refusal or due)
                 for o in _tray_options(campaign, name, option)]
     options += _feature_options(campaign, game, name, option)

@@ -69,6 +69,7 @@ from companion.rules.effects import describe_effect, token_catalogue
 from companion.rules.errors import IllegalAction
 from companion.rules.game import Game
 from companion.rules.geometry import Axial
+from companion.rules.hex_words import COMPASS, direction, tile_name, tray_words
 from companion.rules.ids import HexId
 from companion.rules.society import gain_lore, increase_activity, increase_unrest, unlock_delving
 from companion.store import models
@@ -99,22 +100,42 @@ class TrayOption:
     """The region's name in the content pack."""
     variant: str = ""
     """Tells apart options that would read alike ("2 of 3"); the map shows which."""
+    words: str = ""
+    """Where it lies in words: "north-east of Ashen Ford, touching Birchhollow"."""
+    slot_words: tuple[str, ...] = ()
+    """Each of its three hexes in words, in slot order ("north of Ashen Ford"): how the
+    table is asked which tile lies where, and which one it flipped."""
 
     @property
     def label(self) -> str:
-        """The option in the game's words: region, facing, and which way to walk in
-        (never grid coordinates)."""
-        sides = [self.start.edge_towards(e) if self.start is not None else None
-                 for e in self.entries]
-        ways = " or ".join(_COMPASS[side] for side in sides if side is not None)
+        """The option in the game's words: region, the hex it lies beside and the hexes
+        it touches (never grid coordinates, never a face-down tile)."""
         region = self.region_name or self.region.replace("_", " ").title()
-        return (f"{region} tray facing {self.orientation}"
-                + (f", entered to the {ways}" if ways else "")
+        return (f"{region} tray {self.words}".rstrip()
                 + (f" ({self.variant})" if self.variant else ""))
 
+    def entry_words(self) -> list[tuple[int, str]]:
+        """The hexes the character may step into (and flip), as (slot, words)."""
+        return [(self.cells.index(e), self.slot_words[self.cells.index(e)])
+                for e in self.entries if e in self.cells and self.slot_words]
 
-_COMPASS = ("north", "north-east", "south-east", "south", "south-west", "north-west")
-"""Edge k of a hex (EDGE_NAMES) in words."""
+
+def _slot_words(valley: exploration.Valley, hexes: Any, cells: Sequence[Axial],
+                start: Axial) -> tuple[str, ...]:
+    """Each new hex by the way it lies from the character's hex, or else from the new
+    hexes that do ("beyond the north-east one")."""
+    here = tile_name(valley, hexes, start)
+    words: list[str] = []
+    for cell in cells:
+        way = direction(start, cell)
+        if way is not None:
+            words.append(f"{way} of {here}")
+            continue
+        near = [direction(start, c) for c in cells if c.is_adjacent(cell)
+                and direction(start, c) is not None]
+        words.append(f"beyond the {' and '.join(n for n in near if n)} one" if near
+                     else "the far hex")
+    return tuple(words)
 
 
 def legal_placements(campaign: Campaign, name: str) -> list[TrayOption]:
@@ -127,14 +148,18 @@ def legal_placements(campaign: Campaign, name: str) -> list[TrayOption]:
     if character.hex is None or character.hex not in valley:
         return []
     options = []
+    start = valley.locate(character.hex)
+    hexes = campaign.content.hexes
     for placement in exploration.legal_tray_placements(
             campaign.content.rules, valley, campaign.content, character.hex):
         region = campaign.content.regions.get(placement.region)
+        cells = placement.cells(valley.shape)
         options.append(TrayOption(
-            placement.origin, placement.orientation, placement.region,
-            placement.cells(valley.shape),
+            placement.origin, placement.orientation, placement.region, cells,
             tuple(exploration.entry_hexes(valley, placement, character.hex)),
-            valley.locate(character.hex), region.name if region is not None else ""))
+            start, region.name if region is not None else "",
+            words=tray_words(valley, hexes, cells, start),
+            slot_words=_slot_words(valley, hexes, cells, start)))
     alike: dict[str, list[int]] = {}
     for index, option in enumerate(options):
         alike.setdefault(option.label, []).append(index)
@@ -191,32 +216,57 @@ def move_and_discover(campaign: Campaign, *, name: str, to_hex: str) -> Changes:
         character = game.character(name)
         if character.hex is None:
             raise IllegalAction(f"{character.name} has not been placed in the valley")
+        target = _hex_named(valley, character.hex, to_hex)
         cost = exploration.move_cost(campaign.content.rules, valley, campaign.content,
-                                     character.hex, HexId(to_hex), who=character.name)
+                                     character.hex, target, who=character.name)
         # The journal records the cost charged (Hardcore Solo's first action: less).
         charged = day_rules.action_cost(campaign.content.rules, game, name, cost.energy)
         reason = f"{cost.reason.rsplit(': ', 1)[0]}: {charged} energy"
         if cost.explores:
-            game = day_rules.explore(campaign.content.rules, game, name, HexId(to_hex))
+            game = day_rules.explore(campaign.content.rules, game, name, target)
             save_valley(session, valley, exploration.reveal(campaign.content, valley,
-                                                            HexId(to_hex)))
+                                                            target))
         else:
-            game = day_rules.move(campaign.content.rules, game, name, HexId(to_hex),
+            game = day_rules.move(campaign.content.rules, game, name, target,
                                   obstructed=cost.obstructed)
-        _set_due(session, character.name, to_hex)
+        _set_due(session, character.name, str(target))
         return game, f"{character.name}: {reason}; a Discovery card is due"
 
     changes = _day_operation(campaign, "day.move", step, valley=True, society=True)
     return replace(changes, procedure=True)
 
 
+def _hex_named(valley: exploration.Valley, here: HexId, typed: str) -> HexId:
+    """The hex a move goes to: a tile id, or the way it lies from the character's hex
+    ("north-east": how a face-down hex is named, its tile unseen)."""
+    way = " ".join(typed.split()).casefold()
+    if way in COMPASS and here in valley:
+        cell = valley.locate(here).neighbour(COMPASS.index(way))
+        if cell not in valley:
+            raise IllegalAction(f"there is no hex {way} of {here}")
+        tile = valley.tiles[cell]
+        if tile is None:
+            raise IllegalAction(f"the tile {way} of {here} was never read: type the id "
+                                "printed on it")
+        return tile
+    return HexId(typed.strip())
+
+
 def _parse_enter(enter: str | Axial | int | None, entries: Sequence[Axial],
-                 cells: Sequence[Axial], tiles: Sequence[HexId]) -> Axial:
-    """The entry hex named by a tile id, ``"q,r"``, a slot number, or None (the first)."""
+                 cells: Sequence[Axial], tiles: Sequence[HexId],
+                 start: Axial | None = None, *, typed: bool = True) -> Axial:
+    """The hex the character steps into and flips, as the table says it: the id of the
+    tile flipped, the way it lies from the character ("north-east"), a slot number, or
+    None (the only one, else refused: the table picks, not the app)."""
     if not entries:
         raise IllegalAction("the new tray has no hex next to the character")
+    ways = {direction(start, e): e for e in entries} if start is not None else {}
+    choices = [f"{tiles[cells.index(e)]} ({w})" if e in cells else w
+               for w, e in ways.items() if w] or [str(t) for t in tiles]
     if enter is None or enter == "":
-        return entries[0]
+        if len(entries) == 1 or not typed:
+            return entries[0]  # one to step into; or the app drew the tiles (and chooses)
+        raise IllegalAction(f"say which tile the table flipped: {' or '.join(choices)}")
     cell: Axial | None = None
     if isinstance(enter, Axial):
         cell = enter
@@ -225,23 +275,20 @@ def _parse_enter(enter: str | Axial | int | None, entries: Sequence[Axial],
             raise IllegalAction(f"a tray has slots 0 to {len(cells) - 1}; not {enter}")
         cell = cells[enter]
     else:
-        text = enter.strip()
-        if "," in text:
-            try:
-                q, r = (int(p) for p in text.strip("()").split(","))
-            except ValueError:
-                raise IllegalAction(f"enter a hex as q,r; not {enter!r}") from None
-            cell = Axial(q, r)
-        elif text.isdigit():
-            return _parse_enter(int(text), entries, cells, tiles)
-        elif text in tiles:
-            cell = cells[list(tiles).index(HexId(text))]
+        text = " ".join(enter.split()).casefold()
+        by_id = {str(t).casefold(): c for t, c in zip(tiles, cells, strict=True)}
+        if text.isdigit():
+            return _parse_enter(int(text), entries, cells, tiles, start, typed=typed)
+        if text in by_id:
+            cell = by_id[text]
+        elif text in COMPASS and text in ways:
+            cell = ways[text]
         else:
-            raise IllegalAction(f"{text} is not one of the new tray's hexes "
-                                f"({', '.join(tiles)})")
+            raise IllegalAction(f"{enter} is not one of the new tray's tiles next to the "
+                                f"character: {' or '.join(choices)}")
     if cell not in entries:
-        raise IllegalAction(f"the hex at {cell} is not next to the character; enter "
-                            f"{' or '.join(str(e) for e in entries)}")
+        raise IllegalAction(f"the character can only step into a tile next to them: "
+                            f"{' or '.join(choices)}")
     return cell
 
 
@@ -286,6 +333,9 @@ def explore_new_tray(campaign: Campaign, *, name: str, origin: tuple[int, int] |
         exploration.check_tray_placement(rules, valley, content, character.hex, placement,
                                          who=character.name)
         slots = valley.shape.slots
+        if tiles is None and exploration.typed_tile_count(content, region) is not None:
+            raise Refused(f"Type the ids printed on the {slots} tiles the table drew from "
+                          f"the bag and placed in the new tray.")
         if tiles is None:
             chance, rng = campaign.chance(session)
             bag = exploration.region_bag(valley, content, region)
@@ -302,7 +352,8 @@ def explore_new_tray(campaign: Campaign, *, name: str, origin: tuple[int, int] |
                                         drawn, who=character.name)
         entries = exploration.entry_hexes(placed, placement, character.hex)
         cells = placement.cells(valley.shape)
-        cell = _parse_enter(enter, entries, cells, drawn)
+        start = valley.locate(character.hex)
+        cell = _parse_enter(enter, entries, cells, drawn, start, typed=tiles is not None)
         tile = placed.tiles[cell]
         assert tile is not None
         before_game = game
@@ -312,9 +363,16 @@ def explore_new_tray(campaign: Campaign, *, name: str, origin: tuple[int, int] |
         game = day_rules.explore(rules, game, name, tile)
         save_game(session, content, before_game, game)
         _set_due(session, character.name, tile)
-        text = (f"{character.name} explored a new {content.regions[region].name} tray at "
-                f"{cell_origin} facing {orientation}: {', '.join(drawn)} ({how}); entered "
-                f"and flipped {tile} for {cost} energy; a Discovery card is due")
+        where = tray_words(valley, content.hexes, cells, start)
+        info = content.hexes.get(str(tile))
+        flipped = f"{info.name} ({tile})" if info is not None and info.name else str(tile)
+        # Tiles the app drew stay face down in words too (Valley > Hexes): only the
+        # flipped one is named.
+        placed = (f"{', '.join(drawn)} ({how})" if tiles is not None
+                  else f"{slots} tiles {how}")
+        text = (f"{character.name} explored a new {content.regions[region].name} tray "
+                f"{where}: {placed}; entered and flipped {flipped} for "
+                f"{cost} energy; a Discovery card is due")
         session.info["journal_text"] = text
     return Changes(summary=text, characters=True, valley=True, society=True, journal=True,
                    procedure=True, detail=tuple(drawn))

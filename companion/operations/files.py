@@ -71,7 +71,11 @@ def new_campaign(
 
         seed = secrets.randbits(48)
     try:
-        with campaign.write("campaign.new", f"The society of {name} was founded.") as session:
+        from companion.operations.box import SHORT_WORDS, campaign_kind
+
+        kind = SHORT_WORDS[campaign_kind(content)]
+        with campaign.write("campaign.new", f"The society of {name} was founded ({kind}).",
+                            ) as session:
             row = session.get(models.Campaign, 1) or models.Campaign(id=1)
             row.society_name = name
             row.content_packs = [{"id": p.id, "version": str(p.version)} for p in content.packs]

@@ -43,6 +43,11 @@ class CampaignStatus:
     journal_events: int
     packs: tuple[str, ...]
     """Content packs in use, as ``id version``."""
+    kind: str = "sample"
+    """``box`` (my own box: the rules and the owner's pack), ``sample`` or ``pack``
+    (:func:`companion.operations.box.campaign_kind`)."""
+    kind_words: str = ""
+    """The kind in words ("My own box — the app learns it as you play")."""
 
 
 @dataclass(frozen=True)

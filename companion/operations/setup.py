@@ -32,9 +32,10 @@ def set_up_valley(campaign: Campaign, *, region: str,
     content = campaign.content
     if region not in content.regions:
         raise Refused(f"There is no region '{region}' in the content pack.")
+    others = content.rules.valley.tray_slots - 1
+    _refuse_untyped_start(campaign, region, face_down, others)
     start = content.starting_hex(region)
     pool = sorted(t.id for t in content.hexes.values() if t.region == region and not t.starting)
-    others = content.rules.valley.tray_slots - 1
     with campaign.write("valley.setup", f"The valley begins in {content.regions[region].name}"
                         ) as session:
         if session.exec(select(models.ValleyTray)).first() is not None:
@@ -49,6 +50,20 @@ def set_up_valley(campaign: Campaign, *, region: str,
         save_valley(session, exploration.Valley(), valley)
     return Changes(summary=f"First tray: starting hex {start.id} and {others} face-down hexes",
                    valley=True, journal=True, detail=(start.id, *tiles))
+
+
+def _refuse_untyped_start(campaign: Campaign, region: str, face_down: Sequence[str] | None,
+                          others: int) -> None:
+    """My own box: the starting tile is typed before the first tray (its id, name and
+    features), and the face-down tiles are the ones the table placed: their ids."""
+    content = campaign.content
+    name = content.regions[region].name
+    if not any(t.region == region and t.starting for t in content.hexes.values()):
+        raise Refused(f"Type the starting tile of {name} first: the id printed on it, its "
+                      "name and the terrain feature in each section.")
+    if exploration.typed_tile_count(content, region) is not None and not face_down:
+        raise Refused(f"Type the ids printed on the {others} tiles you placed face down "
+                      f"beside the starting tile (the table draws them from the bag).")
 
 
 def eligible_challenges(campaign: Campaign) -> list[str]:

@@ -148,6 +148,14 @@ class ExitHex:
     """In the region of the hex where the character entered."""
     explored: bool
     """Face up; a face-down hex is explored when chosen."""
+    where: str = ""
+    """A face-down hex in words ("the unexplored hex north of E01"): its tile stays
+    unnamed until flipped (Valley > Hexes)."""
+
+    @property
+    def shown(self) -> str:
+        """The hex as the table may see it: its tile id once explored, else where it lies."""
+        return self.hex if self.explored else (self.where or "an unexplored hex")
 
     def in_scope(self, scope: str) -> bool:
         """Whether an exit of ``scope`` (adjacent, region, anywhere) reaches it."""
@@ -188,6 +196,7 @@ def exit_hexes(valley: Valley, terrain: Terrain, entered: Place) -> tuple[ExitHe
                 adjacent=cell.is_adjacent(start),
                 same_region=valley.region_of(cell) == region,
                 explored=cell in valley.explored,
+                where="" if cell in valley.explored else valley.name(cell),
             )
         )
     return tuple(sorted(out))
@@ -361,7 +370,8 @@ class DelvingProcedure:
             by_hex = {c.hex: c for c in self.candidates}
             labels = {self.entered: f"{self.entered} (where you entered)"}
             for h in options[1:]:
-                labels[h] = h if by_hex[h].explored else f"{h} (unexplored: explore it)"
+                labels[h] = h if by_hex[h].explored else (
+                    f"{by_hex[h].shown} (a cave or chasm shows through the fog: explore it)")
             return Step(
                 f"Exit at depth {self.depth}: choose where to come out",
                 Decider.PLAYER,

@@ -299,10 +299,15 @@ class Valley:
         return [t for t in self.trays if t.region == region]
 
     def name(self, place: Place) -> str:
-        """A hex in words: its tile id, or "the face-down hex at (q, r)"."""
+        """A hex in words: a face-up hex's tile id; a face-down one by where it lies
+        ("the unexplored hex north of E01"), never its tile (Valley > Hexes)."""
+        from companion.rules.hex_words import hex_words
+
         cell = self.locate(place)
         tile = self.tiles[cell]
-        return str(tile) if tile is not None else f"the face-down hex at {cell}"
+        if cell in self.explored and tile is not None:
+            return str(tile)
+        return hex_words(self, {}, cell)
 
 
 # --- set up: the first tray ---------------------------------------------------------------
@@ -357,6 +362,16 @@ def first_tray(
 # --- regions -----------------------------------------------------------------------------
 
 
+def typed_tile_count(terrain: Terrain, region: str) -> int | None:
+    """How many tiles the box holds for ``region`` when its tiles are typed as the table
+    places them ("My own box": the region gives ``tiles``); None when the pack lists
+    them all (the sample). Such a region's bag is the box's, never the app's to draw."""
+    regions_ = getattr(terrain, "regions", None) or {}
+    info = regions_.get(region)
+    count = getattr(info, "tiles", None)
+    return int(count) if count is not None else None
+
+
 def region_bag(valley: Valley, terrain: Terrain, region: str) -> list[HexId]:
     """The tiles of ``region`` a new tray may draw: not placed, and no starting hex.
 
@@ -380,13 +395,15 @@ def _unused_tiles(valley: Valley, terrain: Terrain, region: str) -> int:
     """
     pool = [t for t in terrain.hexes.values() if t.region == region and not t.starting]
     starts = {t.id for t in terrain.hexes.values() if t.region == region and t.starting}
+    typed = typed_tile_count(terrain, region)
+    size = max(len(pool), typed - 1) if typed is not None else len(pool)
     used = sum(
         1
         for tray in valley.trays_of(region)
         for cell in tray.cells(valley.shape)
         if valley.tiles[cell] not in starts
     )
-    return max(0, len(pool) - used)
+    return max(0, size - used)
 
 
 def _tiles_placed(valley: Valley, region: str) -> int:
@@ -395,8 +412,13 @@ def _tiles_placed(valley: Valley, region: str) -> int:
 
 
 def regions(terrain: Terrain) -> list[str]:
-    """Every region that has tiles, in the content's order."""
-    return list(dict.fromkeys(str(t.region) for t in terrain.hexes.values()))
+    """Every region that has tiles (listed, or in the box to be typed), in the content's
+    order."""
+    found = dict.fromkeys(str(t.region) for t in terrain.hexes.values())
+    for region in getattr(terrain, "regions", None) or {}:
+        if typed_tile_count(terrain, region) is not None:
+            found.setdefault(str(region), None)
+    return list(found)
 
 
 def _region_refusal(
@@ -542,9 +564,15 @@ def _check_draws(
     known = [t for t in tiles if t is not None]
     if len(set(known)) != len(known):
         raise IllegalAction("the same hex cannot be drawn twice")
+    placed = set(valley.tiles.values())
     for tile in known:
         if tile not in bag:
             info = terrain.hexes.get(tile)
+            if info is None and typed_tile_count(terrain, region) is not None:
+                # A tile of the box not typed in yet: known by its id until flipped.
+                if tile in placed:
+                    raise IllegalAction(f"hex {tile} is already in the valley")
+                continue
             if info is None:
                 raise IllegalAction(f"there is no hex {tile}")
             if info.region != region:
@@ -602,6 +630,11 @@ def reveal(terrain: Terrain, valley: Valley, place: Place, tile: HexId | None = 
             raise IllegalAction(f"say which hex was flipped at {cell}")
         _check_draws(terrain, valley, valley.region_of(cell), [tile])
         known = tile
+    if known not in terrain.hexes:
+        # My own box: a tile is typed in once, when it is first flipped.
+        raise IllegalAction(f"the tile {known} is not in your pack yet: type what it shows "
+                            f"(its name, the terrain feature in each section, its omens) "
+                            f"first")
     new_tiles = dict(valley.tiles)
     new_tiles[cell] = known
     return replace(valley, tiles=_frozen_map(new_tiles), explored=valley.explored | {cell})

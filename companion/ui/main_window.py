@@ -105,7 +105,12 @@ class MainWindow(Host):
             self._view_pages[key] = page
             self.tabs.addTab(page, title)
         self._pages.setCurrentWidget(self.tabs)
-        self.setWindowTitle(f"{campaign.title} — {APP_TITLE}")
+        from companion.operations.box import SHORT_WORDS
+
+        # Which kind of campaign it is (my own box, the sample) is always in sight.
+        kind = SHORT_WORDS.get(getattr(campaign, "kind", ""), "")
+        self.setWindowTitle(f"{campaign.title} ({kind}) — {APP_TITLE}" if kind
+                            else f"{campaign.title} — {APP_TITLE}")
         for action in self._campaign_actions:
             action.setEnabled(True)
         self.refresh_all()

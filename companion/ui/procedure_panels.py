@@ -1415,7 +1415,7 @@ class DelvingPanel(ProcedurePanel):
             span = f"{band.min_depth}+" if band.max_depth is None \
                 else f"{band.min_depth}–{band.max_depth}"
             hexes = [p.entered + " (entered)"] + [
-                c.hex + ("" if c.explored else " (unexplored)")
+                c.shown + ("" if c.explored else " (unexplored)")  # never its tile
                 for c in p.candidates if c.in_scope(band.scope) and c.hex != p.entered]
             here = p.depth and band.min_depth <= p.depth and (
                 band.max_depth is None or p.depth <= band.max_depth)

@@ -1,7 +1,7 @@
 """Acceptance: a two-character campaign played through the command line with ``--json``
 (issue 16, "Done when"). Every step runs ``companion.cli.main`` in-process, as a player
 at a terminal would, and is checked against values computed by hand from the sample pack
-(content/sample/rules.yaml) and the rulebook. The steps share one campaign file and run in
+(content/rules/rules.yaml) and the rulebook. The steps share one campaign file and run in
 order; each test is one moment of play.
 
 Two characters: the rules' character scale gives each 5 health and 5 energy (D8:

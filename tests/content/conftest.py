@@ -10,6 +10,8 @@ import pytest
 from companion.paths import shipped_content_dir
 
 SAMPLE = shipped_content_dir() / "sample"
+RULES = shipped_content_dir() / "rules"
+"""The rules pack the sample extends (its rules.yaml is the one rules file)."""
 
 
 @pytest.fixture

@@ -3,12 +3,13 @@ line and the field path, and every problem is reported at once."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 
 from companion.content import ContentError, ContentIssue, load_content
-from tests.content.conftest import edit, line_of
+from tests.content.conftest import RULES, edit, line_of
 
 # (file, text to replace, replacement, field path the issue names, message fragment,
 #  text whose line the issue points at; None: the replaced line)
@@ -43,9 +44,9 @@ BREAKAGES = [
     ("night.yaml", "type: solo", "type: duo", "night_cards.0.type", "'solo'", None),
     ("night.yaml", "omens: [cloud, moon]", "omens: [cloudy, moon]", "night_cards.0.omens.0",
      "'cloud'", None),
-    ("rules.yaml", "  fish: 2 ", "  fish: -2 ", "action_costs.fish", "greater than or equal to 0",
+    ("../rules/rules.yaml", "  fish: 2 ", "  fish: -2 ", "action_costs.fish", "greater than or equal to 0",
      None),
-    ("rules.yaml", "epoch_goal: quelling-the-embers", "epoch_goal: calming",
+    ("../rules/rules.yaml", "epoch_goal: quelling-the-embers", "epoch_goal: calming",
      "unrest_thresholds.0.epoch_goal", "no goal with id 'calming'", None),
     ("challenges.yaml", "{threshold: 6, type: event", "{threshold: 6, until: 9, type: event",
      "challenges.0.events.0", "ongoing event has a range", None),
@@ -102,19 +103,22 @@ BREAKAGES = [
 def test_broken_field_is_reported_with_file_line_and_path(
     sample_copy: Path, file: str, old: str, new: str, path: str, message: str, at: str | None
 ) -> None:
-    target = sample_copy / file
+    # The rules file is the rules pack's, which the sample extends: its copy shadows it.
+    rules_copy = sample_copy.parent / "rules"
+    shutil.copytree(RULES, rules_copy)
+    target = (sample_copy / file).resolve()
     line = edit(target, old, new)
     if at is not None:
         line = line_of(target, at)
     with pytest.raises(ContentError) as caught:
-        load_content("sample", extra_dirs=[sample_copy])
+        load_content("sample", extra_dirs=[sample_copy, rules_copy])
     issues = caught.value.issues
     matching = [i for i in issues if i.path == path and message in i.message]
     assert matching, "\n".join(str(i) for i in issues)
     issue = matching[0]
     assert issue.file == target
     assert issue.line == line
-    assert str(issue).startswith(f"sample/{file}:{line}: {path}: ")
+    assert str(issue).startswith(f"{target.parent.name}/{target.name}:{line}: {path}: ")
 
 
 def test_every_problem_is_reported_at_once(sample_copy: Path) -> None:

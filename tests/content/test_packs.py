@@ -38,7 +38,7 @@ def owner_pack(tmp_path: Path) -> Path:
 
 def test_extending_pack_adds_replaces_and_overrides_rules(owner_pack: Path) -> None:
     content = load_content("mybox", extra_dirs=[owner_pack.parent])
-    assert [p.id for p in content.packs] == ["sample", "mybox"]
+    assert [p.id for p in content.packs] == ["stonesaga-rules", "sample", "mybox"]
     assert content.items["sling"].name == "Better Sling"          # replaced by id
     assert content.items["bone-hook"].slot == "gear"              # added
     assert "stone-knife" in content.items                         # inherited

@@ -136,7 +136,7 @@ def test_spoilers_are_not_listed(content: Content) -> None:
 
 def test_rules_come_from_the_pack(content: Content) -> None:
     assert content.rules.action_costs.fish == 2
-    assert content.packs[0].id == "sample"
+    assert [p.id for p in content.packs] == ["stonesaga-rules", "sample"]  # one rules file
     assert content.rules.unrest_thresholds[0].epoch_goal == "quelling-the-embers"
 
 

@@ -105,7 +105,7 @@ def test_a_card_entered_at_its_step_is_drawn_by_name_or_id(
     # The campaign now plays with its own pack, recorded with its version.
     with demo.file.read() as session:
         recorded = session.get(models.Campaign, 1).content_packs
-    assert [p["id"] for p in recorded] == ["sample", "sample-mine"]
+    assert [p["id"] for p in recorded] == ["stonesaga-rules", "sample", "sample-mine"]
     assert recorded[-1]["version"] == "1.0.1"
 
 

@@ -219,7 +219,8 @@ def test_custom_materials_become_materials_of_the_users_own_pack(v3: Any) -> Non
     with campaign.file.read() as session:
         row = session.get(models.Campaign, 1)
         assert row is not None
-        assert [p["id"] for p in row.content_packs] == ["sample", "sample-mine"]
+        assert [p["id"] for p in row.content_packs] == ["stonesaga-rules", "sample",
+                                                      "sample-mine"]
     # The report says what was added, and that undo leaves it in My Cards.
     assert (report.materials_added, report.materials_already, report.materials_waiting) == (
         ("Glowing Moss",), (), ())

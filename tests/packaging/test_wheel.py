@@ -155,14 +155,14 @@ def test_the_wheel_and_the_sdist_carry_what_the_app_reads(installed: Installed) 
     with zipfile.ZipFile(installed.wheel) as archive:
         names = set(archive.namelist())
     for needed in ("companion_data/content/sample/pack.yaml",
-                   "companion_data/content/sample/rules.yaml",
+                   "companion_data/content/rules/rules.yaml",
                    "companion_data/assets/app-icon-256.png",
                    "companion_data/assets/icons/forest.svg",
                    "companion_data/guide/getting-started.md"):
         assert needed in names
     with tarfile.open(installed.sdist) as archive:
         members = {m.name.split("/", 1)[1] for m in archive.getmembers() if "/" in m.name}
-    for needed in ("setup.py", "pyproject.toml", "content/sample/rules.yaml",
+    for needed in ("setup.py", "pyproject.toml", "content/rules/rules.yaml",
                    "assets/app-icon-256.png", "docs/getting-started.md"):
         assert needed in members
     with zipfile.ZipFile(installed.wheel) as archive:

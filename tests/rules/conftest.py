@@ -10,5 +10,5 @@ from tests.rules.factories import load_rules
 
 @pytest.fixture(scope="session")
 def rules() -> RulesConstants:
-    """RulesConstants loaded from content/sample/rules.yaml."""
+    """RulesConstants loaded from content/rules/rules.yaml."""
     return load_rules()

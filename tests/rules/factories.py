@@ -13,7 +13,7 @@ from companion.content.schema.rules import RulesConstants
 from companion.rules.character import Age, Character, TrackRules
 from companion.rules.ids import CharacterName, HexId, PlayerName, Trait
 
-RULES_YAML = Path(__file__).resolve().parents[2] / "content" / "sample" / "rules.yaml"
+RULES_YAML = Path(__file__).resolve().parents[2] / "content" / "rules" / "rules.yaml"
 
 
 @cache

@@ -1,5 +1,5 @@
 """Orange pips (Rulebook: Processing & Crafting > Crafting Items, reading D23 in
-content/sample/rules.yaml): a pip of a colour the rules file lists in
+content/rules/rules.yaml): a pip of a colour the rules file lists in
 ``crafting.lead_only_colours`` may only begin a code; in the second, third or fourth
 row it makes the laying illegal. Expected codes are read by hand from the edges written
 in each case (edges are top, right, bottom, left; rotations are quarter turns clockwise,

@@ -194,7 +194,9 @@ def test_explore_new_tray_must_touch_two_edges_including_current_hex(
 def test_explore_new_tray_may_not_overlap_a_tray(start: Valley, rules: RulesConstants) -> None:
     # cells (1,0) (0,0) (0,1): Q and O are taken
     placement = Placement(Axial(1, 0), "west", "emberfen")
-    with pytest.raises(IllegalAction, match="would cover E01, E07, already in the valley"):
+    # Rulebook: Valley > Hexes: a face-down hex is named by where it lies, not its tile.
+    with pytest.raises(IllegalAction, match="would cover E01, the unexplored hex "
+                                            "south-east of E01, already in the valley"):
         check_tray_placement(rules, start, sample(), E("E01"), placement)
 
 
@@ -480,8 +482,8 @@ def test_section_layout_must_cover_every_edge() -> None:
             False,
             "Move to P on an obstructed path (forest in section A of O): 2 energy",
         ),
-        (("forest", None, None), False, 2, False, True, "Explore P: 2 energy"),
-        (("plains", None, None), False, 2, False, True, "Explore P: 2 energy"),
+        (("forest", None, None), False, 2, False, True, "Explore the unexplored hex north of Q: 2 energy"),
+        (("plains", None, None), False, 2, False, True, "Explore the unexplored hex north of Q: 2 energy"),
     ],
 )
 def test_move_and_explore_costs(

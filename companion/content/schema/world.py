@@ -165,12 +165,13 @@ class Feature(PackModel):
     @model_validator(mode="after")
     def _action_data_present(self) -> Feature:
         actions = {a.action for a in self.actions}
-        if (FeatureAction.MINE in actions) != bool(self.mining_chips):
-            raise ValueError("a feature with the mine action lists its mining chips, "
-                             "and only such a feature does")
-        if (FeatureAction.FISH in actions) != (self.fishing is not None):
-            raise ValueError("a feature with the fish action gives its fishing bonus and "
-                             "mishap, and only such a feature does")
+        # A feature of the rules alone (the rules pack, "My own box") has the action but
+        # not its chips or fishing outcomes: those are drawn at the table from the box.
+        if self.mining_chips and FeatureAction.MINE not in actions:
+            raise ValueError("only a feature with the mine action lists mining chips")
+        if self.fishing is not None and FeatureAction.FISH not in actions:
+            raise ValueError("only a feature with the fish action gives a fishing bonus "
+                             "and mishap")
         return self
 
 
@@ -180,6 +181,11 @@ class Region(PackModel):
     id: ComponentId
     name: str = Field(min_length=1)
     text: str = ""
+    tiles: int | None = Field(
+        default=None, ge=1,
+        description="how many hex tiles the box holds for this region, its starting hex "
+                    "included; set when its tiles are typed as the table places them "
+                    "(\"My own box\"), so the bag's size is known before they are")
 
 
 class HexOmen(PackModel):

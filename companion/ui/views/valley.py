@@ -319,7 +319,8 @@ class ValleyView(QWidget):
             return
         if cell not in data.valley.tiles:
             self.hex_title.setText("No hex here")
-            self.hex_details.setText(f"There is no terrain tile at {cell}.")
+            self.hex_details.setText("No tile lies here yet: a new tray may be placed "
+                                     "here by exploring.")
             self.actions_label.setText("")
             self.move_button.setEnabled(False)
             self.overlay_box.hide()

@@ -459,6 +459,15 @@ def cmd_valley_setup(args: argparse.Namespace) -> int:
                                                          face_down=args.tiles or None))
 
 
+def cmd_valley_tile(args: argparse.Namespace) -> int:
+    """``valley tile``: a tile of the box typed once into the owner's pack."""
+    from companion.operations.tiles import parse_omens, type_tile
+
+    return _run(args, lambda c: type_tile(
+        c, tile=args.tile, region=args.region, sections=list(args.sections), name=args.name,
+        omens=parse_omens(args.omen), starting=args.starting))
+
+
 def cmd_challenge_start(args: argparse.Namespace) -> int:
     from companion import operations
 
@@ -565,9 +574,12 @@ def register(sub: Any) -> None:
     act.add_argument("--turns", type=int, nargs=2, metavar=("LEFT", "RIGHT"),
                      help="craft: quarter turns of the left and right tokens (0-3)")
     act.add_argument("--tiles", nargs=3, metavar="HEX",
-                     help="tray: the three hexes drawn at the table, in slot order "
-                          "(default: the app draws them)")
-    act.add_argument("--enter", help="tray: the new hex to step into (default: the first)")
+                     help="tray: the ids of the three tiles the table drew, in the order "
+                          "'companion actions --json' lists the tray's places (default: the "
+                          "app draws them; my own box: required)")
+    act.add_argument("--enter", "--flipped", dest="enter",
+                     help="tray: the tile the table flipped, by its id or the way it lies "
+                          "(north-east ...): the character steps into it")
     act.add_argument("--outpost-name", help="outpost: the name written on the card")
     act.add_argument("--overlay", help="outpost: the outpost overlay chosen for it, by id or "
                                        "name (default: the first one free)")
@@ -674,8 +686,22 @@ def register(sub: Any) -> None:
     valley_sub = valley.add_subparsers(dest="valley_command", required=True)
     setup = _with_path(valley_sub.add_parser("setup", help="place the first terrain tray"))
     setup.add_argument("region")
-    setup.add_argument("--tiles", nargs="*", help="the face-down tiles drawn at the table")
+    setup.add_argument("--tiles", nargs="*", help="the ids printed on the face-down tiles "
+                                                  "the table placed (my own box: required)")
     setup.set_defaults(func=cmd_valley_setup)
+    tile = _with_path(valley_sub.add_parser(
+        "tile", help="type a hex tile from the box once, when it is first flipped (or the "
+                     "starting tile before set-up): it joins your own pack"))
+    tile.add_argument("tile", help="the id printed on the tile")
+    tile.add_argument("--region", required=True, help="its region (id or name)")
+    tile.add_argument("--sections", nargs=3, required=True, metavar=("A", "B", "C"),
+                      help="the terrain feature in sections a, b, c (id or name; 'none' for "
+                           "an empty section)")
+    tile.add_argument("--name", default="", help="the name printed on it, if any")
+    tile.add_argument("--omen", action="append", default=[], metavar="OMEN:SECTION",
+                      help="an omen printed on it, e.g. comet:b (repeatable)")
+    tile.add_argument("--starting", action="store_true", help="the region's starting tile")
+    tile.set_defaults(func=cmd_valley_tile)
 
     challenge = sub.add_parser("challenge", help="choose and set up a challenge")
     challenge_sub = challenge.add_subparsers(dest="challenge_command", required=True)

@@ -43,6 +43,15 @@ def _begin_activity(campaign: Campaign, session: Session, name: str, feature: st
     return game, after.character(name)
 
 
+def _refuse_missing(campaign: Campaign, action: str, feature: str) -> None:
+    """My own box: an activity whose deck the pack holds no card of yet is refused."""
+    from companion.operations.box import missing_deck
+
+    lacking = missing_deck(campaign.content, action, feature)
+    if lacking is not None:
+        raise lacking
+
+
 def start_foraging(campaign: Campaign, *, name: str, feature: str) -> Changes:
     """Forage at a forest or plains (Rulebook: Foraging, steps 1-5; D1)."""
     content = campaign.content
@@ -53,6 +62,7 @@ def start_foraging(campaign: Campaign, *, name: str, feature: str) -> Changes:
             raise IllegalAction(f"no one forages at a {feature}")
         game, character = _begin_activity(campaign, session, name, feature,
                                           FeatureAction.FORAGE)
+        _refuse_missing(campaign, "forage", feature)
         items = [content.items[i] for i, _ in character.items if i in content.items]
         procedure = ForagingProcedure.start(
             character, spec.deck.value, content.forage_deck(spec.deck.value),
@@ -73,6 +83,7 @@ def start_delving(campaign: Campaign, *, name: str, feature: str) -> Changes:
     with campaign.write("delving.start", "delving") as session:
         game, character = _begin_activity(campaign, session, name, feature,
                                           FeatureAction.DELVE)
+        _refuse_missing(campaign, "delve", feature)
         valley = load_valley(session)
         assert character.hex is not None
         procedure = DelvingProcedure.start(

@@ -68,3 +68,34 @@ def empty_deck_refusal(kind: str, deck: str | None = None) -> Refused:
         return Refused(f"Your pack knows no {words} for this feature yet: draw one from "
                        "the bag at the table and type it.")
     return Refused(f"Your pack has no {words} yet: draw one from the box and type it.")
+
+
+def missing_deck(content: Any, action: str, feature: str) -> Refused | None:
+    """Why a feature action cannot begin because the pack lacks what it draws (my own
+    box, before the table typed any such card): None when it can begin. ``action`` is
+    the feature action's value (forage, fish, mine, delve)."""
+    info = content.features.get(feature)
+    if info is None:
+        return None
+    words = str(info.name).lower()
+    if action == "forage":
+        spec = next((a for a in info.actions if a.action.value == "forage"), None)
+        deck = str(spec.deck) if spec is not None and spec.deck else feature
+        cards = [c for c in content.forage_cards.values() if str(c.deck) == deck]
+        if len(cards) < 2:  # Foraging, step 1: two cards are drawn
+            return Refused(f"Your pack has {len(cards) or 'no'} {deck} forage card"
+                           f"{'' if len(cards) == 1 else 's'} yet; foraging draws two: "
+                           "enter the cards you draw from the box (Content ▸ My Cards, "
+                           "or 'companion content add-card') and forage again.")
+    if action == "fish" and (info.fishing is None or not content.fishing_cards):
+        missing = "fishing cards" if not content.fishing_cards else \
+            f"what fishing at the {words} gives and costs"
+        return Refused(f"Your pack has no {missing} yet: enter them from the box "
+                       "(Content ▸ My Cards) to fish here.")
+    if action == "mine" and not info.mining_chips:
+        return Refused(f"Your pack knows no mining chips for the {words} yet: mine at the "
+                       "table with the box's bag, and enter the chips (Content ▸ My Cards) "
+                       "to mine here in the app.")
+    if action == "delve" and not content.delving_cards:
+        return empty_deck_refusal("delving_cards")
+    return None

@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlmodel import Session
 
+from companion.operations.box import missing_deck
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import Campaign
 from companion.operations.state import load_game, save_game
@@ -413,6 +414,9 @@ class ActionOption:
     """The hex (for moves) or feature the action uses."""
     refusal: str | None = None
     """Why it cannot be taken now, or None when it can."""
+    places: tuple[str, ...] = ()
+    """A new tray's three places in words, in the order its tiles are typed ("north of
+    Ashen Ford", ...); empty for other actions."""
 
 
 def available_actions(campaign: Campaign, name: str) -> list[ActionOption]:
@@ -509,8 +513,9 @@ def _tray_options(campaign: Campaign, name: str, option: Offer) -> list[ActionOp
 
     # The same words as the Explore dialog's list: region, facing, the way in (never
     # grid coordinates).
-    return [option("explore_tray", f"Explore a new {tray.label}",
-                   campaign.content.rules.action_costs.explore, str(number))
+    return [replace(option("explore_tray", f"Explore a new {tray.label}",
+                           campaign.content.rules.action_costs.explore, str(number)),
+                    places=tray.slot_words)
             for number, tray in enumerate(legal_placements(campaign, name), 1)]
 
 
@@ -547,6 +552,9 @@ def _feature_options(campaign: Campaign, game: Game, name: str, option: Offer
             refusal = None
             if action is FeatureAction.DELVE and not game.society.delving_unlocked:
                 refusal = "Delving is locked until a game effect opens it"
+            lacking = missing_deck(campaign.content, action.value, feature)
+            if refusal is None and lacking is not None:  # my own box: not typed in yet
+                refusal = str(lacking)
             words = campaign.content.features[feature].name.lower()
             out.append(option(action.value, f"{FEATURE_LABELS[action]} at the {words}",
                               costs[action], feature, refusal))

@@ -645,6 +645,10 @@ def draw_discovery(campaign: Campaign, *, name: str | None = None, card: str | N
                                  "set aside")
                 else:
                     chosen = found
+        if chosen is None and card is None and not content.discovery_cards:
+            from companion.operations.box import empty_deck_refusal
+
+            raise empty_deck_refusal("discovery_cards")  # my own box, none typed yet
         if chosen is None and card is None:
             raise IllegalAction("no Discovery card can be resolved by "
                                 f"{character.name} now")

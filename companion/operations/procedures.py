@@ -310,6 +310,27 @@ def _choice_text(step: Step, choice: Choice) -> str:
     return step.labels.get(choice, choice)
 
 
+def _refuse_missing(campaign: Campaign, action: str, feature: str) -> None:
+    """My own box: an activity whose deck the pack holds no card of yet is refused."""
+    from companion.operations.box import missing_deck
+
+    lacking = missing_deck(campaign.content, action, feature)
+    if lacking is not None:
+        raise lacking
+
+
+def _refuse_empty_deck(*, saved_kind: str, step: Any) -> None:
+    """A deck the campaign's pack holds no card of yet (my own box) cannot be drawn by
+    the app: the table draws and types it (Refused in game words, nothing changes)."""
+    if step.decider in (Decider.CARD, Decider.CHIP) and not step.options:
+        from companion.operations.box import empty_deck_refusal
+        from companion.operations.cards import card_kind
+
+        kind = card_kind(saved_kind, step)
+        if kind is not None:
+            raise empty_deck_refusal(kind)
+
+
 def advance(campaign: Campaign, *, choice: Choice | None = None) -> Changes:
     """Answer the current step: ``choice`` typed at the table, or ``None`` on a chance
     step to let the app roll or draw. The result is written when the procedure ends."""
@@ -330,6 +351,7 @@ def advance(campaign: Campaign, *, choice: Choice | None = None) -> Changes:
         if choice is None:
             if step.decider is Decider.PLAYER:
                 raise Refused(f"{step.prompt}: the players decide this step.")
+            _refuse_empty_deck(saved_kind=str(row.state.get("kind", "")), step=step)
             chance, rng = campaign.chance(session)
             choice = draw_for(step, chance)
             campaign.save_chance(chance, rng)
@@ -386,6 +408,7 @@ def start_fishing(campaign: Campaign, *, name: str, feature: str) -> Changes:
     content = campaign.content
 
     def build(session: Session, character: Character) -> Procedure:
+        _refuse_missing(campaign, "fish", feature)
         terrain = content.features[feature]
         if terrain.fishing is None:
             raise IllegalAction(f"no one fishes at a {feature}")
@@ -401,6 +424,7 @@ def start_mining(campaign: Campaign, *, name: str, feature: str) -> Changes:
     content = campaign.content
 
     def build(session: Session, character: Character) -> Procedure:
+        _refuse_missing(campaign, "mine", feature)
         omens = tuple(Omen(o) for o in campaign.current_omens(session))
         return MiningProcedure.start(character.name, feature,
                                      chips_for(content.features[feature], content.materials),

@@ -269,8 +269,17 @@ class ContentPage(QWizardPage):
         except ContentError as exc:
             self.error.show_problem(f"A content pack could not be read:\n{exc}")
             manifests = []
-        for manifest in sorted(manifests, key=lambda m: (m.id != "sample", m.name)):
-            item = QListWidgetItem(f"{manifest.name} ({manifest.id} {manifest.version})")
+        from companion.operations.box import BOX_PACK, KIND_WORDS, RULES_PACK, SAMPLE_PACK
+
+        # My own box first, then the sample (the demo), then packs of the owner's making;
+        # the rules pack alone is what both build on, not a campaign's choice.
+        order = {BOX_PACK: 0, SAMPLE_PACK: 1}
+        for manifest in sorted(manifests, key=lambda m: (order.get(m.id, 2), m.name)):
+            if manifest.id == RULES_PACK:
+                continue
+            kind = {BOX_PACK: "box", SAMPLE_PACK: "sample"}.get(manifest.id)
+            item = QListWidgetItem(KIND_WORDS[kind] if kind else
+                                   f"{manifest.name} ({manifest.id} {manifest.version})")
             item.setData(Qt.ItemDataRole.UserRole, manifest)
             self.packs.addItem(item)
             if manifest.id == self.wiz.pack_id:
@@ -313,6 +322,12 @@ class ContentPage(QWizardPage):
         self.wiz.pack_id = pack
         self.error.clear_problem()
         return True
+
+    def nextId(self) -> int:  # noqa: N802
+        # My own box: its valley begins from the tiles on the table (box_wizard_page).
+        if self.pack_id() == "box":
+            return int(self.wiz.box_valley_id)
+        return int(self.wiz.region_id)
 
 
 class RegionPage(QWizardPage):
@@ -728,6 +743,9 @@ class SummaryPage(QWizardPage):
             self.path.setText(suggested)
         self._suggested = suggested
 
+    def nextId(self) -> int:  # noqa: N802
+        return -1  # the last page (my own box's valley page is added after it)
+
     def choose_path(self) -> None:
         from companion import paths
 
@@ -789,12 +807,16 @@ class NewCampaignWizard(QWizard):
         self.challenge_page = ChallengePage(self)
         self.character_pages = [CharacterPage(self, n) for n in range(MAX_CHARACTERS)]
         self.summary_page = SummaryPage(self)
+        from companion.ui.box_wizard_page import BoxValleyPage
+
+        self.box_valley_page = BoxValleyPage(self)
         self.addPage(self.society_page)
         self.addPage(self.content_page)
-        self.addPage(self.region_page)
+        self.region_id = self.addPage(self.region_page)
         self.addPage(self.challenge_page)
         self.character_page_ids = [self.addPage(p) for p in self.character_pages]
         self.summary_id = self.addPage(self.summary_page)
+        self.box_valley_id = self.addPage(self.box_valley_page)
         self.resize(820, 640)
 
     # -- content -------------------------------------------------------------------------
@@ -882,6 +904,8 @@ class NewCampaignWizard(QWizard):
         from html import escape
 
         content = self.content()
+        if self.pack_id == "box":
+            return self._box_summary_html()
         solo = dict(SOLO_CHOICES)[str(self.society_page.solo.currentData())]
         region = content.regions[self.region()]
         challenge = content.challenges[self.challenge()]
@@ -901,6 +925,37 @@ class NewCampaignWizard(QWizard):
             lines.append(f"• <b>{escape(c.name)}</b> ({escape(c.player)}): {abilities}; "
                          f"{escape(traits)}; mantle {escape(mantle)} — dice {how}.")
         return "<br>".join(lines)
+
+    def _box_summary_html(self) -> str:
+        """My own box: the society, the first tray from the table, what comes next."""
+        from html import escape
+
+        from companion.operations.box import KIND_WORDS
+        from companion.ui.box_wizard_page import BOX_NEXT_STEPS
+
+        page = self.box_valley_page
+        start = page.starting_tile()
+        region = self.content().regions[start["region"]]
+        return "<br>".join([
+            f"<b>{escape(self.society_name())}</b>: {self.society_page.players.value()} "
+            f"player(s), {self.character_count()} character(s).",
+            f"{escape(KIND_WORDS['box'])}.",
+            f"The valley begins in {escape(region.name)} with the starting tile "
+            f"{escape(start['tile'])} and the face-down tiles "
+            f"{escape(', '.join(page.face_down_tiles()))}.",
+            escape(BOX_NEXT_STEPS)])
+
+    def _create_box(self, campaign: Campaign) -> None:
+        """My own box: the starting tile typed into the owner's pack, the first tray."""
+        from companion import operations
+        from companion.operations.tiles import type_tile
+
+        page = self.box_valley_page
+        start = page.starting_tile()
+        if start["tile"] not in campaign.content.hexes:
+            type_tile(campaign, **start)
+        operations.set_up_valley(campaign, region=start["region"],
+                                 face_down=page.face_down_tiles())
 
     # -- Finish ----------------------------------------------------------------------------
 
@@ -923,6 +978,10 @@ class NewCampaignWizard(QWizard):
                 characters=self.character_count(), solo=str(society.solo.currentData()),
                 pack_id=self.pack_id, seed=self.seed, extra_content=self.extra_content)
             created = [p for p in _siblings(target) if p not in before]
+            if self.pack_id == "box":
+                self._create_box(campaign)
+                self.campaign, self.path = campaign, target
+                return None
             start = operations.set_up_valley(campaign, region=self.region()).detail[0]  # type: ignore[index]
             if self.challenge() not in operations.eligible_challenges(campaign):
                 raise operations.Refused(f"The challenge '{self.challenge()}' may not be "

@@ -344,8 +344,9 @@ def test_actions_explore_new_tray_labels_are_the_explore_dialogs_words(
         campaign.close()
     assert [t["label"].rsplit(": ", 1)[0] for t in trays] == expected
     for tray in trays:
-        assert re.match(r"Explore a new Emberfen Lowlands tray facing [a-z-]+, entered to "
-                        r"the [a-z -]+", tray["label"]), tray["label"]
+        # Issue 27 item 8: where it lies from the character's hex, by name.
+        assert re.match(r"Explore a new Emberfen Lowlands tray [a-z -]+ of Otter Bend",
+                        tray["label"]), tray["label"]
         assert not re.search(r"\(-?\d+, -?\d+\)", tray["label"]), tray["label"]
 
 

@@ -23,6 +23,17 @@ def finish(campaign: Campaign) -> str:
     raise AssertionError("the activity did not end")
 
 
+def tile_towards(campaign: Campaign, name: str, way: str) -> str:
+    """The tile under the face-down hex a Day option names by the way it lies."""
+    from companion.operations.valley import load_valley
+    from companion.rules.hex_words import COMPASS
+
+    here = next(c.hex_id for c in campaign.characters() if c.name == name)
+    with campaign.file.read() as session:
+        valley = load_valley(session)
+    return str(valley.tiles[valley.locate(str(here)).neighbour(COMPASS.index(way))])
+
+
 def energy(campaign: Campaign, name: str) -> int:
     return next(c.energy for c in campaign.characters() if c.name == name)
 
@@ -41,8 +52,8 @@ def test_foraging_needs_the_feature_in_the_hex(demo: Campaign) -> None:
     with pytest.raises(Refused, match="no usable forest"):
         operations.move(demo, name="Ash", to_hex=next(
             o.target for o in operations.available_actions(demo, "Ash")
-            if o.action == "explore" and "forest" not in demo.content.hexes[o.target]
-            .sections.values()))
+            if o.action == "explore" and "forest" not in demo.content.hexes[
+                tile_towards(demo, "Ash", str(o.target))].sections.values()))
         operations.pass_turn(demo, name="Bryn")
         start_foraging(demo, name="Ash", feature="forest")
     assert run.in_progress(demo) is None and energy(demo, "Ash") == 3  # only the explore
@@ -50,7 +61,8 @@ def test_foraging_needs_the_feature_in_the_hex(demo: Campaign) -> None:
 
 def test_delving_at_a_cave_after_the_challenge_opened_it(demo: Campaign) -> None:
     caves = [o.target for o in operations.available_actions(demo, "Ash")
-             if o.action == "explore" and "cave" in demo.content.hexes[o.target].sections.values()]
+             if o.action == "explore" and "cave" in demo.content.hexes[
+                 tile_towards(demo, "Ash", str(o.target))].sections.values()]
     assert caves, "the demo's first tray has a cave under the fog (E05)"
     operations.move(demo, name="Ash", to_hex=caves[0])
     operations.pass_turn(demo, name="Bryn")

@@ -112,7 +112,8 @@ def test_hardcore_solo_explore_charges_and_journals_the_shown_cost(hardcore: Cam
     before = energy(hardcore, "Solo")
     operations.move(hardcore, name="Solo", to_hex=option.target)
     assert energy(hardcore, "Solo") == before - option.cost == before - 1
-    assert f"Explore {option.target}: 1 energy" in last_journal(hardcore)
+    assert f"Explore the unexplored hex {option.target} of " in last_journal(hardcore)
+    assert ": 1 energy" in last_journal(hardcore)
     operations.draw_discovery(hardcore, name="Solo", card="DI01")
     # The second action of the Day costs the full price again.
     assert options(hardcore, "Solo", "explore")[0].cost == 2

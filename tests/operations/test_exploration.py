@@ -63,7 +63,10 @@ def test_new_tray_drawn_by_the_app_enters_and_flips_one_hex(demo: Campaign) -> N
     assert sum(1 for c in option.cells if after.is_explored(c)) == 1
     assert energy(demo, "Ash") == 5 - demo.content.rules.action_costs.explore
     assert ops.discovery_due(demo) == {"character": "Ash", "hex": entered, "set_aside": []}
-    assert all(t in demo.journal(1)[0].text for t in drawn)
+    # Valley > Hexes: the tiles the app drew stay unnamed until flipped; the flipped one
+    # is named (Issue 27 item 9).
+    text = demo.journal(1)[0].text
+    assert entered in text and not any(t in text for t in drawn if t != entered)
     # the draws come from the region's bag: none of the first tray's tiles
     first = {t for c, t in after.tiles.items() if c not in option.cells}
     assert not set(drawn) & first
@@ -185,8 +188,10 @@ def test_undo_of_an_exploration_restores_everything(demo: Campaign) -> None:
 def test_move_and_discover_records_the_due_discovery(demo: Campaign) -> None:
     target = next(o.target for o in operations.available_actions(demo, "Ash")
                   if o.action == "explore")
+    assert target in ("north-east", "south-east")  # a face-down hex: the way it lies
     ops.move_and_discover(demo, name="Ash", to_hex=target)
-    assert ops.discovery_due(demo) == {"character": "Ash", "hex": target, "set_aside": []}
+    assert ops.discovery_due(demo) == {"character": "Ash", "hex": where(demo, "Ash"),
+                                       "set_aside": []}
     operations.pass_turn(demo, name="Bryn")
     with pytest.raises(Refused, match="Discovery"):
         ops.move_and_discover(demo, name="Ash", to_hex="E01")

@@ -239,10 +239,15 @@ def test_delving_costly_card_labels_its_cost(content: Content) -> None:
 def test_delving_exit_candidates(content: Content) -> None:
     assert exit_hexes(valley(), content, HexId("E04")) == (
         ExitHex("E03", adjacent=True, same_region=True, explored=True),
-        ExitHex("E05", adjacent=False, same_region=True, explored=False),
+        ExitHex("E05", adjacent=False, same_region=True, explored=False,
+                where="the unexplored hex south-east of E01"),
         ExitHex("T01", adjacent=True, same_region=False, explored=True),
-        ExitHex("T05", adjacent=True, same_region=False, explored=False),
+        ExitHex("T05", adjacent=True, same_region=False, explored=False,
+                where="the unexplored hex south of E04"),
     )
+    # Valley > Hexes: a face-down hex is shown by where it lies, never its tile.
+    assert [e.shown for e in exit_hexes(valley(), content, HexId("E04"))][1] == \
+        "the unexplored hex south-east of E01"
 
 
 @pytest.mark.parametrize(

@@ -482,8 +482,10 @@ def test_section_layout_must_cover_every_edge() -> None:
             False,
             "Move to P on an obstructed path (forest in section A of O): 2 energy",
         ),
-        (("forest", None, None), False, 2, False, True, "Explore the unexplored hex north of Q: 2 energy"),
-        (("plains", None, None), False, 2, False, True, "Explore the unexplored hex north of Q: 2 energy"),
+        (("forest", None, None), False, 2, False, True,
+         "Explore the unexplored hex north of Q: 2 energy"),
+        (("plains", None, None), False, 2, False, True,
+         "Explore the unexplored hex north of Q: 2 energy"),
     ],
 )
 def test_move_and_explore_costs(

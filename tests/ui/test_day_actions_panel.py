@@ -176,7 +176,7 @@ def test_exceeding_item_limits_the_panel_asks_and_the_choice_clears_it(
 def test_a_discovery_drawn_at_the_table_asks_for_the_die(qtbot: Any, day: DayView, demo: Any,
                                                          monkeypatch: Any,
                                                          refusals: list[str]) -> None:
-    click(qtbot, day.button("Ash", "Explore E09"))
+    click(qtbot, day.button("Ash", "Explore the unexplored hex north-east of Ashen Ford"))
     asked: list[str] = []
 
     def get_int(parent: Any, title: str, label: str, *args: Any) -> tuple[int, bool]:
@@ -195,7 +195,7 @@ def test_explore_a_new_tray_opens_the_valley_placements(qtbot: Any, day: DayView
                                                         demo: Any) -> None:
     from companion.ui.views.valley import ValleyView
 
-    click(qtbot, day.button("Ash", "Explore E05"))
+    click(qtbot, day.button("Ash", "Explore the unexplored hex south-east of Ashen Ford"))
     day.window_.run_operation(operations.draw_discovery, name="Ash")
     day.window_.run_operation(operations.pass_turn, name="Bryn")
     tray = day.button("Ash", "Explore a new Emberfen Lowlands tray")

@@ -114,7 +114,9 @@ def test_move_here_shows_the_cost_then_moves(qtbot: Any, demo: operations.Campai
     click(qtbot, view, target)
     qtbot.mouseClick(view.move_button, Qt.MouseButton.LeftButton)
     assert view.confirm_box.isVisibleTo(view)
-    assert f"Explore {tile}: 2 energy" in view.confirm_label.text()
+    # Valley > Hexes: the face-down tile is not named, only where it lies.
+    assert "Explore the unexplored hex " in view.confirm_label.text()
+    assert f"{tile}" not in view.confirm_label.text()
     assert energy(demo, "Ash") == 5  # nothing paid before confirming
     qtbot.mouseClick(view.confirm_button, Qt.MouseButton.LeftButton)
     assert refusals == []

@@ -25,8 +25,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
-    QListWidget,
     QPlainTextEdit,
     QPushButton,
     QScrollArea,
@@ -187,25 +185,13 @@ class ValleyView(QWidget):
         self.explore_button.setCheckable(True)
         self.explore_button.toggled.connect(self.toggle_explore)
         layout.addWidget(self.explore_button)
-        self.explore_box = QGroupBox("New terrain tray")
-        explore = QVBoxLayout(self.explore_box)
-        self.placements = QListWidget()
-        self.placements.setAccessibleName("Legal new tray placements")
-        self.placements.setMaximumHeight(150)
+        from companion.ui.explore_tray import ExploreTrayBox  # Actions > Explore
+
+        self.explore_box = ExploreTrayBox(self.window_)
+        self.placements = self.explore_box.placements
+        self.entry_combo = self.explore_box.entry_combo
+        self.place_button = self.explore_box.place_button
         self.placements.currentRowChanged.connect(self._placement_chosen)
-        explore.addWidget(self.placements)
-        self.tiles_edit = QLineEdit()
-        self.tiles_edit.setPlaceholderText(
-            "tiles drawn at the table (3 ids), or empty: the app draws")
-        explore.addWidget(self.tiles_edit)
-        enter_row = QHBoxLayout()
-        enter_row.addWidget(QLabel("Enter:"))
-        self.entry_combo = QComboBox()
-        enter_row.addWidget(self.entry_combo, 1)
-        explore.addLayout(enter_row)
-        self.place_button = QPushButton("Place the tray and explore")
-        self.place_button.clicked.connect(self.place_tray)
-        explore.addWidget(self.place_button)
         self.explore_box.hide()
         layout.addWidget(self.explore_box)
 
@@ -473,7 +459,11 @@ class ValleyView(QWidget):
         except IllegalAction as exc:
             return f"{head}: <span style='color:#b00020'>not allowed — {html.escape(str(exc))}" \
                    "</span>"
-        option = next((o for o in options if o.target == tile), None)
+        # A face-down hex is offered by the way it lies from the character's hex.
+        from companion.rules.hex_words import direction
+
+        want = tile if cell in data.valley.explored else direction(here, cell)
+        option = next((o for o in options if o.target == want), None)
         refusal = option.refusal if option is not None else None
         text = f"{head}: {html.escape(cost.reason)}"
         if refusal:
@@ -496,7 +486,7 @@ class ValleyView(QWidget):
             return
         self.move_target = cell
         text = self._actions_text(cell) if cell in self.data.valley.tiles else \
-            f"There is no hex at {cell}."
+            "No tile lies there yet."
         self.confirm_label.setText(text + "<br>Confirm?")
         self.confirm_button.setEnabled(cell in self.data.valley.tiles)
         self.confirm_box.show()
@@ -583,44 +573,19 @@ class ValleyView(QWidget):
             self.scene.clear_ghosts()
 
     def _fill_placements(self) -> None:
-        from companion.operations.exploration import legal_placements
-
-        campaign, name = self.window_.campaign, self.character()
-        self.options = legal_placements(campaign, name) if campaign and name else []
-        self.placements.blockSignals(True)
-        self.placements.clear()
-        for option in self.options:
-            self.placements.addItem(option.label)
-        self.placements.blockSignals(False)
-        if not self.options:
-            self.placements.addItem(f"No legal new tray for {name or 'anyone'} here")
-        self.place_button.setEnabled(bool(self.options))
-        self.scene.show_ghosts([o.cells for o in self.options])
-        if self.options:
-            self.placements.setCurrentRow(0)
+        self.explore_box.fill(self.character())
+        self.options = self.explore_box.options
+        self.scene.show_ghosts([o.cells for o in self.options],
+                               chosen=self.placements.currentRow() if self.options else None)
 
     def _placement_chosen(self, row: int) -> None:
-        if not 0 <= row < len(self.options):
-            return
-        self.scene.show_ghosts([o.cells for o in self.options], chosen=row)
-        self.entry_combo.clear()
-        for entry in self.options[row].entries:
-            self.entry_combo.addItem(f"{entry.q},{entry.r}")
+        if 0 <= row < len(self.options):
+            self.scene.show_ghosts([o.cells for o in self.options], chosen=row)
 
     def place_tray(self) -> bool:
-        from companion.operations.exploration import explore_new_tray
-
-        row = self.placements.currentRow()
-        name = self.character()
-        if not 0 <= row < len(self.options) or name is None:
-            return False
-        option = self.options[row]
-        typed = [t for t in self.tiles_edit.text().replace(",", " ").split() if t]
-        done = bool(self.window_.run_operation(
-            explore_new_tray, name=name, origin=option.origin, orientation=option.orientation,
-            region=option.region, tiles=typed or None,
-            enter=self.entry_combo.currentText() or None))
+        """Explore the chosen new tray with the tiles the table placed (see
+        :class:`~companion.ui.explore_tray.ExploreTrayBox`)."""
+        done = self.explore_box.place_tray()
         if done:
-            self.tiles_edit.clear()
             self.explore_button.setChecked(False)
         return done

@@ -277,10 +277,10 @@ def _parse_enter(enter: str | Axial | int | None, entries: Sequence[Axial],
     else:
         text = " ".join(enter.split()).casefold()
         by_id = {str(t).casefold(): c for t, c in zip(tiles, cells, strict=True)}
-        if text.isdigit():
-            return _parse_enter(int(text), entries, cells, tiles, start, typed=typed)
-        if text in by_id:
+        if text in by_id:  # the box's ids may be numbers: a tile id first
             cell = by_id[text]
+        elif text.isdigit():
+            return _parse_enter(int(text), entries, cells, tiles, start, typed=typed)
         elif text in COMPASS and text in ways:
             cell = ways[text]
         else:

@@ -64,6 +64,12 @@ def tray_words(valley: Any, hexes: Mapping[str, Any], cells: Sequence[Axial],
     ways = list(dict.fromkeys(w for c in sorted(cells) if (w := direction(start, c))))
     here = tile_name(valley, hexes, start)
     text = f"{' and '.join(ways) or 'beside'} of {here}"
+    near = [c for c in cells if c.is_adjacent(start)]
+    if len(near) == 1:  # one hex beside the character: say which way the tray runs on
+        on = list(dict.fromkeys(w for c in sorted(cells) if c != near[0]
+                                and (w := direction(near[0], c))))
+        if on:
+            text += f", running on {' and '.join(on)}"
     touching: list[str] = []
     unexplored = 0
     for cell in sorted(valley.tiles):

@@ -1,0 +1,41 @@
+"""The packs after issue 25: ONE rules file (the rules pack), which the sample pack and
+"My own box" both extend; the box holds the rulebook's vocabulary and nothing of the
+sample (Rulebook: Valley > Regions; Terrain Features; Feature Actions)."""
+
+from __future__ import annotations
+
+from companion.content import load_content
+from companion.paths import shipped_content_dir
+
+
+def test_one_rules_file_for_every_pack() -> None:
+    shipped = shipped_content_dir()
+    assert sorted(p.parent.name for p in shipped.glob("*/rules.yaml")) == ["rules"]
+    sample, box = load_content("sample"), load_content("box")
+    assert sample.rules == box.rules
+    assert [p.id for p in box.packs] == ["stonesaga-rules", "box"]
+
+
+def test_rulebook_regions_the_box_has_the_rulebook_s_words_and_no_sample_content() -> None:
+    box = load_content("box")
+    assert [r.name for r in box.regions.values()] == ["Verdant Vale", "Skyreach Plateaus"]
+    assert all(r.tiles == 10 for r in box.regions.values())  # "ten tiles for two regions"
+    assert [f.name for f in box.features.values()] == [
+        "Forest", "Plains", "Dried Flats", "Cave", "Lake", "River", "Wetlands", "Moraine",
+        "Chasm", "Mountain"]
+    assert {i.kind.value for i in box.icons.values()} == {"technology"}
+    counts = box.counts()
+    for kind in ("hexes", "materials", "foods", "items", "structures", "forage_cards",
+                 "fishing_cards", "delving_cards", "discovery_cards", "night_cards",
+                 "challenges", "codex_outcomes", "behemoths", "traits", "mantles"):
+        assert counts.get(kind, 0) == 0, kind
+    # The features the rules alone know have no chips or fishing outcomes of the sample.
+    assert not box.features["cave"].mining_chips and box.features["lake"].fishing is None
+
+
+def test_the_sample_loads_as_before_over_the_rules_pack() -> None:
+    sample = load_content("sample")
+    assert len(sample.hexes) == 20 and list(sample.regions) == ["emberfen", "thornspire"]
+    assert list(sample.icons)[:3] == ["wood-tech", "water-tech", "stone-tech"]
+    assert sample.features["cave"].mining_chips  # the sample's own chips
+    assert sample.goals["quelling-the-embers"].reward  # the sample's goal, over the rules'

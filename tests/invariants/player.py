@@ -147,6 +147,11 @@ class Player:
     start_rows: dict[str, list[tuple[Any, ...]]] = field(default_factory=dict)
     serial: int = 0
     reasons: Counter[str] = field(default_factory=Counter)
+    box: bool = False
+    """A "My own box" campaign (issue 25): the rules and what the table types in; the
+    sample's ids the other operations type are then never resolved (refused)."""
+    typed: dict[str, list[str]] = field(default_factory=dict)
+    """Box: the cards typed from the table so far, by kind (traits, mantles, hexes)."""
     _columns: dict[str, list[str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -364,8 +369,9 @@ def op_new_character(p: Player) -> None:
     """Character Creation: five dice typed (or rolled by the app), abilities assigned."""
     c = p.content
     name = p.pick(["Ash", "Bryn", "Cor", "Dun", "Eko", "Fen", "Gale"])
-    mantle = p.pick(sorted(c.mantles))
-    trait = p.pick(sorted(c.traits))
+    traits = p.typed.get("traits") if p.box else sorted(c.traits)
+    mantle = p.pick(p.typed.get("mantles") if p.box else sorted(c.mantles))
+    trait = p.pick(traits)
     start = [str(r["tile_id"]) for r in p.records("valley_hex") if r["explored"]][:1] or ["E01"]
     dice = sorted((p.rng.randint(1, 6) for _ in range(5)), reverse=True)
     kept = dice[:4]
@@ -373,7 +379,8 @@ def op_new_character(p: Player) -> None:
     argv = ["character", "create", p.path, "--name", name, "--mantle", mantle,
             "--trait", trait, "--hex", start[0]]
     if sum(kept) <= 11:
-        argv += ["--trait", p.pick([t for t in sorted(c.traits) if t != trait])]
+        argv += ["--trait", p.pick([t for t in sorted(traits or c.traits) if t != trait]
+                                   or sorted(c.traits))]
     argv += ["--dice", *map(str, dice),
              "--assign", ",".join(f"{a}={v}" for a, v in zip(order, kept, strict=True))]
     p.cli(*argv, op="character create")
@@ -914,6 +921,69 @@ def op_own_cards(p: Player) -> None:
         p.cli("export", p.path, "--web-journal", out, op="export --web-journal")
 
 
+def _random_sections(p: Player) -> list[str]:
+    features = sorted(p.content.features)
+    sections = [p.pick(features + ["none"]) for _ in range(3)]
+    return sections if any(s != "none" for s in sections) else [p.pick(features), *sections[1:]]
+
+
+def _type_tile(p: Player, tile: str, region: str, *, starting: bool = False) -> None:
+    argv = ["valley", "tile", p.path, tile, "--region", region,
+            "--sections", *_random_sections(p)]
+    if p.chance(0.5):
+        argv += ["--name", f"Tile {tile}"]
+    if p.chance(0.2):
+        argv += ["--omen", f"{p.pick(['sun', 'moon', 'comet'])}:{p.pick('abc')}"]
+    if starting:
+        argv.append("--starting")
+    p.cli(*argv, op="valley tile")
+
+
+def _unknown_face_down(p: Player) -> list[tuple[str, str]]:
+    """(tile, region) of the face-down tiles typed by id whose faces are not known yet."""
+    trays = {r["id"]: r["region"] for r in p.records("valley_tray")}
+    with p.opened() as campaign:
+        known = set(campaign.content.hexes)
+    return [(str(r["tile_id"]), str(trays.get(r["tray_id"], ""))) for r in
+            p.records("valley_hex") if r["tile_id"] and not r["explored"]
+            and str(r["tile_id"]) not in known]
+
+
+def op_type_tile(p: Player) -> None:
+    """Valley > Hexes: a tile of the box typed once, when it is about to be flipped (now
+    and then a tile already known, which must be refused)."""
+    unknown = _unknown_face_down(p)
+    if unknown and p.chance(0.85):
+        _type_tile(p, *p.pick(unknown))
+        return
+    hexes = [str(r["tile_id"]) for r in p.records("valley_hex") if r["tile_id"]]
+    if hexes:
+        _type_tile(p, p.pick(hexes), p.pick(sorted(p.content.regions)))
+
+
+def op_explore_tray_typed(p: Player) -> None:
+    """Actions > Explore: a new tray placed by its place in words, the ids printed on its
+    three tiles typed, the one flipped named by the table (a new box tile typed first)."""
+    name = p.someone()
+    if name is None:
+        return
+    listed = p.js("actions", p.path, name)
+    trays = [a for a in (listed or {}).get("actions", []) if a["action"] == "explore_tray"]
+    if not trays:
+        return
+    number = p.rng.randrange(len(trays))
+    if p.box:
+        p.serial += 1
+        tiles = [f"{p.seed % 90 + 10}{p.serial:02d}{n}" for n in range(3)]
+    else:
+        tiles = [p.pick(sorted(p.content.hexes)) for _ in range(3)]
+    flipped = p.pick(tiles) if p.chance(0.9) else "north"
+    if p.box and p.chance(0.8) and flipped in tiles:
+        _type_tile(p, flipped, "verdant-vale")
+    p.cli("act", p.path, name, "tray", str(number + 1), "--tiles", *tiles,
+          "--flipped", flipped, "--json", op="act tray (typed)")
+
+
 @dataclass(frozen=True)
 class Operation:
     name: str
@@ -951,6 +1021,8 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("mantle power", 1, op_mantle_power),
     Operation("outpost ruin / remove structure", 1, op_outpost),
     Operation("own cards / web journal export", 1, op_own_cards),
+    Operation("valley tile (typed when flipped)", 3, op_type_tile),
+    Operation("explore a tray (tiles typed, flipped named)", 2, op_explore_tray_typed),
 )
 
 
@@ -968,9 +1040,34 @@ def one_parser() -> Iterator[None]:
         companion.cli._command_parser = built
 
 
+def _set_up_box(p: Player) -> None:
+    """My own box (issue 25): the starting tile, the first tray's ids, a trait card and
+    the mantles typed from the table, then the characters (no challenge is known)."""
+    import yaml
+
+    p.cli("campaign", "new", f"Box Folk {p.seed}", "--players", "2", "--file", p.path,
+          "--seed", str(p.seed), "--box", op="campaign new")
+    p.start_rows = game_rows(p.table)
+    p.cli("savepoint", p.path, "start", op="savepoint")
+    _type_tile(p, "1", "verdant-vale", starting=True)
+    p.cli("valley", "setup", p.path, "verdant-vale", "--tiles", "2", "3", op="valley setup")
+    for kind, ids in (("traits", ["brave", "wary"]), ("mantles", ["pathfinder", "keeper"])):
+        for card in ids:
+            out = p.folder / f"{kind}-{card}.yaml"
+            out.write_text(yaml.safe_dump({"id": card, "name": card.title(),
+                                           "text": "Typed from the box."}), encoding="utf-8")
+            p.cli("content", "add-card", "box", kind, out, op="content add-card")
+        p.typed[kind] = ids
+    for _ in range(2):
+        op_new_character(p)
+
+
 def set_up(p: Player) -> None:
     """A new campaign (the rows undo must come back to), its valley, two characters and
     the first challenge: the CLI's Set Up."""
+    if p.box:
+        _set_up_box(p)
+        return
     p.cli("campaign", "new", f"Folk {p.seed}", "--players", "2", "--file", p.path,
           "--seed", str(p.seed), op="campaign new")
     p.start_rows = game_rows(p.table)

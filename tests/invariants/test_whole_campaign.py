@@ -39,7 +39,8 @@ def content() -> object:
 def test_a_whole_campaign_keeps_every_promise_of_the_campaign_file(
         seed: int, tmp_path: Path, content: object) -> None:
     started = time.monotonic()
-    player = Player(seed, tmp_path, content)
+    # Every third campaign is one of the owner's box (issue 25), typing tiles as they come.
+    player = Player(seed, tmp_path, content, box=seed % 3 == 2)
     outcome = "exact"
     try:
         with one_parser():

@@ -133,8 +133,9 @@ def _slot_words(valley: exploration.Valley, hexes: Any, cells: Sequence[Axial],
             continue
         near = [direction(start, c) for c in cells if c.is_adjacent(cell)
                 and direction(start, c) is not None]
-        words.append(f"beyond the {' and '.join(n for n in near if n)} one" if near
-                     else "the far hex")
+        ways = [n for n in near if n]
+        words.append(f"beyond the {' and '.join(ways)} tile{'s' if len(ways) > 1 else ''}"
+                     if ways else "the far hex")
     return tuple(words)
 
 

@@ -143,6 +143,8 @@ class ExploreTrayBox(QGroupBox):
         self.placements.currentRowChanged.connect(self._placement_chosen)
         layout.addWidget(self.placements)
         self.tiles_form = QFormLayout()
+        # Each place's words above its field: they are long, and never squeezed.
+        self.tiles_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
         self.tile_labels: list[QLabel] = []
         self.tile_edits: list[QLineEdit] = []
         for slot in range(SLOTS):

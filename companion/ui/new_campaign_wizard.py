@@ -294,6 +294,8 @@ class ContentPage(QWizardPage):
             self.details.setText("")
             return
         extends = f" Extends the pack '{manifest.extends}'." if manifest.extends else ""
+        if manifest.extends == "stonesaga-rules":  # the one rules file: said in words
+            extends = " It plays by the rulebook's rules."
         self.details.setText(f"{manifest.description or manifest.name}{extends}")
         self.error.clear_problem()
 

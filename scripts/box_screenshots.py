@@ -1,0 +1,109 @@
+"""Screenshots of "My own box" and of exploring by place (issue 25 parts 1-2, issue 27
+items 8-9), into docs/screenshots/:
+
+* ``box-wizard-content.png`` — File ▸ New Campaign's pack page, "My own box" first;
+* ``box-wizard-valley.png`` — the box's first tray: the starting tile typed, two ids;
+* ``box-explore-tray.png`` — the Valley tab's new tray: placements in words, the id per
+  place, which tile the table flipped (the demo campaign);
+* ``box-tile-dialog.png`` — a tile of the box typed once when it is flipped;
+* ``box-day-unexplored.png`` — the Day tab: face-down hexes named by where they lie.
+
+    QT_QPA_PLATFORM=offscreen .venv/bin/python scripts/box_screenshots.py
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "docs" / "screenshots"
+sys.path.insert(0, str(ROOT))
+
+
+def main() -> int:
+    from laptop_shots import also_laptop, refusals_fail
+
+    refusals_fail()
+    home = tempfile.mkdtemp(prefix="companion-shots-")
+    os.environ["COMPANION_HOME"] = home
+    from PySide6.QtWidgets import QApplication
+
+    from companion import operations
+    from companion.ui import theme
+    from companion.ui.explore_tray import TileDialog
+    from companion.ui.main_window import MainWindow
+    from companion.ui.new_campaign_wizard import NewCampaignWizard
+    from tests.box_campaign import make_box_campaign
+
+    app = QApplication.instance() or QApplication([])
+    theme.apply(app, "light")
+    OUT.mkdir(parents=True, exist_ok=True)
+
+    def save(widget: Any, name: str) -> None:
+        for _ in range(3):
+            app.processEvents()
+        path = OUT / f"{name}.png"
+        widget.grab().save(str(path))
+        also_laptop(widget, path)
+        print(f"wrote {path.relative_to(ROOT)}")
+
+    wizard = NewCampaignWizard(seed=2026)
+    wizard.resize(860, 680)
+    wizard.show()
+    wizard.society_page.society.setText("The Box Folk")
+    wizard.next()
+    wizard.content_page.packs.setCurrentRow(0)
+    save(wizard, "box-wizard-content")
+    wizard.next()
+    page = wizard.box_valley_page
+    page.tile.setText("01")
+    page.name.setText("Mossy Ford")
+    for combo, feature in zip(page.sections, ("Plains", "River", "Cave"), strict=True):
+        combo.setCurrentIndex(combo.findText(feature))
+    page.face_down.setText("04 07")
+    save(wizard, "box-wizard-valley")
+    wizard.close()
+
+    folder = Path(tempfile.mkdtemp(prefix="companion-box-"))
+    demo = operations.create_demo_campaign(folder / "demo.stonesaga")
+    window = MainWindow()
+    window.resize(1366, 680)
+    window.show()
+    window.set_campaign(demo)
+    day = window.show_view("day")
+    save(window, "box-day-unexplored")
+    del day
+    valley = window.show_view("valley")
+    valley.character_combo.setCurrentText("Ash")
+    valley.explore_button.setChecked(True)
+    for edit, tile in zip(valley.explore_box.tile_edits, ("E02", "E03", "E04"), strict=True):
+        edit.setText(tile)
+    valley.panel_scroll.ensureWidgetVisible(valley.explore_box.place_button)
+    save(window, "box-explore-tray")
+    window.close()
+    demo.close()
+
+    box = make_box_campaign(folder / "box.stonesaga")
+    box_window = MainWindow()
+    box_window.show()
+    box_window.set_campaign(box)
+    dialog = TileDialog(box_window, "32", "verdant-vale")
+    dialog.name_edit.setText("Fern Hollow")
+    for combo, feature in zip(dialog.sections, ("Forest", "Cave", "Lake"), strict=True):
+        combo.setCurrentIndex(combo.findText(feature))
+    dialog.omens_edit.setText("moon:b")
+    dialog.show()
+    save(dialog, "box-tile-dialog")
+    dialog.close()
+    box_window.close()
+    box.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

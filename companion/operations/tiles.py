@@ -98,3 +98,27 @@ def parse_omens(typed: Sequence[str]) -> dict[str, str]:
             raise Refused(f"Write an omen as OMEN:SECTION, e.g. comet:b; not '{text}'.")
         found[parts[0].strip()] = parts[1].strip()
     return found
+
+
+def tile_to_type(campaign: Campaign, name: str, to_hex: str) -> tuple[str, str] | None:
+    """The tile a move of ``name`` to ``to_hex`` (a tile id, or the way it lies) would
+    flip whose face the campaign does not know yet, as ``(tile, region)``: the GUI asks
+    for it first (Valley > Hexes). None when nothing is to be typed."""
+    from companion.operations.exploration import _hex_named
+    from companion.operations.state import load_game
+    from companion.operations.valley import load_valley
+    from companion.rules.errors import IllegalAction
+
+    with campaign.file.read() as session:
+        valley = load_valley(session)
+        game = load_game(session, campaign.content)
+    try:
+        here = game.character(name).hex
+        if here is None or here not in valley:
+            return None
+        tile = _hex_named(valley, here, to_hex)
+        if tile not in valley or valley.is_explored(tile) or tile_known(campaign, tile):
+            return None
+        return str(tile), valley.region_of(tile)
+    except IllegalAction:
+        return None

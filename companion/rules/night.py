@@ -941,8 +941,13 @@ def _draw(run: _Run, stage: NightStage, prompt: str) -> Generator[_Ask, Choice, 
     """Draw a Night card: the top of the deck; an empty deck reshuffles the discard."""
     if not run.pile and not run.unordered:
         if not run.discard:
-            run.say("The Night deck and its discard pile are empty.")
-            return None
+            # No card left to draw here (my own box, before any Night card was typed):
+            # the table draws from the box and types the card in; the step waits for it
+            # (the same step whatever the pack knows, so a saved Night replays after the
+            # card is entered).
+            choice = yield _Ask(Step(f"{prompt}: draw it from the box and type it",
+                                     Decider.CARD, ()), stage, cards=frozenset())
+            return NightCardId(str(choice))
         run.unordered, run.discard = list(run.discard), []
         run.say("The Night deck is empty: the discard pile is shuffled into a new Night deck.")
     if run.pile:

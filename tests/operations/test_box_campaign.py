@@ -149,3 +149,31 @@ def test_rulebook_explore_typed_ids_in_the_sample_resolve_to_sample_hexes(
                                    enter=tiles[slot])
     name = demo.content.hexes[tiles[slot]].name
     assert f"flipped {name} ({tiles[slot]})" in changes.summary
+
+
+def test_rulebook_night_phase_the_box_s_first_night_card_is_typed_from_the_box(
+        box: Campaign) -> None:
+    import yaml
+
+    from companion.operations import procedures
+    from companion.operations.cards import enter_card
+    from companion.paths import shipped_content_dir
+
+    operations.pass_turn(box, name="Ash")
+    operations.pass_turn(box, name="Bryn")
+    procedures.start_night(box)
+    procedures.advance(box, choice="might")  # Rest: energized
+    procedures.advance(box, choice="might")
+    procedures.advance(box, choice="Ash")  # who draws in hex 01
+    before = snapshot(box)
+    with pytest.raises(Refused, match="no Night cards yet: draw one from the box"):
+        procedures.advance(box)
+    assert snapshot(box) == before
+    card = yaml.safe_load((shipped_content_dir() / "sample" / "night.yaml").read_text(
+        encoding="utf-8"))["night_cards"][0]
+    card.update(id="N77", name="Cold Snap")
+    enter_card(box, kind="night_cards", data=card)  # the card the table drew, typed in
+    procedures.advance(box, choice="N77")
+    while procedures.in_progress(box) is not None:
+        procedures.advance(box)
+    assert "Cold Snap" in box.journal(1)[0].text

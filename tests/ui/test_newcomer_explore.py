@@ -156,3 +156,26 @@ def test_item_9_rulebook_hexes_map_details_and_move_keep_the_tile_hidden(
         assert "Explore the unexplored hex" in view.confirm_label.text()
     view.select_hex(hidden[0].neighbour(0).neighbour(0).neighbour(0))  # nowhere yet
     assert not COORDINATES.search(view.hex_details.text())
+
+
+def test_item_9_rulebook_hexes_a_box_tile_flipped_from_the_day_tab_is_typed_first(
+        qtbot: Any, tmp_path: Path, refusals: list[str]) -> None:
+    box = make_box_campaign(tmp_path / "box.stonesaga")
+    window = make_window(qtbot, box)
+    day = window.show_view("day")
+    assert isinstance(day, DayView)
+    button = day.button("Ash", "Explore the unexplored hex north-east of Mossy Ford")
+    asked: list[str] = []
+
+    def fill_the_tile() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, TileDialog)
+        asked.append(dialog.tile)
+        dialog.sections[0].setCurrentIndex(dialog.sections[0].findText("Moraine"))
+        dialog.ok_button.click()
+
+    QTimer.singleShot(0, fill_the_tile)
+    button.click()
+    assert asked == ["04"] and refusals == []
+    assert next(c.hex_id for c in box.characters() if c.name == "Ash") == "04"
+    assert str(box.content.hexes["04"].sections["a"]) == "moraine"

@@ -444,8 +444,20 @@ class DayView(QWidget):
             elif operation == DIALOG:
                 self._open_dialog(kwargs)
             elif operation is not None:
+                if operation == "move" and not self._tile_typed(kwargs):
+                    return
                 self.window_.run_operation(getattr(operations, operation), **kwargs)
         return run
+
+    def _tile_typed(self, kwargs: dict[str, Any]) -> bool:
+        """A face-down tile of the box about to be flipped is typed once first (its
+        name and features); False when the players cancel (Valley > Hexes)."""
+        from companion.operations.tiles import tile_to_type
+        from companion.ui.explore_tray import ask_tile
+
+        campaign = self.window_.campaign
+        due = tile_to_type(campaign, kwargs["name"], kwargs["to_hex"]) if campaign else None
+        return due is None or ask_tile(self.window_, *due, parent=self)
 
     def _night_row(self, turn: dict[str, Any]) -> QWidget:
         """End the Day: when everyone has passed, the Night begins (or resumes)."""

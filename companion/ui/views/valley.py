@@ -508,6 +508,12 @@ class ValleyView(QWidget):
             self.actions_label.setText("That hex's tile was never read: explore it at the "
                                        "table and type its id.")
             return False
+        from companion.operations.tiles import tile_to_type
+        from companion.ui.explore_tray import ask_tile
+
+        due = tile_to_type(self.window_.campaign, name, str(tile))  # a new tile of the box
+        if due is not None and not ask_tile(self.window_, *due, parent=self):
+            return False
         return bool(self.window_.run_operation(move_and_discover, name=name,
                                                 to_hex=str(tile)))
 

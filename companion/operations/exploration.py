@@ -369,10 +369,10 @@ def explore_new_tray(campaign: Campaign, *, name: str, origin: tuple[int, int] |
         flipped = f"{info.name} ({tile})" if info is not None and info.name else str(tile)
         # Tiles the app drew stay face down in words too (Valley > Hexes): only the
         # flipped one is named.
-        placed = (f"{', '.join(drawn)} ({how})" if tiles is not None
-                  else f"{slots} tiles {how}")
+        laid = (f"{', '.join(drawn)} ({how})" if tiles is not None
+                else f"{slots} tiles {how}")
         text = (f"{character.name} explored a new {content.regions[region].name} tray "
-                f"{where}: {placed}; entered and flipped {flipped} for "
+                f"{where}: {laid}; entered and flipped {flipped} for "
                 f"{cost} energy; a Discovery card is due")
         session.info["journal_text"] = text
     return Changes(summary=text, characters=True, valley=True, society=True, journal=True,

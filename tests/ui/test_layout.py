@@ -318,9 +318,12 @@ def test_layout_other_dialogs(qtbot: Any, demo: Any, font_scale: float,
 
     window = make_window(qtbot, demo)
     found: list[str] = []
+    from companion.ui.explore_tray import TileDialog
+
     for dialog in (SettingsDialog(window), CharacterDialog(window),
                    SetUpDialog(set_up_options(demo), window),
-                   dialogs.BackupsDialog(window, demo.path)):
+                   dialogs.BackupsDialog(window, demo.path),
+                   TileDialog(window, "E99", "emberfen")):
         qtbot.addWidget(dialog)
         dialog.show()
         check(dialog, dialog.windowTitle(), found)
@@ -346,4 +349,14 @@ def test_layout_other_dialogs(qtbot: Any, demo: Any, font_scale: float,
         wizard.next()
         assert wizard.currentPage() is not page
     check(wizard, "wizard: summary", found)
+    # My own box's page (issue 25).
+    box = NewCampaignWizard(seed=5)
+    qtbot.addWidget(box)
+    box.show()
+    box.society_page.society.setText("The Box Folk")
+    box.next()
+    box.content_page.packs.setCurrentRow(0)
+    box.next()
+    assert box.currentPage() is box.box_valley_page
+    check(box, "wizard: my own box's first tray", found)
     assert not found, "\n".join(found)

@@ -511,7 +511,8 @@ class ValleyView(QWidget):
         from companion.operations.tiles import tile_to_type
         from companion.ui.explore_tray import ask_tile
 
-        due = tile_to_type(self.window_.campaign, name, str(tile))  # a new tile of the box
+        campaign = self.window_.campaign
+        due = tile_to_type(campaign, name, str(tile)) if campaign is not None else None
         if due is not None and not ask_tile(self.window_, *due, parent=self):
             return False
         return bool(self.window_.run_operation(move_and_discover, name=name,

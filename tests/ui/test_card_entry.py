@@ -182,7 +182,7 @@ def test_a_discovery_card_new_to_the_campaign_is_entered_from_the_day_panel(
     day = window.show_view("day")
     assert isinstance(day, DayView)
     day.refresh()
-    day.button("Ash", "Explore E09").click()
+    day.button("Ash", "Explore the unexplored hex north-east of Ashen Ford").click()
     assert operations.discovery_due(demo)["character"] == "Ash"
     field = next(f for f in day.findChildren(CardField) if f.kind == "discovery_cards")
     # A card of the content, typed by its name in any case, is offered and understood.

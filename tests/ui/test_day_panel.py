@@ -67,7 +67,7 @@ def test_the_night_begins_from_the_panel_once_everyone_passed(day: DayView, demo
 
 def test_explore_by_clicking_then_a_second_action_in_a_row_is_disabled(
         day: DayView, demo: Any) -> None:
-    day.button("Ash", "Explore E09").click()
+    day.button("Ash", "Explore the unexplored hex north-east of Ashen Ford").click()
     assert energy(demo, "Ash") == 3
     assert "Ash" in demo.journal(limit=1)[0].text and "E09" in demo.journal(limit=1)[0].text
     assert day.turn.text().endswith("Acted last: Ash.")
@@ -88,7 +88,7 @@ def test_passing_and_gathering_water(day: DayView, demo: Any) -> None:
     assert not day.button("Bryn", "Pass").isEnabled()
     assert not day.button("Bryn", "Explore").isEnabled()
     # With Bryn passed, Ash may act twice in a row.
-    day.button("Ash", "Explore E05").click()
+    day.button("Ash", "Explore the unexplored hex south-east of Ashen Ford").click()
     assert day.button("Ash", "Gather Water").isEnabled()
 
 
@@ -124,7 +124,7 @@ def test_revive_is_offered_for_an_incapacitated_character_in_the_hex(
 
 def test_a_discovery_card_is_drawn_from_the_panel_after_exploring(day: DayView,
                                                                  demo: Any) -> None:
-    day.button("Ash", "Explore E09").click()
+    day.button("Ash", "Explore the unexplored hex north-east of Ashen Ford").click()
     assert operations.discovery_due(demo)["character"] == "Ash"
     day.discovery_draw.click()
     assert operations.discovery_due(demo) is None

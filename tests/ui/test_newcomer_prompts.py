@@ -81,7 +81,7 @@ def test_discovery_test_typed_at_the_table_says_its_stakes(qtbot: Any, day: Any,
         return 6, True
 
     monkeypatch.setattr(QInputDialog, "getInt", get_int)
-    day.button("Ash", "Explore E09").click()
+    day.button("Ash", "Explore the unexplored hex north-east of Ashen Ford").click()
     assert not refusals
     day.discovery_typed.combo.setEditText(card)
     day.discovery_use.click()

@@ -375,8 +375,9 @@ def explore_new_tray(campaign: Campaign, *, name: str, origin: tuple[int, int] |
                 f"{where}: {laid}; entered and flipped {flipped} for "
                 f"{cost} energy; a Discovery card is due")
         session.info["journal_text"] = text
+    # The tiles the app drew stay face down, in the result too: only the flipped one.
     return Changes(summary=text, characters=True, valley=True, society=True, journal=True,
-                   procedure=True, detail=tuple(drawn))
+                   procedure=True, detail=tuple(drawn) if tiles is not None else (tile,))
 
 
 # --- Discovery ------------------------------------------------------------------------------

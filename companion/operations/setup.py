@@ -48,8 +48,10 @@ def set_up_valley(campaign: Campaign, *, region: str,
             tiles = [HexId(t) for t in face_down]
         valley = exploration.first_tray(content, region, tiles)
         save_valley(session, exploration.Valley(), valley)
+    # The tiles the app drew stay face down, in the result too (Valley > Hexes).
+    shown = (start.id, *tiles) if face_down is not None else (start.id,)
     return Changes(summary=f"First tray: starting hex {start.id} and {others} face-down hexes",
-                   valley=True, journal=True, detail=(start.id, *tiles))
+                   valley=True, journal=True, detail=shown)
 
 
 def _refuse_untyped_start(campaign: Campaign, region: str, face_down: Sequence[str] | None,

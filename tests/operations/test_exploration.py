@@ -54,9 +54,9 @@ def test_new_tray_drawn_by_the_app_enters_and_flips_one_hex(demo: Campaign) -> N
     option = ops.legal_placements(demo, "Ash")[0]
     changes = ops.explore_new_tray(demo, name="Ash", origin=option.origin,
                                    orientation=option.orientation, enter=option.entries[-1])
-    drawn = changes.detail
-    assert isinstance(drawn, tuple) and len(drawn) == 3
     after = valley(demo)
+    drawn = tuple(after.tiles[c] for c in option.cells)
+    assert len(drawn) == 3 and all(drawn)
     assert len(after.trays) == 2 and after.trays[1].region == option.region
     entered = after.tiles[option.entries[-1]]
     assert where(demo, "Ash") == entered and after.is_explored(option.entries[-1])
@@ -67,6 +67,7 @@ def test_new_tray_drawn_by_the_app_enters_and_flips_one_hex(demo: Campaign) -> N
     # is named (Issue 27 item 9).
     text = demo.journal(1)[0].text
     assert entered in text and not any(t in text for t in drawn if t != entered)
+    assert changes.detail == (entered,)  # the result names only the flipped tile
     # the draws come from the region's bag: none of the first tray's tiles
     first = {t for c, t in after.tiles.items() if c not in option.cells}
     assert not set(drawn) & first

@@ -19,7 +19,9 @@ def test_set_up_determine_starting_hex_first_tray_holds_start_and_two_face_down(
     (tray,) = fresh.valley()
     assert [h.tile_id for h in tray.hexes][0] == start.id
     assert [h.explored for h in tray.hexes] == [True, False, False]
-    drawn = changes.detail[1:]
+    # Valley > Hexes: what the app drew stays face down, in the result too.
+    assert changes.detail == (start.id,)
+    drawn = [h.tile_id for h in tray.hexes][1:]
     assert len(set(drawn)) == 2 and start.id not in drawn
     assert all(fresh.content.hexes[t].region == region for t in drawn)
 

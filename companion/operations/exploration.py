@@ -223,7 +223,8 @@ def move_and_discover(campaign: Campaign, *, name: str, to_hex: str) -> Changes:
         # The journal records the cost charged (Hardcore Solo's first action: less).
         charged = day_rules.action_cost(campaign.content.rules, game, name, cost.energy)
         reason = f"{cost.reason.rsplit(': ', 1)[0]}: {charged} energy"
-        if cost.explores:
+        if cost.explores:  # flipped now: the journal names the tile turned face up
+            reason = f"Explore {target}: {charged} energy"
             game = day_rules.explore(campaign.content.rules, game, name, target)
             save_valley(session, valley, exploration.reveal(campaign.content, valley,
                                                             target))

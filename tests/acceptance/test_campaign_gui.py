@@ -246,7 +246,8 @@ def play_challenge_1(qtbot: Any, campaign: operations.Campaign,
     assert campaign.status().activity == 3
 
     # Day 2. Explore T02 (2 energy): Ash 3 -> 1; the Discovery card typed from the table.
-    click(qtbot, day.button("Ash", "Explore T02"))
+    # Face down, the button names the hex by where it lies (Valley > Hexes).
+    click(qtbot, day.button("Ash", "Explore the unexplored hex north-east of Windgate"))
     qtbot.waitUntil(lambda: day.discovery_typed is not None and
                     day.discovery_typed.isVisible(), timeout=2000)
     qtbot.keyClicks(day.discovery_typed.combo.lineEdit(), "DI06")  # the card field's box

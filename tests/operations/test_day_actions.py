@@ -112,8 +112,10 @@ def test_hardcore_solo_explore_charges_and_journals_the_shown_cost(hardcore: Cam
     before = energy(hardcore, "Solo")
     operations.move(hardcore, name="Solo", to_hex=option.target)
     assert energy(hardcore, "Solo") == before - option.cost == before - 1
-    assert f"Explore the unexplored hex {option.target} of " in last_journal(hardcore)
-    assert ": 1 energy" in last_journal(hardcore)
+    # Flipped now: the journal names the tile (the button named where it lay).
+    tile = next(c.hex_id for c in hardcore.characters() if c.name == "Solo")
+    assert option.label.startswith(f"Explore the unexplored hex {option.target} of ")
+    assert f"Explore {tile}: 1 energy" in last_journal(hardcore)
     operations.draw_discovery(hardcore, name="Solo", card="DI01")
     # The second action of the Day costs the full price again.
     assert options(hardcore, "Solo", "explore")[0].cost == 2

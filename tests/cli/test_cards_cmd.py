@@ -19,6 +19,7 @@ from companion.operations import procedures as run
 from companion.operations.activities import start_delving, start_foraging
 from companion.rules.procedure import Decider
 from companion.store import models
+from tests.hex_helpers import tile_towards
 
 
 def cli(capsys: Any, *argv: str) -> tuple[int, str, str]:
@@ -46,7 +47,8 @@ def reach_foraging(c: Any) -> None:
 
 def reach_delving(c: Any) -> None:
     caves = [o.target for o in operations.available_actions(c, "Ash")
-             if o.action == "explore" and "cave" in c.content.hexes[o.target].sections.values()]
+             if o.action == "explore" and "cave" in c.content.hexes[
+                 tile_towards(c, "Ash", str(o.target))].sections.values()]
     operations.move(c, name="Ash", to_hex=caves[0])
     operations.pass_turn(c, name="Bryn")
     start_delving(c, name="Ash", feature="cave")

@@ -18,6 +18,7 @@ from companion.operations import procedures as run
 from companion.operations.activities import start_delving, start_foraging
 from companion.rules.procedure import Decider
 from companion.store import models
+from tests.hex_helpers import tile_towards
 
 
 def copy_of(campaign: Campaign, kind: str, card_id: str, **changes: Any) -> dict[str, Any]:
@@ -26,6 +27,7 @@ def copy_of(campaign: Campaign, kind: str, card_id: str, **changes: Any) -> dict
     data = getattr(campaign.content, kind)[card_id].model_dump(mode="json")
     data.update(changes)
     return data
+
 
 
 def step(campaign: Campaign) -> Any:
@@ -37,7 +39,8 @@ def step(campaign: Campaign) -> Any:
 def to_delve(campaign: Campaign) -> None:
     caves = [o.target for o in operations.available_actions(campaign, "Ash")
              if o.action == "explore" and "cave" in
-             campaign.content.hexes[o.target].sections.values()]
+             campaign.content.hexes[tile_towards(campaign, "Ash", str(o.target))]
+             .sections.values()]
     operations.move(campaign, name="Ash", to_hex=caves[0])
     operations.pass_turn(campaign, name="Bryn")
     start_delving(campaign, name="Ash", feature="cave")

@@ -32,7 +32,8 @@ def test_action_rows_without_a_window() -> None:
 def test_every_action_here_is_shown_with_its_cost(day: DayView) -> None:
     assert day.turn.text() == "May act now: Ash, Bryn. Passed: nobody. Acted last: nobody yet."
     texts = [b.text() for b in day.buttons["Ash"]]
-    assert "Explore E09: 2 energy" in texts
+    # Face down, E09 is named by where it lies (Valley > Hexes).
+    assert "Explore the unexplored hex north-east of Ashen Ford: 2 energy" in texts
     assert "Gather Water at the river: 1 energy" in texts
     forage = day.button("Ash", "Forage")
     assert forage.isEnabled() and forage.text().endswith("2 energy")

@@ -50,6 +50,14 @@ DRAWN_KINDS: dict[str, str] = {
 _OTHER_WORDS = {"hexes": "hex tile"}
 """Kinds whose singular is not the kind less its "s"."""
 
+#: Kinds a group typing its own box enters besides the cards drawn in play (My own box:
+#: the trait cards and mantles characters are made with, a tile the table placed).
+TABLE_KINDS: dict[str, str] = {
+    "traits": "trait card",
+    "mantles": "mantle",
+    "hexes": "hex tile",
+}
+
 
 def kind_word(kind: str) -> str:
     """A component kind in players' words ("fishing card", "material")."""

@@ -5,8 +5,8 @@ place them, facedown").
 
 The starting tile is typed once (its id, name and the terrain feature of each section)
 into the owner's pack; the two face-down tiles are named by the ids printed on them.
-Challenges, characters' traits and mantles come from the cards in the box later (Play ▸
-Start Challenge, Characters ▸ New Character), each typed in as it comes up.
+Challenges, characters' traits and mantles come from the cards in the box later (Content
+▸ My Cards, the Characters tab, Play ▸ Start Challenge), each typed in as it comes up.
 """
 
 from __future__ import annotations
@@ -18,9 +18,10 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QLineEdit, QWizard
 if TYPE_CHECKING:
     from companion.content import Content
 
-BOX_NEXT_STEPS = ("Then, from the cards in your box: start the challenge (Play ▸ Start "
-                  "Challenge) and make the characters (Characters ▸ New Character), typing "
-                  "each card in once as it comes up.")
+BOX_NEXT_STEPS = ("Then, from the cards in your box: enter the trait cards and mantles "
+                  "you play with (Content ▸ My Cards), make the characters (the Characters "
+                  "tab's New Character) and start the challenge (Play ▸ Start Challenge), "
+                  "typing each card in once as it comes up.")
 """What a box campaign does after the wizard, in the summary."""
 
 

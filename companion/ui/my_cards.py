@@ -46,7 +46,7 @@ class MyCardsWindow(QDialog):
     """The user's packs and cards: enter, edit, delete, check."""
 
     def __init__(self, window: Host) -> None:
-        from companion.content.user_pack import DRAWN_KINDS
+        from companion.content.user_pack import DRAWN_KINDS, TABLE_KINDS
 
         super().__init__(window)
         self.window_ = window
@@ -85,7 +85,7 @@ class MyCardsWindow(QDialog):
         buttons = QHBoxLayout()
         self.kind = QComboBox()
         self.kind.setAccessibleName("Kind of card to enter")
-        for kind, word in DRAWN_KINDS.items():
+        for kind, word in (DRAWN_KINDS | TABLE_KINDS).items():  # my own box: traits too
             self.kind.addItem(word[0].upper() + word[1:], kind)
         self.new_button = QPushButton("&New Card…")
         self.new_button.clicked.connect(self.new_card)

@@ -57,3 +57,27 @@ def test_rulebook_set_up_my_own_box_from_the_wizard(qtbot: Any, tmp_path: Path) 
         assert campaign.status().kind_words.startswith("My own box")
     finally:
         campaign.close()
+
+
+def test_rulebook_character_creation_a_box_s_trait_card_is_entered_in_my_cards(
+        qtbot: Any, tmp_path: Path) -> None:
+    """My own box knows no trait yet: the group enters the trait card from the box in
+    Content ▸ My Cards, and it is offered from then on (Character Creation, step 2)."""
+    from companion.ui.card_form import CardForm
+    from tests.box_campaign import make_box_campaign
+    from tests.ui.helpers import make_window
+    from tests.ui.test_my_cards import open_window
+
+    box = make_box_campaign(tmp_path / "box.stonesaga", characters=False)
+    window = make_window(qtbot, box)
+    assert "(My own box)" in window.windowTitle()
+    mine = open_window(qtbot, window)
+    kinds = [mine.kind.itemData(i) for i in range(mine.kind.count())]
+    assert {"traits", "mantles", "hexes"} <= set(kinds)
+    mine.kind.setCurrentIndex(mine.kind.findData("traits"))
+    qtbot.mouseClick(mine.new_button, Qt.MouseButton.LeftButton)
+    form = next(f for f in mine.findChildren(CardForm) if f.isVisible())
+    form.editor.set_value({"id": "steady", "name": "Steady", "text": "From the card."})
+    qtbot.mouseClick(form.save_button, Qt.MouseButton.LeftButton)
+    assert not form.isVisible(), form.error.text()
+    assert box.content.traits["steady"].name == "Steady"

@@ -118,6 +118,7 @@ DIALOGS = [
     ("play_dialogs", "open_new_epoch"),
     ("play_dialogs", "open_ageing"),
     ("challenge_card_form", "open_challenge_card"),
+    ("material_token", "open_material_token"),
 ]
 
 

@@ -77,7 +77,7 @@ def cmd_challenge_end(args: argparse.Namespace) -> int:
             changes = end_challenge(campaign, outcome=args.outcome,
                                     retained=parse_retain(args.retain), looming=args.looming)
             number = _logged_outcome(campaign)
-            reveal = None
+            reveal: Any = None
             if number:
                 try:
                     reveal = read_challenge_outcome(campaign, number=number).detail
@@ -114,8 +114,11 @@ def cmd_challenge_start_any(args: argparse.Namespace) -> int:
     typed = args.enter_card or args.card_id
     if not typed:
         if not args.challenge:
-            return _refused("Name the challenge to start (its id), or enter a card the app "
-                            "doesn't know yet with --enter-card FILE or --card-id.")
+            from companion.operations import Refused
+
+            return _refused(Refused("Name the challenge to start (its id), or enter a card "
+                                    "the app doesn't know yet with --enter-card FILE or "
+                                    "--card-id."))
         return cmd_challenge_start(args)
     return _start_typed(args)
 

@@ -46,8 +46,9 @@ def parse_event(text: str) -> dict[str, Any]:
     """An activity event as typed: ``THRESHOLD TYPE [TEXT] [: EFFECT, EFFECT]``; an
     ongoing event gives its range, ``16..20 ongoing``.
 
-    >>> parse_event("6 event Melt floods the lowlands: place lore")
-    {'threshold': 6, 'type': 'event', 'text': 'Melt floods the lowlands.', 'effects': [{'do': 'place', 'token': 'lore'}]}
+    >>> event = parse_event("6 event Melt floods the lowlands: place lore")
+    >>> event["threshold"], event["text"], event["effects"]
+    (6, 'Melt floods the lowlands.', [{'do': 'place', 'token': 'lore'}])
     >>> parse_event("16..20 ongoing: energy -1")["until"]
     20
     """

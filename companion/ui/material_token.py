@@ -132,7 +132,7 @@ class MaterialTokenDialog(QDialog):
             button = QRadioButton(text)
             button.setAccessibleName(text)
             button.setChecked(side == self.side)
-            button.toggled.connect(lambda on, s=side: on and self.show_side(s))
+            button.toggled.connect(lambda on, s=side: self._side_toggled(on, s))
             self.side_buttons.addButton(button)
             sides.addWidget(button)
             setattr(self, f"{side}_button", button)
@@ -185,6 +185,10 @@ class MaterialTokenDialog(QDialog):
         fit.fit_resize(self, 780, 600)
 
     # -- the side shown ----------------------------------------------------------------
+
+    def _side_toggled(self, on: bool, side: str) -> None:
+        if on:
+            self.show_side(side)
 
     def show_side(self, side: str) -> None:
         """Show and edit ``side`` ("unprocessed" or "processed")."""
@@ -249,10 +253,10 @@ class MaterialTokenDialog(QDialog):
 
         campaign = self.window_.campaign
         assert campaign is not None
-        typed = {"name": self.name.text(), "category": str(self.category.currentData()),
-                 "size": str(self.token_size.currentData()),
-                 "unprocessed": self.sides["unprocessed"],
-                 "processed": self.sides["processed"]}
+        typed: dict[str, Any] = {
+            "name": self.name.text(), "category": str(self.category.currentData()),
+            "size": str(self.token_size.currentData()),
+            "unprocessed": self.sides["unprocessed"], "processed": self.sides["processed"]}
         try:
             material_from_typed(campaign.content, **typed)
         except Refused as refusal:
@@ -264,7 +268,7 @@ class MaterialTokenDialog(QDialog):
         if changes is None:
             return False
         self.saved.append(str(changes.detail))
-        count = len(self.window_.campaign.content.materials)
+        count = len(campaign.content.materials)
         self.result_label.setText(f"{changes.summary}. The crafting explorer reads codes with "
                             f"it now ({count} materials known).")
         self.result_label.show()

@@ -100,3 +100,23 @@ def test_continuing_play_end_challenge_the_card_names_its_outcome_read_in_the_co
     [codex] = [d for d in window.findChildren(CodexDialog) if d.isVisible()]
     assert "Frost in the Fur (C2)" in codex.entry_text.toPlainText()
     assert end.outcome_read is codex
+
+
+def test_continuing_play_end_challenge_of_a_card_naming_no_outcome_asks_for_it(
+        qtbot: Any, window: MainWindow, demo: Any, warnings: list[str]) -> None:
+    from companion.operations.challenge_cards import challenge_from_typed, start_typed_challenge
+
+    end_challenge(demo, looming=["C41"])
+    card, goals = challenge_from_typed(demo.content, id="C41", name="The Salt Wind",
+                                       priority=2, starting_omen="cloud",
+                                       vital_goals=["First Hearth"], events=["19 immediate"])
+    start_typed_challenge(demo, card=card, goals=goals)
+    end = show(qtbot, play_dialogs.EndChallengeDialog(window))
+    assert end.outcome.text() == ""
+    assert "Type the outcome entry printed on the challenge card" in end.outcome_source.text()
+    assert not end.end_button.isEnabled()
+    qtbot.keyClicks(end.outcome, "412")
+    qtbot.mouseClick(end.end_button, Qt.MouseButton.LeftButton)
+    assert warnings == []
+    assert "outcome entry 412" in demo.journal(2)[1].text
+    assert demo.journal(1)[0].text == "Codex: looked for entry 412; there is none"

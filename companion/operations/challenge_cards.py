@@ -116,7 +116,9 @@ def typed_goal(content: Content, typed: str | Mapping[str, Any], taken: set[str]
     if wanted in content.set_aside_goals and not text.strip():
         return wanted, None
     for goal in content.goals.values():
-        if _fold(wanted or name) in (_fold(goal.id), _fold(goal.name)) and not text.strip():
+        # The goal the app knows: named alone, or with the same text (a card typed again).
+        if _fold(wanted or name) in (_fold(goal.id), _fold(goal.name)) and (
+                not text.strip() or _fold(text) == _fold(goal.text)):
             return goal.id, None
     goal_id = wanted or _goal_id(content, name, taken)
     taken.add(goal_id)
@@ -232,12 +234,19 @@ def start_typed_challenge(campaign: Campaign, *, card: Mapping[str, Any],
     assert isinstance(checked, Challenge)
     challenge = checked
     known = campaign.content.challenges.get(challenge.id)
-    if known is not None:
+    if known is not None and known != challenge:
         raise Refused(f"The app knows the challenge {challenge.id} already ({known.name}): "
                       "start it by its id.")
     with campaign.file.read() as session:
         refuse_start(campaign, session)
         check_typed_choice(campaign, session, challenge)
+    if known is not None:
+        # The same card typed again (its start was refused after it was saved, e.g. a
+        # mantle chosen twice): it is in the own pack already; start it.
+        from companion.operations.setup import start_challenge
+
+        return start_challenge(campaign, challenge=challenge.id, placements=placements,
+                               mantles=mantles, mantle_powers=mantle_powers)
     try:
         own = packs.own_pack_for(campaign.content.packs, create=False)
         written = packs.add_card_sets(own, {"goals": [dict(g) for g in goals],
@@ -274,7 +283,14 @@ def start_typed_challenge(campaign: Campaign, *, card: Mapping[str, Any],
                     + f" into {own.manifest.name}. The challenge '{challenge.name}' begins.")
             session.info["journal_text"] = " ".join([said, *notes])
     except Refused:
+        # The card stays in the own pack (as a card entered for a refused step does): the
+        # content takes it in, so the same card typed again starts (see above).
         before.apply(campaign)
+        try:
+            with campaign.file.read() as session:
+                rebuild_content(campaign, session)
+        except (Refused, ContentError):
+            before.apply(campaign)
         raise
     return Changes(summary=" ".join([said, *notes]), society=True, challenge=True,
                    journal=True, characters=True, procedure=True, detail=challenge.id)

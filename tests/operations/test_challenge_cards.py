@@ -129,3 +129,22 @@ def test_sample_challenges_name_outcomes_the_codex_has(demo: Campaign) -> None:
     for card in demo.content.challenges.values():
         assert card.outcome is not None, card.id
         assert demo.content.codex.outcome(card.outcome) is not None, card.id
+
+
+def test_set_up_a_typed_card_refused_after_saving_is_started_when_typed_again(
+        demo: Campaign) -> None:
+    """The card is saved, then its start refused (a mantle chosen twice): typed again,
+    the same card starts, with its goals reused, not saved twice."""
+    end_challenge(demo, looming=["C41"])
+    card, goals = typed(demo)
+    mantle = next(iter(demo.content.mantles))
+    with pytest.raises(Refused, match="mantle"):
+        start_typed_challenge(demo, card=card, goals=goals,
+                              mantles={"Ash": mantle, "Bryn": mantle})
+    assert "C41" in demo.content.challenges and demo.status().challenge_id is None
+    again, new_goals = typed(demo)
+    assert new_goals == [] and again == card
+    start_typed_challenge(demo, card=again, goals=new_goals)
+    assert demo.status().challenge_id == "C41"
+    with pytest.raises(Refused, match="knows the challenge C2 already"):
+        start_typed_challenge(demo, card={**card, "id": "C2"}, goals=[])

@@ -148,3 +148,18 @@ def test_set_up_a_typed_card_refused_after_saving_is_started_when_typed_again(
     assert demo.status().challenge_id == "C41"
     with pytest.raises(Refused, match="knows the challenge C2 already"):
         start_typed_challenge(demo, card={**card, "id": "C2"}, goals=[])
+
+
+def test_set_up_the_societys_first_game_from_a_card_typed_from_the_box(
+        fresh: Campaign) -> None:
+    """Select Challenge: before the first game every challenge looms; a card typed from
+    the box joins them, under the priority rule (game 1: the priority closest to 1)."""
+    card, goals = challenge_from_typed(fresh.content, id="B01", name="First Frost",
+                                       priority=2, starting_omen="moon",
+                                       vital_goals=["Stay Warm: Light a fire."],
+                                       events=["12 immediate Winter comes."])
+    with pytest.raises(Refused, match="choose C1"):
+        start_typed_challenge(fresh, card=card, goals=goals)
+    start_typed_challenge(fresh, card={**card, "priority": 1}, goals=goals)
+    assert fresh.status().challenge_id == "B01"
+    assert ("G-stay-warm", "vital") in goals_of(fresh)

@@ -104,8 +104,7 @@ def main() -> int:
         grab(test, "play-ability-test.png", (620, 440))
         test.close()
 
-        end = EndChallengeDialog(window)
-        end.outcome.setText("112")
+        end = EndChallengeDialog(window)  # the outcome the card names, filled in
         end.check_material("Ash", 0)
         end.check_material("Ash", 1)
         end.check_item("Ash", "stone-knife")

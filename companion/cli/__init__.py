@@ -34,6 +34,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "companion.cli.legend_cmd",
     "companion.cli.challenge_cmd",
     "companion.cli.overlay_cmd",
+    "companion.cli.material_cmd",
 )
 
 

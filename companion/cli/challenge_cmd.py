@@ -1,7 +1,13 @@
 """Headless challenge lifecycle (Rulebook: Continuing Play; Retaining Supplies;
 Looming Challenges & Epoch Goals; Overlays > Outposts > Ruins; reading D13).
 
-    companion challenge end PATH OUTCOME [--retain NAME:ITEM,...:BAG,...] [--looming C2]
+    companion challenge end PATH [OUTCOME] [--retain NAME:ITEM,...:BAG,...] [--looming C2]
+                                            # OUTCOME: the card's, when the app knows it;
+                                            # then the outcome is read in the Codex
+    companion challenge start PATH --enter-card FILE   # a card the app doesn't know yet
+    companion challenge start PATH --card-id C9 --name NAME --priority 2 --omen sun
+        --vital "Name: text" [--epoch "Name: text"] --event "6 immediate Text: unrest 1"
+        [--outcome 412] [--text TEXT]
     companion challenge retained PATH
     companion challenge claim PATH NAME NUMBER
     companion challenge goal PATH GOAL          # a goal is completed; its reward applies
@@ -61,11 +67,117 @@ def parse_retain(texts: list[str]) -> dict[str, tuple[list[str], list[int]]]:
 
 
 def cmd_challenge_end(args: argparse.Namespace) -> int:
+    """End the challenge; then the outcome entry goes to the Codex (its reveal shown)."""
+    from companion import operations
     from companion.operations.challenge import end_challenge
+    from companion.operations.challenge_cards import read_challenge_outcome
 
-    return _run(args, lambda c: end_challenge(c, outcome=args.outcome,
-                                              retained=parse_retain(args.retain),
-                                              looming=args.looming))
+    try:
+        with _open(args) as campaign:
+            changes = end_challenge(campaign, outcome=args.outcome,
+                                    retained=parse_retain(args.retain), looming=args.looming)
+            number = _logged_outcome(campaign)
+            reveal: Any = None
+            if number:
+                try:
+                    reveal = read_challenge_outcome(campaign, number=number).detail
+                except operations.Refused:  # not an entry number: recorded as typed
+                    reveal = None
+    except operations.Refused as exc:
+        return _refused(exc)
+    data: dict[str, Any] = {"summary": changes.summary, "outcome": number}
+    text = changes.summary
+    if reveal is not None:
+        data["codex"] = {"label": reveal.label, "found": reveal.found, "text": reveal.text}
+        text += f"\n{reveal.title}: {reveal.text}"
+    _emit(args, data, text)
+    return 0
+
+
+def _logged_outcome(campaign: Any) -> str:
+    """The outcome entry the Challenge Log recorded for the challenge just ended."""
+    from sqlmodel import col, select
+
+    from companion.store import models
+
+    with campaign.file.read() as session:
+        row = session.exec(select(models.ChallengeLogEntry).order_by(
+            col(models.ChallengeLogEntry.id).desc())).first()
+    return str(row.outcome_entry or "") if row is not None else ""
+
+
+def cmd_challenge_start_any(args: argparse.Namespace) -> int:
+    """``challenge start``: a challenge by id, or a card the app doesn't know yet typed
+    from the card (``--enter-card FILE`` or the card flags)."""
+    from companion.cli.play_cmd import cmd_challenge_start
+
+    typed = args.enter_card or args.card_id
+    if not typed:
+        if not args.challenge:
+            from companion.operations import Refused
+
+            return _refused(Refused("Name the challenge to start (its id), or enter a card "
+                                    "the app doesn't know yet with --enter-card FILE or "
+                                    "--card-id."))
+        return cmd_challenge_start(args)
+    return _start_typed(args)
+
+
+def _pairs(typed: list[str], example: str) -> dict[str, str]:
+    from companion.operations import Refused
+
+    split = [p.split("=", 1) for p in typed]
+    if any(len(p) != 2 for p in split):
+        raise Refused(f"Write each as {example}.")
+    return {n.strip(): v.strip() for n, v in split}
+
+
+def _typed_card(args: argparse.Namespace, campaign: Any) -> tuple[dict[str, Any],
+                                                                  list[dict[str, Any]]]:
+    from pathlib import Path
+
+    from companion.content import yamlio
+    from companion.operations import Refused
+    from companion.operations.challenge_cards import challenge_from_file, challenge_from_typed
+
+    if args.enter_card:
+        try:
+            source = Path(args.enter_card).read_text(encoding="utf-8")
+            data = yamlio.load(source)
+        except OSError as exc:
+            raise Refused(f"Could not read the card file: {exc}") from exc
+        except Exception as exc:  # noqa: BLE001 - YAML errors of any kind, said plainly
+            raise Refused(f"The card file is not YAML: {exc}") from exc
+        return challenge_from_file(campaign.content, data)
+    missing = [flag for flag, value in (("--name", args.name), ("--priority", args.priority),
+                                        ("--omen", args.omen), ("--vital", args.vital),
+                                        ("--event", args.event)) if value in (None, [])]
+    if missing:
+        raise Refused(f"A challenge card typed from the box needs {', '.join(missing)} "
+                      "(as the card prints them).")
+    return challenge_from_typed(
+        campaign.content, id=args.card_id, name=args.name, priority=args.priority,
+        starting_omen=args.omen, vital_goals=args.vital, epoch_goals=args.epoch,
+        events=args.event, outcome=args.card_outcome, text=args.text or "")
+
+
+def _start_typed(args: argparse.Namespace) -> int:
+    from companion import operations
+    from companion.operations.challenge_cards import start_typed_challenge
+
+    try:
+        with _open(args) as campaign:
+            card, goals = _typed_card(args, campaign)
+            changes = start_typed_challenge(
+                campaign, card=card, goals=goals,
+                placements=_pairs(args.place, "NAME=HEX, e.g. Ash=E01"),
+                mantles=_pairs(args.mantle, "NAME=MANTLE, e.g. Ash=Pathfinder"),
+                mantle_powers=_pairs(args.mantle_power, "NAME=POWER, e.g. Ash=MP1"))
+    except operations.Refused as exc:
+        return _refused(exc)
+    _emit(args, {"summary": changes.summary, "challenge": card["id"],
+                 "goals": [g["id"] for g in goals], "card": card}, changes.summary)
+    return 0
 
 
 def cmd_challenge_retained(args: argparse.Namespace) -> int:
@@ -153,17 +265,51 @@ def cmd_odds(args: argparse.Namespace) -> int:
     return 0
 
 
-def register_challenge_verbs(challenge_sub: Any) -> None:
-    """Add ``end``, ``retained``, ``claim`` and ``goal`` to the ``challenge`` command."""
+def add_card_options(start: argparse.ArgumentParser) -> None:
+    """``challenge start``'s way in for a challenge card the app doesn't know yet."""
+    start.add_argument("--enter-card", metavar="FILE",
+                       help="a challenge card the app doesn't know yet, as YAML: id, name, "
+                            "priority, starting_omen, vital_goals ('Name: text'), "
+                            "epoch_goals, events ('6 immediate Text: unrest 1'), outcome, "
+                            "text; saved into your own pack, then started")
+    start.add_argument("--card-id", metavar="ID",
+                       help="or type the card with flags: the id printed on it")
+    start.add_argument("--name", help="the card's name")
+    start.add_argument("--priority", type=int, help="its priority value")
+    start.add_argument("--omen", help="its starting omen (sun, moon, stars, cloud, comet)")
+    start.add_argument("--vital", action="append", default=[], metavar="'NAME: TEXT'",
+                       help="a vital goal (a known goal by name or id; repeatable)")
+    start.add_argument("--epoch", action="append", default=[], metavar="'NAME: TEXT'",
+                       help="an epoch goal (repeatable)")
+    start.add_argument("--event", action="append", default=[],
+                       metavar="'THRESHOLD TYPE TEXT: EFFECTS'",
+                       help="an activity-track event, e.g. '6 immediate Floods: unrest 1', "
+                            "'16..20 ongoing Cold nights: energy -1' (repeatable)")
+    start.add_argument("--outcome", dest="card_outcome", metavar="ENTRY",
+                       help="the outcome entry the card names for End Challenge")
+    start.add_argument("--text", help="the card's text (default: its name)")
+    start.set_defaults(func=cmd_challenge_start_any)
+
+
+def register_challenge_verbs(challenge_sub: Any,
+                             start: argparse.ArgumentParser | None = None) -> None:
+    """Add ``end``, ``retained``, ``claim`` and ``goal`` to the ``challenge`` command,
+    and ``start``'s options for a card typed from the box."""
+    if start is not None:
+        add_card_options(start)
     end = _with_path(challenge_sub.add_parser(
         "end", help="end the challenge: outcome, retained supplies, looming challenges"))
-    end.add_argument("outcome", help="the outcome entry the challenge card names")
+    end.add_argument("outcome", nargs="?", default=None,
+                     help="the outcome entry the challenge card names (default: the one "
+                          "the card names, when the app knows the card)")
     end.add_argument("--retain", action="append", default=[], metavar="NAME:ITEMS:BAG",
                      help="what a character retains (up to 5 items and 5 materials), e.g. "
                           "'Ash:Stone Knife:1,2' (items by name, any case; bag positions "
                           "from 1; 'Ash:' retains nothing; repeatable)")
     end.add_argument("--looming", action="append", default=[], metavar="CHALLENGE",
-                     help="a looming challenge the outcome names (repeatable)")
+                     help="a looming challenge the outcome names, by the id on its card "
+                          "(one the app doesn't know yet is entered when started; "
+                          "repeatable)")
     end.set_defaults(func=cmd_challenge_end)
     _with_path(challenge_sub.add_parser(
         "retained", help="retained supplies waiting to be claimed")) \

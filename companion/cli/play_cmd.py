@@ -706,7 +706,8 @@ def register(sub: Any) -> None:
     challenge = sub.add_parser("challenge", help="choose and set up a challenge")
     challenge_sub = challenge.add_subparsers(dest="challenge_command", required=True)
     start = _with_path(challenge_sub.add_parser("start"))
-    start.add_argument("challenge")
+    start.add_argument("challenge", nargs="?",
+                       help="the challenge's id (or, with --enter-card/--card-id, none)")
     start.add_argument("--place", action="append", default=[], metavar="NAME=HEX",
                        help="where a carried-over character begins (default: the starting "
                             "hex; or a hex with an outpost)")
@@ -718,5 +719,5 @@ def register(sub: Any) -> None:
     start.set_defaults(func=cmd_challenge_start)
     from companion.cli.challenge_cmd import register_challenge_verbs
 
-    register_challenge_verbs(challenge_sub)  # end, retained, claim
+    register_challenge_verbs(challenge_sub, start)  # end, retained, claim; --enter-card
 

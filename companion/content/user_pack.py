@@ -344,6 +344,38 @@ def add_cards(pack: UserPack, kind: str, cards: Sequence[Any], *,
         raise
 
 
+def add_card_sets(pack: UserPack, sets: Mapping[str, Sequence[Any]], *,
+                  extra_dirs: Sequence[Path] = ()) -> dict[str, list[BaseModel]]:
+    """Write entries of several kinds into ``pack`` at once, all of them or none (a
+    challenge card and the goals it names, which must go in together): as
+    :func:`add_cards`, in one change of the pack."""
+    folder = Path(pack.folder)
+    new_folder = not folder.exists()
+    new_pack = not (folder / MANIFEST).exists()
+    try:
+        checked = {kind: [validate_card(kind, data) for data in cards]
+                   for kind, cards in sets.items() if cards}
+        if new_pack:
+            create_pack(pack.manifest.id, pack.manifest.name,
+                        extends=str(pack.manifest.extends))
+        files: dict[Path, Any] = {}
+        for kind, models in checked.items():
+            file = card_file(folder, kind)
+            current, _node = _read_file(file)
+            items = list(current.get(kind) or [])
+            for model in models:
+                items = _placed(file, kind, items, model, None)
+            files[file] = {**current, kind: items}
+        _change(folder, files, extra_dirs)
+        return checked
+    except BaseException:
+        if new_pack:
+            (folder / MANIFEST).unlink(missing_ok=True)
+        if new_folder and folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()
+        raise
+
+
 def _placed(file: Path, kind: str, items: list[Any], model: BaseModel,
             replace: str | None) -> list[Any]:
     """``items`` (a kind's entries in ``file``) with ``model`` added, or put in place of

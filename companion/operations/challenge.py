@@ -9,6 +9,7 @@ draw, choose and use a legend card, and make an ability test.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
@@ -29,22 +30,39 @@ from companion.store import models
 
 # --- ending a challenge ---------------------------------------------------------------------
 
+_CARD_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+"""The shape of an id printed on a card (the pack schema's ComponentId)."""
 
-def end_challenge(campaign: Campaign, *, outcome: str,
+
+def end_challenge(campaign: Campaign, *, outcome: str | None = None,
                   retained: Mapping[str, tuple[Sequence[str], Sequence[int]]] | None = None,
                   looming: Sequence[str] = ()) -> Changes:
     """End the challenge being played (Rulebook: Continuing Play; Using the Journal).
 
-    Records the outcome entry in the Challenge Log; each character may retain up to 5
-    items and 5 material tokens (``retained``: name -> (item ids, bag positions), D13);
-    the looming challenges named by the challenge's outcome are set aside for the next
-    game; unfinished epoch goals are set aside; activity resets; fire, shelter and lore
-    tokens leave the valley.
+    Records the outcome entry in the Challenge Log (``outcome``: as the card names it;
+    None takes the one the challenge card in the content names); each character may
+    retain up to 5 items and 5 material tokens (``retained``: name -> (item ids, bag
+    positions), D13); the looming challenges named by the challenge's outcome are set
+    aside for the next game (by id: one the content has no card for is typed from the
+    Codex, and its card is entered when it is started); unfinished epoch goals are set
+    aside; activity resets; fire, shelter and lore tokens leave the valley.
     """
     content = campaign.content
-    bad = [c for c in looming if c not in content.challenges]
+    looming = [c.strip() for c in looming if c.strip()]
+    bad = [c for c in looming if c not in content.challenges and not _CARD_ID.fullmatch(c)]
     if bad:
-        raise Refused(f"There is no challenge {', '.join(bad)} in the content pack.")
+        raise Refused(f"There is no challenge {', '.join(bad)}: a looming challenge is "
+                      "named by the id printed on its card (e.g. C2).")
+    if outcome is None:
+        from companion.operations.challenge_cards import card_outcome
+        from companion.operations.setup import challenge_in_play
+
+        playing = challenge_in_play(campaign)
+        outcome = card_outcome(campaign, playing) if playing else None
+        if playing and outcome is None:
+            raise Refused("The app does not know which outcome this challenge card names: "
+                          "type the outcome entry printed on the card.")
+        outcome = outcome or ""
     with campaign.write("challenge.end", "challenge ends") as session:
         from companion.operations.day import refuse_during_procedure
 
@@ -505,4 +523,5 @@ def contest(campaign: Campaign, *, name: str, ability: str, behemoth_value: int,
 def _challenge_name(content: Content, challenge: str) -> str:
     """A challenge's name as its card prints it (its id when the content has no card)."""
     card = content.challenges.get(challenge)
-    return str(card.name) if card is not None else challenge
+    return str(card.name) if card is not None else f"{challenge} (a card to enter when it " \
+        "is started)"

@@ -9,6 +9,7 @@ from pathlib import Path
 from sqlmodel import Session, col, select
 
 from companion.content.schema.base import Ability
+from companion.content.schema.cards import Challenge
 from companion.operations.changes import Changes, Refused
 from companion.operations.characters import create_character, roll_dice
 from companion.operations.core import NIGHT_DECK, Campaign
@@ -75,8 +76,20 @@ def eligible_challenges(campaign: Campaign) -> list[str]:
     return list(challenge_rules.eligible_challenges(looming, games))
 
 
-def _looming(campaign: Campaign, session: Session
+def unknown_looming(campaign: Campaign) -> list[str]:
+    """Looming challenges the outcome named that the content has no card for (typed at
+    End Challenge from the Codex): each is started by entering its card."""
+    with campaign.file.read() as session:
+        rows = session.exec(select(models.LoomingChallenge)).all()
+    return [i for i in dict.fromkeys(r.challenge_id for r in rows)
+            if i not in campaign.content.challenges]
+
+
+def _looming(campaign: Campaign, session: Session, typed: Challenge | None = None
              ) -> tuple[list[challenge_rules.LoomingChallenge], int]:
+    """The looming challenges the app knows, with their priority, and the number of the
+    game being set up. ``typed``: a challenge card typed from the box, counted as known
+    (it looms if the last outcome named it, or before the society's first game)."""
     content = campaign.content
     society = session.get(models.Society, 1) or models.Society()
     rows = session.exec(select(models.LoomingChallenge)).all()
@@ -84,9 +97,29 @@ def _looming(campaign: Campaign, session: Session
     # Before the first game every challenge of the pack looms (the Quickplay Guide's
     # first challenge is the one with priority closest to 1).
     ids = [r.challenge_id for r in rows] if (rows or played) else list(content.challenges)
-    looming = [challenge_rules.LoomingChallenge(ChallengeId(i), content.challenges[i].priority)
-               for i in ids if i in content.challenges]
+    known = dict(content.challenges)
+    if typed is not None:
+        known[typed.id] = typed
+        if not (rows or played):
+            ids.append(typed.id)
+    looming = [challenge_rules.LoomingChallenge(ChallengeId(i), known[i].priority)
+               for i in dict.fromkeys(ids) if i in known]
     return looming, society.games_this_epoch + 1
+
+
+def check_typed_choice(campaign: Campaign, session: Session, card: Challenge) -> None:
+    """Refuse a challenge typed from its card that the priority rule does not allow now
+    (Rulebook: Set Up > Select Challenge), before anything is written."""
+    looming, games = _looming(campaign, session, card)
+    try:
+        challenge_rules.choose_challenge(looming, games, ChallengeId(card.id))
+    except IllegalAction as exc:
+        named = ", ".join(r.challenge_id for r in session.exec(
+            select(models.LoomingChallenge)).all())
+        raise Refused(f"{card.name} ({card.id}) cannot be started now: {exc}"
+                      + (f". The looming challenges are {named}" if named else
+                         ". No challenge looms: End Challenge's outcome names them")
+                      + ".") from exc
 
 
 def start_challenge(campaign: Campaign, *, challenge: str,
@@ -114,59 +147,82 @@ def start_challenge(campaign: Campaign, *, challenge: str,
     content = campaign.content
     card = content.challenges.get(challenge)
     if card is None:
-        raise Refused(f"There is no challenge '{challenge}' in the content pack.")
+        raise Refused(f"There is no challenge '{challenge}' in the content pack: if it is "
+                      "a card the app does not know yet, enter it from the card "
+                      "(Start Challenge > a challenge card the app doesn't know yet; "
+                      "'challenge start --enter-card').")
     allowed = campaign.starting_hexes()
     with campaign.write("challenge.start", f"The challenge '{card.name}' begins") as session:
-        from companion.operations.day import refuse_during_procedure
-
-        refuse_during_procedure(session, "A new challenge")
-        campaign_row = session.get(models.Campaign, 1) or models.Campaign()
-        society = session.get(models.Society, 1)
-        assert society is not None
-        if society.current_challenge_id:
-            current = content.challenges.get(society.current_challenge_id)
-            raise Refused(f"The challenge '{current.name if current else '?'}' is still being "
-                          "played; end it first.")
-        looming, games = _looming(campaign, session)
-        challenge_rules.choose_challenge(looming, games, ChallengeId(challenge))
-        set_aside = [g.goal_id for g in session.exec(select(models.GoalState).where(
-            models.GoalState.state == "set_aside")).all()]
-        table = challenge_rules.set_up_challenge(
-            content.rules,
-            challenge_rules.ChallengeFacts(
-                id=ChallengeId(card.id),
-                vital_goals=tuple(GoalId(g) for g in card.vital_goals),
-                set_aside_goals=tuple(GoalId(g) for g in card.set_aside_goals)),
-            [GoalId(g) for g in (*set_aside, *card.epoch_goals)], society.unrest)
-        _place_goals(session, table, campaign_row.epoch)
-        for row in session.exec(select(models.LoomingChallenge).where(
-                models.LoomingChallenge.challenge_id == card.id)).all():
-            session.delete(row)
-        society.current_challenge_id = card.id
-        society.games_this_epoch += 1
-        society.activity = 0
-        society.triggered_events = []
-        # The Challenge Log names the characters who play it (those made later join it).
-        playing = [c.name for c in session.exec(select(models.Character)).all()
-                   if c.status == "active"]
-        session.add(models.ChallengeLogEntry(epoch=campaign_row.epoch, challenge_id=card.id,
-                                             characters=playing))
-        _shuffle_night_deck(campaign, session)
-        notes = _apply_setup(card, campaign_row)
-        later = len(session.exec(select(models.ChallengeLogEntry)).all()) > 1
-        notes += _ready_characters(campaign, session, allowed, placements or {},
-                                   society.unrest, _mantle_ids(campaign, mantles or {}))
-        notes += _slot_powers(campaign, session, mantle_powers or {}, later)
-        settings = dict(campaign_row.settings or {})
-        settings.pop(MANTLE_POWER_WINDOW, None)
-        if later:
-            settings[MANTLE_POWER_WINDOW] = card.id
-        campaign_row.settings = settings
+        notes = set_up_challenge(campaign, session, card, allowed, placements=placements,
+                                 mantles=mantles, mantle_powers=mantle_powers)
         if notes:
             session.info["journal_text"] = f"The challenge '{card.name}' begins. " + \
                 " ".join(notes)
     return Changes(summary=" ".join([f"The challenge '{card.name}' begins.", *notes]),
                    society=True, challenge=True, journal=True, characters=True)
+
+
+def refuse_start(campaign: Campaign, session: Session) -> None:
+    """Refused while a procedure is under way or a challenge is being played (checked
+    before anything is written, e.g. a challenge card typed from the box)."""
+    from companion.operations.day import refuse_during_procedure
+
+    refuse_during_procedure(session, "A new challenge")
+    society = session.get(models.Society, 1)
+    if society is not None and society.current_challenge_id:
+        current = campaign.content.challenges.get(society.current_challenge_id)
+        raise Refused(f"The challenge '{current.name if current else '?'}' is still being "
+                      "played; end it first.")
+
+
+def set_up_challenge(campaign: Campaign, session: Session, card: Challenge,
+                     allowed: Sequence[str], *,
+                     placements: Mapping[str, str] | None = None,
+                     mantles: Mapping[str, str] | None = None,
+                     mantle_powers: Mapping[str, str] | None = None) -> list[str]:
+    """Set up the challenge ``card`` in ``session`` (the body of :func:`start_challenge`,
+    shared with a card typed from the box); returns the notes for the journal."""
+    content = campaign.content
+    refuse_start(campaign, session)
+    campaign_row = session.get(models.Campaign, 1) or models.Campaign()
+    society = session.get(models.Society, 1)
+    assert society is not None
+    looming, games = _looming(campaign, session)
+    challenge_rules.choose_challenge(looming, games, ChallengeId(card.id))
+    set_aside = [g.goal_id for g in session.exec(select(models.GoalState).where(
+        models.GoalState.state == "set_aside")).all()]
+    table = challenge_rules.set_up_challenge(
+        content.rules,
+        challenge_rules.ChallengeFacts(
+            id=ChallengeId(card.id),
+            vital_goals=tuple(GoalId(g) for g in card.vital_goals),
+            set_aside_goals=tuple(GoalId(g) for g in card.set_aside_goals)),
+        [GoalId(g) for g in (*set_aside, *card.epoch_goals)], society.unrest)
+    _place_goals(session, table, campaign_row.epoch)
+    for row in session.exec(select(models.LoomingChallenge).where(
+            models.LoomingChallenge.challenge_id == card.id)).all():
+        session.delete(row)
+    society.current_challenge_id = card.id
+    society.games_this_epoch += 1
+    society.activity = 0
+    society.triggered_events = []
+    # The Challenge Log names the characters who play it (those made later join it).
+    playing = [c.name for c in session.exec(select(models.Character)).all()
+               if c.status == "active"]
+    session.add(models.ChallengeLogEntry(epoch=campaign_row.epoch, challenge_id=card.id,
+                                         characters=playing))
+    _shuffle_night_deck(campaign, session)
+    notes = _apply_setup(card, campaign_row)
+    later = len(session.exec(select(models.ChallengeLogEntry)).all()) > 1
+    notes += _ready_characters(campaign, session, allowed, placements or {},
+                               society.unrest, _mantle_ids(campaign, mantles or {}))
+    notes += _slot_powers(campaign, session, mantle_powers or {}, later)
+    settings = dict(campaign_row.settings or {})
+    settings.pop(MANTLE_POWER_WINDOW, None)
+    if later:
+        settings[MANTLE_POWER_WINDOW] = card.id
+    campaign_row.settings = settings
+    return notes
 
 
 def _mantle_ids(campaign: Campaign, typed: Mapping[str, str]) -> dict[str, MantleId]:

@@ -493,10 +493,7 @@ class CraftingDialog(QDialog):
         self.material_a.setAccessibleName("First material")
         self.material_b = QComboBox()
         self.material_b.setAccessibleName("Second material")
-        self.material_b.addItem("— every material (itself too) —", None)
-        for material in sorted(self.content.materials.values(), key=lambda m: m.name):
-            self.material_a.addItem(material.name, material.id)
-            self.material_b.addItem(material.name, material.id)
+        self._fill_materials()
         for combo in (self.material_a, self.material_b):
             combo.currentIndexChanged.connect(self.refresh_explorer)
         self.pick_row = QWidget()
@@ -511,8 +508,15 @@ class CraftingDialog(QDialog):
         self.import_button.setToolTip("Read the community's crafting files (one per pip "
                                       "colour) into a pack of your own, unverified")
         self.import_button.clicked.connect(self._import_codes)
+        # A token from the box the app doesn't know yet: entered on its picture, and
+        # explored as soon as two are known (issue 25 part 6).
+        self.token_button = QPushButton("Enter a Material Token…")
+        self.token_button.setToolTip("Set a material token's edge pips on its picture; "
+                                     "it goes into your own pack")
+        self.token_button.clicked.connect(self.enter_token)
         scope_row = QHBoxLayout()
         scope_row.addWidget(self.scope, 1)
+        scope_row.addWidget(self.token_button)
         scope_row.addWidget(self.import_button)
         form = QFormLayout()
         form.addRow("Materials of:", scope_row)
@@ -536,6 +540,8 @@ class CraftingDialog(QDialog):
     def _campaign_changed(self, changes: object) -> None:
         if changes is None or getattr(changes, "characters", False):
             self._character_changed(keep=True)
+        else:  # a material token entered (its own pack): offered in the explorer at once
+            self._fill_materials()
 
     def _character_changed(self, *_: object, keep: bool = False) -> None:
         campaign = self.window_.campaign
@@ -758,10 +764,36 @@ class CraftingDialog(QDialog):
 
     # -- explorer -------------------------------------------------------------------
 
+    def _fill_materials(self) -> None:
+        """The explorer's material choices: every material the content knows now (a
+        token entered while the dialog is open is offered at once)."""
+        campaign = self.window_.campaign
+        materials = campaign.content.materials if campaign is not None else \
+            self.content.materials
+        chosen = (self.material_a.currentData(), self.material_b.currentData())
+        for combo in (self.material_a, self.material_b):
+            combo.blockSignals(True)
+            combo.clear()
+        self.material_b.addItem("— every material (itself too) —", None)
+        for material in sorted(materials.values(), key=lambda m: m.name):
+            self.material_a.addItem(material.name, material.id)
+            self.material_b.addItem(material.name, material.id)
+        for combo, data in zip((self.material_a, self.material_b), chosen, strict=True):
+            combo.setCurrentIndex(max(0, combo.findData(data)))
+            combo.blockSignals(False)
+
+    def enter_token(self) -> Any:
+        """Content ▸ Enter a Material Token…, from the explorer."""
+        from companion.ui.material_token import open_material_token
+
+        self.token_dialog = open_material_token(self.window_)
+        return self.token_dialog
+
     def _fill_scope(self) -> None:
         campaign = self.window_.campaign
         if campaign is None:
             return
+        self._fill_materials()
         current = self.scope.currentData()
         self.scope.blockSignals(True)
         self.scope.clear()

@@ -415,6 +415,9 @@ class MainWindow(Host):
         content_menu = self.menuBar().addMenu("C&ontent")
         content_menu.addAction(self._action("My &Cards…", self._ui("my_cards", "open_my_cards"),
                                             needs_campaign=True))
+        content_menu.addAction(self._action(  # issue 25 part 6: materials in a minute
+            "Enter a &Material Token…", self._ui("material_token", "open_material_token"),
+            needs_campaign=True))
         self.content_menu = content_menu
 
         help_menu = self.menuBar().addMenu("&Help")

@@ -779,10 +779,20 @@ class StartChallengeDialog(PlayDialog):
         self.choices.currentRowChanged.connect(self._describe)
         self.card = _wrapped()
         self.card.setAccessibleName("Challenge card")
+        # A card from the box the app doesn't know yet is typed from the card in hand
+        # (issue 25 part 5): ui/challenge_card_form.py.
+        self.unknown_button = QPushButton("A Challenge Card the App Doesn't Know Yet…")
+        self.unknown_button.setAccessibleName("A challenge card the app doesn't know yet")
+        self.unknown_button.clicked.connect(self.enter_unknown)
+        self.unknown_note = _wrapped()
+        unknown_row = QHBoxLayout()
+        unknown_row.addWidget(self.unknown_note, 1)
+        unknown_row.addWidget(self.unknown_button)
         self.body.addWidget(self.explanation)
         self.body.addWidget(QLabel("Challenges the group may choose now:"))
         self.body.addWidget(self.choices, 1)
         self.body.addWidget(self.card)
+        self.body.addLayout(unknown_row)
         # Rulebook: Determine Starting Hex and Place Characters: in an existing valley
         # each character begins in the starting hex or any hex with an outpost; Mantle >
         # Mantle Board: each player chooses a mantle at the start of each challenge;
@@ -875,9 +885,18 @@ class StartChallengeDialog(PlayDialog):
             hint.setFlags(Qt.ItemFlag.NoItemFlags)
             self.choices.addItem(hint)
             self.start_button.setEnabled(False)
+            self.unknown_button.setEnabled(False)
             return
         self.explanation.setStyleSheet("")
         eligible = eligible_challenges(self.campaign)
+        from companion.operations.setup import unknown_looming
+
+        self.unknown = unknown_looming(self.campaign)
+        self.unknown_note.setText(
+            "Looming, typed from the last outcome, card not entered yet: "
+            + ", ".join(self.unknown) + "." if self.unknown else
+            "A challenge card from your box that is not listed? Type it from the card.")
+        self.unknown_button.setEnabled(True)
         with self.campaign.file.read() as session:
             looming = [r.challenge_id for r in session.exec(select(models.LoomingChallenge))]
         game = status.games_this_epoch + 1
@@ -915,20 +934,36 @@ class StartChallengeDialog(PlayDialog):
                 return
         raise KeyError(challenge)
 
+    def start_choices(self) -> dict[str, dict[str, str]]:
+        """Where each character begins, their mantles and powers, as chosen here."""
+        return {"placements": {n: str(c.currentData()) for n, c in self.placements.items()
+                               if c.currentData() is not None},
+                "mantles": {n: str(c.currentData()) for n, c in self.mantles.items()},
+                "mantle_powers": {n: str(c.currentData()) for n, c in self.powers.items()
+                                  if c.currentData() is not None}}
+
     def start(self) -> None:
         from companion.operations.setup import start_challenge
 
         item = self.choices.currentItem()
         if item is None:
             return
-        placements = {n: str(c.currentData()) for n, c in self.placements.items()
-                      if c.currentData() is not None}
-        mantles = {n: str(c.currentData()) for n, c in self.mantles.items()}
-        powers = {n: str(c.currentData()) for n, c in self.powers.items()
-                  if c.currentData() is not None}
         if self.run(start_challenge, challenge=item.data(Qt.ItemDataRole.UserRole),
-                    placements=placements, mantles=mantles, mantle_powers=powers):
+                    **self.start_choices()):
             self.accept()
+
+    def enter_unknown(self) -> Any:
+        """Open the form for a challenge card the app doesn't know yet (the first
+        looming id typed from the last outcome filled in); the challenge starts from it
+        with the places and mantles chosen here."""
+        from companion.ui.challenge_card_form import open_challenge_card
+
+        self.card_form = open_challenge_card(
+            self.window_, card_id=next(iter(getattr(self, "unknown", [])), ""),
+            start_choices=self.start_choices, parent=self)
+        if self.card_form is not None:
+            self.card_form.accepted.connect(self.accept)
+        return self.card_form
 
 
 def open_start_challenge(window: Host) -> QDialog | None:
@@ -952,8 +987,15 @@ class EndChallengeDialog(PlayDialog):
         self.outcome.setAccessibleName("Outcome entry")
         self.outcome.setPlaceholderText("the outcome entry the challenge card names, e.g. 112")
         self.outcome.textChanged.connect(self._validate)
+        # The card names its outcome (issue 27 item 7): filled in when the app knows the
+        # card, typed from the card otherwise (issue 25 part 5).
+        self.outcome_source = _wrapped()
+        self.outcome_source.setAccessibleName("Where the outcome comes from")
+        outcome_row = QHBoxLayout()
+        outcome_row.addWidget(self.outcome)
+        outcome_row.addWidget(self.outcome_source, 1)
         form = QFormLayout()
-        form.addRow("Outcome entry:", self.outcome)
+        form.addRow("Outcome entry:", outcome_row)
         self.items: dict[str, QListWidget] = {}
         self.materials: dict[str, QListWidget] = {}
         self.counts: dict[str, QLabel] = {}
@@ -974,9 +1016,20 @@ class EndChallengeDialog(PlayDialog):
         rows = min(6, max(1, self.looming.count()))
         self.looming.setMaximumHeight(self.looming.sizeHintForRow(0) * rows +
                                       2 * self.looming.frameWidth() + 4)
+        self.other_looming = QLineEdit()
+        self.other_looming.setAccessibleName("Other looming challenges")
+        self.other_looming.setPlaceholderText(
+            "e.g. C4, C7 (cards the app doesn't know: entered when started)")
         looming_box = QGroupBox("Looming challenges the outcome names (set aside for the "
                                 "next game)")
-        QVBoxLayout(looming_box).addWidget(self.looming)
+        looming_layout = QVBoxLayout(looming_box)
+        looming_layout.addWidget(self.looming)
+        others = QHBoxLayout()
+        others_label = QLabel("Others, by the id on their cards:")
+        others_label.setBuddy(self.other_looming)
+        others.addWidget(others_label)
+        others.addWidget(self.other_looming, 1)
+        looming_layout.addLayout(others)
         self.note = _wrapped(
             "Also: unfinished epoch goals are set aside for the next game of the epoch; vital "
             "and sealed goals leave play; activity resets; fire, shelter and lore tokens "
@@ -1005,6 +1058,16 @@ class EndChallengeDialog(PlayDialog):
         self.playing = status.challenge_name
         self.heading.setText(f"Ending: {status.challenge_name}" if status.challenge_name
                              else "No challenge is being played")
+        from companion.operations.challenge_cards import card_outcome
+
+        named = card_outcome(self.campaign, status.challenge_id)
+        if named:
+            self.outcome.setText(named)
+            self.outcome_source.setText(f"The challenge card names entry {named}; it is "
+                                        "read in the Codex when the challenge ends.")
+        elif status.challenge_id:
+            self.outcome_source.setText("Type the outcome entry printed on the challenge "
+                                        "card; it is read in the Codex when it ends.")
         for summary in self.campaign.characters():
             name = summary.name
             character = self.campaign.character_detail(name)
@@ -1072,13 +1135,52 @@ class EndChallengeDialog(PlayDialog):
         self.problem.setVisible(bool(problems))
         self.end_button.setEnabled(not problems)
 
+    def looming_chosen(self) -> list[str]:
+        """The looming challenges ticked, then those typed by the id on their cards."""
+        typed = [t.strip() for t in self.other_looming.text().replace(";", ",").split(",")]
+        return list(dict.fromkeys([*_checked(self.looming), *(t for t in typed if t)]))
+
     def end(self) -> None:
         from companion.operations.challenge import end_challenge
 
-        changes = self.run(end_challenge, outcome=self.outcome.text().strip(),
-                           retained=self.retained(), looming=_checked(self.looming))
+        number = self.outcome.text().strip()
+        changes = self.run(end_challenge, outcome=number, retained=self.retained(),
+                           looming=self.looming_chosen())
         if changes is not None:
+            self.outcome_read = read_outcome_after_end(self.window_, number)
             self.accept()
+
+
+def read_outcome_after_end(window: Host, number: str) -> Any:
+    """The ended challenge's outcome goes to the Codex: read it (its own operation,
+    ``challenge_cards.read_challenge_outcome``) and show it in the Codex window.
+    Returns that window (None when the number is not an entry)."""
+    from companion.operations import Refused
+    from companion.operations.challenge_cards import read_challenge_outcome
+    from companion.ui.codex_dialog import open_codex
+
+    made: dict[str, Any] = {}
+
+    def read(campaign: Any, **kwargs: Any) -> Any:
+        made["changes"] = read_challenge_outcome(campaign, **kwargs)
+        return made["changes"]
+
+    try:
+        from companion.operations.codex import parse_request
+
+        if parse_request(number).kind != "outcome":
+            return None
+    except Refused:
+        return None
+    if window.run_operation(read, number=number) is None:
+        return None
+    reveal = made["changes"].detail
+    dialog = open_codex(window)
+    dialog.request.setText(number)
+    dialog.reveal = reveal
+    dialog.result_title.setText(f"{reveal.title}: the challenge's outcome")
+    dialog.entry_text.setPlainText(reveal.text)
+    return dialog
 
 
 def open_end_challenge(window: Host) -> QDialog | None:

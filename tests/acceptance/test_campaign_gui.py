@@ -325,22 +325,23 @@ def play_challenge_1(qtbot: Any, campaign: operations.Campaign,
     assert [str(t) for t in campaign.character_detail("Ash").bag] == ["fresh fish"] * 3
 
     # Continuing Play: End Challenge… (Play menu). Ash retains the Stone Knife (1 <= 5
-    # items, 0 <= 5 materials, D13); the outcome entry typed; activity 6 -> 0.
+    # items, 0 <= 5 materials, D13); the outcome entry the card names (issue 27 item 7),
+    # filled in; activity 6 -> 0; then the outcome is read in the Codex.
     from companion.ui.play_dialogs import EndChallengeDialog
 
     ending = menu(qtbot, window, "En&d Challenge…", EndChallengeDialog)
     assert ending.heading.text() == "Ending: The Long Thaw"
-    assert not ending.end_button.isEnabled()  # no outcome typed yet
+    assert ending.outcome.text() == "301"  # the card names it
     ending.check_item("Ash", "stone-knife")
-    ending.check_looming("C2")  # outcome 104 names Frost in the Fur as the next challenge
-    qtbot.keyClicks(ending.outcome, "104")
+    ending.check_looming("C2")  # outcome 301 names Frost in the Fur as the next challenge
     assert ending.counts["Ash"].text() == "Retains 1 of 5 items, 0 of 5 materials"
     click(qtbot, ending.end_button)
     assert refusals == []
     status = campaign.status()
     assert (status.challenge_id, status.activity) == (None, 0)
-    assert campaign.journal(limit=1)[0].text == (
-        "The Long Thaw ends: outcome entry 104; looming challenges set aside for the next "
+    assert campaign.journal(limit=1)[0].text == "Codex: read entry 301"
+    assert campaign.journal(limit=2)[1].text == (
+        "The Long Thaw ends: outcome entry 301; looming challenges set aside for the next "
         "game: Frost in the Fur; Ash retains 1 item(s) and 0 "
         "material(s); everything else the characters carried goes back to the box; "
         "activity resets; fire, shelter and lore tokens leave the valley")
@@ -387,7 +388,7 @@ def test_set_up_challenge_2_starts_with_the_resets_then_a_new_epoch_in_the_gui(
     from companion.ui.play_dialogs import EndChallengeDialog, NewEpochDialog
 
     ending = menu(qtbot, window, "En&d Challenge…", EndChallengeDialog)
-    qtbot.keyClicks(ending.outcome, "105")
+    assert ending.outcome.text() == "304"  # Frost in the Fur names it: C3 looms
     ending.check_looming("C3")
     click(qtbot, ending.end_button)
     epoch = menu(qtbot, window, "New E&poch…", NewEpochDialog)

@@ -186,7 +186,9 @@ def test_continuing_play_end_and_next_challenge_from_the_cli(
         # Retaining Supplies: refusals name the item card, typed by id or name.
         (("challenge", "end", "{p}", "120", "--retain", "Ash:clay-pot:"),
          "Ash has no Clay Pot to retain (Ash holds no items)."),
-        (("challenge", "end", "{p}", "120", "--looming", "C9"), "no challenge C9"),
+        # A looming challenge is named by the id on its card; one the app doesn't know
+        # is entered when it is started (issue 25 part 5), but a typo is no card id.
+        (("challenge", "end", "{p}", "120", "--looming", "C 9!"), "no challenge C 9!"),
         (("challenge", "claim", "{p}", "Ash", "4"), "no retained supplies number 4"),
         (("challenge", "start", "{p}", "C2"), "is still being played"),
         (("outpost", "ruin", "{p}", "Nowhere"), "There is no outpost 'Nowhere'"),

@@ -719,6 +719,69 @@ def op_challenge(p: Player) -> None:
             p.cli("challenge", "claim", p.path, name, "1", op="challenge claim")
 
 
+def op_typed_challenge(p: Player) -> None:
+    """A challenge card from the box the app doesn't know yet (issue 25 part 5): End
+    Challenge names it as looming by the id on its card (the card's own outcome, or one
+    typed), then Start Challenge types its card (a YAML file, or the card flags), saved
+    with its goals into the own pack and started in one operation."""
+    status = (p.js("status", p.path) or {}).get("status", {})
+    looming = [str(r["challenge_id"]) for r in p.records("looming_challenge")]
+    typed = [c for c in looming if c.startswith("CT")]
+    p.serial += 1
+    if status.get("challenge_id"):
+        outcome = [] if p.chance(0.5) else [str(p.pick([301, 412, 104]))]
+        p.cli("challenge", "end", p.path, *outcome, "--looming", f"CT{p.seed}x{p.serial}",
+              "--json", op="challenge end (typed looming)")
+        return
+    # A looming one typed at the last end; or (the society's first game, else refused by
+    # the priority rule) a card not named by any outcome.
+    card_id = p.pick(typed) if typed and p.chance(0.9) else f"CT{p.seed}x{p.serial}"
+    goal = f"Table Goal {p.seed}-{p.serial}: Hold {p.rng.randint(1, 6)} meat."
+    events = [f"{p.rng.randint(2, 8)} societal The folk quarrel: unrest 1",
+              f"{p.rng.randint(9, 14)}..{p.rng.randint(15, 18)} ongoing Cold nights: "
+              "energy -1", "20 immediate Winter comes."]
+    priority = p.rng.randint(0, 4)
+    if p.chance(0.5):
+        import yaml
+
+        card = {"id": card_id, "name": f"Typed Challenge {card_id}", "priority": priority,
+                "starting_omen": p.pick(["sun", "moon", "cloud"]), "vital_goals": [goal],
+                "events": events, "outcome": p.rng.randint(100, 999)}
+        out = p.folder / f"challenge-{card_id}.yaml"
+        out.write_text(yaml.safe_dump(card, sort_keys=False), encoding="utf-8")
+        p.cli("challenge", "start", p.path, "--enter-card", out, "--json",
+              op="challenge start --enter-card")
+    else:
+        flags = [a for e in events for a in ("--event", e)]
+        p.cli("challenge", "start", p.path, "--card-id", card_id, "--name",
+              f"Typed Challenge {card_id}", "--priority", priority, "--omen", "stars",
+              "--vital", goal, "--vital", "First Hearth", *flags, "--json",
+              op="challenge start --card-id")
+
+
+PIP_COLOURS = ("red", "blue", "yellow", "purple", "grey", "green", "orange", "silver")
+
+
+def op_material_token(p: Player) -> None:
+    """A material token entered on its picture (issue 25 part 6): its edge pips into the
+    own pack, now and then a pip the rules refuse; then the crafting explorer over it."""
+    p.serial += 1
+    name = f"Table Token {p.seed}-{p.serial}"
+    edges = []
+    for edge in ("top", "right", "bottom", "left"):
+        if p.chance(0.75):
+            colour = p.pick(PIP_COLOURS) if p.chance(0.95) else "pink"
+            edges += ["--edge", f"{edge}={colour} {p.rng.randint(0, 9 if p.chance(0.95) else 12)}"]
+    if p.chance(0.5):
+        edges += ["--processed-edge", f"left={p.pick(PIP_COLOURS)} {p.rng.randint(0, 9)}"]
+    shown = p.js("material", "add", p.path, name, "--category",
+                 p.pick(["vegetable", "animal", "mineral", "rare"]), "--size",
+                 p.pick(["small", "large"]), *edges)
+    if shown is not None:
+        p.cli("codes", p.path, "--material", name, "--with", "Flint", "--json",
+              op="codes over an entered material")
+
+
 def op_heal_age(p: Player) -> None:
     name = p.someone()
     if name is None:
@@ -1007,6 +1070,8 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("test", 2, op_test),
     Operation("goal", 1, op_goal),
     Operation("challenge lifecycle", 3, op_challenge),
+    Operation("challenge card typed from the box", 1, op_typed_challenge),
+    Operation("material token entered", 1, op_material_token),
     Operation("heal / age", 1, op_heal_age),
     Operation("character create", 1, op_new_character),
     Operation("journal add", 1, op_journal),

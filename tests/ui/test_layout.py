@@ -9,6 +9,7 @@ screen is smaller than any laptop.
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -116,6 +117,8 @@ DIALOGS = [
     ("play_dialogs", "open_goals"),
     ("play_dialogs", "open_new_epoch"),
     ("play_dialogs", "open_ageing"),
+    ("challenge_card_form", "open_challenge_card"),
+    ("material_token", "open_material_token"),
 ]
 
 
@@ -176,6 +179,26 @@ def test_layout_crafting_dialog_both_tabs_with_a_full_bag(qtbot: Any, demo: Any,
     check(dialog, "crafting explorer", found)
     dialog.scope.setCurrentIndex(dialog.scope.findData(ANY_MATERIALS))
     check(dialog, "crafting explorer, any materials", found)
+    assert not found, "\n".join(found)
+
+
+def test_layout_a_typed_challenge_card_filled_in(qtbot: Any, demo: Any, refusals: list[str],
+                                                 font_scale: float) -> None:
+    # Rulebook: Set Up > Set Up Challenge: a card from the box typed whole (issue 25).
+    import sys
+
+    from companion.ui.challenge_card_form import open_challenge_card
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+    from challenge_card_screenshots import fill_card
+
+    window = make_window(qtbot, demo)
+    form = open_challenge_card(window, card_id="C41")
+    assert form is not None
+    qtbot.addWidget(form)
+    fill_card(form)
+    found: list[str] = []
+    check(form, "a challenge card typed from the box", found)
     assert not found, "\n".join(found)
 
 

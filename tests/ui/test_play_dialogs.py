@@ -145,7 +145,9 @@ def test_end_the_challenge_then_start_the_next(qtbot: Any, window: MainWindow, d
 
     end = show(qtbot, play_dialogs.EndChallengeDialog(window))
     assert "The Long Thaw" in end.heading.text()
-    assert not end.end_button.isEnabled()  # no outcome entry yet
+    assert end.outcome.text() == "301"  # the card names it (issue 27 item 7)
+    end.outcome.clear()
+    assert not end.end_button.isEnabled()  # no outcome entry
     end.outcome.setText("112")
     end.check_material("Ash", 0)  # the flint
     end.check_looming("C2")

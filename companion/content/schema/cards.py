@@ -356,6 +356,19 @@ class Challenge(PackModel):
     events: tuple[ActivityEvent, ...] = Field(min_length=1)
     text: str = Field(min_length=1)
     setup: tuple[Effect, ...] = Field(default=(), description="its back side's instructions")
+    outcome: str | None = Field(
+        default=None, pattern=r"^[0-9]{3}$",
+        description="the Codex outcome the card says to read when it is resolved (End "
+                    "Challenge records it in the Challenge Log); a number printed on the "
+                    "card, so a card typed from the box may name one the app's Codex lacks")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _outcome_as_text(cls, data: Any) -> Any:
+        # An unquoted 104 in YAML is the outcome "104" (as Codex outcomes read).
+        if isinstance(data, dict) and type(data.get("outcome")) is int:
+            return {**data, "outcome": f"{data['outcome']:03d}"}
+        return data
 
 
 class Goal(PackModel):

@@ -148,7 +148,8 @@ def record_what_happened(campaign: Campaign, *, line: str, card: str = "", kind:
                          character: str | None = None) -> Changes:
     """Apply ``line`` (what a card, or a step, did at the table) and journal it with the
     card's id ``card`` (of ``kind``), in one undoable operation. With a procedure in
-    progress, it is resolved at the table (see the module's docstring); ``character``
+    progress, it is resolved at the table (see the module's docstring); a Discovery due
+    is drawn and resolved by this (its character the default); ``character``
     is whom unnamed effects fall on (default: the procedure's actor, or the only
     character)."""
     from companion.operations import procedures
@@ -164,13 +165,28 @@ def record_what_happened(campaign: Campaign, *, line: str, card: str = "", kind:
             return _in_procedure(campaign, session, effects, record, character)
         from companion.operations.state import load_game, save_game
 
+        due = _discovery_due(session) if kind in ("", "discovery_cards") else None
+        if due is not None:  # the Discovery due is drawn and resolved at the table
+            record["kind"] = "discovery_cards"
+            character = character or str(due.state.get("character") or "") or None
+            session.delete(due)
         before = load_game(session, campaign.content)
         after, notes = apply_line(campaign, before, effects, _default(before, character))
         save_game(session, campaign.content, before, after)
         text = f"Recorded {what} at the table: {describe_line(effects)}" + \
             "".join(f" {n}" for n in notes)
+        if due is not None:
+            text += f" (the Discovery {character} was due to draw)"
         session.info["journal_text"] = text
     return Changes(summary=text, characters=True, society=True, journal=True, valley=True)
+
+
+def _discovery_due(session: Session) -> models.ProcedureState | None:
+    """The Discovery waiting to be drawn (Rulebook: Valley Decks > Discovery), if any."""
+    from companion.operations.exploration import DISCOVERY_DUE
+
+    return session.exec(select(models.ProcedureState).where(
+        models.ProcedureState.kind == DISCOVERY_DUE)).first()
 
 
 def _word(kind: str) -> str:

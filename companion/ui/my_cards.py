@@ -125,6 +125,8 @@ class MyCardsWindow(QDialog):
             top.setFont(0, font)
             self.tree.addTopLevelItem(top)
             for entry in packs.entries(pack.folder):
+                if entry.kind in packs.SEALED_KINDS:  # the Codex stays secret
+                    continue
                 item = QTreeWidgetItem([f"{packs.kind_word(entry.kind)} {entry.id}",
                                         entry.name, entry.where])
                 item.setData(0, ENTRY_ROLE, entry)

@@ -56,10 +56,10 @@ def cmd_codex(args: argparse.Namespace) -> int:
 
     try:
         with _open(args) as campaign:
+            if args.codex_command == "outcome" and (args.apply or args.effects):
+                return _outcome_applied(args, campaign)  # one operation: read and applied
             if args.codex_command == "outcome":
                 changes = codex.read_outcome(campaign, number=args.number)
-                if args.apply or args.effects:
-                    return _outcome_applied(args, campaign, changes)
             elif args.codex_command == "omen":
                 changes = codex.investigate_omen(campaign, omen=args.omen,
                                                  component=args.component,
@@ -85,9 +85,9 @@ def _outcome_hint(number: str, found: bool) -> str:
             f"PATH {number} --effects 'lore +1, gain 2 meat Ash' (remembered for next time)")
 
 
-def _outcome_applied(args: argparse.Namespace, campaign: Any, read: Any) -> int:
-    """``codex outcome N --apply`` / ``--effects LINE``: the outcome acted on (issue 25
-    part 4), after it was read."""
+def _outcome_applied(args: argparse.Namespace, campaign: Any) -> int:
+    """``codex outcome N --apply`` / ``--effects LINE``: the outcome read and acted on
+    in one operation (issue 25 part 4); its text is shown with what was applied."""
     from companion import operations
     from companion.operations import codex_outcomes
 
@@ -98,8 +98,9 @@ def _outcome_applied(args: argparse.Namespace, campaign: Any, read: Any) -> int:
     except operations.Refused as exc:
         return _refused(exc)
     entry = changes.detail
-    _emit(args, {"entry": dataclasses.asdict(read.detail), "applied": changes.summary,
-                 "outcome": dataclasses.asdict(entry)}, changes.summary)
+    text = f"Entry {entry.number}\n\n{entry.text}\n\n{changes.summary}" if entry.text \
+        else changes.summary
+    _emit(args, {"applied": changes.summary, "outcome": dataclasses.asdict(entry)}, text)
     return 0
 
 

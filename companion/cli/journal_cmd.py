@@ -98,6 +98,7 @@ def _outcome_applied(args: argparse.Namespace, campaign: Any) -> int:
     except operations.Refused as exc:
         return _refused(exc)
     entry = changes.detail
+    assert isinstance(entry, codex_outcomes.OutcomeEntry)
     text = f"Entry {entry.number}\n\n{entry.text}\n\n{changes.summary}" if entry.text \
         else changes.summary
     _emit(args, {"applied": changes.summary, "outcome": dataclasses.asdict(entry)}, text)

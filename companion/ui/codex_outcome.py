@@ -14,7 +14,7 @@ remembers it under N in the owner's pack
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -90,6 +90,14 @@ class OutcomeDialog(QDialog):
         layout.addWidget(buttons)
         self._show()
         self.resize(620, 420)
+
+    def keyPressEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        """Return acts on the outcome (a completion picked in the popup is taken first)."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            event.accept()
+            self.apply()
+            return
+        super().keyPressEvent(event)
 
     def _show(self) -> None:
         entry = self.entry

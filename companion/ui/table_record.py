@@ -40,35 +40,51 @@ if TYPE_CHECKING:
 EXAMPLE = "gain 2 meat Ash, minor injury Ash, activity +1, lore +1"
 
 
-class _PartCompleter(QCompleter):
-    """Completes the part after the last comma, keeping the parts before it."""
-
-    def __init__(self, words: list[str], edit: QLineEdit) -> None:
-        super().__init__(QStringListModel(words), edit)
-        self._edit = edit
-        self.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.setFilterMode(Qt.MatchFlag.MatchContains)
-        self.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
-        self.setMaxVisibleItems(8)
-
-    def splitPath(self, path: str) -> list[str]:  # noqa: N802 (Qt's name)
-        return [path.split(",")[-1].strip()]
-
-    def pathFromIndex(self, index: Any) -> str:  # noqa: N802 (Qt's name)
-        done = self._edit.text().rsplit(",", 1)
-        head = f"{done[0].rstrip()}, " if len(done) > 1 else ""
-        return head + str(index.data())
-
-
 class EffectLine(QLineEdit):
     """One line of effects, with completion over the effect words and the campaign's
-    names."""
+    names: the part after the last comma is completed, the parts before it kept."""
 
     def __init__(self, words: list[str], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setPlaceholderText(EXAMPLE)
         self.setAccessibleName("What happened, as effects")
-        self.setCompleter(_PartCompleter(words, self))
+        self.words = QStringListModel(words, self)  # owned here: a bare one is collected
+        self.parts = QCompleter(self.words, self)
+        self.parts.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.parts.setFilterMode(Qt.MatchFlag.MatchContains)
+        self.parts.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+        self.parts.setMaxVisibleItems(8)
+        # The completer is driven here, not by QLineEdit (which would complete, and
+        # replace, the whole line).
+        self.parts.setWidget(self)
+        self.parts.activated.connect(self._take)
+        self.textEdited.connect(self._offer)
+
+    def completer(self) -> QCompleter:  # type: ignore[override]
+        """The completer of the part being typed."""
+        return self.parts
+
+    def _offer(self, text: str) -> None:
+        """Offer completions for the part after the last comma, or, when nothing starts
+        that way, for its last word (a character's name: "minor injury Br")."""
+        part = text.split(",")[-1].lstrip()
+        self._replacing = part
+        for typed in (part.strip(), part.split()[-1] if part.split() else ""):
+            if not typed:
+                continue
+            self.parts.setCompletionPrefix(typed)
+            if self.parts.completionCount():
+                self._replacing = typed
+                self.parts.complete()
+                return
+        self.parts.popup().hide()
+
+    def _take(self, completion: str) -> None:
+        text = self.text().rstrip()
+        replacing = getattr(self, "_replacing", "").strip()
+        head = text[:len(text) - len(replacing)] if replacing and text.endswith(replacing) \
+            else text + (", " if text and not text.endswith(",") else "")
+        self.setText(head + completion)
 
 
 def _characters(window: Host) -> list[str]:
@@ -126,6 +142,8 @@ class RecordDialog(QDialog):
         self.preview.setWordWrap(True)
         layout.addWidget(self.preview)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        cancel = buttons.button(QDialogButtonBox.StandardButton.Cancel)
+        cancel.setAutoDefault(False)  # Return records (keyPressEvent), never cancels
         self.record_button = QPushButton("&Record")
         self.record_button.setObjectName("recordButton")
         self.record_button.setDefault(True)
@@ -137,6 +155,15 @@ class RecordDialog(QDialog):
         self._preview()
         self.setWindowModality(Qt.WindowModality.WindowModal)
         self.line.setFocus()
+
+    def keyPressEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        """Return records the line (a completion picked in the popup is taken first)."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            event.accept()
+            if self.record_button.isEnabled():
+                self.record()
+            return
+        super().keyPressEvent(event)
 
     def _preview(self) -> None:
         """What the line will do, or why it does not read, as it is typed."""

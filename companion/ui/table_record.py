@@ -60,7 +60,7 @@ class EffectLine(QLineEdit):
         self.parts.activated.connect(self._take)
         self.textEdited.connect(self._offer)
 
-    def completer(self) -> QCompleter:  # type: ignore[override]
+    def completer(self) -> QCompleter:
         """The completer of the part being typed."""
         return self.parts
 
@@ -77,7 +77,9 @@ class EffectLine(QLineEdit):
                 self._replacing = typed
                 self.parts.complete()
                 return
-        self.parts.popup().hide()
+        popup = self.parts.popup()
+        if popup is not None:
+            popup.hide()
 
     def _take(self, completion: str) -> None:
         text = self.text().rstrip()

@@ -89,7 +89,7 @@ class OutcomeDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self._show()
-        self.resize(620, 420)
+        self.resize(620, 360)
 
     def keyPressEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
         """Return acts on the outcome (a completion picked in the popup is taken first)."""

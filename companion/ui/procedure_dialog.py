@@ -333,7 +333,6 @@ class StepWidget(QWidget):
         self.table_button = QPushButton("We resolved this at the &table…")
         self.table_button.setObjectName("resolvedAtTable")
         self.table_button.setAutoDefault(False)
-        self.table_button.setFlat(True)
         self.table_button.setToolTip("The table played this step with the real components: "
                                      "type what happened; the activity ends with it")
         self.table_button.clicked.connect(self.resolve_at_table)

@@ -222,9 +222,8 @@ def record_at_table(window: Host, *, kind: str = "", card: str = "",
     if step_prompt:
         title = "We resolved this at the table"
         intro = (f"“{step_prompt}” was resolved at the table. Type what happened, in one "
-                 "line of effects. The Night goes on after its card as if the app had "
-                 "drawn it; an activity ends here with this as its whole outcome (what "
-                 "the app had tallied so far is not applied).")
+                 "line of effects: the activity ends here with this as its whole outcome "
+                 "(what the app had tallied so far is not applied). Undo takes it back.")
     dialog = RecordDialog(window, kind=kind, card=card, actor=actor, title=title,
                           intro=intro, parent=parent)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

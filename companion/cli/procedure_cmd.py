@@ -151,9 +151,7 @@ def _offer_unknown_card(campaign: Any, procedure_kind: str, step: Any, choice: A
                         read: Callable[[], str]) -> bool:
     """A card typed at a card step that the campaign does not know: offer to enter it."""
     from companion.cli.cards_cmd import offer_card
-    from companion.operations import cards
-
-    from companion.operations import Refused, recorded
+    from companion.operations import Refused, cards, recorded
 
     kind = cards.card_kind(procedure_kind, step)
     if kind is None or not isinstance(choice, str) or cards.is_known(campaign, kind, choice):

@@ -154,14 +154,14 @@ def resolve_outcome(campaign: Campaign, *, number: str | int, line: str = "",
 
 
 def _forget(campaign: Campaign, copy: object) -> None:
+    import contextlib
+
     from companion.content import ContentError
     from companion.content import user_pack as packs
 
     pack = packs.find_user_pack(getattr(copy, "pack_id", ""))
     if pack is None:
         return
-    try:
+    with contextlib.suppress(ContentError):  # the pack stays as it is
         packs.delete_card(pack.folder, "codex_outcomes", str(getattr(copy, "card_id", "")),
                           extra_dirs=campaign.extra_content)
-    except ContentError:
-        pass

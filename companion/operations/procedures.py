@@ -324,9 +324,7 @@ def advance(campaign: Campaign, *, choice: Choice | None = None) -> Changes:
                            society=True, journal=True, valley=True, detail=done)
         step = procedure.step()
         if isinstance(choice, str):  # a card typed by id or by name, in any case
-            from companion.operations.cards import take_typed
-
-            from companion.operations.cards import refuse_unknown
+            from companion.operations.cards import refuse_unknown, take_typed
 
             procedure, step, choice = take_typed(campaign, row.state, procedure, step, choice)
             refuse_unknown(campaign, row.state, procedure, step, choice)

@@ -266,7 +266,10 @@ class RecordedCardsDialog(QDialog):
         campaign = self.window_.campaign
         for record in recorded_cards(campaign) if campaign is not None else []:
             word = kind_word(record.kind) if record.kind else "card"
-            item = QListWidgetItem(f"{word} {record.card}: {record.line}  ({record.when})")
+            saved = record.kind and record.card in (getattr(campaign.content, record.kind, {})
+                                                    or {})
+            item = QListWidgetItem(f"{word} {record.card}: {record.line}  ({record.when})"
+                                   + ("  — saved as a card" if saved else ""))
             item.setData(Qt.ItemDataRole.UserRole, record)
             self.list.addItem(item)
         if self.list.count():

@@ -302,3 +302,22 @@ def test_recording_costs_far_less_typing_than_entering(qtbot: Any, demo: Any) ->
     print(f"typing cost of one unknown forage card: {cost}")
     assert cost["record_fields"] == 1 and cost["record_keystrokes"] == len(LINE) + 1
     assert cost["form_fields"] >= 10 and cost["form_keystrokes"] > 3 * cost["record_keystrokes"]
+
+
+def test_a_discovery_card_recorded_from_the_valley_panel(qtbot: Any, demo: Any,
+                                                        refusals: list[str]) -> None:
+    """Rulebook: Valley Decks > Discovery: the card field of the Valley map's Discovery
+    panel, to "Just record what happened"; the Discovery due is drawn and resolved."""
+    from companion import operations
+    from tests.ui.test_newcomer_discovery import arrive
+
+    view = arrive(qtbot, demo)
+    field = view.discovery_card
+    type_unknown(qtbot, field, "DI99")
+    assert "DI99 is not a Discovery card of this campaign" in field.unknown.text()
+    record = open_record(qtbot, field)
+    assert record.card.text() == "DI99"
+    qtbot.keyClicks(record.line, "gain 1 wood Ash, lore +1")
+    click(qtbot, record.record_button)
+    assert refusals == [] and operations.discovery_due(demo) is None
+    assert [(r.card, r.kind) for r in recorded_cards(demo)] == [("DI99", "discovery_cards")]

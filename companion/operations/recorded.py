@@ -33,7 +33,12 @@ from sqlmodel import Session, col, select
 
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import Campaign
-from companion.rules.effect_line import LineEffect, describe_line, parse_effect_line
+from companion.rules.effect_line import (
+    SOCIETY_EFFECTS,
+    LineEffect,
+    describe_line,
+    parse_effect_line,
+)
 from companion.rules.errors import IllegalAction
 from companion.rules.game import Game
 from companion.store import models
@@ -211,6 +216,9 @@ def _in_procedure(campaign: Campaign, session: Session, effects: Sequence[LineEf
     record["kind"] = record["kind"] or card_kind(kind, step) or ""
     card = record["card"] or "a card"
     if kind == "night":
+        if character:  # unnamed effects on a character fall on the one chosen
+            effects = [e if e.who or e.effect.get("do") in SOCIETY_EFFECTS else
+                       LineEffect(character, e.effect) for e in effects]
         return _night_card(campaign, session, row, procedure, step, effects, card)
     actor = character or saved.get("actor")
     from companion.operations.state import load_game, save_game

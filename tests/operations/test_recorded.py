@@ -152,3 +152,18 @@ def test_unknown_outcome_is_asked_applied_and_remembered_sealed(demo: Campaign) 
     assert "codex_outcomes" in user_pack.SEALED_KINDS
     codex_outcomes.resolve_outcome(demo, number=999)  # known now: applied as remembered
     assert demo.status().lore == lore + 4
+
+
+def test_a_night_card_recorded_for_a_chosen_character(demo: Campaign) -> None:
+    """Rulebook: Night Phase > Night Cards: the card's effects fall on whom the table
+    says (the dialog's "Who"), the society's on the society."""
+    to_night(demo)
+    recorded.record_what_happened(demo, line="minor injury, lore +1", card="N97",
+                                  character="Bryn")
+    while (now := run.in_progress(demo)) is not None and now.step is not None:
+        if now.step.decider is Decider.CARD:
+            recorded.record_what_happened(demo, line="lore +1", card="N96")
+            continue
+        run.advance(demo, choice=now.step.options[0] if now.step.decider is Decider.PLAYER
+                    else None)
+    assert any("minor" in str(h) for h in demo.character_detail("Bryn").health)

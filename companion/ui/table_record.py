@@ -264,7 +264,10 @@ class RecordedCardsDialog(QDialog):
 
         self.list.clear()
         campaign = self.window_.campaign
-        for record in recorded_cards(campaign) if campaign is not None else []:
+        if campaign is None:
+            self.save_button.setEnabled(False)
+            return
+        for record in recorded_cards(campaign):
             word = kind_word(record.kind) if record.kind else "card"
             saved = record.kind and record.card in (getattr(campaign.content, record.kind, {})
                                                     or {})

@@ -10,6 +10,12 @@
   nothing is then written.
 - ``content remove-card PACK KIND ID``: delete a card from a user pack.
 - ``content my-cards [--json]``: the user's packs and their cards, ``file:line``.
+- ``content recorded FILE [--json]``: the cards recorded at the table as effects
+  ("Just record what happened"), each with its journal entry's number.
+- ``content save-record FILE EVENT [YAML] [--kind KIND] [--json]``: "Save as a card":
+  the card recorded by journal entry EVENT written into your own pack, its id and
+  effects filled in from the record (YAML: the fields the record lacks, e.g. its name
+  and a forage card's rows).
 - ``content adopt FILE [--edited] [--json]``: add the cards campaign FILE carries that
   this computer's pack lacks to that pack (``--edited``: also write the campaign's
   version over cards this pack holds in another version).
@@ -54,6 +60,17 @@ def register_content(sub: Any) -> None:
     adopt.add_argument("--edited", action="store_true",
                        help="also write the campaign's version over cards edited here")
     adopt.set_defaults(func=_adopt)
+
+    listed = _with_path(sub.add_parser(
+        "recorded", help="the cards recorded at the table as effects (to save as cards)"))
+    listed.set_defaults(func=_recorded)
+    save = _with_path(sub.add_parser(
+        "save-record", help="save a card recorded at the table as a card of your own pack"))
+    save.add_argument("event", type=int, help="its journal entry (see 'content recorded')")
+    save.add_argument("file", nargs="?", metavar="YAML",
+                      help="the fields the record lacks (name, rows ...); '-' = stdin")
+    save.add_argument("--kind", metavar="KIND", help="its kind, if the record lacks it")
+    save.set_defaults(func=_save_record)
 
 
 def kind_of(text: str) -> str | None:
@@ -172,7 +189,8 @@ def _my_cards(args: argparse.Namespace) -> int:
             "version": pack.manifest.version, "extends": pack.manifest.extends,
             "folder": str(pack.folder), "problems": problems,
             "cards": [{"kind": e.kind, "id": e.id, "name": e.name, "where": e.where}
-                      for e in packs.entries(pack.folder)],
+                      for e in packs.entries(pack.folder)
+                      if e.kind not in packs.SEALED_KINDS],  # the Codex stays secret
         })
     if args.json:
         print_json({"packs": listing})
@@ -204,6 +222,48 @@ def _adopt(args: argparse.Namespace) -> int:
                  "missing": [c.card_id for c in report.missing],
                  "edited": [c.card_id for c in report.edited]},
           "\n".join([changes.summary, *report.lines(str(args.path))]))
+    return 0
+
+
+def _recorded(args: argparse.Namespace) -> int:
+    from companion import operations
+    from companion.cli.campaign_cmd import _emit, _open, _refused
+    from companion.content import user_pack as packs
+    from companion.operations import recorded
+
+    try:
+        with _open(args) as campaign:
+            found = recorded.recorded_cards(campaign)
+    except operations.Refused as exc:
+        return _refused(exc)
+    lines = [f"#{r.event_id}  {packs.kind_word(r.kind) if r.kind else 'card'} {r.card}: "
+             f"{r.line}  ({r.when})" for r in found]
+    _emit(args, {"recorded": recorded.recorded_summary(found)},
+          "\n".join(lines) or "No card was recorded at the table.")
+    return 0
+
+
+def _save_record(args: argparse.Namespace) -> int:
+    import yaml
+
+    from companion import operations
+    from companion.cli.campaign_cmd import _emit, _open, _refused
+    from companion.operations import recorded
+
+    try:
+        extra = _read_yaml(args.file) if args.file else {}
+    except (OSError, UnicodeDecodeError, ValueError, yaml.YAMLError) as exc:
+        return refuse(exc)
+    if extra is not None and not isinstance(extra, dict):
+        return refuse("the YAML is a mapping of the card's fields (name: ..., rows: ...)")
+    kind = kind_of(args.kind) if args.kind else None
+    try:
+        with _open(args) as campaign:
+            changes = recorded.save_record_as_card(campaign, event_id=args.event,
+                                                   data=extra or {}, kind=kind)
+    except operations.Refused as exc:
+        return _refused(exc)
+    _emit(args, {"summary": changes.summary, "card": changes.detail}, changes.summary)
     return 0
 
 

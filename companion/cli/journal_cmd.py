@@ -56,6 +56,8 @@ def cmd_codex(args: argparse.Namespace) -> int:
 
     try:
         with _open(args) as campaign:
+            if args.codex_command == "outcome" and (args.apply or args.effects):
+                return _outcome_applied(args, campaign)  # one operation: read and applied
             if args.codex_command == "outcome":
                 changes = codex.read_outcome(campaign, number=args.number)
             elif args.codex_command == "omen":
@@ -69,7 +71,37 @@ def cmd_codex(args: argparse.Namespace) -> int:
     reveal = changes.detail
     assert isinstance(reveal, codex.CodexReveal)
     text = f"{reveal.title}\n\n{reveal.text}" if reveal.found else reveal.text
+    if args.codex_command == "outcome":
+        text += "\n\n" + _outcome_hint(args.number, reveal.found)
     _emit(args, {"entry": dataclasses.asdict(reveal), "summary": changes.summary}, text)
+    return 0
+
+
+def _outcome_hint(number: str, found: bool) -> str:
+    if found:
+        return (f"Apply its effects: companion codex outcome PATH {number} --apply "
+                "[--character NAME]")
+    return (f"Not in this campaign's Codex: type what it did, e.g. companion codex outcome "
+            f"PATH {number} --effects 'lore +1, gain 2 meat Ash' (remembered for next time)")
+
+
+def _outcome_applied(args: argparse.Namespace, campaign: Any) -> int:
+    """``codex outcome N --apply`` / ``--effects LINE``: the outcome read and acted on
+    in one operation (issue 25 part 4); its text is shown with what was applied."""
+    from companion import operations
+    from companion.operations import codex_outcomes
+
+    try:
+        changes = codex_outcomes.resolve_outcome(campaign, number=args.number,
+                                                 line=args.effects or "",
+                                                 character=args.character)
+    except operations.Refused as exc:
+        return _refused(exc)
+    entry = changes.detail
+    assert isinstance(entry, codex_outcomes.OutcomeEntry)
+    text = f"Entry {entry.number}\n\n{entry.text}\n\n{changes.summary}" if entry.text \
+        else changes.summary
+    _emit(args, {"applied": changes.summary, "outcome": dataclasses.asdict(entry)}, text)
     return 0
 
 
@@ -106,6 +138,12 @@ def register(sub: Any) -> None:
     codex_sub = codex.add_subparsers(dest="codex_command", required=True)
     outcome = _with_path(codex_sub.add_parser("outcome", help='"read entry 104"'))
     outcome.add_argument("number", help="the three-digit outcome number")
+    outcome.add_argument("--apply", action="store_true",
+                         help="apply its effects (one undoable operation)")
+    outcome.add_argument("--effects", metavar="LINE",
+                         help="what it did, typed from the book ('lore +1, gain 2 meat "
+                              "Ash'): applied, and remembered if the Codex lacks it")
+    outcome.add_argument("--character", help="whom its effects on a character fall on")
     omen = _with_path(codex_sub.add_parser(
         "omen", help="investigate an omen: it must match a current omen"))
     omen.add_argument("omen", help="cloud, comet, moon, stars or sun")

@@ -85,6 +85,18 @@ def walk(campaign: Any, args: argparse.Namespace, read: Callable[[], str] | None
     from companion.rules.procedure import Decider
 
     _enter_cards(campaign, args)  # --enter-card: cards drawn that the campaign lacks
+    if getattr(args, "record", None):  # --record: resolved at the table, in one line
+        from companion.operations import recorded
+
+        try:
+            done = recorded.record_what_happened(campaign, line=args.record,
+                                                 card=args.card or "",
+                                                 character=args.character)
+        except operations.Refused as exc:
+            return refuse(exc, **_view_data(procedures.in_progress(campaign))
+                          if args.json else {})
+        if not args.json:
+            say(done.summary)
     queued = list(args.choice or [])
     while (view := procedures.in_progress(campaign)) is not None:
         step = view.step
@@ -111,9 +123,11 @@ def walk(campaign: Any, args: argparse.Namespace, read: Callable[[], str] | None
         try:
             changes = operations.procedures.advance(campaign, choice=choice)
         except operations.Refused as exc:
+            hint = _hint(exc)
             if queued or args.json or read is None and not sys.stdin.isatty():
-                return refuse(exc, **_view_data(view) if args.json else {})
-            say(f"refused: {exc}", err=True)
+                return refuse(f"{exc} {hint}".strip(), **_view_data(view) if args.json
+                              else {})
+            say(f"refused: {exc} {hint}".rstrip(), err=True)
             if _offer_unknown_card(campaign, view.kind, step, choice, read or input):
                 queued.insert(0, str(choice))  # play on with the card just entered
             continue
@@ -126,16 +140,32 @@ def walk(campaign: Any, args: argparse.Namespace, read: Callable[[], str] | None
     return 0
 
 
+def _hint(exc: Exception) -> str:
+    """The terminal's ways on after an unknown card's refusal (its flags)."""
+    from companion.operations.cards import UnknownCard
+
+    return UnknownCard.cli_hint if isinstance(exc, UnknownCard) else ""
+
+
 def _offer_unknown_card(campaign: Any, procedure_kind: str, step: Any, choice: Any,
                         read: Callable[[], str]) -> bool:
     """A card typed at a card step that the campaign does not know: offer to enter it."""
     from companion.cli.cards_cmd import offer_card
-    from companion.operations import cards
+    from companion.operations import Refused, cards, recorded
 
     kind = cards.card_kind(procedure_kind, step)
     if kind is None or not isinstance(choice, str) or cards.is_known(campaign, kind, choice):
         return False
-    return offer_card(campaign, kind, choice, read)
+    say(f"Just record what {choice} did at the table instead of entering it? Type its "
+        "effects in one line (e.g. 'gain 2 meat Ash, lore +1'), or press Enter to enter it:")
+    line = read().strip()
+    if not line:
+        return offer_card(campaign, kind, choice, read)
+    try:
+        say(recorded.record_what_happened(campaign, line=line, card=choice, kind=kind).summary)
+    except Refused as exc:
+        refuse(exc)
+    return False
 
 
 def _enter_cards(campaign: Any, args: argparse.Namespace) -> None:
@@ -170,6 +200,15 @@ def _with_walk(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     parser.add_argument("--enter-card", action="append", metavar="FILE",
                         help="a card drawn that the campaign does not know, as YAML: "
                              "entered into your own pack before the step is answered")
+    parser.add_argument("--record", metavar="EFFECTS",
+                        help="we resolved this at the table: what it did, in one line "
+                             "('gain 2 meat Ash, lore +1'); a Night card draw is answered "
+                             "with it, an activity ends with it as its outcome")
+    parser.add_argument("--card", metavar="ID",
+                        help="with --record: the card drawn at the table, as printed")
+    parser.add_argument("--character", metavar="NAME",
+                        help="with --record: whom unnamed effects fall on (default: the "
+                             "one doing the activity)")
     return parser
 
 
@@ -232,6 +271,24 @@ def cmd_step(args: argparse.Namespace) -> int:
     return _start_then_walk(args, None)
 
 
+def cmd_record(args: argparse.Namespace) -> int:
+    """``companion record PATH EFFECTS``: a card resolved at the table outside a
+    procedure (a Discovery card), or the procedure in progress resolved at the table."""
+    from companion import operations
+    from companion.operations import recorded
+
+    try:
+        with _open(args) as campaign:
+            changes = recorded.record_what_happened(
+                campaign, line=args.effects, card=args.card or "", kind=args.kind or "",
+                character=args.character)
+    except operations.Refused as exc:
+        return _refused(exc)
+    _emit(args, {"summary": changes.summary, "card": args.card or "",
+                 "kind": args.kind or ""}, changes.summary)
+    return 0
+
+
 def register(sub: Any) -> None:
     """Add the procedure commands to the ``companion`` parser."""
     _with_walk(sub.add_parser("night", help="walk the Night phase (starts it if needed)")) \
@@ -247,3 +304,13 @@ def register(sub: Any) -> None:
         parser.set_defaults(func=func)
     _with_walk(sub.add_parser("step", help="answer the procedure in progress")) \
         .set_defaults(func=cmd_step)
+    record = _with_path(sub.add_parser(
+        "record", help="just record what happened at the table (a card the app does not "
+                       "know): its effects in one line, applied and journalled"))
+    record.add_argument("effects", help="'gain 2 meat Ash, minor injury Ash, lore +1'")
+    record.add_argument("--card", metavar="ID", help="the card's id as printed")
+    record.add_argument("--kind", metavar="KIND",
+                        help="its kind: discovery_cards, forage_cards, night_cards ...")
+    record.add_argument("--character", metavar="NAME",
+                        help="whom unnamed effects fall on")
+    record.set_defaults(func=cmd_record)

@@ -58,6 +58,18 @@ TABLE_KINDS: dict[str, str] = {
     "hexes": "hex tile",
 }
 
+SEALED_KINDS = ("codex_outcomes", "codex_omen_entries", "crafting")
+"""Kinds never listed (the Codex and the crafting entries are secret): an own pack's
+Codex outcome recorded at the table is shown only when its number is read again."""
+
+
+def entry_id(kind: str, item: Mapping[str, Any]) -> str | None:
+    """The key of an entry as a pack holds it: its id; a Codex outcome's number."""
+    if kind == "codex_outcomes" and item.get("number") is not None:
+        number = item["number"]
+        return f"{number:03d}" if type(number) is int else str(number)
+    return str(item["id"]) if "id" in item else None
+
 
 def kind_word(kind: str) -> str:
     """A component kind in players' words ("fishing card", "material")."""
@@ -195,10 +207,11 @@ def entries(folder: Path) -> Iterator[PackEntry]:
             if not isinstance(items, list):
                 continue
             for index, item in enumerate(items):
-                if not isinstance(item, dict) or "id" not in item:
+                key = entry_id(str(kind), item) if isinstance(item, dict) else None
+                if key is None:
                     continue
                 line = yamlio.locate(node, (kind, index))[0]
-                yield PackEntry(str(kind), str(item["id"]), str(item.get("name") or ""),
+                yield PackEntry(str(kind), key, str(item.get("name") or ""),
                                 file, line, item)
 
 
@@ -380,9 +393,9 @@ def _placed(file: Path, kind: str, items: list[Any], model: BaseModel,
             replace: str | None) -> list[Any]:
     """``items`` (a kind's entries in ``file``) with ``model`` added, or put in place of
     the entry ``replace``; ContentError if its id is already taken."""
-    new_id = str(getattr(model, "id", ""))
+    new_id = str(getattr(model, "id", "") or getattr(model, "number", ""))
     items = list(items)
-    ids = [str(i.get("id")) if isinstance(i, dict) else None for i in items]
+    ids = [entry_id(kind, i) if isinstance(i, dict) else None for i in items]
     if replace is not None and replace in ids:
         index = ids.index(replace)
         if new_id != replace and new_id in ids:
@@ -407,7 +420,7 @@ def delete_card(folder: Path, kind: str, card_id: str,
         if entry.kind == kind and entry.id == card_id:
             data, _node = _read_file(entry.file)
             items = [i for i in data.get(kind) or []
-                     if not (isinstance(i, dict) and str(i.get("id")) == card_id)]
+                     if not (isinstance(i, dict) and entry_id(kind, i) == card_id)]
             rest = {k: v for k, v in data.items() if k != kind}
             if items:
                 rest[kind] = items
@@ -486,7 +499,7 @@ def write_carried(root: Path, carried: Sequence[CarriedPack]) -> Path:
                 continue
             data, _node = _read_file(entry.file)
             data[entry.kind] = [dict(waiting[key]) if isinstance(i, dict)
-                                and str(i.get("id")) == entry.id else i
+                                and entry_id(entry.kind, i) == entry.id else i
                                 for i in data.get(entry.kind) or []]
             _write_yaml(entry.file, data)
             del waiting[key]

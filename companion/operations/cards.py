@@ -117,6 +117,57 @@ def is_known(campaign: Campaign, kind: str, typed: str) -> bool:
     return card in (getattr(campaign.content, kind, {}) or {})
 
 
+# --- a card the campaign does not know ------------------------------------------------------
+
+
+class UnknownCard(Refused):
+    """A card typed at a card step that the campaign's content lacks (issue 27 item
+    10): the message names the packs and the two ways on, "Enter this card…" and
+    "Just record what happened"; the CLI adds its flags (:attr:`cli_hint`)."""
+
+    def __init__(self, message: str, *, kind: str, typed: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.typed = typed
+
+    cli_hint = ("In the terminal: --enter-card FILE (the card as YAML), or "
+                "--record \"gain 2 meat Ash, lore +1\" (what it did; --card ID names it).")
+
+
+def pack_names(content: Content) -> str:
+    """The campaign's packs in players' words: "Sample, your own pack"."""
+    return ", ".join("your own pack" if p.id.endswith(packs.OWN_SUFFIX) else p.name
+                     for p in content.packs)
+
+
+def unknown_card(campaign: Campaign, kind: str, typed: str, *, deck: str = "") -> UnknownCard:
+    """The refusal of ``typed``, a card of ``kind`` the campaign's content lacks."""
+    word = packs.kind_word(kind)
+    if deck:
+        word = f"{deck} {word}"
+    return UnknownCard(
+        f"{typed.strip()} is not a {word} of this campaign ({pack_names(campaign.content)}). "
+        "If the table drew it: \"Enter this card…\" types it in as printed (it joins your "
+        "own pack), or \"Just record what happened\" applies what it did in one line "
+        "(e.g. gain 2 meat Ash, lore +1).", kind=kind, typed=typed.strip())
+
+
+def refuse_unknown(campaign: Campaign, saved: Mapping[str, Any], procedure: Procedure,
+                   step: Step, choice: Choice) -> None:
+    """Raise :class:`UnknownCard` when ``choice``, typed at a card or chip step, names
+    no card of the campaign's content (a known card the step does not allow is left
+    to the rules' refusal)."""
+    from companion.rules.night import is_table_card
+
+    kind = card_kind(str(saved.get("kind", "")), step)
+    if kind is None or not isinstance(choice, str) or choice in step.options or \
+            is_table_card(choice) or step.decider is Decider.CHIP:
+        return
+    if not is_known(campaign, kind, choice):
+        raise unknown_card(campaign, kind, choice,
+                           deck=str(getattr(procedure, "deck_name", "") or ""))
+
+
 # --- entering a card ------------------------------------------------------------------------
 
 
@@ -152,36 +203,15 @@ def enter_card(campaign: Campaign, *, kind: str, data: Mapping[str, Any],
     Refused, naming each field and why, if the card does not validate (or would break
     the pack); then nothing is written.
     """
-    from companion.operations import carried
-
     word = packs.kind_word(kind)
-    try:
-        # The own pack is created with its first card, never by a refused one.
-        own = packs.own_pack_for(campaign.content.packs, create=False)
-        card = packs.add_cards(own, kind, [dict(data)], replace=replace_id,
-                               extra_dirs=campaign.extra_content)[0]
-    except ContentError as exc:
-        raise _content_error(exc, word, kind) from exc
-    except OSError as exc:
-        raise Refused(f"The {word} could not be written: {exc}") from exc
-    card_id = str(getattr(card, "id", ""))
+    own, card, copy = write_own_card(campaign, kind, data, replace_id=replace_id)
+    card_id = copy.card_id
     name = str(getattr(card, "name", "") or "")
     shown = f"{card_id} ({name})" if name else card_id
-    entry = packs.clean_entry(kind, card.model_dump(mode="json"))
-    pack = packs.find_user_pack(own.manifest.id)
-    copy = carried.OwnCardCopy(own.manifest.id, kind, card_id, entry,
-                               packs.card_digest(entry),
-                               str(pack.manifest.version) if pack else "")
     before = CampaignContent.of(campaign)
     try:
         with campaign.write("content.card", f"entered the {word} {shown}") as session:
-            if replace_id is not None and replace_id != card_id:
-                old = carried.row_of(session, (own.manifest.id, kind, replace_id))
-                if old is not None:
-                    session.delete(old)
-            carried.put(session, copy)
-            rebuild_content(campaign, session)
-            _record_packs(session, campaign.content)
+            carry_own_card(campaign, session, copy, replace_id=replace_id)
             learned = _teach_procedure(campaign, session, kind, card_id)
             if kind == "night_cards" and not learned:
                 _add_to_night_deck(session, card_id)
@@ -193,6 +223,46 @@ def enter_card(campaign: Campaign, *, kind: str, data: Mapping[str, Any],
         before.apply(campaign)
         raise
     return Changes(summary=text, procedure=True, journal=True, detail=card_id)
+
+
+def write_own_card(campaign: Campaign, kind: str, data: Mapping[str, Any], *,
+                   replace_id: str | None = None) -> tuple[packs.UserPack, Any, OwnCardCopy]:
+    """Write ``data`` (an entry of ``kind``) into the campaign's own pack (created with
+    its first entry): (the pack, the entry, the copy the campaign file will carry).
+    Refused, naming each field and why, if it does not validate or would break the
+    pack; then nothing is written."""
+    word = packs.kind_word(kind)
+    try:
+        # The own pack is created with its first card, never by a refused one.
+        own = packs.own_pack_for(campaign.content.packs, create=False)
+        card = packs.add_cards(own, kind, [dict(data)], replace=replace_id,
+                               extra_dirs=campaign.extra_content)[0]
+    except ContentError as exc:
+        raise _content_error(exc, word, kind) from exc
+    except OSError as exc:
+        raise Refused(f"The {word} could not be written: {exc}") from exc
+    entry = packs.clean_entry(kind, card.model_dump(mode="json"))
+    card_id = packs.entry_id(kind, entry) or ""
+    pack = packs.find_user_pack(own.manifest.id)
+    copy = OwnCardCopy(own.manifest.id, kind, card_id, entry, packs.card_digest(entry),
+                       str(pack.manifest.version) if pack else "")
+    return own, card, copy
+
+
+def carry_own_card(campaign: Campaign, session: Session, copy: OwnCardCopy, *,
+                   replace_id: str | None = None) -> None:
+    """Inside an open write: the campaign file carries ``copy`` (in place of the entry
+    ``replace_id``, if it was edited under another id), and the campaign plays with the
+    content rebuilt with it (the pack versions recorded)."""
+    from companion.operations import carried
+
+    if replace_id is not None and replace_id != copy.card_id:
+        old = carried.row_of(session, (copy.pack_id, copy.kind, replace_id))
+        if old is not None:
+            session.delete(old)
+    carried.put(session, copy)
+    rebuild_content(campaign, session)
+    _record_packs(session, campaign.content)
 
 
 # --- the content a campaign plays with: its pack and the cards it carries ---------------------
@@ -314,7 +384,7 @@ def campaign_content(pack_ids: str | Sequence[str], extra_content: Sequence[Path
         # Only what a pack could hold: a file's rows never name a folder or file
         # outside the pack written for them (ids as the pack schema allows them).
         if card.kind in KIND_MODELS and re.fullmatch(_PACK_ID, card.pack_id) and \
-                card.data.get("id") == card.card_id:
+                packs.entry_id(card.kind, card.data) == card.card_id:
             sound = _sound(card)
             if sound is not None:
                 by_pack.setdefault(card.pack_id, []).append(sound)

@@ -345,9 +345,10 @@ def advance(campaign: Campaign, *, choice: Choice | None = None) -> Changes:
                            society=True, journal=True, valley=True, detail=done)
         step = procedure.step()
         if isinstance(choice, str):  # a card typed by id or by name, in any case
-            from companion.operations.cards import take_typed
+            from companion.operations.cards import refuse_unknown, take_typed
 
             procedure, step, choice = take_typed(campaign, row.state, procedure, step, choice)
+            refuse_unknown(campaign, row.state, procedure, step, choice)
         if choice is None:
             if step.decider is Decider.PLAYER:
                 raise Refused(f"{step.prompt}: the players decide this step.")
@@ -355,29 +356,36 @@ def advance(campaign: Campaign, *, choice: Choice | None = None) -> Changes:
             chance, rng = campaign.chance(session)
             choice = draw_for(step, chance)
             campaign.save_chance(chance, rng)
-        procedure = procedure.apply(choice)
-        saved = dict(row.state)
-        line = f"{step.prompt.rstrip('.')}: {_choice_text(step, choice)}"
-        saved["log"] = [*saved.get("log", []), line]
-        saved["procedure"] = procedure.to_state()
-        text = f"{saved['kind'].replace('_', ' ').capitalize()}: {line}"
-        finished: FinishedProcedure | None = None
-        if procedure.is_finished():
-            # The row goes first, so a finish (the Night's end) may begin the next
-            # procedure (the behemoth's activation) in the same transaction.
-            session.delete(row)
-            session.flush()
-            text = KINDS[saved["kind"]].finish(campaign, session, procedure, saved)
-            finished = FinishedProcedure(kind=saved["kind"], actor=saved.get("actor"),
-                                         procedure=procedure, log=tuple(saved["log"]),
-                                         summary=text)
-        else:
-            row.state = saved
+        text, finished = _take_step(campaign, session, row, procedure.apply(choice),
+                                    f"{step.prompt.rstrip('.')}: {_choice_text(step, choice)}")
         session.info["journal_text"] = text
+        kind = str(row.state.get("kind", "")) if finished is None else finished.kind
     # A finish may move a character or explore a hex (delving's exit): the board too.
     return Changes(summary=text, procedure=True, characters=True, society=True,
-                   journal=True, valley=saved["kind"] == "night" or finished is not None,
+                   journal=True, valley=kind == "night" or finished is not None,
                    detail=finished)
+
+
+def _take_step(campaign: Campaign, session: Session, row: models.ProcedureState,
+               procedure: Procedure, line: str) -> tuple[str, FinishedProcedure | None]:
+    """Save ``procedure`` (the state after a step, logged as ``line``); once it is
+    finished, its row goes and its kind's finish writes the result (the Night's end
+    hooks run there). Returns the journal's text and the finished procedure, if any."""
+    saved = dict(row.state)
+    saved["log"] = [*saved.get("log", []), line]
+    saved["procedure"] = procedure.to_state()
+    text = f"{saved['kind'].replace('_', ' ').capitalize()}: {line}"
+    if not procedure.is_finished():
+        row.state = saved
+        return text, None
+    # The row goes first, so a finish (the Night's end) may begin the next procedure
+    # (the behemoth's activation) in the same transaction.
+    session.delete(row)
+    session.flush()
+    text = KINDS[saved["kind"]].finish(campaign, session, procedure, saved)
+    return text, FinishedProcedure(kind=saved["kind"], actor=saved.get("actor"),
+                                   procedure=procedure, log=tuple(saved["log"]),
+                                   summary=text)
 
 
 # --- starting procedures ---------------------------------------------------------------------

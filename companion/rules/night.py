@@ -91,6 +91,24 @@ from companion.rules.society import (
 from companion.rules.valley import place_fire, place_lore, place_shelter
 
 STATE_VERSION = 1
+
+TABLE_CARD = "table:"
+"""A Night card drawn at the table that the content lacks, resolved there (issue 25
+part 3): the answer of a draw is ``table:`` + JSON ``{"card": id, "effects": [{"who",
+"effect"}]}`` (:func:`table_card`); the Night goes on as if that card had been drawn and
+resolved, its recorded effects applied in its place."""
+
+
+def table_card(card_id: str, effects: Sequence[Mapping[str, Any]]) -> str:
+    """The answer to a Night card draw for a card resolved at the table: ``effects``
+    are ``{"who": name or None, "effect": {...}}`` (None: the drawer)."""
+    return TABLE_CARD + json.dumps({"card": card_id, "effects": list(effects)},
+                                   sort_keys=True)
+
+
+def is_table_card(choice: object) -> bool:
+    """Whether ``choice`` answers a draw with a card resolved at the table."""
+    return isinstance(choice, str) and choice.startswith(TABLE_CARD)
 """Version of the saved state's layout (``to_state``)."""
 
 
@@ -506,6 +524,8 @@ def _check(ask: _Ask, choice: Choice) -> None:
     if step.decider is Decider.DICE:
         check_dice(step, choice)
     elif step.decider is Decider.CARD:
+        if is_table_card(choice):
+            return
         if not isinstance(choice, str) or choice not in ask.cards:
             left = ", ".join(sorted(ask.cards)) or "none"
             raise IllegalAction(f"{choice!r} is not in the Night deck (cards left: {left})")
@@ -917,6 +937,9 @@ def _night_cards(run: _Run) -> _Night:
             if card_id is None:
                 run.say(f"No Night card can be drawn for hex {hex}.")
                 break
+            if is_table_card(card_id):
+                yield from _table_card(run, card_id, drawer)
+                break
             card = run.facts.cards[card_id]
             unmet = _unmet(run, card, drawer, hex)
             if unmet is not None and card.requires.trait is not None:
@@ -963,11 +986,30 @@ def _draw(run: _Run, stage: NightStage, prompt: str) -> Generator[_Ask, Choice, 
         cards=frozenset((*run.pile, *run.unordered)),
     )
     card = NightCardId(str(choice))
+    if is_table_card(card):  # the table's own card: the app's deck is as it was
+        return card
     if card in run.pile:
         run.pile.remove(card)
     else:
         run.unordered.remove(card)
     return card
+
+
+def _table_card(run: _Run, choice: str, drawer: str) -> _Night:
+    """A Night card resolved at the table: what the group recorded, applied where the
+    card's effects would have been (issue 25 part 3). It joins no pile of the app's."""
+    from pydantic import TypeAdapter, ValidationError
+
+    try:
+        data = json.loads(choice[len(TABLE_CARD):])
+        card = str(data.get("card") or "a card")
+        steps = [(e.get("who") or drawer, TypeAdapter(fx.Effect).validate_python(e["effect"]))
+                 for e in data.get("effects", [])]
+    except (ValueError, TypeError, KeyError, AttributeError, ValidationError) as exc:
+        raise IllegalAction(f"the card resolved at the table does not read: {exc}") from exc
+    run.say(f"{drawer} draws {card}: resolved at the table.")
+    for who, effect in steps:
+        yield from _effect(run, who, effect, card, NightStage.NIGHT_CARDS)
 
 
 def _lend_trait(

@@ -10,7 +10,12 @@ Contracts:
   rules' refusal names it. **Enter this card…** opens the card form for its kind
   (:mod:`companion.ui.card_form`, window-modal); saving runs
   ``operations.cards.enter_card`` and emits ``chosen`` with the new card's id, so the
-  step goes on with it.
+  step goes on with it. **Just record what happened…** opens
+  :class:`companion.ui.table_record.RecordDialog` for the card typed: its effects in one
+  line, applied and journalled with its id; the step goes on as if it had been drawn
+  and resolved (``operations.recorded``). A card typed that the campaign's content
+  lacks is not sent to the rules: the field says so (naming the packs) with both ways
+  on under it (issue 27 item 10).
 - :func:`enter_card_form` opens the form for a kind and saves through the main window
   (also used by the My cards window); :func:`content_lookup` gives forms the content's
   ids and names (never the sealed Codex).
@@ -27,6 +32,7 @@ from PySide6.QtWidgets import (
     QCompleter,
     QDialog,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QPushButton,
     QVBoxLayout,
@@ -130,6 +136,8 @@ class CardField(QWidget):
 
     chosen = Signal(str)
     """The option (card id, or chip key) to answer the step with."""
+    recorded = Signal(object)
+    """The Changes of "Just record what happened" (the step is answered by it)."""
 
     def __init__(self, window: Host | None, kind: str | None, *, chip: bool = False,
                  parent: QWidget | None = None) -> None:
@@ -170,11 +178,28 @@ class CardField(QWidget):
         self.enter_button.setToolTip("The card is not in the campaign's content: type it in "
                                      "as printed; it is saved in your own pack")
         self.enter_button.clicked.connect(self.enter)
+        self.record_button = QPushButton("Just &record what happened…")
+        self.record_button.setObjectName("recordCard")
+        self.record_button.setAutoDefault(False)
+        self.record_button.setToolTip("Resolve the card at the table and type what it did "
+                                      "(e.g. gain 2 meat Ash, lore +1): applied, journalled "
+                                      "with its id; save it as a card later")
+        self.record_button.clicked.connect(self.record)
+        self.unknown = QLabel()
+        self.unknown.setObjectName("unknownCard")
+        self.unknown.setWordWrap(True)
+        self.unknown.setStyleSheet("color: palette(highlight); font-weight: bold;")
+        self.unknown.hide()
+        layout.addWidget(self.unknown)
         line = QHBoxLayout()
         line.addStretch(1)
         line.addWidget(self.enter_button)
+        line.addWidget(self.record_button)
         layout.addLayout(line)
         self.enter_button.setVisible(self._can_enter())  # once it has a parent
+        self.record_button.setVisible(self._can_enter())
+        self.actor: str | None = None
+        """Whom a recorded card's unnamed effects fall on by default."""
         self.combo.editTextChanged.connect(lambda _t: self._update_enter())
 
     # -- what can be drawn ---------------------------------------------------------------
@@ -259,7 +284,9 @@ class CardField(QWidget):
 
     def _update_enter(self) -> None:
         self.enter_button.setVisible(self._can_enter())
+        self.record_button.setVisible(self._can_enter())
         self.enter_button.setDefault(False)
+        self.unknown.hide()
 
     # -- answering -------------------------------------------------------------------------
 
@@ -267,8 +294,35 @@ class CardField(QWidget):
         """Answer with the card typed or picked (an unknown one goes to the rules as
         typed: their refusal names it, and **Enter this card…** is at hand)."""
         text = self.text()
-        if text:
-            self.chosen.emit(self.key() or text)
+        if not text:
+            return
+        key = self.key()
+        if key is None and self._is_unknown(text):
+            self.say_unknown(text)
+            return
+        self.chosen.emit(key or text)
+
+    def _is_unknown(self, text: str) -> bool:
+        """Whether ``text`` names no card of the campaign's content (chips: the rules
+        say which chips are in the bag)."""
+        campaign = self.window_.campaign if self.window_ is not None else None
+        if campaign is None or self.kind is None or self.chip:
+            return False
+        from companion.operations.cards import is_known
+
+        return not is_known(campaign, self.kind, text)
+
+    def say_unknown(self, text: str) -> None:
+        """Say that ``text`` is not a card of this campaign, naming its packs, with the
+        two ways on (the buttons under it) in view and the first one focused."""
+        from companion.operations.cards import unknown_card
+
+        campaign = self.window_.campaign if self.window_ is not None else None
+        if campaign is None or self.kind is None:
+            return
+        self.unknown.setText(str(unknown_card(campaign, self.kind, text, deck=self.deck)))
+        self.unknown.show()
+        self.enter_button.setFocus()
 
     def enter(self) -> QDialog | None:
         """Open the form for a card of this kind, prefilled with what was typed; once
@@ -278,3 +332,20 @@ class CardField(QWidget):
         typed = self.text() if self.key() is None else ""
         return enter_card_form(self.window_, self.kind, typed=typed, parent=self.window(),
                                on_saved=self.chosen.emit)
+
+    deck = ""
+    """The deck the step draws from, in players' words ("forest"), for the message."""
+
+    def record(self) -> QDialog | None:
+        """"Just record what happened": the record dialog for the card typed (window-
+        modal); once recorded, ``recorded`` is emitted and the step has gone on."""
+        if self.window_ is None or self.kind is None:
+            return None
+        from companion.ui.table_record import record_at_table
+
+        typed = self.text() if self.key() is None else self.key() or ""
+        dialog = record_at_table(self.window_, kind=self.kind, card=typed, actor=self.actor,
+                                 parent=self.window())
+        if dialog is not None:
+            dialog.recorded.connect(self.recorded.emit)
+        return dialog

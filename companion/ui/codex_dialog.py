@@ -80,6 +80,14 @@ class CodexDialog(QDialog):
         """The last :class:`~companion.operations.codex.CodexReveal` shown."""
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
+        # "Read outcome N" acted on (issue 25 part 4): its effects applied, or what it
+        # did typed once and remembered (companion.ui.codex_outcome).
+        self.act_button = QPushButton("Apply this &outcome…")
+        self.act_button.setObjectName("actOnOutcome")
+        self.act_button.setAutoDefault(False)
+        self.act_button.hide()
+        self.act_button.clicked.connect(self.act_on_outcome)
+        buttons.addButton(self.act_button, QDialogButtonBox.ButtonRole.ActionRole)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.help)
@@ -116,7 +124,21 @@ class CodexDialog(QDialog):
         self.result_title.setText(reveal.title)
         self.entry_text.setPlainText(reveal.text)
         self.omens.setText(self._omens_text())
+        outcome = reveal.kind == "outcome"
+        self.act_button.setVisible(outcome)
+        if outcome:
+            self.act_button.setText("Apply this &outcome…" if reveal.found else
+                                    "Type what it &did…")
         return True
+
+    def act_on_outcome(self) -> QDialog | None:
+        """The outcome just read, acted on (``codex_outcome.show_outcome``)."""
+        from companion.ui.codex_outcome import show_outcome
+
+        if self.reveal is None or self.reveal.kind != "outcome":
+            return None
+        return show_outcome(self.window_, self.reveal.label.split()[-1],
+                            character=self.character.currentData(), parent=self)
 
 
 def open_codex(window: Any) -> CodexDialog:

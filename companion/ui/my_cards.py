@@ -58,7 +58,17 @@ class MyCardsWindow(QDialog):
                        "extends a pack a campaign plays with; a change here takes effect "
                        "in the open campaign at once.")
         intro.setWordWrap(True)
-        layout.addWidget(intro)
+        top_row = QHBoxLayout()
+        top_row.addWidget(intro, 1)
+        # Cards the table recorded as effects ("Just record what happened"): saved here
+        # as cards of the owner's pack (issue 25 part 3).
+        self.recorded_button = QPushButton("Recorded at the &table…")
+        self.recorded_button.setObjectName("recordedAtTable")
+        self.recorded_button.setToolTip("Cards recorded as effects at the table: save one "
+                                        "as a card, its id and effects filled in")
+        self.recorded_button.clicked.connect(self.show_recorded)
+        top_row.addWidget(self.recorded_button)
+        layout.addLayout(top_row)
         splitter = QSplitter(Qt.Orientation.Vertical)
         self.tree = QTreeWidget()
         self.tree.setObjectName("myCardsTree")
@@ -108,6 +118,19 @@ class MyCardsWindow(QDialog):
         fit_resize(self, 1000, 640)  # within a laptop at any text size (issue 27 item 13)
         self.refresh()
 
+    def show_recorded(self) -> QDialog | None:
+        """My Cards ▸ Recorded at the table: the cards recorded as effects, each savable
+        as a card (``ui.table_record.RecordedCardsDialog``)."""
+        from companion.ui.table_record import RecordedCardsDialog
+
+        if self.window_.campaign is None:
+            return None
+        dialog = RecordedCardsDialog(self.window_, parent=self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.finished.connect(lambda _code: self.refresh())
+        dialog.open()
+        return dialog
+
     # -- reading ----------------------------------------------------------------------------
 
     def refresh(self) -> None:
@@ -125,6 +148,8 @@ class MyCardsWindow(QDialog):
             top.setFont(0, font)
             self.tree.addTopLevelItem(top)
             for entry in packs.entries(pack.folder):
+                if entry.kind in packs.SEALED_KINDS:  # the Codex stays secret
+                    continue
                 item = QTreeWidgetItem([f"{packs.kind_word(entry.kind)} {entry.id}",
                                         entry.name, entry.where])
                 item.setData(0, ENTRY_ROLE, entry)

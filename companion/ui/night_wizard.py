@@ -185,6 +185,10 @@ class NightWizard(StepAnswering, QDialog):
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.summary.hide()
         frame_layout.addWidget(self.summary)
+        from companion.ui.codex_outcome import OutcomeLinks
+
+        self.outcomes = OutcomeLinks(window)
+        frame_layout.addWidget(self.outcomes)
         right.addWidget(frame)
 
         self.logs = QTabWidget()
@@ -259,6 +263,7 @@ class NightWizard(StepAnswering, QDialog):
         self._show_latest(night.result().log)
         self._fill(self.log, view.log, numbered=True)
         self.summary.hide()
+        self.outcomes.show_for("")
         self.step_widget.show()
         cards = night.draw_pile
         labels = {c: f"{c} {night.facts.cards[c].name}" for c in cards if c in night.facts.cards}
@@ -353,6 +358,7 @@ class NightWizard(StepAnswering, QDialog):
         self.odds_panel.hide()  # nothing left to weigh
         self.summary.setText(text)
         self.summary.show()
+        self.outcomes.show_for(text)  # "Read outcome N…": shown and applied (issue 25)
         self.close_button.setDefault(True)
         self.close_button.setFocus()
 

@@ -122,6 +122,12 @@ class StepWidget(QWidget):
         """The card input (``companion.ui.card_field.CardField``) on a card or chip step."""
         self.card_context: tuple[Host | None, str] = (None, "")
         """(the main window, the procedure's kind): lets an unknown card be entered."""
+        self.actor: str | None = None
+        """The character doing the activity (whom recorded effects fall on)."""
+        self.deck = ""
+        """The deck a card step draws from ("forest"), for the unknown card's message."""
+        self.table_button: QPushButton | None = None
+        """"We resolved this at the table…" (a step of an activity or an encounter)."""
         self._keys: dict[str, str] = {}
         self.app_first = False
         """The "in the app" button comes first (Settings > Procedures start)."""
@@ -151,7 +157,7 @@ class StepWidget(QWidget):
         _clear(self.body)
         self.option_buttons, self.dice, self._keys = [], [], {}
         self.options_list = self.choose_button = self.use_button = None
-        self.app_button = self.card_combo = self.card_field = None
+        self.app_button = self.card_combo = self.card_field = self.table_button = None
         if step is None:
             self.prompt.setText("")
             return
@@ -162,6 +168,7 @@ class StepWidget(QWidget):
             self._dice(step)
         else:
             self._card(step, cards, card_labels or {})
+        self._resolved_at_table(step)
         use_font(self, self.font())
         for button in self.option_buttons:
             button.setMinimumHeight(round(button.fontMetrics().height() * 1.7))
@@ -303,6 +310,7 @@ class StepWidget(QWidget):
         window, procedure_kind = self.card_context
         field = CardField(window, card_kind(procedure_kind, step), chip=chip)
         field.set_options(step.options, step.labels, cards, card_labels)
+        field.actor, field.deck = self.actor, self.deck
         # CardField's own line edit answers Return once (no event filter here: one on
         # that line edit crashed the app at exit).
         field.chosen.connect(self.answered.emit)
@@ -311,6 +319,39 @@ class StepWidget(QWidget):
         self.use_button = field.use_button
         table.addWidget(field)
         self._arrange(app_row, table)
+
+    def _resolved_at_table(self, step: Step) -> None:
+        """"We resolved this at the table…" under a step of an activity or an encounter
+        (issue 25 part 3): the table resolved it with the real components; what it did
+        is typed in one line and the activity ends with it. A card step has the card
+        field's "Just record what happened…" instead; the Night's other steps never
+        need a card, so they are answered here."""
+        window, procedure_kind = self.card_context
+        if window is None or not procedure_kind or procedure_kind == "night" or \
+                step.decider in (Decider.CARD, Decider.CHIP):
+            return
+        self.table_button = QPushButton("We resolved this at the &table…")
+        self.table_button.setObjectName("resolvedAtTable")
+        self.table_button.setAutoDefault(False)
+        self.table_button.setToolTip("The table played this step with the real components: "
+                                     "type what happened; the activity ends with it")
+        self.table_button.clicked.connect(self.resolve_at_table)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(self.table_button)
+        self.body.addLayout(row)
+
+    def resolve_at_table(self) -> QDialog | None:
+        """Open "We resolved this at the table" for the step shown."""
+        from companion.operations.cards import PROCEDURE_CARD_KINDS
+        from companion.ui.table_record import record_at_table
+
+        window, procedure_kind = self.card_context
+        if window is None or self.step is None:
+            return None
+        return record_at_table(window, kind=PROCEDURE_CARD_KINDS.get(procedure_kind, ""),
+                               actor=self.actor, step_prompt=self.step.prompt,
+                               parent=self.window())
 
     def _focus_first(self) -> None:
         table_first: QWidget | None = self.card_combo or (self.dice[0] if self.dice else None)
@@ -375,6 +416,7 @@ class StepAnswering:
             return False, None
         # A card drawn at the table that the campaign does not know can be entered.
         self.step_widget.card_context = (self.window_, view.kind if view else "")
+        self.step_widget.actor = view.actor if view else None
         return True, view
 
 
@@ -440,6 +482,10 @@ class ProcedureDialog(StepAnswering, QDialog):
         self.summary.setFont(scaled_font(self.font(), 1.15, bold=True))
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         frame_layout.addWidget(self.summary)
+        from companion.ui.codex_outcome import OutcomeLinks
+
+        self.outcomes = OutcomeLinks(window)  # "Read outcome N…" a result names
+        frame_layout.addWidget(self.outcomes)
         layout.addWidget(frame)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
@@ -481,7 +527,9 @@ class ProcedureDialog(StepAnswering, QDialog):
             self.log.addItem(f"{number}. {line}")
         self.log.scrollToBottom()
         self.summary.hide()
+        self.outcomes.show_for("")
         self.step_widget.show()
+        self.step_widget.deck = str(getattr(procedure, "deck_name", "") or "")
         self.step_widget.set_step(view.step, **self.extra_cards(procedure))
         self.odds_area.show()
         self.odds_panel.show_for(campaign, procedure)
@@ -541,6 +589,7 @@ class ProcedureDialog(StepAnswering, QDialog):
         self.odds_area.hide()  # nothing left to weigh
         self.summary.setText(text)
         self.summary.show()
+        self.outcomes.show_for(text, character=getattr(self.finished_procedure, "actor", None))
         self.close_button.setDefault(True)
         self.close_button.setFocus()
 

@@ -188,7 +188,8 @@ def test_step_offers_to_enter_an_unknown_card(tmp_path: Path, capsys: Any) -> No
     operations.create_demo_campaign(path).close()
     text = card_yaml(path, "fishing_cards", "FI01")
     body = [line for line in text.splitlines() if not line.startswith("id:")]
-    answers = iter(["FX93", "y", *body, "", "app", "app"])
+    # Enter at "Just record what it did?" goes on to entering it (issue 25 part 3).
+    answers = iter(["FX93", "", "y", *body, "", "app", "app"])
     with operations.open_campaign(path) as campaign:
         reach_fishing(campaign)
 

@@ -1045,6 +1045,62 @@ def op_explore_tray_typed(p: Player) -> None:
         _type_tile(p, flipped, "verdant-vale")
     p.cli("act", p.path, name, "tray", str(number + 1), "--tiles", *tiles,
           "--flipped", flipped, "--json", op="act tray (typed)")
+RECORD_LINES = ("gain 2 meat", "lore +1", "unrest +1, activity +1", "minor injury",
+                "gain 1 wood, lore -1", "energy -1", "place fire", "fly away")
+"""Lines a group types for a card resolved at the table (the last one does not read)."""
+
+
+def _record_line(p: Player) -> str:
+    line = str(p.pick(RECORD_LINES))
+    name = p.someone()
+    if name and p.chance(0.6) and not line.startswith(("lore", "unrest")):
+        line = f"{line} {name}" if p.chance(0.5) else f"{name} {line}"
+    return line
+
+
+def op_record_at_table(p: Player) -> None:
+    """Issue 25 part 3: "Just record what happened" / "We resolved this at the table":
+    at the step in progress (``step --record``), for a Discovery due or any card
+    (``record``), or the card field's call in the GUI (``recorded.record_what_happened``)."""
+    card = f"X{p.rng.randrange(90, 99)}"
+    line = _record_line(p)
+    if p.chance(0.3):
+        from companion.operations import recorded
+
+        p.app("card field: just record what happened", lambda c: recorded.record_what_happened(
+            c, line=line, card=card, character=p.someone() if p.chance(0.3) else None))
+    elif p.walking() and p.chance(0.7):
+        p.cli("step", p.path, "--record", line, "--card", card, "--json", op="step --record")
+    else:
+        p.cli("record", p.path, line, "--card", card, "--kind",
+              p.pick(["discovery_cards", "night_cards", ""]) or "discovery_cards",
+              op="record")
+
+
+def op_save_record(p: Player) -> None:
+    """Issue 25 part 3: "Save as a card": a recorded card into the owner's pack."""
+    shown = p.js("content", "recorded", p.path)
+    rows = (shown or {}).get("recorded") or []
+    if not rows:
+        return
+    row = p.pick(rows)
+    extra = Path(p.path).with_name(f"record-{p.rng.randrange(10**6)}.yaml")
+    extra.write_text(f"name: Recorded {row['card']}\n", encoding="utf-8")
+    p.cli("content", "save-record", p.path, str(row["event"]), str(extra),
+          *(["--kind", "discovery_cards"] if not row["kind"] else []),
+          op="content save-record")
+
+
+def op_codex_apply(p: Player) -> None:
+    """Issue 25 part 4: a Codex outcome acted on (its effects applied, or, when the
+    Codex lacks it, what it did typed once and remembered in the owner's pack)."""
+    number = str(p.pick([100, 103, 106, 109, 220, 998, 999]))
+    who = ["--character", name] if (name := p.someone()) and p.chance(0.7) else []
+    if p.chance(0.5):
+        p.cli("codex", "outcome", p.path, number, "--apply", *who, op="codex --apply")
+    else:
+        p.cli("codex", "outcome", p.path, number, "--effects", _record_line(p), *who,
+              op="codex --effects")
 
 
 @dataclass(frozen=True)
@@ -1088,6 +1144,9 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("own cards / web journal export", 1, op_own_cards),
     Operation("valley tile (typed when flipped)", 3, op_type_tile),
     Operation("explore a tray (tiles typed, flipped named)", 2, op_explore_tray_typed),
+    Operation("record what happened at the table", 3, op_record_at_table),
+    Operation("save a recorded card", 1, op_save_record),
+    Operation("codex outcome applied / recorded", 1, op_codex_apply),
 )
 
 

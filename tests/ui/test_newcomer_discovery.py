@@ -70,7 +70,10 @@ def test_a_fragment_two_cards_share_is_refused_naming_it(
     assert edit is not None
     qtbot.keyClicks(edit, "zzq")
     qtbot.mouseClick(view.discovery_card.use_button, Qt.MouseButton.LeftButton)
-    assert refusals and "zzq" in refusals[-1]
+    # Said in the field itself, with "Enter this card…" and "Just record what happened"
+    # under it (issue 27 item 10); nothing changed.
+    assert refusals == [] and "zzq is not a Discovery card of this campaign" in \
+        view.discovery_card.unknown.text()
     assert ops.discovery_due(demo) == due  # nothing changed
 
 

@@ -124,7 +124,9 @@ def test_night_card_step_does_not_name_the_top_card(qtbot: Any, demo: Any,
     assert ids == sorted(ids) and top in ids and len(ids) > 1
     combo.setEditText("N99")
     click(qtbot, wizard.step_widget.use_button)
-    assert refusals and "'N99' is not in the Night deck" in refusals[0]
+    # A card the content lacks is said in the field, with the ways on (issue 27 item 10).
+    field = wizard.step_widget.card_field
+    assert refusals == [] and "N99 is not a Night card of this campaign" in field.unknown.text()
     assert wizard.step.decider is Decider.CARD and wizard.current_stage() == "night_cards"
     combo = wizard.step_widget.card_combo
     label = combo.itemText(combo.findData(top))

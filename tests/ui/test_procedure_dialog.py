@@ -154,7 +154,10 @@ def test_a_card_not_in_the_options_is_refused(qtbot: Any, demo: Any,
     dialog = start_fishing(qtbot, window)
     dialog.step_widget.card_combo.setEditText("ZZ99")
     qtbot.mouseClick(dialog.step_widget.use_button, Qt.MouseButton.LeftButton)
-    assert len(refusals) == 1 and "ZZ99" in refusals[0]
+    # Said in the card field, with the ways on under it (issue 27 item 10), not a box.
+    field = dialog.step_widget.card_field
+    assert refusals == [] and field.unknown.isVisibleTo(dialog)
+    assert "ZZ99 is not a fishing card of this campaign" in field.unknown.text()
     assert dialog.step.prompt == "Step 1: draw the stock card"
     assert dialog.isVisible() and not dialog.finished_
     assert procedures.in_progress(demo).log == ()

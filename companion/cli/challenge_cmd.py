@@ -83,6 +83,7 @@ def cmd_challenge_end(args: argparse.Namespace) -> int:
                     reveal = read_challenge_outcome(campaign, number=number).detail
                 except operations.Refused:  # not an entry number: recorded as typed
                     reveal = None
+            applied = _act_on_outcome(args, campaign, number) if reveal is not None else None
     except operations.Refused as exc:
         return _refused(exc)
     data: dict[str, Any] = {"summary": changes.summary, "outcome": number}
@@ -90,8 +91,36 @@ def cmd_challenge_end(args: argparse.Namespace) -> int:
     if reveal is not None:
         data["codex"] = {"label": reveal.label, "found": reveal.found, "text": reveal.text}
         text += f"\n{reveal.title}: {reveal.text}"
+        if applied is not None:
+            data["codex"]["applied"] = applied
+            text += f"\n{applied}"
+        else:
+            text += "\n" + _outcome_hint(number, reveal.found)
     _emit(args, data, text)
     return 0
+
+
+def _act_on_outcome(args: argparse.Namespace, campaign: Any, number: str) -> str | None:
+    """``challenge end --apply`` / ``--effects LINE``: the outcome's effects applied (or,
+    for an outcome the app doesn't know, what it did, remembered under its number), as
+    ``codex outcome N --apply`` does: its own undoable operation after the end. A refusal
+    here leaves the challenge ended and says why (``codex outcome`` can be run again)."""
+    from companion import operations
+    from companion.operations.codex_outcomes import resolve_outcome
+
+    if not (args.apply or args.effects):
+        return None
+    try:
+        return resolve_outcome(campaign, number=number, line=args.effects or "",
+                               character=args.character).summary
+    except operations.Refused as exc:
+        return f"The outcome was not applied: {exc}"
+
+
+def _outcome_hint(number: str, found: bool) -> str:
+    from companion.cli.journal_cmd import outcome_hint
+
+    return outcome_hint(number, found)
 
 
 def _logged_outcome(campaign: Any) -> str:
@@ -310,6 +339,13 @@ def register_challenge_verbs(challenge_sub: Any,
                      help="a looming challenge the outcome names, by the id on its card "
                           "(one the app doesn't know yet is entered when started; "
                           "repeatable)")
+    end.add_argument("--apply", action="store_true",
+                     help="apply the outcome's effects after ending (one more undoable "
+                          "operation, as 'codex outcome N --apply')")
+    end.add_argument("--effects", metavar="LINE",
+                     help="what the outcome did, typed from the book ('lore +1'): "
+                          "applied, and remembered if the Codex lacks it")
+    end.add_argument("--character", help="whom the outcome's effects on a character fall on")
     end.set_defaults(func=cmd_challenge_end)
     _with_path(challenge_sub.add_parser(
         "retained", help="retained supplies waiting to be claimed")) \

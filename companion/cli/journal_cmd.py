@@ -72,12 +72,13 @@ def cmd_codex(args: argparse.Namespace) -> int:
     assert isinstance(reveal, codex.CodexReveal)
     text = f"{reveal.title}\n\n{reveal.text}" if reveal.found else reveal.text
     if args.codex_command == "outcome":
-        text += "\n\n" + _outcome_hint(args.number, reveal.found)
+        text += "\n\n" + outcome_hint(args.number, reveal.found)
     _emit(args, {"entry": dataclasses.asdict(reveal), "summary": changes.summary}, text)
     return 0
 
 
-def _outcome_hint(number: str, found: bool) -> str:
+def outcome_hint(number: str, found: bool) -> str:
+    """What to type next about outcome ``number`` (its effects, or what it did)."""
     if found:
         return (f"Apply its effects: companion codex outcome PATH {number} --apply "
                 "[--character NAME]")

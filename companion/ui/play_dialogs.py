@@ -1153,34 +1153,23 @@ class EndChallengeDialog(PlayDialog):
 
 def read_outcome_after_end(window: Host, number: str) -> Any:
     """The ended challenge's outcome goes to the Codex: read it (its own operation,
-    ``challenge_cards.read_challenge_outcome``) and show it in the Codex window.
-    Returns that window (None when the number is not an entry)."""
+    ``challenge_cards.read_challenge_outcome``), then show it in the Codex outcome
+    dialog, which offers its effects (or, for an outcome the app doesn't know, asks what
+    it did and remembers it): ``ui.codex_outcome.show_outcome``. Returns that dialog
+    (None when the number is not an entry)."""
     from companion.operations import Refused
     from companion.operations.challenge_cards import read_challenge_outcome
-    from companion.ui.codex_dialog import open_codex
-
-    made: dict[str, Any] = {}
-
-    def read(campaign: Any, **kwargs: Any) -> Any:
-        made["changes"] = read_challenge_outcome(campaign, **kwargs)
-        return made["changes"]
+    from companion.operations.codex import parse_request
+    from companion.ui.codex_outcome import show_outcome
 
     try:
-        from companion.operations.codex import parse_request
-
         if parse_request(number).kind != "outcome":
             return None
     except Refused:
         return None
-    if window.run_operation(read, number=number) is None:
+    if window.run_operation(read_challenge_outcome, number=number) is None:
         return None
-    reveal = made["changes"].detail
-    dialog = open_codex(window)
-    dialog.request.setText(number)
-    dialog.reveal = reveal
-    dialog.result_title.setText(f"{reveal.title}: the challenge's outcome")
-    dialog.entry_text.setPlainText(reveal.text)
-    return dialog
+    return show_outcome(window, number)
 
 
 def open_end_challenge(window: Host) -> QDialog | None:

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QSpinBox
 from companion.operations.challenge import end_challenge
 from companion.ui import play_dialogs
 from companion.ui.challenge_card_form import ChallengeCardDialog
-from companion.ui.codex_dialog import CodexDialog
+from companion.ui.codex_outcome import OutcomeDialog
 from companion.ui.main_window import MainWindow
 
 
@@ -97,9 +97,15 @@ def test_continuing_play_end_challenge_the_card_names_its_outcome_read_in_the_co
     assert demo.status().challenge_id is None
     assert demo.journal(1)[0].text == "Codex: read entry 301"
     assert "C41 (a card to enter when it is started)" in demo.journal(2)[1].text
-    [codex] = [d for d in window.findChildren(CodexDialog) if d.isVisible()]
-    assert "Frost in the Fur (C2)" in codex.entry_text.toPlainText()
-    assert end.outcome_read is codex
+    # Issue 27 item 6: the outcome is shown and its effect offered, then applied.
+    [shown] = [d for d in window.findChildren(OutcomeDialog) if d.isVisible()]
+    assert end.outcome_read is shown
+    assert "Frost in the Fur (C2)" in shown.text.toPlainText()
+    assert "lore" in shown.status.text()
+    lore = demo.status().lore
+    qtbot.mouseClick(shown.apply_button, Qt.MouseButton.LeftButton)
+    assert demo.status().lore == lore + 1
+    assert "301" in demo.journal(1)[0].text
 
 
 def test_continuing_play_end_challenge_of_a_card_naming_no_outcome_asks_for_it(

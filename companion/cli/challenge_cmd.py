@@ -135,11 +135,29 @@ def _logged_outcome(campaign: Any) -> str:
     return str(row.outcome_entry or "") if row is not None else ""
 
 
+def cmd_challenge_start(args: argparse.Namespace) -> int:
+    """``challenge start ID``: a challenge the campaign's content holds."""
+    from companion import operations
+
+    def pairs(typed: list[str], example: str) -> dict[str, str]:
+        split = [p.split("=", 1) for p in typed]
+        if any(len(p) != 2 for p in split):
+            raise operations.Refused(f"Write each as {example}.")
+        return {n.strip(): v.strip() for n, v in split}
+
+    def call(campaign: Any) -> Any:
+        return operations.start_challenge(
+            campaign, challenge=args.challenge,
+            placements=pairs(args.place, "NAME=HEX, e.g. Ash=E01"),
+            mantles=pairs(args.mantle, "NAME=MANTLE, e.g. Ash=Pathfinder"),
+            mantle_powers=pairs(args.mantle_power, "NAME=POWER, e.g. Ash=MP1"))
+
+    return _run(args, call)
+
+
 def cmd_challenge_start_any(args: argparse.Namespace) -> int:
     """``challenge start``: a challenge by id, or a card the app doesn't know yet typed
     from the card (``--enter-card FILE`` or the card flags)."""
-    from companion.cli.play_cmd import cmd_challenge_start
-
     typed = args.enter_card or args.card_id
     if not typed:
         if not args.challenge:

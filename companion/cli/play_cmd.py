@@ -468,25 +468,6 @@ def cmd_valley_tile(args: argparse.Namespace) -> int:
         omens=parse_omens(args.omen), starting=args.starting))
 
 
-def cmd_challenge_start(args: argparse.Namespace) -> int:
-    from companion import operations
-
-    def pairs(typed: list[str], example: str) -> dict[str, str]:
-        split = [p.split("=", 1) for p in typed]
-        if any(len(p) != 2 for p in split):
-            raise operations.Refused(f"Write each as {example}.")
-        return {n.strip(): v.strip() for n, v in split}
-
-    def call(campaign: Any) -> Any:
-        return operations.start_challenge(
-            campaign, challenge=args.challenge,
-            placements=pairs(args.place, "NAME=HEX, e.g. Ash=E01"),
-            mantles=pairs(args.mantle, "NAME=MANTLE, e.g. Ash=Pathfinder"),
-            mantle_powers=pairs(args.mantle_power, "NAME=POWER, e.g. Ash=MP1"))
-
-    return _run(args, call)
-
-
 def cmd_effect(args: argparse.Namespace) -> int:
     from companion.operations.effects import apply_effects, parse_effect
 
@@ -716,7 +697,6 @@ def register(sub: Any) -> None:
                             "one used previously; each mantle for one character)")
     start.add_argument("--mantle-power", action="append", default=[], metavar="NAME=POWER",
                        help="an unlocked power of that mantle (challenges after the first)")
-    start.set_defaults(func=cmd_challenge_start)
     from companion.cli.challenge_cmd import register_challenge_verbs
 
     register_challenge_verbs(challenge_sub, start)  # end, retained, claim; --enter-card

@@ -135,9 +135,12 @@ class UnknownCard(Refused):
 
 
 def pack_names(content: Content) -> str:
-    """The campaign's packs in players' words: "Sample, your own pack"."""
+    """The campaign's packs that hold cards, in players' words: "Sample pack, your own
+    pack" (the rules pack every campaign extends holds none, so it is not named)."""
+    from companion.operations.box import RULES_PACK
+
     return ", ".join("your own pack" if p.id.endswith(packs.OWN_SUFFIX) else p.name
-                     for p in content.packs)
+                     for p in content.packs if p.id != RULES_PACK)
 
 
 def unknown_card(campaign: Campaign, kind: str, typed: str, *, deck: str = "") -> UnknownCard:

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.ui import fit
-from companion.ui.crafting_dialog import PIP_STYLE, TokenFace
+from companion.ui.token_face import PIP_STYLE, TokenFace
 
 if TYPE_CHECKING:
     from companion.ui.host import Host

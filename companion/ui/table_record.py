@@ -283,7 +283,7 @@ class RecordedCardsDialog(QDialog):
         """Open the card form for the selected record, filled in; saving writes the card
         into the owner's pack (``operations.cards.enter_card``)."""
         from companion.operations.recorded import card_from_record
-        from companion.ui.card_field import enter_card_form
+        from companion.ui.card_entry import enter_card_form
 
         item = self.list.currentItem()
         if item is None:

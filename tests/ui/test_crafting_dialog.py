@@ -11,8 +11,9 @@ from PySide6.QtCore import Qt
 
 from companion import operations
 from companion.operations.effects import apply_effects
-from companion.ui.crafting_dialog import CraftingDialog, open_crafting, pip_text
+from companion.ui.crafting_dialog import CraftingDialog, open_crafting
 from companion.ui.main_window import MainWindow
+from companion.ui.token_face import pip_text
 
 
 @pytest.fixture

@@ -612,12 +612,12 @@ def draw_discovery(campaign: Campaign, *, name: str | None = None, card: str | N
         notes: list[str] = []
         chosen = None
         if card is not None:
-            from companion.operations.cards import resolve_card_id
+            from companion.operations.cards import resolve_card_id, unknown_card
 
             card_id = resolve_card_id(content, "discovery_cards", card)  # id or name
             found = content.discovery_cards.get(card_id)
-            if found is None:
-                raise IllegalAction(f"there is no Discovery card {card_id}")
+            if found is None:  # issue 27 item 10: not in content, and the two ways on
+                raise unknown_card(campaign, "discovery_cards", card)
             if card_id in set_aside:
                 raise IllegalAction(f"{card_id} was already set aside; draw another")
             if card_id in draw_pile:

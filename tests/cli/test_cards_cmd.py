@@ -258,7 +258,9 @@ def test_discovery_refuses_an_unknown_card_without_a_traceback(tmp_path: Path,
                        if o.action == "explore")
         operations.move(campaign, name="Ash", to_hex=explore.target)
     code, _out, err = cli(capsys, "discover", str(path), "--card", "Nowhere")
-    assert code == 1 and "there is no Discovery card Nowhere" in err
+    # Issue 27 item 10: not in the campaign's content, and the two ways on.
+    assert code == 1 and "Nowhere is not a Discovery card of this campaign (Sample pack)" in err
+    assert "--enter-card FILE" in err and "record PATH" in err and "--card Nowhere" in err
 
 
 def test_a_broken_own_pack_is_reported_and_the_campaign_still_opens(

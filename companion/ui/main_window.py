@@ -235,7 +235,24 @@ class MainWindow(Host):
         # The result stays until the next one (it vanished after 6 s), whole on hover.
         self.statusBar().showMessage(changes.summary)
         self.statusBar().setToolTip(changes.summary)
+        self._offer_outcomes(changes.summary)
         return changes
+
+    def _offer_outcomes(self, summary: str) -> None:
+        """A result that says "Read Codex outcome 109" (a Discovery drawn on the Day tab
+        or the Valley map, a card's ``{do: read}``) gets "Read outcome 109…" in the
+        status bar: shown and acted on in the Codex outcome dialog (issue 27 item 6).
+        Built on first need, so start-up does not pay for it."""
+        from companion.ui.codex_outcome import OutcomeLinks, outcomes_named
+
+        links = getattr(self, "outcome_links", None)
+        if links is None:
+            if not outcomes_named(summary):
+                return
+            links = self.outcome_links = OutcomeLinks(self)
+            links.setObjectName("statusOutcomes")
+            self.statusBar().insertPermanentWidget(1, links)
+        links.show_for(summary)
 
     # -- status bar ----------------------------------------------------------------
 

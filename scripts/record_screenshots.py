@@ -9,7 +9,9 @@ campaign:
 - resolved-at-table.png: "We resolved this at the table" at a fishing step;
 - codex-outcome-known.png / codex-outcome-unknown.png: outcome 100 shown with its
   effect to apply; outcome 999, which the Codex lacks, asking what it did;
-- recorded-at-table.png: My Cards ▸ Recorded at the table, ready to save as a card.
+- recorded-at-table.png: My Cards ▸ Recorded at the table, ready to save as a card;
+- status-read-outcome.png: a Discovery that says "Read Codex outcome 109" and the
+  status bar's "Read outcome 109…" button.
 
 Runs offscreen (QT_QPA_PLATFORM=offscreen) or under xvfb-run; each picture is taken
 with ``QWidget.grab()`` at a laptop's size. ``--out DIR`` writes elsewhere.
@@ -138,6 +140,17 @@ def main() -> int:
     listed = RecordedCardsDialog(window)
     shoot(listed, "recorded-at-table.png")
     assert recorded.recorded_cards(campaign)
+    listed.close()
+
+    # A Discovery that says "Read Codex outcome 109": its button in the status bar.
+    from companion.operations.exploration import draw_discovery
+
+    explore = next(o for o in operations.available_actions(campaign, "Ash")
+                   if o.action == "explore")
+    window.run_operation(operations.move, name="Ash", to_hex=explore.target)
+    window.run_operation(draw_discovery, name="Ash", card="DI06")
+    window.show_view("valley")
+    shoot(window, "status-read-outcome.png", (1366, 700))
     window.close()
     return 0
 

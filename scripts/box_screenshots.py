@@ -6,7 +6,10 @@ items 8-9), into docs/screenshots/:
 * ``box-explore-tray.png`` — the Valley tab's new tray: placements in words, the id per
   place, which tile the table flipped (the demo campaign);
 * ``box-tile-dialog.png`` — a tile of the box typed once when it is flipped;
-* ``box-day-unexplored.png`` — the Day tab: face-down hexes named by where they lie.
+* ``box-day-unexplored.png`` — the Day tab: face-down hexes named by where they lie;
+* ``box-day-at-table.png`` / ``box-forage-at-table.png`` — the box's Day tab, whose
+  activities the pack cannot lay out yet, each with "At the table…", and what foraging
+  at the table gave typed in one line.
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python scripts/box_screenshots.py
 """
@@ -31,7 +34,7 @@ def main() -> int:
     refusals_fail()
     home = tempfile.mkdtemp(prefix="companion-shots-")
     os.environ["COMPANION_HOME"] = home
-    from PySide6.QtWidgets import QApplication
+    from PySide6.QtWidgets import QApplication, QPushButton
 
     from companion import operations
     from companion.ui import theme
@@ -100,6 +103,17 @@ def main() -> int:
     dialog.show()
     save(dialog, "box-tile-dialog")
     dialog.close()
+    box_window.resize(1366, 680)
+    day_tab = box_window.show_view("day")
+    save(box_window, "box-day-at-table")
+    [at_table] = [b for b in day_tab.boxes["Ash"].findChildren(QPushButton, "atTable")
+                  if "plains" in b.accessibleName()]
+    at_table.click()
+    record = day_tab.dialog
+    record.card.setText("FP07")
+    record.line.setText("gain 2 root, lore +1")
+    save(record, "box-forage-at-table")
+    record.close()
     box_window.close()
     box.close()
     return 0

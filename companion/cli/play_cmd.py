@@ -275,6 +275,8 @@ def _start_activity(campaign: Any, name: str, action: str, feature: str) -> Any:
 def cmd_act(args: argparse.Namespace) -> int:
     from companion import operations
 
+    if args.at_table is not None:
+        return _run(args, lambda campaign: _at_table(args, campaign))
     if VERBS[args.action] in ACTIVITIES:
         from companion.cli.procedure_cmd import walk
 
@@ -287,6 +289,20 @@ def cmd_act(args: argparse.Namespace) -> int:
         except operations.Refused as exc:
             return _refused(exc)
     return _run(args, lambda campaign: _act_call(args, campaign))
+
+
+def _at_table(args: argparse.Namespace, campaign: Any) -> Any:
+    """``act NAME forage plains --at-table LINE``: the activity played with the real
+    cards, what it gave recorded (issue 25 part 3)."""
+    from companion.operations.table_activity import activity_at_table
+
+    action = VERBS[args.action]
+    if action not in ACTIVITIES:
+        raise _refusal("--at-table is for forage, fish, mine and delve")
+    feature = _feature_for(campaign, args.name, action, args.target)
+    return activity_at_table(campaign, name=args.name, action=action, feature=feature,
+                             line=args.at_table, card=args.card or "",
+                             character=args.character)
 
 
 def cmd_exchange_give(args: argparse.Namespace) -> int:
@@ -582,6 +598,15 @@ def register(sub: Any) -> None:
                      help="forage, fish, mine, delve: answer the next step (repeatable)")
     act.add_argument("--app", action="store_true",
                      help="forage, fish, mine, delve: the app answers every chance step")
+    act.add_argument("--at-table", metavar="EFFECTS",
+                     help="forage, fish, mine, delve played at the table with the real cards "
+                          "(my own box, before the pack knows them): its cost is paid and "
+                          "what it gave applied, e.g. 'gain 2 meat, lore +1'")
+    act.add_argument("--card", metavar="ID",
+                     help="--at-table: the id of the card the table drew (kept with the "
+                          "record, to save as a card later)")
+    act.add_argument("--character", metavar="NAME",
+                     help="--at-table: whom unnamed effects fall on (default: the actor)")
     act.set_defaults(func=cmd_act)
 
     exchange = sub.add_parser("exchange", help="exchange items and materials before or after "

@@ -70,6 +70,11 @@ def empty_deck_refusal(kind: str, deck: str | None = None) -> Refused:
     return Refused(f"Your pack has no {words} yet: draw one from the box and type it.")
 
 
+AT_THE_TABLE = (" Or play it at the table and type what it gave (At the table…; in the "
+                "terminal, act … --at-table).")
+"""How an activity the pack cannot lay out yet is played anyway (table_activity)."""
+
+
 def missing_deck(content: Any, action: str, feature: str) -> Refused | None:
     """Why a feature action cannot begin because the pack lacks what it draws (my own
     box, before the table typed any such card): None when it can begin. ``action`` is
@@ -86,16 +91,16 @@ def missing_deck(content: Any, action: str, feature: str) -> Refused | None:
             return Refused(f"Your pack has {len(cards) or 'no'} {deck} forage card"
                            f"{'' if len(cards) == 1 else 's'} yet; foraging draws two: "
                            "enter the cards you draw from the box (Content ▸ My Cards, "
-                           "or 'companion content add-card') and forage again.")
+                           "or 'companion content add-card') and forage again." + AT_THE_TABLE)
     if action == "fish" and (info.fishing is None or not content.fishing_cards):
         missing = "fishing cards" if not content.fishing_cards else \
             f"what fishing at the {words} gives and costs"
         return Refused(f"Your pack has no {missing} yet: enter them from the box "
-                       "(Content ▸ My Cards) to fish here.")
+                       "(Content ▸ My Cards) to fish here." + AT_THE_TABLE)
     if action == "mine" and not info.mining_chips:
         return Refused(f"Your pack knows no mining chips for the {words} yet: mine at the "
                        "table with the box's bag, and enter the chips (Content ▸ My Cards) "
-                       "to mine here in the app.")
+                       "to mine here in the app." + AT_THE_TABLE)
     if action == "delve" and not content.delving_cards:
-        return empty_deck_refusal("delving_cards")
+        return Refused(f"{empty_deck_refusal('delving_cards')}{AT_THE_TABLE}")
     return None

@@ -417,6 +417,10 @@ class ActionOption:
     places: tuple[str, ...] = ()
     """A new tray's three places in words, in the order its tiles are typed ("north of
     Ashen Ford", ...); empty for other actions."""
+    at_table: bool = False
+    """Foraging, fishing, mining, delving: whether it may be played wholly at the table
+    and its outcome recorded (``table_activity.activity_at_table``): allowed now but for
+    a deck the pack holds no card of yet (my own box)."""
 
 
 def available_actions(campaign: Campaign, name: str) -> list[ActionOption]:
@@ -529,6 +533,12 @@ FEATURE_LABELS: dict[FeatureAction, str] = {
 }
 
 
+AT_THE_TABLE = frozenset({FeatureAction.FORAGE, FeatureAction.FISH, FeatureAction.MINE,
+                          FeatureAction.DELVE})
+"""The feature actions an engine lays out from cards or chips (played at the table
+when the pack lacks them)."""
+
+
 def _feature_options(campaign: Campaign, game: Game, name: str, option: Offer
                      ) -> list[ActionOption]:
     """Each usable feature's actions, feature by feature (Rulebook: Feature Actions)."""
@@ -552,12 +562,17 @@ def _feature_options(campaign: Campaign, game: Game, name: str, option: Offer
             refusal = None
             if action is FeatureAction.DELVE and not game.society.delving_unlocked:
                 refusal = "Delving is locked until a game effect opens it"
+            words = campaign.content.features[feature].name.lower()
+            label = f"{FEATURE_LABELS[action]} at the {words}"
+            # Played at the table, its outcome recorded: allowed whenever the action is,
+            # a deck the pack lacks aside.
+            at_table = action in AT_THE_TABLE and option(
+                action.value, label, costs[action], feature, refusal).refusal is None
             lacking = missing_deck(campaign.content, action.value, feature)
             if refusal is None and lacking is not None:  # my own box: not typed in yet
                 refusal = str(lacking)
-            words = campaign.content.features[feature].name.lower()
-            out.append(option(action.value, f"{FEATURE_LABELS[action]} at the {words}",
-                              costs[action], feature, refusal))
+            out.append(replace(option(action.value, label, costs[action], feature, refusal),
+                               at_table=at_table))
     return out
 
 

@@ -16,6 +16,7 @@ Contracts:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QStringListModel, Qt, Signal
@@ -102,13 +103,17 @@ class RecordDialog(QDialog):
 
     def __init__(self, window: Host, *, kind: str = "", card: str = "",
                  actor: str | None = None, title: str = "Just record what happened",
-                 intro: str = "", parent: QWidget | None = None) -> None:
+                 intro: str = "", parent: QWidget | None = None,
+                 operation: Callable[..., Any] | None = None) -> None:
         from companion.content.user_pack import kind_word
         from companion.operations.recorded import completion_words
 
         super().__init__(parent or window)
         self.window_ = window
         self.kind = kind
+        # What Record runs: by default the record of a card or step; a Day action played
+        # at the table passes its own (``table_activity.activity_at_table``, bound).
+        self.operation = operation
         self.setWindowTitle(title)
         self.setObjectName("recordDialog")
         campaign = window.campaign
@@ -197,9 +202,14 @@ class RecordDialog(QDialog):
         if campaign is None:
             return False
         try:
-            changes = recorded.record_what_happened(
-                campaign, line=self.line.text(), card=self.card.text().strip(),
-                kind=self.kind, character=self.who.currentData())
+            if self.operation is not None:
+                changes = self.operation(campaign, line=self.line.text(),
+                                         card=self.card.text().strip(),
+                                         character=self.who.currentData())
+            else:
+                changes = recorded.record_what_happened(
+                    campaign, line=self.line.text(), card=self.card.text().strip(),
+                    kind=self.kind, character=self.who.currentData())
         except Refused as refusal:
             self.preview.setText(f"Not recorded: {refusal}")
             return False

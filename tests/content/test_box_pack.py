@@ -23,9 +23,13 @@ def test_rulebook_regions_the_box_has_the_rulebook_s_words_and_no_sample_content
     assert [f.name for f in box.features.values()] == [
         "Forest", "Plains", "Dried Flats", "Cave", "Lake", "River", "Wetlands", "Moraine",
         "Chasm", "Mountain"]
-    assert {i.kind.value for i in box.icons.values()} == {"technology"}
+    assert {i.kind.value for i in box.icons.values()} == {"technology", "processing"}
+    # Resources > Food Tokens: the rulebook's foods and water, so "gain 2 meat" reads.
+    assert list(box.foods) == ["fish", "meat", "root", "mushroom", "grain", "nut", "water"]
+    assert box.foods["grain"].kind.value == "tough" and box.foods["meat"].kind.value == \
+        "perishable"
     counts = box.counts()
-    for kind in ("hexes", "materials", "foods", "items", "structures", "forage_cards",
+    for kind in ("hexes", "materials", "items", "structures", "forage_cards",
                  "fishing_cards", "delving_cards", "discovery_cards", "night_cards",
                  "challenges", "codex_outcomes", "behemoths", "traits", "mantles"):
         assert counts.get(kind, 0) == 0, kind

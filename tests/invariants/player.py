@@ -1077,6 +1077,37 @@ def op_record_at_table(p: Player) -> None:
               op="record")
 
 
+def op_activity_at_table(p: Player) -> None:
+    """Issue 25 part 3: a feature action played at the table with the real cards (the
+    Day tab's "At the table…", ``act NAME forage plains --at-table LINE``): its cost paid,
+    what it gave applied; now and then one the rules refuse (no energy, not offered)."""
+    name = p.someone()
+    if name is None:
+        return
+    listed = p.js("actions", p.path, name)
+    offered = [a for a in (listed or {}).get("actions", [])
+               if a["action"] in ("forage", "fish", "mine", "delve")]
+    if not offered:
+        return
+    ready = [a for a in offered if a.get("at_table")]
+    if not ready and p.chance(0.8):  # mostly when the rules allow it (not mid-activity)
+        return
+    chosen = p.pick(ready) if ready and p.chance(0.85) else p.pick(offered)
+    line = _record_line(p)
+    card = f"T{p.rng.randrange(10, 99)}" if p.chance(0.6) else ""
+    if p.chance(0.3):
+        from functools import partial
+
+        from companion.operations.table_activity import activity_at_table
+
+        p.app("day tab: at the table", lambda c: partial(
+            activity_at_table, name=name, action=chosen["action"],
+            feature=chosen["target"])(c, line=line, card=card, character=None))
+        return
+    p.cli("act", p.path, name, chosen["action"], chosen["target"], "--at-table", line,
+          *(["--card", card] if card else []), "--json", op="act --at-table")
+
+
 def op_save_record(p: Player) -> None:
     """Issue 25 part 3: "Save as a card": a recorded card into the owner's pack."""
     shown = p.js("content", "recorded", p.path)
@@ -1145,6 +1176,7 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("valley tile (typed when flipped)", 3, op_type_tile),
     Operation("explore a tray (tiles typed, flipped named)", 2, op_explore_tray_typed),
     Operation("record what happened at the table", 3, op_record_at_table),
+    Operation("an activity played at the table", 2, op_activity_at_table),
     Operation("save a recorded card", 1, op_save_record),
     Operation("codex outcome applied / recorded", 1, op_codex_apply),
 )

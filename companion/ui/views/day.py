@@ -67,6 +67,9 @@ class ActionRow:
     """The operation the button runs ('move', 'gather_water', 'prepare_shelter'), or
     ACTIVITY / DIALOG."""
     kwargs: tuple[tuple[str, str], ...] = ()
+    at_table: bool = False
+    """An activity that may be played at the table and what it gave recorded (its
+    "At the table…" button; ``operations.table_activity``)."""
 
 
 def action_rows(name: str, options: list[ActionOption]) -> list[ActionRow]:
@@ -119,7 +122,7 @@ def action_rows(name: str, options: list[ActionOption]) -> list[ActionRow]:
         text = option.label.replace(", shared", "")
         rows.append(ActionRow(text + ("…" if operation == DIALOG else ""),
                               option.refusal is None, option.refusal or "", operation,
-                              kwargs))
+                              kwargs, option.at_table))
     return [_structure_row(row, structures) if row.text == "" else row for row in rows]
 
 
@@ -304,7 +307,8 @@ class DayView(QWidget):
         rows = action_rows(name, options)
         for row in rows:
             self._add_row(grid, name, row.text, row.enabled, row.reason,
-                          self._runner(row.operation, dict(row.kwargs)))
+                          self._runner(row.operation, dict(row.kwargs)),
+                          self._at_table_button(row) if row.operation == ACTIVITY else None)
         self._add_revives(grid, character, game, turn)
         exchange = turn.get("phase") == "day" and character.hex is not None
         self._add_row(grid, name, "Exchange items and materials…", exchange,
@@ -314,6 +318,42 @@ class DayView(QWidget):
         self._add_row(grid, name, passing.label, passing.refusal is None,
                       passing.refusal or "", self._runner("pass_turn", {"name": name}))
         return box
+
+    def _at_table_button(self, row: ActionRow) -> QPushButton:
+        """"At the table…": the activity played with the real cards (my own box, before
+        the pack knows them) and what it gave typed in one line (issue 25 part 3)."""
+        kwargs = dict(row.kwargs)
+        button = QPushButton("At the table…")
+        button.setObjectName("atTable")
+        button.setAccessibleName(f"{row.text}, played at the table")
+        button.setEnabled(row.at_table)
+        button.setToolTip("Play it with the real cards, then type what it gave: its cost is "
+                          "paid and the effects applied in one step (Undo takes it back)")
+        button.clicked.connect(lambda _=False: self.play_at_table(kwargs))
+        return button
+
+    def play_at_table(self, kwargs: dict[str, str]) -> QWidget:
+        """Open the record dialog for an activity played at the table; kept in
+        ``self.dialog`` for tests."""
+        from functools import partial
+
+        from companion.operations.table_activity import activity_at_table
+        from companion.ui.table_record import RecordDialog
+
+        action = next(a for a, kind in PROCEDURES.items() if kind == kwargs["kind"])
+        name, feature = kwargs["name"], kwargs["feature"]
+        dialog = RecordDialog(
+            self.window_, kind="", actor=name, title=f"{name} plays it at the table",
+            intro=(f"Play {name}'s {kwargs['kind']} at the {feature} with the real cards "
+                   "(or bag), then type what it gave: effects in one line, separated by "
+                   "commas. Its energy is paid as the rules say; the card's id, if you type "
+                   "it, is kept so My Cards ▸ Recorded at the table can save it as a card."),
+            parent=self.window(),
+            operation=partial(activity_at_table, name=name, action=action, feature=feature))
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.dialog = dialog
+        dialog.show()
+        return dialog
 
     def _open_exchange(self, name: str) -> None:
         from companion.ui.day_dialogs import ExchangeDialog

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.content.schema.base import FeatureAction
+from companion.rules.outposts import FeatureAction
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import Campaign
 

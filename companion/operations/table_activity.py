@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules.outposts import FeatureAction
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import Campaign
+from companion.rules.outposts import FeatureAction
 
 ACTIVITY_KINDS = {"forage": "forage_cards", "fish": "fishing_cards",
                   "delve": "delving_cards", "mine": ""}

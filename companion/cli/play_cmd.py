@@ -407,6 +407,8 @@ def cmd_exchange_list(args: argparse.Namespace) -> int:
 
 def cmd_discover(args: argparse.Namespace) -> int:
     """Draw the Discovery card due after a Move or Explore (Rulebook: Actions > Move)."""
+    from companion.operations import Refused
+    from companion.operations.cards import UnknownCard
     from companion.operations.exploration import draw_discovery
 
     def draw(campaign: Any) -> Any:
@@ -414,9 +416,14 @@ def cmd_discover(args: argparse.Namespace) -> int:
         for source in args.enter_card or []:  # a card the campaign does not know yet
             entered = _enter_card(campaign, "discovery_cards", source, args.json)
             card = card or entered
-        return draw_discovery(campaign, name=args.name, card=card,
-                              rolls=tuple(args.die or ()),
-                              app_rolls=True if args.app_rolls else None)
+        try:
+            return draw_discovery(campaign, name=args.name, card=card,
+                                  rolls=tuple(args.die or ()),
+                                  app_rolls=True if args.app_rolls else None)
+        except UnknownCard as exc:  # the terminal's ways on: discover has no --record
+            raise Refused(f"{exc} In the terminal: --enter-card FILE (the card as YAML), "
+                          f"or companion record PATH \"gain 2 meat Ash, lore +1\" "
+                          f"--card {exc.typed}.") from exc
 
     return _run(args, draw)
 

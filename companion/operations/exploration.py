@@ -616,8 +616,10 @@ def draw_discovery(campaign: Campaign, *, name: str | None = None, card: str | N
 
             card_id = resolve_card_id(content, "discovery_cards", card)  # id or name
             found = content.discovery_cards.get(card_id)
-            if found is None:
-                raise IllegalAction(f"there is no Discovery card {card_id}")
+            if found is None:  # drawn at the table: name the two ways on (issue 27 item 10)
+                from companion.operations.cards import unknown_card
+
+                raise unknown_card(campaign, "discovery_cards", card_id)
             if card_id in set_aside:
                 raise IllegalAction(f"{card_id} was already set aside; draw another")
             if card_id in draw_pile:

@@ -258,7 +258,9 @@ def test_discovery_refuses_an_unknown_card_without_a_traceback(tmp_path: Path,
                        if o.action == "explore")
         operations.move(campaign, name="Ash", to_hex=explore.target)
     code, _out, err = cli(capsys, "discover", str(path), "--card", "Nowhere")
-    assert code == 1 and "there is no Discovery card Nowhere" in err
+    assert code == 1 and "Nowhere is not a Discovery card of this campaign (The rules" in err
+    # Both ways on, as at a procedure's card step (issue 27 item 10).
+    assert "--enter-card FILE" in err and "companion record" in err and "--card Nowhere" in err
 
 
 def test_a_broken_own_pack_is_reported_and_the_campaign_still_opens(

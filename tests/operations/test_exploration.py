@@ -283,7 +283,7 @@ def test_app_draw_sets_aside_unmet_cards(demo: Campaign) -> None:
 def test_a_discovery_with_no_one_due_needs_a_name(demo: Campaign) -> None:
     with pytest.raises(Refused, match="no Discovery card is due"):
         ops.draw_discovery(demo)
-    with pytest.raises(Refused, match="no Discovery card XX"):
+    with pytest.raises(Refused, match="XX is not a Discovery card of this campaign"):
         ops.draw_discovery(demo, name="Ash", card="XX")
     assert Axial(0, 0) in valley(demo).tiles
 

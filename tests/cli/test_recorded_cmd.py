@@ -28,7 +28,8 @@ def test_unknown_card_refusal_names_the_packs_and_both_flags(tmp_path: Path,
     code, out, err = cli(capsys, "step", str(path), "--choice", "FF99", "--json")
     assert code == 1
     refused = json.loads(out)["refused"]
-    assert "FF99 is not a forest forage card of this campaign (Sample" in refused
+    assert "FF99 is not a forest forage card of this campaign (The rules of Stonesaga, " \
+           "Sample pack)" in refused
     assert "--enter-card FILE" in refused and "--record" in refused
     assert "--record" in err
 

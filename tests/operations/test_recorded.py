@@ -27,7 +27,8 @@ def test_unknown_forage_card_refusal_names_packs_and_both_ways(demo: Campaign) -
     with pytest.raises(UnknownCard) as refused:
         run.advance(demo, choice="FF99")
     message = str(refused.value)
-    assert "FF99 is not a forest forage card of this campaign (Sample" in message
+    assert "FF99 is not a forest forage card of this campaign (The rules of Stonesaga, " \
+           "Sample" in message
     assert "Enter this card…" in message and "Just record what happened" in message
     assert refused.value.kind == "forage_cards" and refused.value.typed == "FF99"
     assert "--enter-card FILE" in UnknownCard.cli_hint and "--record" in UnknownCard.cli_hint

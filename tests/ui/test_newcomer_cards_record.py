@@ -70,7 +70,8 @@ def test_unknown_card_is_said_with_both_ways_and_recorded(qtbot: Any, demo: Any,
     assert refusals == []
     said = field.unknown.text()
     assert field.unknown.isVisible()
-    assert "FF99 is not a forest forage card of this campaign (Sample" in said
+    assert "FF99 is not a forest forage card of this campaign (The rules of Stonesaga, " \
+           "Sample" in said
     assert "Enter this card…" in said and "Just record what happened" in said
     assert field.enter_button.isVisible() and field.record_button.isVisible()
     lore = demo.status().lore

@@ -331,7 +331,8 @@ def test_day_a_new_tray_by_its_tiles_with_the_flipped_one_named_and_a_recorded_d
         in done["summary"]
     assert "(" not in done["summary"].split(": ")[0]  # no coordinates
     recorded = box.js("record", p, "minor injury Bryn, activity +1", "--card", "DI02")
-    assert recorded["card"] == "DI02" and "DI02" in box.journal_texts(1)[0]
+    assert (recorded["card"], recorded["kind"]) == ("DI02", "discovery_cards")
+    assert "DI02" in box.journal_texts(1)[0]
     assert box.where()["Bryn"] == (1, "22", ["minor_injury"])
     assert box.society() == (2, 1, 0)
     assert "DI02" in [r["card"] for r in box.js("content", "recorded", p)["recorded"]]

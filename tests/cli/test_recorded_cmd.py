@@ -62,6 +62,7 @@ def test_record_a_discovery_and_save_it_as_a_card(tmp_path: Path, capsys: Any) -
                          "DI99", "--json")
     assert code == 0, err
     assert "DI99" in json.loads(out)["summary"]
+    assert json.loads(out)["kind"] == "discovery_cards"  # the card due, not the flag
     with operations.open_campaign(path) as campaign:
         assert operations.discovery_due(campaign) is None
         event = campaign.journal(limit=1)[0].id

@@ -282,10 +282,12 @@ def cmd_record(args: argparse.Namespace) -> int:
             changes = recorded.record_what_happened(
                 campaign, line=args.effects, card=args.card or "", kind=args.kind or "",
                 character=args.character)
+            newest = recorded.recorded_cards(campaign)[:1] if args.card else []
+            kind = newest[0].kind if newest else args.kind or ""  # a Discovery due: its kind
     except operations.Refused as exc:
         return _refused(exc)
-    _emit(args, {"summary": changes.summary, "card": args.card or "",
-                 "kind": args.kind or ""}, changes.summary)
+    _emit(args, {"summary": changes.summary, "card": args.card or "", "kind": kind},
+          changes.summary)
     return 0
 
 

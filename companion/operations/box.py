@@ -92,15 +92,30 @@ def missing_deck(content: Any, action: str, feature: str) -> Refused | None:
                            f"{'' if len(cards) == 1 else 's'} yet; foraging draws two: "
                            "enter the cards you draw from the box (Content ▸ My Cards, "
                            "or 'companion content add-card') and forage again." + AT_THE_TABLE)
-    if action == "fish" and (info.fishing is None or not content.fishing_cards):
-        missing = "fishing cards" if not content.fishing_cards else \
-            f"what fishing at the {words} gives and costs"
-        return Refused(f"Your pack has no {missing} yet: enter them from the box "
-                       "(Content ▸ My Cards) to fish here." + AT_THE_TABLE)
+    if action == "fish":
+        return _fishing_missing(content, info, words)
     if action == "mine" and not info.mining_chips:
         return Refused(f"Your pack knows no mining chips for the {words} yet: mine at the "
                        "table with the box's bag, and enter the chips (Content ▸ My Cards) "
                        "to mine here in the app." + AT_THE_TABLE)
     if action == "delve" and not content.delving_cards:
         return Refused(f"{empty_deck_refusal('delving_cards')}{AT_THE_TABLE}")
+    return None
+
+
+def _fishing_missing(content: Any, info: Any, words: str) -> Refused | None:
+    """Why fishing at ``info`` cannot begin in words (Fishing: a stock, a water and an
+    outcome card are drawn; the feature's bonus and mishap, D15), or None."""
+    cards = len(content.fishing_cards)
+    if not cards:
+        return Refused("Your pack has no fishing cards yet: enter them from the box "
+                       "(Content ▸ My Cards) to fish here." + AT_THE_TABLE)
+    if info.fishing is None:
+        return Refused(f"Your pack does not know yet what fishing at the {words} gives "
+                       f"and costs: enter the {words} with its fishing bonus and mishap "
+                       "(Content ▸ My Cards) to fish here." + AT_THE_TABLE)
+    if cards < 3:
+        return Refused(f"Your pack has {cards} fishing card{'' if cards == 1 else 's'} "
+                       "yet; fishing draws three (stock, water, outcome): enter the cards "
+                       "you draw from the box (Content ▸ My Cards) and fish again." + AT_THE_TABLE)
     return None

@@ -24,10 +24,6 @@ def test_rulebook_regions_the_box_has_the_rulebook_s_words_and_no_sample_content
         "Forest", "Plains", "Dried Flats", "Cave", "Lake", "River", "Wetlands", "Moraine",
         "Chasm", "Mountain"]
     assert {i.kind.value for i in box.icons.values()} == {"technology", "processing"}
-    # Resources > Food Tokens: the rulebook's foods and water, so "gain 2 meat" reads.
-    assert list(box.foods) == ["fish", "meat", "root", "mushroom", "grain", "nut", "water"]
-    assert box.foods["grain"].kind.value == "tough" and box.foods["meat"].kind.value == \
-        "perishable"
     counts = box.counts()
     for kind in ("hexes", "materials", "items", "structures", "forage_cards",
                  "fishing_cards", "delving_cards", "discovery_cards", "night_cards",
@@ -43,3 +39,15 @@ def test_the_sample_loads_as_before_over_the_rules_pack() -> None:
     assert list(sample.icons)[:3] == ["wood-tech", "water-tech", "stone-tech"]
     assert sample.features["cave"].mining_chips  # the sample's own chips
     assert sample.goals["quelling-the-embers"].reward  # the sample's goal, over the rules'
+
+
+def test_rulebook_food_tokens_the_box_knows_the_foods_the_rulebook_names() -> None:
+    """Rulebook: Tokens > Food Tokens, Water Tokens; Night Phase > Degrade ("fish, meat,
+    mushrooms, and roots"): a card recorded at the table ("gain 2 meat Ash") or typed
+    from the box names them, so the rules pack has them. Tough foods (grain, nuts) need
+    the processing icons printed on the box's tokens: the sample gives them."""
+    box, sample = load_content("box"), load_content("sample")
+    assert {f.id: f.kind.value for f in box.foods.values()} == {
+        "fish": "perishable", "meat": "perishable", "mushroom": "perishable",
+        "root": "perishable", "water": "water"}
+    assert all(box.foods[f] == sample.foods[f] for f in box.foods)

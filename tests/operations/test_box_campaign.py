@@ -177,3 +177,29 @@ def test_rulebook_night_phase_the_box_s_first_night_card_is_typed_from_the_box(
     while procedures.in_progress(box) is not None:
         procedures.advance(box)
     assert "Cold Snap" in box.journal(1)[0].text
+
+
+def test_rulebook_fishing_the_box_says_in_words_what_fishing_still_needs(box: Campaign) -> None:
+    """Rulebook: Fishing: a stock, a water and an outcome card are drawn; the feature's
+    bonus and mishap (D15). Each refusal says what to enter, in words."""
+    import yaml
+
+    from companion.operations.cards import enter_card
+    from companion.paths import shipped_content_dir
+
+    sample = yaml.safe_load((shipped_content_dir() / "sample" / "fishing.yaml").read_text(
+        encoding="utf-8"))["fishing_cards"][0]
+    for target in sample["targets"].values():
+        target["contents"] = [{"do": "gain", "resource": "fish", "amount": 1}]
+    enter_card(box, kind="fishing_cards", data={**sample, "id": "FI31"})
+    with pytest.raises(Refused, match="Your pack does not know yet what fishing at the "
+                                      "river gives and costs"):
+        start_fishing(box, name="Ash", feature="river")
+    river = yaml.safe_load((shipped_content_dir() / "sample" / "valley.yaml").read_text(
+        encoding="utf-8"))["features"]
+    enter_card(box, kind="features", data=next(f for f in river if f["id"] == "river"))
+    before = snapshot(box)
+    with pytest.raises(Refused, match="Your pack has 1 fishing card yet; fishing draws "
+                                      "three"):
+        start_fishing(box, name="Ash", feature="river")
+    assert snapshot(box) == before

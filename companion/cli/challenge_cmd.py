@@ -94,8 +94,9 @@ def cmd_challenge_end(args: argparse.Namespace) -> int:
         if applied is not None:
             data["codex"]["applied"] = applied
             text += f"\n{applied}"
-        else:
-            text += "\n" + _outcome_hint(number, reveal.found)
+        else:  # not acted on yet: what to type next, in the text and the JSON alike
+            data["codex"]["next"] = _outcome_hint(number, reveal.found)
+            text += "\n" + data["codex"]["next"]
     _emit(args, data, text)
     return 0
 

@@ -84,3 +84,19 @@ def test_set_up_typed_card_refusals(capsys: Any, demo_path: str, argv: tuple[str
     code, data, err = run(capsys, "challenge", "start", demo_path, *argv, "--json")
     assert code == 1 and message in err and "Traceback" not in err
     assert data["ok"] is False
+
+
+def test_continuing_play_end_says_or_applies_the_outcome(capsys: Any, demo_path: str,
+                                                          tmp_path: Path) -> None:
+    """Issue 27 item 6 at the terminal: ended without --apply, the answer says how to act
+    on the outcome (text and JSON alike); with --apply its effect (lore +1) is applied."""
+    copy = str(tmp_path / "copy.stonesaga")
+    Path(copy).write_bytes(Path(demo_path).read_bytes())
+    code, data, _ = run(capsys, "challenge", "end", demo_path, "--json")
+    assert code == 0 and "codex outcome PATH 301 --apply" in data["codex"]["next"]
+    with operations.open_campaign(Path(copy)) as campaign:
+        lore = campaign.status().lore
+    code, data, _ = run(capsys, "challenge", "end", copy, "--apply", "--json")
+    assert code == 0 and "next" not in data["codex"] and data["codex"]["applied"]
+    with operations.open_campaign(Path(copy)) as campaign:
+        assert campaign.status().lore == lore + 1

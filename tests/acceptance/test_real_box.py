@@ -284,7 +284,8 @@ def test_day_fishing_one_stock_card_just_recorded_one_entered_and_resolved_at_th
     box.js("act", p, "Bryn", "fish", "river")
     # FI01 is a sample fishing card: never the sample's here.
     said = box.refused("step", p, "--choice", "FI01")
-    assert "FI01 is not a fishing card of this campaign (My own box, your own pack)" in said and "--record" in said
+    assert "FI01 is not a fishing card of this campaign (My own box, your own pack)" in said
+    assert "--record" in said
     done = box.js("step", p, "--record", "gain 2 fish Bryn, lore +1", "--card", "FI03")
     assert done["procedure"] is None
     assert box.journal_texts(1)[0] == ("Fishing resolved at the table (the fishing card "

@@ -95,7 +95,9 @@ def cmd_challenge_end(args: argparse.Namespace) -> int:
             data["codex"]["applied"] = applied
             text += f"\n{applied}"
         else:  # not acted on yet: what to type next, in the text and the JSON alike
-            data["codex"]["next"] = _outcome_hint(number, reveal.found)
+            from companion.cli.journal_cmd import outcome_hint
+
+            data["codex"]["next"] = outcome_hint(number, reveal.found)
             text += "\n" + data["codex"]["next"]
     _emit(args, data, text)
     return 0
@@ -116,12 +118,6 @@ def _act_on_outcome(args: argparse.Namespace, campaign: Any, number: str) -> str
                                character=args.character).summary
     except operations.Refused as exc:
         return f"The outcome was not applied: {exc}"
-
-
-def _outcome_hint(number: str, found: bool) -> str:
-    from companion.cli.journal_cmd import outcome_hint
-
-    return outcome_hint(number, found)
 
 
 def _logged_outcome(campaign: Any) -> str:

@@ -54,11 +54,7 @@ def end_challenge(campaign: Campaign, *, outcome: str | None = None,
         raise Refused(f"There is no challenge {', '.join(bad)}: a looming challenge is "
                       "named by the id printed on its card (e.g. C2).")
     if outcome is None:
-        # The card in play names its outcome (read here, not through setup or
-        # challenge_cards, which build on this module).
-        with campaign.file.read() as session:
-            society = session.get(models.Society, 1)
-            playing = society.current_challenge_id if society else None
+        playing = campaign.status().challenge_id  # the card in play names its outcome
         known = content.challenges.get(playing or "")
         outcome = known.outcome if known is not None else None
         if playing and outcome is None:

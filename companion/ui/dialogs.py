@@ -23,37 +23,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.ui.file_menu import (
+    CAMPAIGN_FILTER,
+    CAMPAIGN_SUFFIX,
+    EXPORT_FILTER,
+    EXPORT_SUFFIX,
+    campaigns_folder,
+    show_refusal,
+    with_suffix,
+)
+
 if TYPE_CHECKING:
     from companion.operations import Campaign
     from companion.ui.host import Host
-
-CAMPAIGN_FILTER = "Stonesaga campaigns (*.stonesaga)"
-EXPORT_FILTER = "Portable campaign export (*.stonesaga-export.json *.json)"
-
-
-def show_refusal(parent: QWidget, title: str, refusal: Exception) -> None:
-    """Show why something was refused (the message is already in game words)."""
-    QMessageBox.warning(parent, title, str(refusal))
-
-
-EXPORT_SUFFIX = ".stonesaga-export.json"
-CAMPAIGN_SUFFIX = ".stonesaga"
-
-
-def with_suffix(path: str, suffix: str, *, accepted: tuple[str, ...] = ()) -> Path:
-    """``path`` as typed, with ``suffix`` added when it ends in none of ``accepted`` (or
-    ``suffix``): a file saved with no extension was hidden by the Open and Import
-    filters (issue 27 item 15)."""
-    chosen = Path(path)
-    if any(chosen.name.lower().endswith(s) for s in (suffix, *accepted)):
-        return chosen
-    return chosen.with_name(chosen.name + suffix)
-
-
-def _campaigns_folder() -> str:
-    from companion import paths
-
-    return str(paths.campaigns_dir())
 
 
 def new_campaign(window: Host) -> None:
@@ -74,7 +56,7 @@ def settings(window: Host) -> None:
 
 def open_campaign(window: Host) -> None:
     """File ▸ Open."""
-    path, _ = QFileDialog.getOpenFileName(window, "Open a campaign", _campaigns_folder(),
+    path, _ = QFileDialog.getOpenFileName(window, "Open a campaign", campaigns_folder(),
                                           CAMPAIGN_FILTER)
     if path and window.open_file_handler is not None:
         window.open_file_handler(path)
@@ -86,7 +68,7 @@ def save_copy(window: Host) -> None:
 
     if window.campaign is None:
         return
-    proposed = Path(_campaigns_folder()) / f"{window.campaign.path.stem} copy{CAMPAIGN_SUFFIX}"
+    proposed = Path(campaigns_folder()) / f"{window.campaign.path.stem} copy{CAMPAIGN_SUFFIX}"
     typed, _ = QFileDialog.getSaveFileName(window, "Save a copy of the campaign",
                                            str(proposed), CAMPAIGN_FILTER)
     if not typed:
@@ -107,7 +89,7 @@ def export(window: Host) -> None:
         return
     # A name with the extension the Import filter shows, as the PDF export proposes one;
     # one typed without it gets it (issue 27 item 15).
-    proposed = Path(_campaigns_folder()) / f"{window.campaign.path.stem}{EXPORT_SUFFIX}"
+    proposed = Path(campaigns_folder()) / f"{window.campaign.path.stem}{EXPORT_SUFFIX}"
     typed, _ = QFileDialog.getSaveFileName(window, "Export the campaign", str(proposed),
                                            EXPORT_FILTER)
     if not typed:
@@ -130,12 +112,12 @@ def import_(window: Host) -> None:
     """File ▸ Import Campaign: a portable export, or a web Campaign Journal file."""
     from companion import operations
 
-    src, _ = QFileDialog.getOpenFileName(window, "Import a campaign", _campaigns_folder(),
+    src, _ = QFileDialog.getOpenFileName(window, "Import a campaign", campaigns_folder(),
                                          EXPORT_FILTER + ";;All files (*)")
     if not src:
         return
     dest, _ = QFileDialog.getSaveFileName(window, "Save the imported campaign as",
-                                          str(Path(_campaigns_folder()) /
+                                          str(Path(campaigns_folder()) /
                                               (Path(src).name.split(".")[0] + ".stonesaga")),
                                           CAMPAIGN_FILTER)
     if not dest:
@@ -154,10 +136,7 @@ def import_(window: Host) -> None:
     except operations.Refused as refusal:
         show_refusal(window, "Could not import", refusal)
         return
-    from companion.ui import session
-
-    session.remember(Path(dest))
-    window.set_campaign(campaign)
+    window.show_created(campaign, Path(dest))
 
 
 class BackupsDialog(QDialog):

@@ -4,8 +4,9 @@ Dialogs and views never import :mod:`companion.ui.main_window` (which imports th
 the two used to import each other in a circle). They are given a :class:`Host`: the
 open campaign, the one write path (:meth:`Host.run_operation`) and the change signal
 (:attr:`Host.campaign_changed`), plus the few window services the File menu's dialogs
-use (:meth:`Host.set_campaign`, :meth:`Host.refresh_all`, opening a file, the status
-bar). The main
+use (:meth:`Host.set_campaign`, :meth:`Host.show_created`, :meth:`Host.refresh_all`,
+opening a file, the status bar) and the procedure dialogs (:meth:`Host.open_procedure`).
+The main
 window is the one Host; a test holds the line (tests/ui/test_ui_rooms.py).
 
 Imports only Qt (the window must paint before the database layer is imported).
@@ -17,9 +18,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QMainWindow, QWidget
+from PySide6.QtWidgets import QDialog, QMainWindow, QWidget
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from companion.operations import Campaign, Changes
 
 
@@ -42,6 +45,17 @@ class Host(QMainWindow):
 
     def set_campaign(self, campaign: Campaign) -> None:
         """Show ``campaign`` in every view (after opening, creating or restoring one)."""
+        raise NotImplementedError
+
+    def show_created(self, campaign: Campaign, path: Path) -> None:
+        """Show ``campaign``, just made in the new file ``path`` (created, imported,
+        imported from the Campaign Journal), remembered as the campaign to open next time
+        (File ▸ Open Recent)."""
+        raise NotImplementedError
+
+    def open_procedure(self) -> QDialog | None:
+        """Show the procedure in progress in its dialog (the Night wizard for the Night,
+        else the procedure dialog); None, with the user told, when nothing is in progress."""
         raise NotImplementedError
 
     def view(self, key: str) -> QWidget:

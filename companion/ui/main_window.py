@@ -20,6 +20,10 @@ from companion import __version__
 from companion.ui.host import Host
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
+    from PySide6.QtWidgets import QDialog
+
     from companion.operations import Campaign, Changes
 
 APP_TITLE = "Stonesaga Companion"
@@ -202,9 +206,49 @@ class MainWindow(Host):
 
         if self.campaign is not None and not self.campaign.file.closed and \
                 not self.isHidden() and procedures.in_progress(self.campaign) is not None:
-            from companion.ui.procedure_dialog import open_procedure
+            self.open_procedure()
 
-            open_procedure(self)
+    def open_procedure(self) -> QDialog | None:
+        """Show the procedure in progress: the Night wizard for the Night, else the
+        procedure dialog (reusing one already open). Returns the dialog, or None if
+        nothing is in progress (the user is told)."""
+        from PySide6.QtWidgets import QMessageBox
+
+        from companion.operations import Refused, procedures
+        from companion.ui.night_wizard import NightWizard
+        from companion.ui.procedure_dialog import ProcedureDialog
+
+        if self.campaign is None:
+            return None
+        try:
+            view = procedures.in_progress(self.campaign)
+        except Refused as refusal:
+            QMessageBox.warning(self, "Not allowed", str(refusal))
+            return None
+        if view is None:
+            QMessageBox.information(self, "Nothing in progress",
+                                    "No activity or Night is in progress.")
+            return None
+        cls: type[QDialog] = NightWizard if view.kind == "night" else ProcedureDialog
+        dialog = next((c for c in self.findChildren(cls) if type(c) is cls), None)
+        if dialog is None:
+            dialog = cls(self)
+        else:
+            dialog.last_summary = None  # type: ignore[attr-defined]
+            dialog.finished_procedure = None  # type: ignore[attr-defined]
+        dialog.show()
+        dialog.refresh()  # type: ignore[attr-defined]
+        dialog.raise_()
+        dialog.activateWindow()
+        return dialog
+
+    def show_created(self, campaign: Campaign, path: Path) -> None:
+        """Show ``campaign``, just made in the new file ``path``, and remember the file
+        as the campaign to open next time."""
+        from companion.ui.file_menu import remember
+
+        remember(path)
+        self.set_campaign(campaign)
 
     def refresh_all(self) -> None:
         """Refresh status bar, Undo/Redo and every view (after opening or undo)."""

@@ -1033,10 +1033,7 @@ def new_campaign(window: Host) -> None:
     if wizard.exec() != QWizard.DialogCode.Accepted or wizard.campaign is None:
         return
     assert wizard.path is not None
-    from companion.ui import session
-
-    session.remember(wizard.path)
-    window.set_campaign(wizard.campaign)
+    window.show_created(wizard.campaign, wizard.path)
 
 
 def welcome(window: Host, *, ask: bool = True) -> bool:

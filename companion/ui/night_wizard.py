@@ -4,7 +4,7 @@ Phase).
 Contract: :class:`NightWizard` shows the stages with the current one highlighted
 (``NightProcedure.stage``), the Rest of each character as a table, the society's numbers
 as they stand in the Night, what happened, and the current step's input (the same
-:class:`~companion.ui.procedure_dialog.StepWidget` as the procedure dialog). Every answer
+:class:`~companion.ui.procedure_step.StepWidget` as the procedure dialog). Every answer
 goes through ``window.run_operation(procedures.advance, ...)``; there is no Next button:
 the procedure alone moves from stage to stage, so none can be skipped.
 """
@@ -33,7 +33,6 @@ from companion.rules.night import NightStage, RestBreakdown
 from companion.rules.procedure import Step
 from companion.ui.fit import fit_resize
 from companion.ui.odds_panel import OddsPanel
-from companion.ui.procedure_dialog import TABLE_FONT, StepAnswering, StepWidget, _scrolled
 from companion.ui.procedure_panels import (
     fill_table,
     heading,
@@ -42,6 +41,7 @@ from companion.ui.procedure_panels import (
     scaled_font,
     use_font,
 )
+from companion.ui.procedure_step import TABLE_FONT, StepAnswering, StepWidget, scrolled
 
 if TYPE_CHECKING:
     from companion.ui.host import Host
@@ -206,7 +206,7 @@ class NightWizard(StepAnswering, QDialog):
         holder = QWidget()
         holder.setLayout(right)
         # Scrolls rather than squeezing the step's buttons on a laptop with a large font.
-        body.addWidget(_scrolled(holder), 1)
+        body.addWidget(scrolled(holder), 1)
         outer.addLayout(body, 1)
 
         buttons = QHBoxLayout()
@@ -338,10 +338,8 @@ class NightWizard(StepAnswering, QDialog):
         widget.scrollToBottom()
 
     def _continue(self) -> None:
-        from companion.ui.procedure_dialog import open_procedure
-
         self.close()
-        open_procedure(self.window_)
+        self.window_.open_procedure()
 
     def _show_finished(self, text: str) -> None:
         self.finished_ = True

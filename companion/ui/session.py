@@ -1,6 +1,8 @@
 """The GUI's session glue: which campaign to open, recent files, periodic backups.
 
-Imported after the window is shown (it pulls in the database layer).
+Imported after the window is shown (it pulls in the database layer). The one module
+that opens campaigns into the main window and wires it; nothing in companion.ui imports
+it back (the dialogs reach the window through its Host).
 """
 
 from __future__ import annotations
@@ -8,36 +10,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QTimer
 
 from companion import operations, paths
 from companion.operations import Campaign
+from companion.ui.file_menu import recent_files, remember, settings, show_refusal
 from companion.ui.main_window import MainWindow
 
-MAX_RECENT = 8
+__all__ = ["create_demo", "is_first_start", "open_last_or_demo", "open_path", "periodic_backup",
+           "recent_files", "remember", "settings", "wire_window"]
+
 BACKUP_CHECK_MS = 60_000
-
-
-def settings() -> QSettings:
-    """The app's settings, an INI file in the user's data folder."""
-    return QSettings(str(paths.user_data_dir() / "settings.ini"), QSettings.Format.IniFormat)
-
-
-def recent_files() -> list[str]:
-    """Recently opened campaign files that still exist, most recent first."""
-    value = settings().value("recent", [])
-    items = [value] if isinstance(value, str) else \
-        list(value) if isinstance(value, list | tuple) else []
-    return [p for p in items if Path(p).exists()]
-
-
-def remember(path: Path) -> None:
-    """Put ``path`` first in the recent list and make it the campaign opened next time."""
-    store = settings()
-    items = [str(path)] + [p for p in recent_files() if p != str(path)]
-    store.setValue("recent", items[:MAX_RECENT])
-    store.setValue("last", str(path))
-    store.sync()
 
 
 def _with_preferences(campaign: Campaign) -> Campaign:
@@ -92,8 +75,6 @@ def wire_window(window: MainWindow, *, extra_content: Sequence[Path] = ()) -> No
     window.recent_files_provider = recent_files
 
     def open_file(path: str) -> None:
-        from companion.ui.dialogs import show_refusal
-
         window.show_opening()
         try:
             window.set_campaign(open_path(Path(path), extra_content=extra_content))

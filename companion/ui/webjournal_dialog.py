@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.ui.dialogs import CAMPAIGN_FILTER, _campaigns_folder, show_refusal
+from companion.ui.file_menu import CAMPAIGN_FILTER, campaigns_folder, show_refusal
 
 if TYPE_CHECKING:
     from companion.operations.webjournal import ImportPlan, ImportReport
@@ -194,7 +194,7 @@ def import_web_journal(window: Host) -> WebJournalDialog | None:
     """File ▸ Import from the Campaign Journal…: into the open campaign (with a preview),
     or, with none open, into a new campaign file."""
     src, _ = QFileDialog.getOpenFileName(window, "Import from the Campaign Journal",
-                                         _campaigns_folder(), JOURNAL_FILTER)
+                                         campaigns_folder(), JOURNAL_FILTER)
     if not src:
         return None
     return open_import(window, Path(src))
@@ -216,7 +216,7 @@ def open_import(window: Host, src: Path, dest: Path | None = None
         if dest is None:
             name, _ = QFileDialog.getSaveFileName(
                 window, "Save the imported campaign as",
-                str(Path(_campaigns_folder()) / (src.stem + ".stonesaga")), CAMPAIGN_FILTER)
+                str(Path(campaigns_folder()) / (src.stem + ".stonesaga")), CAMPAIGN_FILTER)
             if not name:
                 return None
             dest = Path(name)
@@ -225,10 +225,7 @@ def open_import(window: Host, src: Path, dest: Path | None = None
         except Refused as refusal:
             show_refusal(window, "Could not import the Campaign Journal file", refusal)
             return None
-        from companion.ui import session
-
-        session.remember(dest)
-        window.set_campaign(campaign)
+        window.show_created(campaign, dest)
         dialog = WebJournalDialog(window)
         dialog.show_report(report)
     # Modal: the preview must still be true when Import is pressed.
@@ -255,7 +252,7 @@ def export_web_journal(window: Host) -> Path | None:
         return None
     name, _ = QFileDialog.getSaveFileName(
         window, "Export for the Campaign Journal",
-        str(Path(_campaigns_folder()) / f"{window.campaign.path.stem}-journal.json"),
+        str(Path(campaigns_folder()) / f"{window.campaign.path.stem}-journal.json"),
         JOURNAL_FILTER)
     if not name:
         return None

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QPushButton,
 )
 
-from companion.ui.play_dialogs import PlayDialog, _show, _wrapped
+from companion.ui.play_dialogs.play_dialog import PlayDialog, show, wrapped
 
 if TYPE_CHECKING:
     from companion.ui.host import Host
@@ -90,7 +90,7 @@ class LegendDialog(PlayDialog):
         gain_row.addWidget(self.choose_button)
         gain_row.addStretch(1)
         grid.addLayout(gain_row, 2, 1)
-        self.legend_note = _wrapped(
+        self.legend_note = wrapped(
             "Gain a legend card when an ability says to draw or choose one. Use it once — "
             "its ability value in a test or contest (Ability Test dialog), or one of its "
             "traits or marks when an effect checks for it — and it returns to the "
@@ -118,7 +118,7 @@ class LegendDialog(PlayDialog):
 
         power_box = QGroupBox("Mantle power")
         power_form = QFormLayout(power_box)
-        self.slotted = _wrapped()
+        self.slotted = wrapped()
         self.slotted.setAccessibleName("Mantle power slotted")
         self.use_power_button = QPushButton("Use &Mantle Power")
         self.use_power_button.clicked.connect(self.use_power)
@@ -285,4 +285,4 @@ class LegendDialog(PlayDialog):
 
 def open_legends(window: Host, character: str | None = None) -> QDialog | None:
     """Legends and Mantle Power… (Play menu, character sheet)."""
-    return _show(LegendDialog(window, character)) if window.campaign else None
+    return show(LegendDialog(window, character)) if window.campaign else None

@@ -131,7 +131,8 @@ def test_issue_13_windows_set_no_font_size_at_all() -> None:
     """The wizard, settings, theme and progress code never size a font: they inherit
     the system font, so they grow with it."""
     pattern = re.compile(r"font-size|setPixelSize|setPointSize")
-    files = [UI / n for n in ("new_campaign_wizard.py", "settings_dialog.py", "theme.py",
+    files = [UI / n for n in ("new_campaign_wizard.py", "new_campaign_pages.py",
+                              "character_wizard_page.py", "settings_dialog.py", "theme.py",
                               "progress.py")]
     assert _lines_matching(pattern, files) == []
 

@@ -194,16 +194,6 @@ class CharacterDialog(AbilityDice, QDialog):
 
     # -- dice ----------------------------------------------------------------------
 
-    def rolled(self) -> list[int]:
-        return [spin.value() for spin in self.dice]
-
-    def removed(self) -> int:
-        return max(0, self.leave_out.checkedId())
-
-    def kept(self) -> list[int]:
-        removed = self.removed()
-        return [v for i, v in enumerate(self.rolled()) if i != removed]
-
     def set_dice(self, values: list[int] | tuple[int, ...]) -> None:
         """Fill the five spin boxes (typed or rolled) and reset the assignment."""
         for spin, value in zip(self.dice, values, strict=False):

@@ -191,16 +191,6 @@ class CharacterPage(AbilityDice, QtWidgets.QWizardPage):
 
     # -- dice --------------------------------------------------------------------------
 
-    def rolled(self) -> list[int]:
-        return [spin.value() for spin in self.dice]
-
-    def removed(self) -> int:
-        return max(0, self.leave_out.checkedId())
-
-    def kept(self) -> list[int]:
-        removed = self.removed()
-        return [v for i, v in enumerate(self.rolled()) if i != removed]
-
     def set_dice(self, values: Sequence[int], *, in_app: bool = False) -> None:
         """Fill the dice (typed or rolled) and reset the die left out and abilities."""
         for spin, value in zip(self.dice, values, strict=False):

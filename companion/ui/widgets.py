@@ -252,9 +252,18 @@ class AbilityDice:
     """The dice half of character creation, shared by the New Character dialog and the
     wizard's character pages: the lowest die is left out until the player picks one,
     and the ability lists follow the kept dice. The class mixing it in provides
-    ``dice``, ``leave_out`` (a QButtonGroup), ``abilities`` (ability -> QComboBox),
-    ``rolled()``, ``kept()`` and ``_fill_abilities()``, and sets ``_filling`` and
-    ``_leave_out_chosen`` to False."""
+    ``dice``, ``leave_out`` (a QButtonGroup), ``abilities`` (ability -> QComboBox) and
+    ``_fill_abilities()``, and sets ``_filling`` and ``_leave_out_chosen`` to False."""
+
+    def rolled(self) -> list[int]:
+        return [spin.value() for spin in self.dice]  # type: ignore[attr-defined]
+
+    def removed(self) -> int:
+        return max(0, int(self.leave_out.checkedId()))  # type: ignore[attr-defined]
+
+    def kept(self) -> list[int]:
+        removed = self.removed()
+        return [v for i, v in enumerate(self.rolled()) if i != removed]
 
     def _leave_out_toggled(self, checked: bool) -> None:
         if checked and not self._filling:  # type: ignore[has-type]
@@ -265,7 +274,7 @@ class AbilityDice:
         if not self.dice:  # type: ignore[attr-defined]
             return
         if not self._leave_out_chosen:
-            values = self.rolled()  # type: ignore[attr-defined]
+            values = self.rolled()
             self._filling = True
             self.leave_out.button(values.index(min(values))).setChecked(True)  # type: ignore[attr-defined]
             self._filling = False

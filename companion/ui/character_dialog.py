@@ -12,25 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from PySide6 import QtWidgets
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QButtonGroup,
-    QCheckBox,
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QGridLayout,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QPushButton,
-    QRadioButton,
-    QSpinBox,
-    QVBoxLayout,
-    QWidget,
-)
 
 from companion.ui.widgets import (
     AbilityDice,
@@ -59,7 +42,7 @@ def start_hexes(campaign: Any, game: Any) -> list[tuple[str, str]]:
     return options
 
 
-class CharacterDialog(AbilityDice, QDialog):
+class CharacterDialog(AbilityDice, QtWidgets.QDialog):
     """The New Character dialog."""
 
     def __init__(self, window: Host) -> None:
@@ -73,29 +56,30 @@ class CharacterDialog(AbilityDice, QDialog):
         self.creation = rules.character_creation
         game = read_game(self.campaign)
 
-        self.name = QLineEdit()
+        self.name = QtWidgets.QLineEdit()
         self.name.setAccessibleName("Name")
         self.name.setPlaceholderText("The character's name")
-        self.player = QLineEdit(f"Player {len(game.characters) + 1}")
+        self.player = QtWidgets.QLineEdit(f"Player {len(game.characters) + 1}")
         self.player.setAccessibleName("Player")
 
         # Step 1: the dice.
-        dice_box = QGroupBox("&Dice: type the five dice rolled at the table, or roll in the app")
-        grid = QGridLayout(dice_box)
-        self.dice: list[QSpinBox] = []
-        self.leave_out = QButtonGroup(self)
+        dice_box = QtWidgets.QGroupBox(
+            "&Dice: type the five dice rolled at the table, or roll in the app")
+        grid = QtWidgets.QGridLayout(dice_box)
+        self.dice: list[QtWidgets.QSpinBox] = []
+        self.leave_out = QtWidgets.QButtonGroup(self)
         for n in range(self.creation.dice_rolled):
             spin = die_box(n)
             spin.valueChanged.connect(self._dice_changed)
-            radio = QRadioButton("Leave out")
+            radio = QtWidgets.QRadioButton("Leave out")
             radio.setAccessibleName(f"Leave out die {n + 1}")
             radio.toggled.connect(self._leave_out_toggled)
             self.leave_out.addButton(radio, n)
-            grid.addWidget(QLabel(f"Die {n + 1}"), 0, n)
+            grid.addWidget(QtWidgets.QLabel(f"Die {n + 1}"), 0, n)
             grid.addWidget(spin, 1, n)
             grid.addWidget(radio, 2, n)
             self.dice.append(spin)
-        self.roll_button = QPushButton("&Roll in the App")
+        self.roll_button = QtWidgets.QPushButton("&Roll in the App")
         self.roll_button.setAccessibleName("Roll the five dice in the app")
         self.roll_button.clicked.connect(self.roll_in_app)
         grid.addWidget(self.roll_button, 1, self.creation.dice_rolled)
@@ -103,25 +87,25 @@ class CharacterDialog(AbilityDice, QDialog):
         self._filling = False
 
         # Step 1: the abilities.
-        ability_box = QGroupBox("&Abilities: assign the four kept dice")
-        ability_form = QFormLayout(ability_box)
-        self.abilities: dict[str, QComboBox] = {}
+        ability_box = QtWidgets.QGroupBox("&Abilities: assign the four kept dice")
+        ability_form = QtWidgets.QFormLayout(ability_box)
+        self.abilities: dict[str, QtWidgets.QComboBox] = {}
         for ability in self.creation.abilities:
-            combo = QComboBox()
+            combo = QtWidgets.QComboBox()
             combo.setAccessibleName(str(ability).title())
             combo.currentIndexChanged.connect(self._validate)
             ability_form.addRow(f"{str(ability).title()}:", combo)
             self.abilities[str(ability)] = combo
-        self.assignment_note = QLabel()
+        self.assignment_note = QtWidgets.QLabel()
         self.assignment_note.setWordWrap(True)
         self.assignment_note.setAccessibleName("Assignment check")
         ability_form.addRow(self.assignment_note)
 
         # Steps 2-3: traits and mantle.
         content = self.campaign.content
-        self.trait = QComboBox()
+        self.trait = QtWidgets.QComboBox()
         self.trait.setAccessibleName("Trait")
-        self.second_trait = QComboBox()
+        self.second_trait = QtWidgets.QComboBox()
         self.second_trait.setAccessibleName("Second trait")
         self.second_trait.addItem("No second trait", None)
         for trait in content.traits.values():
@@ -130,17 +114,17 @@ class CharacterDialog(AbilityDice, QDialog):
             index = self.trait.count() - 1
             if trait.text:
                 self.trait.setItemData(index, trait.text, Qt.ItemDataRole.ToolTipRole)
-        self.trait_note = QLabel()
+        self.trait_note = QtWidgets.QLabel()
         self.trait_note.setWordWrap(True)
         worn = {c.mantle for c in game.characters if c.mantle}
-        self.mantle = QComboBox()
+        self.mantle = QtWidgets.QComboBox()
         self.mantle.setAccessibleName("Mantle")
         for mantle in content.mantles.values():
             if mantle.id not in worn:
                 self.mantle.addItem(mantle.name, mantle.id)
         if not self.mantle.count():
             self.mantle.addItem("No mantle free (every mantle is worn)", None)
-        self.hex = QComboBox()
+        self.hex = QtWidgets.QComboBox()
         self.hex.setAccessibleName("Starting hex")
         for label, tile in start_hexes(self.campaign, game):
             self.hex.addItem(label, tile)
@@ -148,8 +132,8 @@ class CharacterDialog(AbilityDice, QDialog):
             self.hex.addItem("Not placed (the valley has no starting hex yet)", None)
         # Rulebook: Character Death: a new character made after a death enters play with
         # 0 energy in a hex that has shelter.
-        self.replacement = QCheckBox("Replaces a character who perished (0 energy, "
-                                     "in a hex with shelter)")
+        self.replacement = QtWidgets.QCheckBox("Replaces a character who perished (0 energy, "
+                                               "in a hex with shelter)")
         self.replacement.setAccessibleName("Replacement after a death")
         self.replacement.toggled.connect(self._fill_hexes)
         from companion.operations.characters import replacement_due
@@ -160,10 +144,10 @@ class CharacterDialog(AbilityDice, QDialog):
                                      "(0 energy, in a hex with shelter)")
         self._start_hexes = [(label, tile) for label, tile in start_hexes(self.campaign, game)]
 
-        form = QFormLayout()
+        form = QtWidgets.QFormLayout()
         form.addRow("&Name:", self.name)
         form.addRow("&Player:", self.player)
-        traits_form = QFormLayout()
+        traits_form = QtWidgets.QFormLayout()
         traits_form.addRow("&Trait:", self.trait)
         traits_form.addRow("&Second trait:", self.second_trait)
         traits_form.addRow(self.trait_note)
@@ -172,19 +156,19 @@ class CharacterDialog(AbilityDice, QDialog):
         traits_form.addRow(self.replacement)
         self.replacement.setChecked(bool(perished))
 
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.buttons = QtWidgets.QDialogButtonBox(QtWidgets.QDialogButtonBox.StandardButton.Cancel)
         self.create_button = self.buttons.addButton(
-            "&Create Character", QDialogButtonBox.ButtonRole.AcceptRole)
+            "&Create Character", QtWidgets.QDialogButtonBox.ButtonRole.AcceptRole)
         self.create_button.setDefault(True)
         self.buttons.accepted.connect(self.create_character)
         self.buttons.rejected.connect(self.reject)
 
-        columns = QHBoxLayout()
+        columns = QtWidgets.QHBoxLayout()
         columns.addWidget(ability_box, 1)
-        side = QWidget()
+        side = QtWidgets.QWidget()
         side.setLayout(traits_form)
         columns.addWidget(side, 1)
-        layout = QVBoxLayout(self)
+        layout = QtWidgets.QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(dice_box)
         layout.addLayout(columns)

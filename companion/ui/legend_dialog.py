@@ -12,20 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from PySide6 import QtWidgets
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QComboBox,
-    QDialog,
-    QFormLayout,
-    QGridLayout,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QListWidget,
-    QListWidgetItem,
-    QPushButton,
-)
 
 from companion.ui.play_dialogs.play_dialog import PlayDialog, show, wrapped
 
@@ -50,42 +38,42 @@ class LegendDialog(PlayDialog):
         super().__init__(window)
         self.character = self.character_combo(character)
         self.character.currentIndexChanged.connect(self.refresh)
-        form = QFormLayout()
+        form = QtWidgets.QFormLayout()
         form.addRow("Character:", self.character)
         self.body.addLayout(form)
 
-        legends_box = QGroupBox("Legend cards (past characters of the society)")
-        grid = QGridLayout(legends_box)
-        self.held = QListWidget()
+        legends_box = QtWidgets.QGroupBox("Legend cards (past characters of the society)")
+        grid = QtWidgets.QGridLayout(legends_box)
+        self.held = QtWidgets.QListWidget()
         self.held.setAccessibleName("Legend cards held")
-        self.pool = QListWidget()
+        self.pool = QtWidgets.QListWidget()
         self.pool.setAccessibleName("Unassigned legend cards")
         for widget in (self.held, self.pool):
             widget.setWordWrap(True)  # a legend's line is long: wrap it, no side scrolling
             widget.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        grid.addWidget(QLabel("Held beside the mantle board:"), 0, 0)
-        grid.addWidget(QLabel("Unassigned legends of the society:"), 0, 1)
+        grid.addWidget(QtWidgets.QLabel("Held beside the mantle board:"), 0, 0)
+        grid.addWidget(QtWidgets.QLabel("Unassigned legends of the society:"), 0, 1)
         grid.addWidget(self.held, 1, 0)
         grid.addWidget(self.pool, 1, 1)
-        self.use_as = QComboBox()
+        self.use_as = QtWidgets.QComboBox()
         self.use_as.setAccessibleName("Count as having")
-        self.use_button = QPushButton("&Use")
+        self.use_button = QtWidgets.QPushButton("&Use")
         self.use_button.setAccessibleName("Use the legend card")
         self.use_button.clicked.connect(self.use)
-        self.return_button = QPushButton("&Return")
+        self.return_button = QtWidgets.QPushButton("&Return")
         self.return_button.setAccessibleName("Return the legend card")
         self.return_button.clicked.connect(self.return_card)
-        use_row = QHBoxLayout()
-        use_row.addWidget(QLabel("Count as having:"))
+        use_row = QtWidgets.QHBoxLayout()
+        use_row.addWidget(QtWidgets.QLabel("Count as having:"))
         use_row.addWidget(self.use_as, 1)
         use_row.addWidget(self.use_button)
         use_row.addWidget(self.return_button)
         grid.addLayout(use_row, 2, 0)
-        self.draw_button = QPushButton("&Draw at Random")
+        self.draw_button = QtWidgets.QPushButton("&Draw at Random")
         self.draw_button.clicked.connect(self.draw)
-        self.choose_button = QPushButton("C&hoose Selected")
+        self.choose_button = QtWidgets.QPushButton("C&hoose Selected")
         self.choose_button.clicked.connect(self.choose)
-        gain_row = QHBoxLayout()
+        gain_row = QtWidgets.QHBoxLayout()
         gain_row.addWidget(self.draw_button)
         gain_row.addWidget(self.choose_button)
         gain_row.addStretch(1)
@@ -98,45 +86,45 @@ class LegendDialog(PlayDialog):
         grid.addWidget(self.legend_note, 3, 0, 1, 2)
         # Rulebook: Fillable Cards: an effect says to write a mark on a character card or
         # on the Legend side; a legend's marks count when an effect checks for one.
-        self.mark_text = QLineEdit()
+        self.mark_text = QtWidgets.QLineEdit()
         self.mark_text.setAccessibleName("Mark to write")
         self.mark_text.setPlaceholderText("the mark, as the card draws it (e.g. spiral)")
-        self.mark_on = QComboBox()
+        self.mark_on = QtWidgets.QComboBox()
         self.mark_on.setAccessibleName("Card to write the mark on")
-        self.mark_button = QPushButton("&Write Mark")
+        self.mark_button = QtWidgets.QPushButton("&Write Mark")
         self.mark_button.setAccessibleName("Write the mark")
         self.mark_button.clicked.connect(self.write_mark)
-        mark_row = QHBoxLayout()
-        mark_row.addWidget(QLabel("Write the mark:"))
+        mark_row = QtWidgets.QHBoxLayout()
+        mark_row.addWidget(QtWidgets.QLabel("Write the mark:"))
         mark_row.addWidget(self.mark_text, 1)
-        mark_row.addWidget(QLabel("on"))
+        mark_row.addWidget(QtWidgets.QLabel("on"))
         mark_row.addWidget(self.mark_on, 1)
         mark_row.addWidget(self.mark_button)
         grid.addLayout(mark_row, 4, 0, 1, 2)
         self.held.currentRowChanged.connect(self._fill_use_as)
         self.body.addWidget(legends_box, 1)
 
-        power_box = QGroupBox("Mantle power")
-        power_form = QFormLayout(power_box)
+        power_box = QtWidgets.QGroupBox("Mantle power")
+        power_form = QtWidgets.QFormLayout(power_box)
         self.slotted = wrapped()
         self.slotted.setAccessibleName("Mantle power slotted")
-        self.use_power_button = QPushButton("Use &Mantle Power")
+        self.use_power_button = QtWidgets.QPushButton("Use &Mantle Power")
         self.use_power_button.clicked.connect(self.use_power)
-        slotted_row = QHBoxLayout()
+        slotted_row = QtWidgets.QHBoxLayout()
         slotted_row.addWidget(self.slotted, 1)
         slotted_row.addWidget(self.use_power_button)
-        self.powers = QComboBox()
+        self.powers = QtWidgets.QComboBox()
         self.powers.setAccessibleName("Unlocked powers of this mantle")
-        self.take_button = QPushButton("&Take Up")
+        self.take_button = QtWidgets.QPushButton("&Take Up")
         self.take_button.clicked.connect(self.take_power)
-        take_row = QHBoxLayout()
+        take_row = QtWidgets.QHBoxLayout()
         take_row.addWidget(self.powers, 1)
         take_row.addWidget(self.take_button)
-        self.locked = QComboBox()
+        self.locked = QtWidgets.QComboBox()
         self.locked.setAccessibleName("Mantle powers not yet unlocked")
-        self.unlock_button = QPushButton("Un&lock")
+        self.unlock_button = QtWidgets.QPushButton("Un&lock")
         self.unlock_button.clicked.connect(self.unlock_power)
-        unlock_row = QHBoxLayout()
+        unlock_row = QtWidgets.QHBoxLayout()
         unlock_row.addWidget(self.locked, 1)
         unlock_row.addWidget(self.unlock_button)
         power_form.addRow("Slotted:", slotted_row)
@@ -160,7 +148,7 @@ class LegendDialog(PlayDialog):
         self.held.clear()
         self.pool.clear()
         for card in cards:
-            item = QListWidgetItem(f"{card.id}. {legend_line(card)}")
+            item = QtWidgets.QListWidgetItem(f"{card.id}. {legend_line(card)}")
             item.setData(Qt.ItemDataRole.UserRole, card)
             if card.held_by == name:
                 self.held.addItem(item)
@@ -182,7 +170,7 @@ class LegendDialog(PlayDialog):
                                  ("legend", card.id))
         self._fill_powers(name)
 
-    def _card(self, widget: QListWidget) -> Any:
+    def _card(self, widget: QtWidgets.QListWidget) -> Any:
         item = widget.currentItem()
         return item.data(Qt.ItemDataRole.UserRole) if item is not None else None
 
@@ -283,6 +271,6 @@ class LegendDialog(PlayDialog):
         self.run(operations.unlock_mantle_power, power=str(self.locked.currentData()))
 
 
-def open_legends(window: Host, character: str | None = None) -> QDialog | None:
+def open_legends(window: Host, character: str | None = None) -> QtWidgets.QDialog | None:
     """Legends and Mantle Power… (Play menu, character sheet)."""
     return show(LegendDialog(window, character)) if window.campaign else None

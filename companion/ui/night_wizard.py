@@ -13,21 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from PySide6 import QtWidgets
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QFontMetrics, QPalette
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QDialog,
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QListWidget,
-    QListWidgetItem,
-    QPushButton,
-    QTabWidget,
-    QVBoxLayout,
-    QWidget,
-)
 
 from companion.rules.night import NightStage, RestBreakdown
 from companion.rules.procedure import Step
@@ -90,7 +78,7 @@ def rest_row(rest: RestBreakdown) -> list[str]:
     ]
 
 
-class NightWizard(StepAnswering, QDialog):
+class NightWizard(StepAnswering, QtWidgets.QDialog):
     """The Night, stage by stage; non-blocking."""
 
     def __init__(self, window: Host) -> None:
@@ -102,13 +90,13 @@ class NightWizard(StepAnswering, QDialog):
         self.stage: NightStage | None = None
         self.last_summary: str | None = None
         self.finished_ = False
-        outer = QVBoxLayout(self)
-        top = QHBoxLayout()
-        self.title = QLabel("The Night")
+        outer = QtWidgets.QVBoxLayout(self)
+        top = QtWidgets.QHBoxLayout()
+        self.title = QtWidgets.QLabel("The Night")
         self.title.setFont(scaled_font(self.font(), 1.5, bold=True))
         top.addWidget(self.title)
         top.addStretch(1)
-        self.society = QLabel()
+        self.society = QtWidgets.QLabel()
         self.society.setObjectName("nightSociety")
         self.society.setFont(scaled_font(self.font(), 1.1, bold=True))
         top.addWidget(self.society)
@@ -116,26 +104,26 @@ class NightWizard(StepAnswering, QDialog):
         # What the last answer did, always in view (issue 27 item 2): the full log lies
         # below the step, under the fold at 1366x768, and a card that failed its
         # requirement and was discarded looked as if nothing had happened.
-        self.latest = QLabel()
+        self.latest = QtWidgets.QLabel()
         self.latest.setObjectName("justHappened")
         self.latest.setAccessibleName("What just happened")
         self.latest.setWordWrap(True)
         self.latest.setTextFormat(Qt.TextFormat.PlainText)
-        self.latest.setFrameShape(QFrame.Shape.StyledPanel)
+        self.latest.setFrameShape(QtWidgets.QFrame.Shape.StyledPanel)
         self.latest.setStyleSheet("QLabel#justHappened { padding: 4px 8px; "
                                   "background: palette(alternate-base); }")
         self.latest.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         outer.addWidget(self.latest)
         self._lines_seen: int | None = None
 
-        body = QHBoxLayout()
-        self.stages = QListWidget()
+        body = QtWidgets.QHBoxLayout()
+        self.stages = QtWidgets.QListWidget()
         self.stages.setObjectName("nightStages")
         self.stages.setAccessibleName("Stages of the Night")
-        self.stages.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.stages.setSelectionMode(QtWidgets.QAbstractItemView.SelectionMode.NoSelection)
         self.stages.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         for number, (stage, name, tip) in enumerate(STAGES, 1):
-            item = QListWidgetItem(f"{number}. {name}")
+            item = QtWidgets.QListWidgetItem(f"{number}. {name}")
             item.setData(Qt.ItemDataRole.UserRole, stage.value)
             item.setToolTip(tip)
             item.setFlags(Qt.ItemFlag.ItemIsEnabled)
@@ -148,11 +136,11 @@ class NightWizard(StepAnswering, QDialog):
         self.stages.setFixedWidth(width + 4 * QFontMetrics(bold).averageCharWidth())
         body.addWidget(self.stages)
 
-        right = QVBoxLayout()
+        right = QtWidgets.QVBoxLayout()
         self.stage_title = heading("", self.font(), 1.3)
         self.stage_title.setObjectName("stageTitle")
         right.addWidget(self.stage_title)
-        self.stage_text = QLabel()
+        self.stage_text = QtWidgets.QLabel()
         self.stage_text.setWordWrap(True)
         right.addWidget(self.stage_text)
         self.rest_title = heading("Rest", self.font())
@@ -167,18 +155,19 @@ class NightWizard(StepAnswering, QDialog):
         self.rest_title.hide()
         self.rest.hide()
 
-        frame = QFrame()
-        frame.setFrameShape(QFrame.Shape.StyledPanel)
-        frame_layout = QVBoxLayout(frame)
+        frame = QtWidgets.QFrame()
+        frame.setFrameShape(QtWidgets.QFrame.Shape.StyledPanel)
+        frame_layout = QtWidgets.QVBoxLayout(frame)
         self.step_widget = StepWidget()
         self.step_widget.answered.connect(self.answer)
-        step_row = QHBoxLayout()  # the step's input, and the odds of its choices beside it
+        # The step's input, and the odds of its choices beside it.
+        step_row = QtWidgets.QHBoxLayout()
         step_row.addWidget(self.step_widget, 1, Qt.AlignmentFlag.AlignTop)
         self.odds_panel = OddsPanel()
         self.odds_panel.suggested.connect(self.answer)
         step_row.addWidget(self.odds_panel, 1)
         frame_layout.addLayout(step_row)
-        self.summary = QLabel()
+        self.summary = QtWidgets.QLabel()
         self.summary.setObjectName("finalSummary")
         self.summary.setWordWrap(True)
         self.summary.setFont(scaled_font(self.font(), 1.15, bold=True))
@@ -191,32 +180,32 @@ class NightWizard(StepAnswering, QDialog):
         frame_layout.addWidget(self.outcomes)
         right.addWidget(frame)
 
-        self.logs = QTabWidget()
-        self.happened = QListWidget()
+        self.logs = QtWidgets.QTabWidget()
+        self.happened = QtWidgets.QListWidget()
         self.happened.setAccessibleName("What happened")
         self.happened.setWordWrap(True)
         self.happened.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.logs.addTab(self.happened, "What &happened")
-        self.log = QListWidget()
+        self.log = QtWidgets.QListWidget()
         self.log.setAccessibleName("Steps taken")
         self.log.setWordWrap(True)
         self.log.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.logs.addTab(self.log, "&Steps taken")
         right.addWidget(self.logs, 1)
-        holder = QWidget()
+        holder = QtWidgets.QWidget()
         holder.setLayout(right)
         # Scrolls rather than squeezing the step's buttons on a laptop with a large font.
         body.addWidget(scrolled(holder), 1)
         outer.addLayout(body, 1)
 
-        buttons = QHBoxLayout()
+        buttons = QtWidgets.QHBoxLayout()
         buttons.addStretch(1)
-        self.next_button = QPushButton()
+        self.next_button = QtWidgets.QPushButton()
         self.next_button.setObjectName("nextProcedure")
         self.next_button.clicked.connect(self._continue)
         self.next_button.hide()
         buttons.addWidget(self.next_button)
-        self.close_button = QPushButton("&Close")
+        self.close_button = QtWidgets.QPushButton("&Close")
         self.close_button.setAutoDefault(False)
         self.close_button.setToolTip("The Night is saved after every step: reopen it any time.")
         self.close_button.clicked.connect(self.close)
@@ -331,7 +320,7 @@ class NightWizard(StepAnswering, QDialog):
                             (f"\n(and {more} more in What happened below)" if more else ""))
 
     @staticmethod
-    def _fill(widget: QListWidget, lines: Any, *, numbered: bool) -> None:
+    def _fill(widget: QtWidgets.QListWidget, lines: Any, *, numbered: bool) -> None:
         widget.clear()
         for number, line in enumerate(lines, 1):
             widget.addItem(f"{number}. {line}" if numbered else str(line))

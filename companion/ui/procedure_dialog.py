@@ -18,21 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from PySide6 import QtWidgets
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import (
-    QDialog,
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QListWidget,
-    QMessageBox,
-    QPushButton,
-    QScrollArea,
-    QSplitter,
-    QTabWidget,
-    QVBoxLayout,
-    QWidget,
-)
 
 from companion.rules.procedure import Step
 from companion.ui.fit import fit_resize
@@ -55,7 +42,7 @@ KIND_TITLES = {"fishing": "Fishing", "mining": "Mining", "foraging": "Foraging",
                "behemoth_encounter": "Behemoth Encounter"}
 
 
-class ProcedureDialog(StepAnswering, QDialog):
+class ProcedureDialog(StepAnswering, QtWidgets.QDialog):
     """An activity in progress (fishing, mining ...), step by step; non-blocking."""
 
     def __init__(self, window: Host) -> None:
@@ -67,24 +54,24 @@ class ProcedureDialog(StepAnswering, QDialog):
         self.kind: str | None = None
         self.last_summary: str | None = None
         self.finished_ = False
-        layout = QVBoxLayout(self)
-        self.title = QLabel()
+        layout = QtWidgets.QVBoxLayout(self)
+        self.title = QtWidgets.QLabel()
         self.title.setObjectName("procedureTitle")
         self.title.setFont(scaled_font(self.font(), 1.5, bold=True))
         layout.addWidget(self.title)
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.tabs = QTabWidget()
+        splitter = QtWidgets.QSplitter(Qt.Orientation.Horizontal)
+        self.tabs = QtWidgets.QTabWidget()
         self.tabs.setAccessibleName("The procedure's layout")
         self.panel: ProcedurePanel = panel_for("", self.font())
         self.tabs.addTab(scrolled(self.panel), "&Layout")
         self.words = ProcedurePanel(self.font())
         self.tabs.addTab(self.words, "In &words")
         splitter.addWidget(self.tabs)
-        side = QWidget()
-        side_layout = QVBoxLayout(side)
+        side = QtWidgets.QWidget()
+        side_layout = QtWidgets.QVBoxLayout(side)
         side_layout.setContentsMargins(0, 0, 0, 0)
-        side_layout.addWidget(QLabel("Steps taken:"))
-        self.log = QListWidget()
+        side_layout.addWidget(QtWidgets.QLabel("Steps taken:"))
+        self.log = QtWidgets.QListWidget()
         self.log.setAccessibleName("Steps taken")
         self.log.setWordWrap(True)
         self.log.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -95,10 +82,11 @@ class ProcedureDialog(StepAnswering, QDialog):
         layout.addWidget(splitter, 1)
         self.step_widget = StepWidget()
         self.step_widget.answered.connect(self.answer)
-        frame = QFrame()
-        frame.setFrameShape(QFrame.Shape.StyledPanel)
-        frame_layout = QVBoxLayout(frame)
-        step_row = QHBoxLayout()  # the step's input, and the odds of its choices beside it
+        frame = QtWidgets.QFrame()
+        frame.setFrameShape(QtWidgets.QFrame.Shape.StyledPanel)
+        frame_layout = QtWidgets.QVBoxLayout(frame)
+        # The step's input, and the odds of its choices beside it.
+        step_row = QtWidgets.QHBoxLayout()
         step_row.addWidget(self.step_widget, 2, Qt.AlignmentFlag.AlignTop)
         self.odds_panel = OddsPanel()
         self.odds_panel.suggested.connect(self.answer)
@@ -111,7 +99,7 @@ class ProcedureDialog(StepAnswering, QDialog):
         self.odds_area.setMinimumHeight(self.fontMetrics().height() * 9)
         step_row.addWidget(self.odds_area, 3)  # the wider: its columns whole (item 20)
         frame_layout.addLayout(step_row)
-        self.summary = QLabel()
+        self.summary = QtWidgets.QLabel()
         self.summary.setObjectName("finalSummary")
         self.summary.setWordWrap(True)
         self.summary.setFont(scaled_font(self.font(), 1.15, bold=True))
@@ -122,9 +110,9 @@ class ProcedureDialog(StepAnswering, QDialog):
         self.outcomes = OutcomeLinks(window)  # "Read outcome N…" a result names
         frame_layout.addWidget(self.outcomes)
         layout.addWidget(frame)
-        buttons = QHBoxLayout()
+        buttons = QtWidgets.QHBoxLayout()
         buttons.addStretch(1)
-        self.close_button = QPushButton("&Close")
+        self.close_button = QtWidgets.QPushButton("&Close")
         self.close_button.setAutoDefault(False)
         self.close_button.clicked.connect(self.close)
         buttons.addWidget(self.close_button)
@@ -180,7 +168,7 @@ class ProcedureDialog(StepAnswering, QDialog):
 
         def scroll() -> None:
             target = self.panel.in_focus(procedure)
-            if target is not None and isinstance(area, QScrollArea):
+            if target is not None and isinstance(area, QtWidgets.QScrollArea):
                 area.ensureWidgetVisible(target, 0, 0)
 
         scroll()
@@ -237,14 +225,14 @@ class ProcedureDialog(StepAnswering, QDialog):
 # --- opening them ---------------------------------------------------------------------------
 
 
-def open_procedure(window: Host) -> QDialog | None:
+def open_procedure(window: Host) -> QtWidgets.QDialog | None:
     """Show the procedure in progress in its dialog (the main window decides which:
     the Night wizard for the Night, else the procedure dialog). Returns the dialog, or
     None if nothing is in progress (the user is told)."""
     return window.open_procedure()
 
 
-def start_night(window: Host) -> QDialog | None:
+def start_night(window: Host) -> QtWidgets.QDialog | None:
     """Begin the Night (refused until everyone has passed) and open the wizard; if the
     Night is already in progress, just open it."""
     from companion.operations import procedures
@@ -259,7 +247,7 @@ def start_night(window: Host) -> QDialog | None:
     return open_procedure(window)
 
 
-def start_activity(window: Host, kind: str, name: str, feature: str) -> QDialog | None:
+def start_activity(window: Host, kind: str, name: str, feature: str) -> QtWidgets.QDialog | None:
     """Begin ``kind`` (fishing, mining, foraging, delving) for ``name`` at ``feature``
     and open it."""
     from companion.operations import activities, procedures
@@ -267,7 +255,8 @@ def start_activity(window: Host, kind: str, name: str, feature: str) -> QDialog 
     starters = {"fishing": procedures.start_fishing, "mining": procedures.start_mining,
                 "foraging": activities.start_foraging, "delving": activities.start_delving}
     if kind not in starters:
-        QMessageBox.warning(window, "Not allowed", f"The companion cannot run {kind} yet.")
+        QtWidgets.QMessageBox.warning(window, "Not allowed",
+                                      f"The companion cannot run {kind} yet.")
         return None
     if not window.run_operation(starters[kind], name=name, feature=feature):
         return None

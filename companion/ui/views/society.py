@@ -9,21 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from PySide6 import QtWidgets
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
-from PySide6.QtWidgets import (
-    QGridLayout,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QListWidget,
-    QListWidgetItem,
-    QPushButton,
-    QSpinBox,
-    QVBoxLayout,
-    QWidget,
-)
 
 from companion.ui.views import wants
 from companion.ui.widgets import STYLES, Slot, SlotRow, heading, read_game
@@ -35,7 +23,7 @@ TRACK_LENGTH = 20
 """Boxes drawn on a track at least (the dials go on; the row grows with the value)."""
 
 
-def _big(text: str = "") -> QLabel:
+def _big(text: str = "") -> QtWidgets.QLabel:
     label = heading(text, 1.8)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     return label
@@ -79,87 +67,87 @@ def lore_slots(lore: int) -> list[Slot]:
             for n in range(1, max(TRACK_LENGTH, lore) + 1)]
 
 
-class SocietyView(QWidget):
+class SocietyView(QtWidgets.QWidget):
     """The Society tab."""
 
     def __init__(self, window: Host) -> None:
         super().__init__()
         self.window_ = window
-        self.society_name = QLabel()
+        self.society_name = QtWidgets.QLabel()
         self.society_name.setObjectName("societyName")
         self.unrest = _big()
         self.activity = _big()
         self.lore = _big()
-        self.epoch = QLabel()
+        self.epoch = QtWidgets.QLabel()
         for label, name in ((self.unrest, "Unrest"), (self.activity, "Activity"),
                             (self.lore, "Lore"), (self.epoch, "Epoch")):
             label.setAccessibleName(name)
         self.unrest_track = SlotRow("Unrest track")
         self.activity_track = SlotRow("Activity track")
         self.lore_track = SlotRow("Lore track")
-        tracks = QGroupBox("Tracks")
-        grid = QGridLayout(tracks)
+        tracks = QtWidgets.QGroupBox("Tracks")
+        grid = QtWidgets.QGridLayout(tracks)
         for row, (title, big, track) in enumerate((
                 ("Unrest (persists)", self.unrest, self.unrest_track),
                 ("Activity (this challenge)", self.activity, self.activity_track),
                 ("Lore", self.lore, self.lore_track))):
-            grid.addWidget(QLabel(title), row * 2, 0)
+            grid.addWidget(QtWidgets.QLabel(title), row * 2, 0)
             grid.addWidget(big, row * 2, 1)
             grid.addWidget(track, row * 2 + 1, 0, 1, 3)
-        grid.addWidget(QLabel("Epoch:"), 6, 0)
+        grid.addWidget(QtWidgets.QLabel("Epoch:"), 6, 0)
         grid.addWidget(self.epoch, 6, 1, 1, 2)
-        legend = QLabel("Boxes up to the dial are filled; a heavy border marks an unrest "
-                        "threshold or an activity event; red: threshold reached; purple: "
-                        "event fired. Hover a box for its effect.")
+        legend = QtWidgets.QLabel("Boxes up to the dial are filled; a heavy border marks an unrest "
+                                  "threshold or an activity event; red: threshold reached; purple: "
+                                  "event fired. Hover a box for its effect.")
         legend.setWordWrap(True)
         grid.addWidget(legend, 7, 0, 1, 3)
         grid.setColumnStretch(2, 1)
 
-        adjust = QGroupBox("Adjust the tracks (an effect or a card says so)")
-        form = QGridLayout(adjust)
+        adjust = QtWidgets.QGroupBox("Adjust the tracks (an effect or a card says so)")
+        form = QtWidgets.QGridLayout(adjust)
         self.unrest_amount, self.unrest_reason, self.unrest_button = self._adjust_row(
             form, 0, "U&nrest by:", -20, 20, "Change &Unrest", self.change_unrest)
         self.activity_amount, self.activity_reason, self.activity_button = self._adjust_row(
             form, 1, "Ac&tivity up by:", 1, 30, "Increase &Activity", self.increase_activity)
         self.lore_amount, self.lore_reason, self.lore_button = self._adjust_row(
             form, 2, "L&ore by:", -20, 20, "Gain or Spend &Lore", self.change_lore)
-        hint = QLabel("Negative amounts lower unrest or spend lore. Thresholds and activity "
-                      "events apply by themselves.")
+        hint = QtWidgets.QLabel("Negative amounts lower unrest or spend lore. Thresholds and "
+                                "activity events apply by themselves.")
         hint.setWordWrap(True)
         form.addWidget(hint, 3, 0, 1, 4)
         form.setColumnStretch(2, 1)
 
-        self.thresholds = QListWidget()
+        self.thresholds = QtWidgets.QListWidget()
         self.thresholds.setAccessibleName("Unrest thresholds")
-        threshold_box = QGroupBox("Unrest thresholds (Rulebook: Tracks > Unrest)")
-        threshold_layout = QVBoxLayout(threshold_box)
+        threshold_box = QtWidgets.QGroupBox("Unrest thresholds (Rulebook: Tracks > Unrest)")
+        threshold_layout = QtWidgets.QVBoxLayout(threshold_box)
         threshold_layout.addWidget(self.thresholds)
-        self.goals = QLabel()
+        self.goals = QtWidgets.QLabel()
         self.goals.setWordWrap(True)
         self.goals.setAccessibleName("Epoch goals in play")
         threshold_layout.addWidget(self.goals)
-        self.events = QListWidget()
+        self.events = QtWidgets.QListWidget()
         self.events.setAccessibleName("Activity events of the challenge")
         self.events.setWordWrap(True)
-        self.events_box = QGroupBox("Activity events (back of the challenge card)")
-        QVBoxLayout(self.events_box).addWidget(self.events)
-        self.culture = QListWidget()
+        self.events_box = QtWidgets.QGroupBox("Activity events (back of the challenge card)")
+        QtWidgets.QVBoxLayout(self.events_box).addWidget(self.events)
+        self.culture = QtWidgets.QListWidget()
         self.culture.setAccessibleName("Culture abilities and mantle powers")
-        culture_box = QGroupBox("Culture abilities and mantle powers")
-        QVBoxLayout(culture_box).addWidget(self.culture)
+        culture_box = QtWidgets.QGroupBox("Culture abilities and mantle powers")
+        QtWidgets.QVBoxLayout(culture_box).addWidget(self.culture)
 
-        left = QVBoxLayout()
+        left = QtWidgets.QVBoxLayout()
         left.addWidget(tracks)
         left.addWidget(adjust)
         left.addWidget(culture_box)
         left.addStretch(1)
-        right = QVBoxLayout()
+        right = QtWidgets.QVBoxLayout()
         right.addWidget(threshold_box, 2)
         right.addWidget(self.events_box, 3)
-        columns = QHBoxLayout()
+        columns = QtWidgets.QHBoxLayout()
         columns.addLayout(left, 3)
         columns.addLayout(right, 2)
-        layout = QVBoxLayout(self)
+        layout = QtWidgets.QVBoxLayout(self)
         layout.addWidget(self.society_name)
         layout.addLayout(columns, 1)
         for widget in (self.thresholds, self.events, self.culture):
@@ -169,21 +157,21 @@ class SocietyView(QWidget):
         self.culture.setMaximumHeight(self.fontMetrics().height() * 7)
         window.campaign_changed.connect(self.on_changed)
 
-    def _adjust_row(self, grid: QGridLayout, row: int, title: str, low: int, high: int,
+    def _adjust_row(self, grid: QtWidgets.QGridLayout, row: int, title: str, low: int, high: int,
                     button_text: str, slot: Callable[[], None]
-                    ) -> tuple[QSpinBox, QLineEdit, QPushButton]:
-        spin = QSpinBox()
+                    ) -> tuple[QtWidgets.QSpinBox, QtWidgets.QLineEdit, QtWidgets.QPushButton]:
+        spin = QtWidgets.QSpinBox()
         spin.setRange(low, high)
         spin.setValue(1)
-        label = QLabel(title)
+        label = QtWidgets.QLabel(title)
         label.setBuddy(spin)
         name = title.replace("&", "").rstrip(":")
         spin.setAccessibleName(name)
-        reason = QLineEdit()
+        reason = QtWidgets.QLineEdit()
         reason.setPlaceholderText("Reason (for the journal)")
         reason.setAccessibleName(f"Reason: {name}")
         reason.returnPressed.connect(slot)
-        button = QPushButton(button_text)
+        button = QtWidgets.QPushButton(button_text)
         button.setAccessibleName(button_text.replace("&", ""))
         button.clicked.connect(slot)
         grid.addWidget(label, row, 0)
@@ -194,7 +182,7 @@ class SocietyView(QWidget):
 
     # -- adjusting (through the operations) -----------------------------------------
 
-    def _run(self, operation: Any, reason: QLineEdit, **kwargs: Any) -> None:
+    def _run(self, operation: Any, reason: QtWidgets.QLineEdit, **kwargs: Any) -> None:
         if self.window_.run_operation(operation, reason=reason.text().strip(), **kwargs):
             reason.clear()
 
@@ -241,7 +229,7 @@ class SocietyView(QWidget):
         bold.setBold(True)
         background, colour = STYLES["reached"]
         for line in status.unrest_thresholds:
-            item = QListWidgetItem(("● " if line.active else "○ ") + line.text)
+            item = QtWidgets.QListWidgetItem(("● " if line.active else "○ ") + line.text)
             item.setToolTip(("In effect: " if line.active else "Not reached: ") + line.text)
             if line.active:
                 item.setFont(bold)
@@ -268,8 +256,9 @@ class SocietyView(QWidget):
                 events.append((event.threshold, event.until, event.text, fired))
                 span = (f"{event.threshold}–{event.until}" if event.until is not None
                         else f"{event.threshold}+")
-                item = QListWidgetItem(f"{'✔ fired' if fired else '○'}  Activity {span} · "
-                                       f"{str(event.type.value).title()} · {event.text}")
+                item = QtWidgets.QListWidgetItem(
+                    f"{'✔ fired' if fired else '○'}  Activity {span} · "
+                    f"{str(event.type.value).title()} · {event.text}")
                 item.setToolTip(("Fired: " if fired else "Not yet: ") + event.text)
                 if fired:
                     item.setFont(bold)

@@ -257,6 +257,26 @@ class BuildStructureDialog(_Dialog):
                    outpost=self.outpost, contributions=self.contributions.given())
 
 
+def excess_form(text: str, items: list[tuple[str, str]], room: list[str]
+                ) -> tuple[QLabel, QFormLayout, QComboBox, QComboBox]:
+    """What too many items asks (Rulebook: Mantle > Exceeding Item Limits): ``text``,
+    then the item that goes and the character with room it goes to."""
+    intro = QLabel(text + ".")
+    intro.setWordWrap(True)
+    item = QComboBox()
+    item.setAccessibleName("Item that goes")
+    for item_id, item_name in items:
+        item.addItem(item_name, item_id)
+    to = QComboBox()
+    to.setAccessibleName("Goes to")
+    for other in room:
+        to.addItem(f"to {other}", other)
+    form = QFormLayout()
+    form.addRow("Item:", item)
+    form.addRow("Goes:", to)
+    return intro, form, item, to
+
+
 class ExcessDialog(_Dialog):
     """Too many items for the mantle's slots: which goes, and to whom (Rulebook: Mantle >
     Exceeding Item Limits). Lost only when no one in the hex has room."""
@@ -265,21 +285,9 @@ class ExcessDialog(_Dialog):
                  room: list[str], text: str) -> None:
         super().__init__(window, "Too many items")
         self.name = name
-        intro = QLabel(text + ".")
-        intro.setWordWrap(True)
-        self.item = QComboBox()
-        self.item.setAccessibleName("Item that goes")
-        for item_id, item_name in items:
-            self.item.addItem(item_name, item_id)
-        self.to = QComboBox()
-        self.to.setAccessibleName("Goes to")
-        for other in room:
-            self.to.addItem(f"to {other}", other)
+        intro, form, self.item, self.to = excess_form(text, items, room)
         if not room:
             self.to.addItem("lost (back to the item deck): no one in the hex has room", "")
-        form = QFormLayout()
-        form.addRow("Item:", self.item)
-        form.addRow("Goes:", self.to)
         self.layout_.addWidget(intro)
         self.layout_.addLayout(form)
         self.finish_layout()
@@ -503,19 +511,7 @@ class ExcessChoice(QDialog):
                  room: list[str], text: str) -> None:
         super().__init__(parent)
         self.setWindowTitle("Too many items")
-        intro = QLabel(text + ".")
-        intro.setWordWrap(True)
-        self.item = QComboBox()
-        self.item.setAccessibleName("Item that goes")
-        for item_id, item_name in items:
-            self.item.addItem(item_name, item_id)
-        self.to = QComboBox()
-        self.to.setAccessibleName("Goes to")
-        for other in room:
-            self.to.addItem(f"to {other}", other)
-        form = QFormLayout()
-        form.addRow("Item:", self.item)
-        form.addRow("Goes:", self.to)
+        intro, form, self.item, self.to = excess_form(text, items, room)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)

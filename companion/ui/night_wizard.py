@@ -19,17 +19,14 @@ from PySide6.QtGui import QBrush, QFontMetrics, QPalette
 
 from companion.rules.night import NightStage, RestBreakdown
 from companion.rules.procedure import Step
-from companion.ui.fit import fit_resize
-from companion.ui.odds_panel import OddsPanel
 from companion.ui.procedure_panels import (
     fill_table,
     heading,
     load_procedure,
     make_table,
     scaled_font,
-    use_font,
 )
-from companion.ui.procedure_step import TABLE_FONT, StepAnswering, StepWidget, scrolled
+from companion.ui.procedure_step import StepAnswering, log_list, scrolled
 
 if TYPE_CHECKING:
     from companion.ui.host import Host
@@ -83,13 +80,8 @@ class NightWizard(StepAnswering, QtWidgets.QDialog):
 
     def __init__(self, window: Host) -> None:
         super().__init__(window)
-        self.window_ = window
-        self.setModal(False)
-        self.setWindowTitle("The Night")
-        self.setFont(scaled_font(self.font(), TABLE_FONT))
+        self.start_dialog(window, "The Night")
         self.stage: NightStage | None = None
-        self.last_summary: str | None = None
-        self.finished_ = False
         outer = QtWidgets.QVBoxLayout(self)
         top = QtWidgets.QHBoxLayout()
         self.title = QtWidgets.QLabel("The Night")
@@ -155,41 +147,14 @@ class NightWizard(StepAnswering, QtWidgets.QDialog):
         self.rest_title.hide()
         self.rest.hide()
 
-        frame = QtWidgets.QFrame()
-        frame.setFrameShape(QtWidgets.QFrame.Shape.StyledPanel)
-        frame_layout = QtWidgets.QVBoxLayout(frame)
-        self.step_widget = StepWidget()
-        self.step_widget.answered.connect(self.answer)
-        # The step's input, and the odds of its choices beside it.
-        step_row = QtWidgets.QHBoxLayout()
-        step_row.addWidget(self.step_widget, 1, Qt.AlignmentFlag.AlignTop)
-        self.odds_panel = OddsPanel()
-        self.odds_panel.suggested.connect(self.answer)
-        step_row.addWidget(self.odds_panel, 1)
-        frame_layout.addLayout(step_row)
-        self.summary = QtWidgets.QLabel()
-        self.summary.setObjectName("finalSummary")
-        self.summary.setWordWrap(True)
-        self.summary.setFont(scaled_font(self.font(), 1.15, bold=True))
-        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        frame = self.step_frame(window, 1, 1)
         self.summary.hide()
-        frame_layout.addWidget(self.summary)
-        from companion.ui.codex_outcome import OutcomeLinks
-
-        self.outcomes = OutcomeLinks(window)
-        frame_layout.addWidget(self.outcomes)
         right.addWidget(frame)
 
         self.logs = QtWidgets.QTabWidget()
-        self.happened = QtWidgets.QListWidget()
-        self.happened.setAccessibleName("What happened")
-        self.happened.setWordWrap(True)
-        self.happened.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.happened = log_list("What happened")
         self.logs.addTab(self.happened, "What &happened")
-        self.log = QtWidgets.QListWidget()
-        self.log.setAccessibleName("Steps taken")
-        self.log.setWordWrap(True)
-        self.log.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.log = log_list("Steps taken")
         self.logs.addTab(self.log, "&Steps taken")
         right.addWidget(self.logs, 1)
         holder = QtWidgets.QWidget()
@@ -198,31 +163,18 @@ class NightWizard(StepAnswering, QtWidgets.QDialog):
         body.addWidget(scrolled(holder), 1)
         outer.addLayout(body, 1)
 
-        buttons = QtWidgets.QHBoxLayout()
-        buttons.addStretch(1)
         self.next_button = QtWidgets.QPushButton()
         self.next_button.setObjectName("nextProcedure")
         self.next_button.clicked.connect(self._continue)
         self.next_button.hide()
-        buttons.addWidget(self.next_button)
-        self.close_button = QtWidgets.QPushButton("&Close")
-        self.close_button.setAutoDefault(False)
+        outer.addLayout(self.close_row(self.next_button))
         self.close_button.setToolTip("The Night is saved after every step: reopen it any time.")
-        self.close_button.clicked.connect(self.close)
-        buttons.addWidget(self.close_button)
-        outer.addLayout(buttons)
-        fit_resize(self, 1366, 680)  # the laptop's whole width: the odds beside the step
-        use_font(self, self.font())
-        window.campaign_changed.connect(self._campaign_changed)
-        self.refresh()
+        self.show_built(window)
 
     # -- showing -----------------------------------------------------------------------
 
-    def refresh(self) -> None:
+    def redraw(self, view: Any) -> None:
         """Redraw from the Night in progress (or show that it has ended)."""
-        ok, view = self._read_view()
-        if not ok:
-            return
         campaign = self.window_.campaign
         if view is None or view.kind != "night":
             self._show_finished(self.last_summary or "No Night is in progress.")

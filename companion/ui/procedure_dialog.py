@@ -22,8 +22,6 @@ from PySide6 import QtWidgets
 from PySide6.QtCore import Qt, QTimer
 
 from companion.rules.procedure import Step
-from companion.ui.fit import fit_resize
-from companion.ui.odds_panel import OddsPanel
 from companion.ui.procedure_panels import (
     ProcedurePanel,
     load_procedure,
@@ -31,7 +29,7 @@ from companion.ui.procedure_panels import (
     scaled_font,
     use_font,
 )
-from companion.ui.procedure_step import TABLE_FONT, StepAnswering, StepWidget, scrolled
+from companion.ui.procedure_step import StepAnswering, StepWidget, log_list, scrolled
 
 if TYPE_CHECKING:
     from companion.ui.host import Host
@@ -47,13 +45,8 @@ class ProcedureDialog(StepAnswering, QtWidgets.QDialog):
 
     def __init__(self, window: Host) -> None:
         super().__init__(window)
-        self.window_ = window
-        self.setModal(False)
-        self.setWindowTitle("Procedure")
-        self.setFont(scaled_font(self.font(), TABLE_FONT))
+        self.start_dialog(window, "Procedure")
         self.kind: str | None = None
-        self.last_summary: str | None = None
-        self.finished_ = False
         layout = QtWidgets.QVBoxLayout(self)
         self.title = QtWidgets.QLabel()
         self.title.setObjectName("procedureTitle")
@@ -71,25 +64,13 @@ class ProcedureDialog(StepAnswering, QtWidgets.QDialog):
         side_layout = QtWidgets.QVBoxLayout(side)
         side_layout.setContentsMargins(0, 0, 0, 0)
         side_layout.addWidget(QtWidgets.QLabel("Steps taken:"))
-        self.log = QtWidgets.QListWidget()
-        self.log.setAccessibleName("Steps taken")
-        self.log.setWordWrap(True)
-        self.log.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.log = log_list("Steps taken")
         side_layout.addWidget(self.log)
         splitter.addWidget(side)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
         layout.addWidget(splitter, 1)
-        self.step_widget = StepWidget()
-        self.step_widget.answered.connect(self.answer)
-        frame = QtWidgets.QFrame()
-        frame.setFrameShape(QtWidgets.QFrame.Shape.StyledPanel)
-        frame_layout = QtWidgets.QVBoxLayout(frame)
-        # The step's input, and the odds of its choices beside it.
-        step_row = QtWidgets.QHBoxLayout()
-        step_row.addWidget(self.step_widget, 2, Qt.AlignmentFlag.AlignTop)
-        self.odds_panel = OddsPanel()
-        self.odds_panel.suggested.connect(self.answer)
+        frame = self.step_frame(window, 2, 3)  # the odds the wider: columns whole (item 20)
         # The odds' tables scroll inside the panel beside the step: at their full height
         # they left the board a strip on a laptop's screen; in a second scroll area
         # around the panel they showed one row, or none (issue 27 item 20). At least
@@ -97,38 +78,14 @@ class ProcedureDialog(StepAnswering, QtWidgets.QDialog):
         self.odds_area = self.odds_panel
         self.odds_area.setMaximumHeight(self.fontMetrics().height() * 14)
         self.odds_area.setMinimumHeight(self.fontMetrics().height() * 9)
-        step_row.addWidget(self.odds_area, 3)  # the wider: its columns whole (item 20)
-        frame_layout.addLayout(step_row)
-        self.summary = QtWidgets.QLabel()
-        self.summary.setObjectName("finalSummary")
-        self.summary.setWordWrap(True)
-        self.summary.setFont(scaled_font(self.font(), 1.15, bold=True))
-        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        frame_layout.addWidget(self.summary)
-        from companion.ui.codex_outcome import OutcomeLinks
-
-        self.outcomes = OutcomeLinks(window)  # "Read outcome N…" a result names
-        frame_layout.addWidget(self.outcomes)
         layout.addWidget(frame)
-        buttons = QtWidgets.QHBoxLayout()
-        buttons.addStretch(1)
-        self.close_button = QtWidgets.QPushButton("&Close")
-        self.close_button.setAutoDefault(False)
-        self.close_button.clicked.connect(self.close)
-        buttons.addWidget(self.close_button)
-        layout.addLayout(buttons)
-        fit_resize(self, 1366, 680)  # the laptop's whole width: the odds beside the step
-        use_font(self, self.font())
-        window.campaign_changed.connect(self._campaign_changed)
-        self.refresh()
+        layout.addLayout(self.close_row())
+        self.show_built(window)
 
     # -- showing -----------------------------------------------------------------------
 
-    def refresh(self) -> None:
+    def redraw(self, view: Any) -> None:
         """Redraw from the procedure in progress (or show that it has finished)."""
-        ok, view = self._read_view()
-        if not ok:
-            return
         campaign = self.window_.campaign
         if view is None or view.kind == "night":  # the Night is the wizard's
             self._show_final_board()

@@ -34,9 +34,13 @@ from PySide6.QtWidgets import (
 )
 
 from companion.rules.procedure import Decider, Step
+from companion.ui.fit import fit_resize
+from companion.ui.odds_panel import OddsPanel
 from companion.ui.procedure_panels import scaled_font, use_font
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QFont
+
     from companion.ui.host import Host
 
 BUTTONS_UP_TO = 6
@@ -80,6 +84,16 @@ def scrolled(panel: QWidget) -> QScrollArea:
     area.setFrameShape(QFrame.Shape.NoFrame)
     area.setWidget(panel)
     return area
+
+
+def log_list(name: str) -> QListWidget:
+    """A list of the procedure's lines (the steps taken, what happened): read, wrapped,
+    and no stop for the Tab key."""
+    lines = QListWidget()
+    lines.setAccessibleName(name)
+    lines.setWordWrap(True)
+    lines.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    return lines
 
 
 class StepWidget(QWidget):
@@ -345,22 +359,97 @@ class StepWidget(QWidget):
 
 
 class StepAnswering:
-    """What the procedure dialog and the Night wizard share: answering a step through
-    the main window, and redrawing when an operation changed the procedure."""
+    """What the procedure dialog and the Night wizard share: how they start, the framed
+    step and the Close row they show, answering a step through the main window, and
+    redrawing when an operation changed the procedure."""
 
-    # The dialog that mixes this in is a QDialog (isVisible) with refresh() and
+    # The dialog that mixes this in is a QDialog (isVisible) with redraw(view) and
     # _show_finished(text) of its own.
     window_: Host
     last_summary: str | None
     step_widget: StepWidget
+    odds_panel: OddsPanel
+    summary: QLabel
+    outcomes: Any
+    close_button: QPushButton
+    finished_: bool
+    """The Codex outcomes a result names (``companion.ui.codex_outcome.OutcomeLinks``)."""
     finished_procedure: Any = None
     """The :class:`~companion.operations.procedures.FinishedProcedure` of the step that
     ended the procedure (None until then, or after any other change)."""
 
     if TYPE_CHECKING:  # what the QDialog that mixes this in provides
         def isVisible(self) -> bool: ...  # noqa: N802 (Qt's name)
-        def refresh(self) -> None: ...
+        def font(self) -> QFont: ...
+        def close(self) -> bool: ...
+        def redraw(self, view: Any) -> None: ...
         def _show_finished(self, text: str) -> None: ...
+
+    def start_dialog(self, window: Host, title: str) -> None:
+        """What both dialogs are at first: modeless (the table plays on), titled, in the
+        table's larger text, nothing finished yet."""
+        assert isinstance(self, QDialog)  # the QDialog that mixes this in
+        self.window_ = window
+        self.setModal(False)
+        self.setWindowTitle(title)
+        self.setFont(scaled_font(self.font(), TABLE_FONT))
+        self.last_summary = None
+        self.finished_ = False
+
+    def step_frame(self, window: Host, step_stretch: int, odds_stretch: int) -> QFrame:
+        """The framed step both dialogs show: its input with the odds of its choices
+        beside it, then the summary shown once the procedure ends and the Codex outcomes
+        ("Read outcome N…") a result names."""
+        from companion.ui.codex_outcome import OutcomeLinks
+
+        frame = QFrame()
+        frame.setFrameShape(QFrame.Shape.StyledPanel)
+        frame_layout = QVBoxLayout(frame)
+        self.step_widget = StepWidget()
+        self.step_widget.answered.connect(self.answer)
+        # The step's input, and the odds of its choices beside it.
+        step_row = QHBoxLayout()
+        step_row.addWidget(self.step_widget, step_stretch, Qt.AlignmentFlag.AlignTop)
+        self.odds_panel = OddsPanel()
+        self.odds_panel.suggested.connect(self.answer)
+        step_row.addWidget(self.odds_panel, odds_stretch)
+        frame_layout.addLayout(step_row)
+        self.summary = QLabel()
+        self.summary.setObjectName("finalSummary")
+        self.summary.setWordWrap(True)
+        self.summary.setFont(scaled_font(self.font(), 1.15, bold=True))
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        frame_layout.addWidget(self.summary)
+        self.outcomes = OutcomeLinks(window)  # "Read outcome N…" a result names
+        frame_layout.addWidget(self.outcomes)
+        return frame
+
+    def close_row(self, *before: QPushButton) -> QHBoxLayout:
+        """The dialog's bottom row: ``before`` (a Continue button), then Close."""
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        for button in before:
+            buttons.addWidget(button)
+        self.close_button = QPushButton("&Close")
+        self.close_button.setAutoDefault(False)
+        self.close_button.clicked.connect(self.close)
+        buttons.addWidget(self.close_button)
+        return buttons
+
+    def show_built(self, window: Host) -> None:
+        """Size the built dialog, then follow the campaign and show where it stands."""
+        assert isinstance(self, QWidget)  # the QDialog that mixes this in
+        fit_resize(self, 1366, 680)  # the laptop's whole width: the odds beside the step
+        use_font(self, self.font())
+        window.campaign_changed.connect(self._campaign_changed)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw from the procedure in progress (or show that it has ended): the
+        dialog's ``redraw(view)``, once the procedure could be read."""
+        ok, view = self._read_view()
+        if ok:
+            self.redraw(view)
 
     def answer(self, choice: object) -> bool:
         """Answer the current step through the main window; False if refused."""

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QLineEdit, QWizardPage
+from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QLineEdit
+
+from companion.ui.new_campaign_pages import WizardPage
 
 if TYPE_CHECKING:
     from companion.content import Content
@@ -25,16 +27,15 @@ BOX_NEXT_STEPS = ("Then, from the cards in your box: enter the trait cards and m
 """What a box campaign does after the wizard, in the summary."""
 
 
-class BoxValleyPage(QWizardPage):
+class BoxValleyPage(WizardPage):
     """Starting region, the starting tile typed from the box, the two face-down tiles."""
 
     def __init__(self, wizard: Any) -> None:
-        super().__init__()
-        self.wiz = wizard
-        self.setTitle("Your valley's first tray")
-        self.setSubTitle("Place the starting tile of your region and two tiles of that "
-                         "region face down, as the rulebook's Set Up says. Type what the "
-                         "starting tile shows once; the app learns it.")
+        super().__init__(
+            wizard, "Your valley's first tray",
+            "Place the starting tile of your region and two tiles of that "
+            "region face down, as the rulebook's Set Up says. Type what the "
+            "starting tile shows once; the app learns it.")
         self.region = QComboBox()
         self.region.setAccessibleName("Region of the starting tile")
         self.tile = QLineEdit()

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from PySide6 import QtWidgets
 from PySide6.QtCore import Qt
 
-from companion.ui.new_campaign_pages import ErrorLabel, refusal_sentence
+from companion.ui.new_campaign_pages import ErrorLabel, WizardPage, refusal_sentence
 from companion.ui.widgets import (
     AbilityDice,
     check_assignment,
@@ -39,22 +39,20 @@ class CharacterChoice:
 
 
 
-class CharacterPage(AbilityDice, QtWidgets.QWizardPage):
+class CharacterPage(AbilityDice, WizardPage):
     """One character (Rulebook: Character Creation, steps 1-4): name, player, five dice
     typed from the table or rolled in the app, the die left out, the abilities, traits
     (a second only if the abilities sum to 11 or less) and a mantle (each worn once)."""
 
     def __init__(self, wizard: NewCampaignWizard, number: int) -> None:
-        super().__init__()
-        self.wiz = wizard
+        super().__init__(wizard, f"Character {number + 1}",
+                         "Character creation, steps 1-4: five dice (one left out), the "
+                         "abilities, traits and a mantle.")
         self.number = number
         self.rolled_in_app = False
         self._rolls = 0
         self._filling = False
         self._leave_out_chosen = False
-        self.setTitle(f"Character {number + 1}")
-        self.setSubTitle("Character creation, steps 1-4: five dice (one left out), the "
-                         "abilities, traits and a mantle.")
         self.name = QtWidgets.QLineEdit()
         self.name.setAccessibleName(f"Character {number + 1} name")
         self.name.setPlaceholderText("The character's name")

@@ -60,16 +60,25 @@ def refusal_sentence(exc: BaseException) -> str:
     return text
 
 
+class WizardPage(QtWidgets.QWizardPage):
+    """A page of the New Campaign wizard: the wizard it reads the other pages through
+    (``wiz``), its title and what it asks."""
 
-class SocietyPage(QtWidgets.QWizardPage):
+    def __init__(self, wizard: NewCampaignWizard, title: str, subtitle: str) -> None:
+        super().__init__()
+        self.wiz = wizard
+        self.setTitle(title)
+        self.setSubTitle(subtitle)
+
+
+class SocietyPage(WizardPage):
     """Society name, players, characters and solo variant (reading D8)."""
 
     def __init__(self, wizard: NewCampaignWizard) -> None:
-        super().__init__()
-        self.wiz = wizard
-        self.setTitle("Your society")
-        self.setSubTitle("Name the society and say who plays. The number of characters "
-                         "sets their health and energy.")
+        super().__init__(
+            wizard, "Your society",
+            "Name the society and say who plays. The number of characters "
+            "sets their health and energy.")
         self.society = QtWidgets.QLineEdit()
         self.society.setAccessibleName("Society name")
         self.society.setPlaceholderText("e.g. The Ember Folk")
@@ -167,15 +176,14 @@ class SocietyPage(QtWidgets.QWizardPage):
         return True
 
 
-class ContentPage(QtWidgets.QWizardPage):
+class ContentPage(WizardPage):
     """The content pack (with the packs it extends) the campaign is played with."""
 
     def __init__(self, wizard: NewCampaignWizard) -> None:
-        super().__init__()
-        self.wiz = wizard
-        self.setTitle("Content pack")
-        self.setSubTitle("The cards, hexes and challenges the campaign uses. A pack that "
-                         "extends another brings that one too.")
+        super().__init__(
+            wizard, "Content pack",
+            "The cards, hexes and challenges the campaign uses. A pack that "
+            "extends another brings that one too.")
         self.packs = QtWidgets.QListWidget()
         self.packs.setAccessibleName("Content packs")
         self.details = QtWidgets.QLabel()
@@ -264,15 +272,14 @@ class ContentPage(QtWidgets.QWizardPage):
         return int(self.wiz.region_id)
 
 
-class RegionPage(QtWidgets.QWizardPage):
+class RegionPage(WizardPage):
     """The region of the starting hex (Rulebook: Set Up > Determine Starting Hex)."""
 
     def __init__(self, wizard: NewCampaignWizard) -> None:
-        super().__init__()
-        self.wiz = wizard
-        self.setTitle("Starting region")
-        self.setSubTitle("The valley begins with the region's starting hex and two more "
-                         "hexes of that region, face down (the app draws them).")
+        super().__init__(
+            wizard, "Starting region",
+            "The valley begins with the region's starting hex and two more "
+            "hexes of that region, face down (the app draws them).")
         self.region = QtWidgets.QComboBox()
         self.region.setAccessibleName("Region of the starting hex")
         self.start = QtWidgets.QLabel()
@@ -311,15 +318,14 @@ class RegionPage(QtWidgets.QWizardPage):
         return self.region.currentData() is not None
 
 
-class ChallengePage(QtWidgets.QWizardPage):
+class ChallengePage(WizardPage):
     """The first challenge (Rulebook: Set Up > Select Challenge)."""
 
     def __init__(self, wizard: NewCampaignWizard) -> None:
-        super().__init__()
-        self.wiz = wizard
-        self.setTitle("The first challenge")
-        self.setSubTitle("Before the first game every challenge of the pack looms; the "
-                         "group chooses among those with priority closest to 1.")
+        super().__init__(
+            wizard, "The first challenge",
+            "Before the first game every challenge of the pack looms; the "
+            "group chooses among those with priority closest to 1.")
         self.challenges = QtWidgets.QListWidget()
         self.challenges.setAccessibleName("Eligible challenges")
         self.details = QtWidgets.QLabel()

@@ -45,6 +45,7 @@ from companion.ui.new_campaign_pages import (
     ErrorLabel,
     RegionPage,
     SocietyPage,
+    WizardPage,
     refusal_sentence,
 )
 
@@ -58,15 +59,14 @@ __all__ = ["MAX_CHARACTERS", "SOLO_CHOICES", "ChallengePage", "CharacterChoice",
            "SummaryPage", "new_campaign", "welcome"]
 
 
-class SummaryPage(QtWidgets.QWizardPage):
+class SummaryPage(WizardPage):
     """What will be created, and where; Finish creates it."""
 
     def __init__(self, wizard: NewCampaignWizard) -> None:
-        super().__init__()
-        self.wiz = wizard
-        self.setTitle("Found the society")
-        self.setSubTitle("Finish creates the campaign file: the first terrain tray, the "
-                         "first challenge and the characters, each a journal entry.")
+        super().__init__(
+            wizard, "Found the society",
+            "Finish creates the campaign file: the first terrain tray, the "
+            "first challenge and the characters, each a journal entry.")
         self.summary = QtWidgets.QLabel()
         self.summary.setWordWrap(True)
         self.summary.setAccessibleName("Summary")

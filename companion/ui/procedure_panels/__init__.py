@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QFont
 
-from companion.ui.procedure_panels.board import Board, BoardItem, board_colours
+from companion.ui.procedure_panels.board import Board, BoardItem
 from companion.ui.procedure_panels.delving import DelveBoard, DelveCardView, DelvingPanel
 from companion.ui.procedure_panels.fishing import FishingPanel
 from companion.ui.procedure_panels.foraging import (
@@ -57,7 +57,6 @@ __all__ = [
     "ProcedurePanel",
     "SpotView",
     "TableauBoard",
-    "board_colours",
     "cell_texts",
     "effects_text",
     "fill_table",

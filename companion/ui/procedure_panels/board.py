@@ -164,7 +164,7 @@ class Board(QWidget):
                                 grow, grow)
 
 
-def board_colours() -> dict[str, QColor]:
+def colours() -> dict[str, QColor]:
     """The boards' colours, for the light or the dark palette (each state also has a
     mark or a word, never colour alone)."""
     from companion.ui import theme
@@ -203,7 +203,7 @@ def paint_arrow(painter: QPainter, start: QPointF, end: QPointF, size: float,
     painter.drawPath(path)
 
 
-def board_area(board: QWidget) -> QScrollArea:
+def scroll_area(board: QWidget) -> QScrollArea:
     """``board`` in a frameless scroll area, on the panel's own background."""
     area = QScrollArea()
     area.setWidget(board)
@@ -216,9 +216,12 @@ def board_area(board: QWidget) -> QScrollArea:
     return area
 
 
-def wrapped(parent_font: QFont | None = None, *, bold: bool = False) -> QLabel:
-    """A selectable label that wraps (larger and bold for a header)."""
+def wrapped(parent_font: QFont | None = None, *, bold: bool = False, name: str = "") -> QLabel:
+    """A selectable label that wraps (larger and bold for a header), named ``name`` for
+    screen readers."""
     label = QLabel()
+    if name:
+        label.setAccessibleName(name)
     label.setWordWrap(True)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     if parent_font is not None:
@@ -229,8 +232,7 @@ def wrapped(parent_font: QFont | None = None, *, bold: bool = False) -> QLabel:
 def focus_line(board: Board, name: str) -> QLabel:
     """A wrapped line that prints what the item under ``board``'s keyboard focus says
     (hidden while nothing is focused)."""
-    label = wrapped()
-    label.setAccessibleName(name)
+    label = wrapped(name=name)
     label.hide()
 
     def show(text: str) -> None:

@@ -12,23 +12,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QVBoxLayout
 
-from companion.ui.procedure_panels.board import (
-    Board,
-    BoardItem,
-    board_area,
-    board_colours,
-    focus_line,
-    paint_arrow,
-    wrapped,
-)
-from companion.ui.procedure_panels.panel import (
-    ProcedurePanel,
-    effects_text,
-    fill_table,
-    heading,
-    make_table,
-    scaled_font,
-)
+from companion.ui.procedure_panels import board, panel
 
 
 @dataclass
@@ -71,7 +55,7 @@ class DelveCardView:
         return ". ".join(parts) + "."
 
 
-class DelveBoard(Board):
+class DelveBoard(board.Board):
     """The delve as a chain of cards growing downwards with depth, each with its id, its
     icon, its text and effects and its left/right paths (the one taken marked)."""
 
@@ -103,8 +87,8 @@ class DelveBoard(Board):
         pad = max(3.0, fm.height() * 0.35)
         width = max(self.width(), self._min_width())
         card_w = min(width - 2 * pad, fm.horizontalAdvance("M") * 40.0)
-        return pad, card_w, scaled_font(self.font(), 1.0, bold=True), \
-            scaled_font(self.font(), 0.9), scaled_font(self.font(), 0.9)
+        return pad, card_w, panel.scaled_font(self.font(), 1.0, bold=True), \
+            panel.scaled_font(self.font(), 0.9), panel.scaled_font(self.font(), 0.9)
 
     def _min_width(self) -> int:
         """The narrowest the path is drawn (the cards are wider when there is room)."""
@@ -127,7 +111,7 @@ class DelveBoard(Board):
         cut "◀ left: drip (take" short (issue 27 item 25)."""
         if card.left is None:
             return 1
-        bold = QFontMetrics(scaled_font(self.font(), 1.0, bold=True))
+        bold = QFontMetrics(panel.scaled_font(self.font(), 1.0, bold=True))
         half = inner / 2 - pad / 2 - pad
         return 1 if all(bold.horizontalAdvance(self._path_label(card, side)) <= half
                         for side in ("left", "right")) else 2
@@ -159,7 +143,7 @@ class DelveBoard(Board):
             h += (fm.height() + pad * 0.5) * self._path_lines(card, inner, pad) + pad
             rect = QRectF(x, y, card_w, h)
             self._layout.append((rect, card))
-            self.items.append(BoardItem(rect, card.words()))
+            self.items.append(board.BoardItem(rect, card.words()))
             y += h
             if index < len(self.cards) - 1 or self.next_text:
                 y += link
@@ -167,7 +151,7 @@ class DelveBoard(Board):
             h = self._text_height(self.font(), self.next_text, inner) + 2 * pad
             rect = QRectF(x, y, card_w, h)
             self._layout.append((rect, self.next_text))
-            self.items.append(BoardItem(rect, self.next_text))
+            self.items.append(board.BoardItem(rect, self.next_text))
             y += h
         # Only the height follows the cards: a width taken from the cards would never let
         # the panel narrow again.
@@ -178,7 +162,7 @@ class DelveBoard(Board):
         pad, card_w, bold, small, _ = self._metrics()
         fm = QFontMetrics(self.font())
         fmb = QFontMetrics(bold)
-        colours = board_colours()
+        colours = board.colours()
         palette = self.palette()
         text = palette.color(QPalette.ColorRole.WindowText)
         dim = QColor(text)
@@ -211,13 +195,13 @@ class DelveBoard(Board):
         end = QPointF(rect.center().x(), rect.top())
         painter.setPen(QPen(colours["path"], max(2.0, pad * 0.5)))
         painter.drawLine(start, end)
-        paint_arrow(painter, start, end, pad * 1.3, colours["path"])
+        board.paint_arrow(painter, start, end, pad * 1.3, colours["path"])
         label = ""
         if card.taken:
             icon = card.left if card.taken == "left" else card.right
             label = f"{card.taken}-hand path, towards {icon}"
         if label:
-            painter.setFont(scaled_font(self.font(), 0.9))
+            painter.setFont(panel.scaled_font(self.font(), 0.9))
             painter.setPen(colours["path"])
             painter.drawText(QRectF(start.x() + pad, start.y(), rect.width() / 2,
                                     rect.top() - start.y()),
@@ -300,7 +284,7 @@ class DelveBoard(Board):
                 painter.setPen(Qt.PenStyle.NoPen)
                 painter.setBrush(colours["taken"])
                 painter.drawRoundedRect(box, pad * 0.6, pad * 0.6)
-            font = scaled_font(self.font(), 1.0, bold=taken)
+            font = panel.scaled_font(self.font(), 1.0, bold=taken)
             painter.setFont(font)
             painter.setPen(text if taken or card.taken is None else dim)
             painter.drawText(box.adjusted(pad * 0.5, 0, -pad * 0.5, 0),
@@ -312,15 +296,14 @@ SCOPE_WORDS = {"adjacent": "an adjacent hex with a cave or chasm",
                 "anywhere": "any hex with a cave or chasm"}
 
 
-class DelvingPanel(ProcedurePanel):
+class DelvingPanel(panel.ProcedurePanel):
     """The delve's path, depth, energy, the cost of cards from depth 7, and where an exit
     can place the character (Rulebook: Delving > Depth, Exit)."""
 
     def build(self, layout: QVBoxLayout, font: QFont) -> None:
-        self.header = wrapped(font, bold=True)
+        self.header = board.wrapped(font, bold=True)
         layout.addWidget(self.header)
-        self.cost = wrapped()
-        self.cost.setAccessibleName("Energy cost of the next card")
+        self.cost = board.wrapped(name="Energy cost of the next card")
         layout.addWidget(self.cost)
         # The path on the left, growing downwards (kept scrolled to the newest card); the
         # exits by depth beside it.
@@ -329,17 +312,17 @@ class DelvingPanel(ProcedurePanel):
         path_column = QVBoxLayout()
         body.addLayout(path_column, 3)
         self.board = DelveBoard()
-        area = board_area(self.board)
+        area = board.scroll_area(self.board)
         bar = area.verticalScrollBar()
         bar.rangeChanged.connect(lambda _low, high: bar.setValue(high))
         path_column.addWidget(area, 1)
-        self.current = focus_line(self.board, "Card under the keyboard focus")
+        self.current = board.focus_line(self.board, "Card under the keyboard focus")
         path_column.addWidget(self.current)
         side = QVBoxLayout()
         body.addLayout(side, 2)
-        self.exits_title = heading("Exits by depth (when a card says exit)", font, 1.0)
+        self.exits_title = panel.heading("Exits by depth (when a card says exit)", font, 1.0)
         side.addWidget(self.exits_title)
-        self.exits = make_table(["Depth", "Come out at", "Hexes"], stretch=[1, 2])
+        self.exits = panel.make_table(["Depth", "Come out at", "Hexes"], stretch=[1, 2])
         self.exits.setAccessibleName("Exits by depth")
         # Its text wraps: the width it would like must not push the steps' log aside.
         policy = self.exits.sizePolicy()
@@ -373,7 +356,7 @@ class DelvingPanel(ProcedurePanel):
             took = taken[index] if index < len(taken) else None
             views.append(DelveCardView(
                 depth=index + 1, card=card.id, icon=card.icon, text=card.text,
-                effects=effects_text(card.effects),
+                effects=panel.effects_text(card.effects),
                 left=card.paths.left if card.paths else None,
                 right=card.paths.right if card.paths else None,
                 taken=took, exit=card.exit,
@@ -416,7 +399,7 @@ class DelvingPanel(ProcedurePanel):
                 band.max_depth is None or p.depth <= band.max_depth)
             rows.append([span + ("  ◀ now" if here else ""),
                          SCOPE_WORDS.get(band.scope, band.scope), ", ".join(hexes)])
-        fill_table(self.exits, rows)
+        panel.fill_table(self.exits, rows)
         if p.phase is Phase.EXIT:
             self.exits_title.setText(f"This card says exit: at depth {p.depth}, "
                                      f"{SCOPE_WORDS.get(now or '', 'the hex where they entered')}"

@@ -11,16 +11,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QVBoxLayout
 
-from companion.ui.procedure_panels.board import (
-    Board,
-    BoardItem,
-    board_area,
-    board_colours,
-    focus_line,
-    paint_arrow,
-    wrapped,
-)
-from companion.ui.procedure_panels.panel import ProcedurePanel, scaled_font
+from companion.ui.procedure_panels import board, panel
 
 
 @dataclass
@@ -74,7 +65,7 @@ class CardView:
 ROW_NAMES = ("Front", "Middle", "Back")
 
 
-class TableauBoard(Board):
+class TableauBoard(board.Board):
     """The foraging tableau: cards side by side, each with its back, middle and front
     rows (front at the bottom, nearest the player), rows lined up across cards; the cards
     on offer beside it. Objects within reach are green, chosen ones carry a check mark,
@@ -105,8 +96,8 @@ class TableauBoard(Board):
 
     def _fonts(self) -> tuple[QFont, QFont, QFontMetrics, QFontMetrics, QFontMetrics]:
         base = self.font()
-        small = scaled_font(base, 0.85)
-        bold = scaled_font(base, 1.0, bold=True)
+        small = panel.scaled_font(base, 0.85)
+        bold = panel.scaled_font(base, 1.0, bold=True)
         return bold, small, QFontMetrics(base), QFontMetrics(small), QFontMetrics(bold)
 
     @staticmethod
@@ -175,13 +166,14 @@ class TableauBoard(Board):
                 x += 3 * pad
             rect = QRectF(x, margin, card_w, bottom - 2 * margin + pad * 0)
             self._card_rects.append((rect, card))
-            self.items.append(BoardItem(QRectF(x, margin, card_w, title_h), self._card_words(card)))
+            self.items.append(board.BoardItem(QRectF(x, margin, card_w, title_h),
+                                              self._card_words(card)))
             for r in (0, 1, 2):
                 row_top = rows_y[r][0] + pad
                 for spot, (sx, sy, w, h) in zip(card.rows[r], flows[(ci, r)], strict=True):
                     chip = QRectF(x + pad + sx, row_top + sy, w, h)
                     self._chips.append((chip, spot))
-                    self.items.append(BoardItem(chip, spot.words()))
+                    self.items.append(board.BoardItem(chip, spot.words()))
             x += card_w + 2 * pad
         width = x - pad + margin
         self._label_w = label_w
@@ -201,7 +193,7 @@ class TableauBoard(Board):
     def paintEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
         bold, small, fm, fms, fmb = self._fonts()
         pad = self._pad
-        colours = board_colours()
+        colours = board.colours()
         palette = self.palette()
         text = palette.color(QPalette.ColorRole.WindowText)
         # Dimmed (out of reach, barred) but still readable.
@@ -275,7 +267,7 @@ class TableauBoard(Board):
         for start, end in links:
             painter.setPen(pen)
             painter.drawLine(start, end)
-            paint_arrow(painter, start, end, pad * 1.2, colours["path"])
+            board.paint_arrow(painter, start, end, pad * 1.2, colours["path"])
 
         # The objects; then the links again, faintly, where they pass over other objects.
         for rect, spot in self._chips:
@@ -334,17 +326,16 @@ class TableauBoard(Board):
                 x += w + pad * 0.6
 
 
-class ForagingPanel(ProcedurePanel):
+class ForagingPanel(panel.ProcedurePanel):
     """The tableau, the cards on offer and the harvest (Rulebook: Foraging, steps 1-5)."""
 
     def build(self, layout: QVBoxLayout, font: QFont) -> None:
-        self.header = wrapped(font, bold=True)
+        self.header = board.wrapped(font, bold=True)
         layout.addWidget(self.header)
-        self.harvest = wrapped()
-        self.harvest.setAccessibleName("Harvest")
+        self.harvest = board.wrapped(name="Harvest")
         layout.addWidget(self.harvest)
         self.board = TableauBoard()
-        self.board_area = board_area(self.board)
+        self.board_area = board.scroll_area(self.board)
         # At least the front row and the middle one (Rulebook: Foraging: the front row is
         # nearest you and within reach first); the front row is kept in view below
         # (a short pane hid it behind a scroll bar; issue 27 item 19).
@@ -352,12 +343,11 @@ class ForagingPanel(ProcedurePanel):
         self.board_area.verticalScrollBar().rangeChanged.connect(
             lambda _low, _high: self.show_front_row())
         layout.addWidget(self.board_area, 1)
-        self.offer = wrapped()
-        self.offer.setAccessibleName("Cards on offer")
+        self.offer = board.wrapped(name="Cards on offer")
         layout.addWidget(self.offer)
-        self.current = focus_line(self.board, "Object under the keyboard focus")
+        self.current = board.focus_line(self.board, "Object under the keyboard focus")
         layout.addWidget(self.current)
-        self.legend = wrapped(scaled_font(font, 0.9))
+        self.legend = board.wrapped(panel.scaled_font(font, 0.9))
         self.legend.setText(
             "Green: within reach.  ✓ chosen.  ⚠ predator.  ⇡ animal path (dashed arrows: "
             "paths chaining row to row across cards).  Dotted edge: out of reach.  "

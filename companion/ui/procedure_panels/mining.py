@@ -9,30 +9,23 @@ from typing import Any
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QLabel, QVBoxLayout
 
-from companion.ui.procedure_panels.panel import (
-    ProcedurePanel,
-    effects_text,
-    fill_table,
-    heading,
-    make_table,
-    scaled_font,
-)
+from companion.ui.procedure_panels import panel
 
 
-class MiningPanel(ProcedurePanel):
+class MiningPanel(panel.ProcedurePanel):
     """The bag of chips, the chips drawn and the current omen (Rulebook: Mining)."""
 
     def build(self, layout: QVBoxLayout, font: QFont) -> None:
         self.header = QLabel()
         self.header.setWordWrap(True)
-        self.header.setFont(scaled_font(font, 1.1, bold=True))
+        self.header.setFont(panel.scaled_font(font, 1.1, bold=True))
         layout.addWidget(self.header)
-        self.bag_title = heading("In the bag", font)
+        self.bag_title = panel.heading("In the bag", font)
         layout.addWidget(self.bag_title)
-        self.bag = make_table(["Chip", "Count", "Omen effect", "If the omen matches"],
+        self.bag = panel.make_table(["Chip", "Count", "Omen effect", "If the omen matches"],
                               stretch=[2, 3])
         layout.addWidget(self.bag)
-        self.drawn_title = heading("Drawn so far", font)
+        self.drawn_title = panel.heading("Drawn so far", font)
         layout.addWidget(self.drawn_title)
         self.drawn = QLabel()
         self.drawn.setWordWrap(True)
@@ -51,10 +44,10 @@ class MiningPanel(ProcedurePanel):
             first.setdefault(chip.label(), chip)
         rows = []
         for label, chip in first.items():
-            rows.append([label, str(counts[label]), effects_text(chip.effects)
-                         if chip.effects else "", effects_text(chip.match_effects)
+            rows.append([label, str(counts[label]), panel.effects_text(chip.effects)
+                         if chip.effects else "", panel.effects_text(chip.match_effects)
                          if chip.match_effects else ""])
         self.bag_title.setText(f"In the bag: {len(p.bag)} chips")
-        fill_table(self.bag, rows)
+        panel.fill_table(self.bag, rows)
         self.bag.setVisible(bool(rows))
         self.drawn.setText("\n".join(p.tally.log) or "Nothing yet.")

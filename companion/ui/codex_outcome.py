@@ -134,20 +134,17 @@ class OutcomeDialog(QDialog):
     def apply(self) -> bool:
         """Act on the outcome (one operation); the dialog closes when it is applied,
         else it says why and stays."""
-        from companion.operations import Refused
         from companion.operations.codex_outcomes import resolve_outcome
+        from companion.ui.dialog_operation import run_in_dialog
 
-        campaign = self.window_.campaign
-        if campaign is None:
+        if self.window_.campaign is None:
             return False
         line = self.line.text() if self.typed_needed else ""
-        try:
-            changes = resolve_outcome(campaign, number=self.entry.number, line=line,
-                                      character=self.who.currentData())
-        except Refused as refusal:
-            self.status.setText(f"Not applied: {refusal}")
+        changes = run_in_dialog(self.window_, lambda campaign: resolve_outcome(
+            campaign, number=self.entry.number, line=line, character=self.who.currentData()))
+        if isinstance(changes, str):
+            self.status.setText(f"Not applied: {changes}")
             return False
-        self.window_.run_operation(lambda _campaign: changes)
         self.applied.emit(changes)
         self.accept()
         return True

@@ -196,25 +196,22 @@ class RecordDialog(QDialog):
     def record(self) -> bool:
         """Record the line (one operation); the dialog closes when it is applied, else
         it shows why and stays."""
-        from companion.operations import Refused, recorded
+        from companion.operations import recorded
+        from companion.ui.dialog_operation import run_in_dialog
 
-        campaign = self.window_.campaign
-        if campaign is None:
+        if self.window_.campaign is None:
             return False
-        try:
-            if self.operation is not None:
-                changes = self.operation(campaign, line=self.line.text(),
-                                         card=self.card.text().strip(),
-                                         character=self.who.currentData())
-            else:
-                changes = recorded.record_what_happened(
-                    campaign, line=self.line.text(), card=self.card.text().strip(),
-                    kind=self.kind, character=self.who.currentData())
-        except Refused as refusal:
-            self.preview.setText(f"Not recorded: {refusal}")
+        line, card, who = self.line.text(), self.card.text().strip(), self.who.currentData()
+        if self.operation is not None:
+            operation = self.operation
+            changes = run_in_dialog(self.window_, lambda campaign: operation(
+                campaign, line=line, card=card, character=who))
+        else:
+            changes = run_in_dialog(self.window_, lambda campaign: recorded.record_what_happened(
+                campaign, line=line, card=card, kind=self.kind, character=who))
+        if isinstance(changes, str):
+            self.preview.setText(f"Not recorded: {changes}")
             return False
-        # The main window's bookkeeping (status, Undo, views) for an operation done here.
-        self.window_.run_operation(lambda _campaign: changes)
         self.recorded.emit(changes)
         self.accept()
         return True

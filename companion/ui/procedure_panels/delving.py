@@ -12,7 +12,8 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QVBoxLayout
 
-from companion.ui.procedure_panels import board, panel
+import companion.ui.procedure_panels.board as board
+import companion.ui.procedure_panels.panel as panel
 
 
 @dataclass

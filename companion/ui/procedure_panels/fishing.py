@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QLabel, QTableWidget, QVBoxLayout, QWidget
 
-from companion.ui.procedure_panels import panel
+import companion.ui.procedure_panels.panel as panel
 
 
 class FishingPanel(panel.ProcedurePanel):

@@ -9,7 +9,7 @@ from typing import Any
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QLabel, QVBoxLayout
 
-from companion.ui.procedure_panels import panel
+import companion.ui.procedure_panels.panel as panel
 
 
 class MiningPanel(panel.ProcedurePanel):

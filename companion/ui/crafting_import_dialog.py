@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.content.importer import ImportReport, colour_of_file, import_crafting_csv
+from companion.ui.widgets import button, note_label
 
 ACTION_WORDS = {"new": "imported", "updated": "updated", "unchanged": "unchanged",
                 "skipped": "skipped"}
@@ -69,13 +70,9 @@ class CraftingImportDialog(QDialog):
         form.addRow("Files:", self.files)
         form.addRow("", file_buttons)
         form.addRow("Into the pack:", pack_row)
-        self.import_button = QPushButton("Import")
+        self.import_button = button("Import", self.run_import)
         self.import_button.setDefault(True)
-        self.import_button.clicked.connect(self.run_import)
-        self.summary = QLabel()
-        self.summary.setWordWrap(True)
-        self.summary.setAccessibleName("Import summary")
-        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.summary = note_label(name="Import summary", selectable=True)
         self.rows = QTreeWidget()
         self.rows.setHeaderLabels(["Done", "Code", "Entry, or why", "Row"])
         self.rows.setAccessibleName("What each row became")

@@ -18,7 +18,7 @@ Contracts:
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -337,38 +337,35 @@ class MapScene(QGraphicsScene):
         self.updated: list[str] = []
         """What the last :meth:`sync` touched ("hex (q, r)", "piece Ash" ...), for tests."""
 
+    def _sync_items(self, items: dict[Any, Any], states: dict[Any, Any],
+                    make: Callable[[Any], Any], word: str, *, say_removed: bool) -> None:
+        """Match the scene's ``items`` of one kind (by key) to ``states``: create the
+        missing ones, update the changed ones, drop the gone ones; each noted in
+        ``updated`` as "new hex …", "hex …" (and "removed hex …" when ``say_removed``)."""
+        for key, state in states.items():
+            item = items.get(key)
+            if item is None:
+                item = items[key] = make(state)
+                self.addItem(item)
+                self.updated.append(f"new {word} {key}")
+            elif item.set_state(state):
+                self.updated.append(f"{word} {key}")
+        for key in [k for k in items if k not in states]:
+            self.removeItem(items.pop(key))
+            if say_removed:
+                self.updated.append(f"removed {word} {key}")
+
     def sync(self, data: MapData) -> None:
         """Show ``data``: create missing items, update changed ones, drop gone ones."""
         self.data = data
         self.updated = []
-        seen = set()
-        for state in data.hexes:
-            state = HexState(**{**state.__dict__, "selected": state.cell == self.selected})
-            seen.add(state.cell)
-            item = self.hex_items.get(state.cell)
-            if item is None:
-                item = HexItem(state)
-                self.addItem(item)
-                self.hex_items[state.cell] = item
-                self.updated.append(f"new hex {state.cell}")
-            elif item.set_state(state):
-                self.updated.append(f"hex {state.cell}")
-        for cell in [c for c in self.hex_items if c not in seen]:
-            self.removeItem(self.hex_items.pop(cell))
-            self.updated.append(f"removed hex {cell}")
-        names = set()
-        for piece in data.pieces:
-            names.add(piece.name)
-            existing = self.piece_items.get(piece.name)
-            if existing is None:
-                existing = CharacterPiece(piece, self._dropped)
-                self.addItem(existing)
-                self.piece_items[piece.name] = existing
-                self.updated.append(f"new piece {piece.name}")
-            elif existing.set_state(piece):
-                self.updated.append(f"piece {piece.name}")
-        for name in [n for n in self.piece_items if n not in names]:
-            self.removeItem(self.piece_items.pop(name))
+        hexes = [HexState(**{**state.__dict__, "selected": state.cell == self.selected})
+                 for state in data.hexes]
+        self._sync_items(self.hex_items, {state.cell: state for state in hexes}, HexItem,
+                         "hex", say_removed=True)
+        self._sync_items(self.piece_items, {piece.name: piece for piece in data.pieces},
+                         lambda piece: CharacterPiece(piece, self._dropped), "piece",
+                         say_removed=False)
         self._sync_behemoth(data)
         self._sync_lair(data)
         bounds = pixel_bounds(self.hex_items, HEX_SIZE)

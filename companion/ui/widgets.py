@@ -165,6 +165,18 @@ def heading(text: str, scale: float = 1.25) -> QLabel:
     return label
 
 
+def note_label(text: str = "", *, name: str = "", selectable: bool = False) -> QLabel:
+    """A label whose text wraps, named ``name`` for screen readers; ``selectable``: the
+    mouse can select its text (to copy a result)."""
+    label = QLabel(text)
+    label.setWordWrap(True)
+    if name:
+        label.setAccessibleName(name)
+    if selectable:
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    return label
+
+
 def line_edit(name: str, placeholder: str = "") -> QLineEdit:
     """A one-line text field named ``name`` for screen readers, showing ``placeholder``
     while it is empty."""

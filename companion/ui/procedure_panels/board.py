@@ -21,6 +21,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QToolTip, QWidget
 
 from companion.ui.procedure_panels.panel import scaled_font
+from companion.ui.widgets import note_label
 
 
 @dataclass
@@ -219,11 +220,7 @@ def scroll_area(board: QWidget) -> QScrollArea:
 def wrapped(parent_font: QFont | None = None, *, bold: bool = False, name: str = "") -> QLabel:
     """A selectable label that wraps (larger and bold for a header), named ``name`` for
     screen readers."""
-    label = QLabel()
-    if name:
-        label.setAccessibleName(name)
-    label.setWordWrap(True)
-    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    label = note_label(name=name, selectable=True)
     if parent_font is not None:
         label.setFont(scaled_font(parent_font, 1.1 if bold else 1.0, bold=bold))
     return label

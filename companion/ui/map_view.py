@@ -264,16 +264,23 @@ ODDS_KEY = ("◆ 83% on a hex: the chance the behemoth ends its next activation 
             "(the Behemoth tab has the rest)")
 
 
-class OddsBadge(QGraphicsSimpleTextItem):
-    """'◆ 83%' on a hex: where the behemoth may end its next activation."""
+class HexBadge(QGraphicsSimpleTextItem):
+    """Bold words on the map, above the hexes and pieces, in ``colour``."""
 
-    def __init__(self, cell: Axial) -> None:
+    def __init__(self, colour: str) -> None:
         super().__init__()
         self.setZValue(12)
         font = self.font()
         font.setBold(True)
         self.setFont(font)
-        self.setBrush(QColor("#4b1d5c"))
+        self.setBrush(QColor(colour))
+
+
+class OddsBadge(HexBadge):
+    """'◆ 83%' on a hex: where the behemoth may end its next activation."""
+
+    def __init__(self, cell: Axial) -> None:
+        super().__init__("#4b1d5c")
         self.cell = cell
         self.chance = -1.0
 
@@ -289,17 +296,12 @@ class OddsBadge(QGraphicsSimpleTextItem):
         self.setPos(base.x() - rect.width() / 2, base.y() - HEX_SIZE * 0.78)
 
 
-class LairBadge(QGraphicsSimpleTextItem):
+class LairBadge(HexBadge):
     """'Lair OG03 · zone B' under a hex: the overlay tile and zone the group wrote for
     the behemoth's lair (the web Journal's lairOverlay / lairZone)."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self.setZValue(12)
-        font = self.font()
-        font.setBold(True)
-        self.setFont(font)
-        self.setBrush(QColor("#7a2e12"))
+        super().__init__("#7a2e12")
         self.note: LairNote | None = None
 
     def set_note(self, note: LairNote, cell: Axial) -> None:

@@ -30,12 +30,14 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
+from companion.ui.widgets import action_buttons, button
+
 if TYPE_CHECKING:
+    from companion.operations import Campaign
     from companion.ui.host import Host
 
 EXAMPLE = "gain 2 meat Ash, minor injury Ash, activity +1, lore +1"
@@ -90,9 +92,17 @@ class EffectLine(QLineEdit):
         self.setText(head + completion)
 
 
-def _characters(window: Host) -> list[str]:
-    campaign = window.campaign
-    return [c.name for c in campaign.characters()] if campaign is not None else []
+def who_box(campaign: Campaign, name: str, chosen: str | None) -> QComboBox:
+    """Whom a line's effects fall on where it names no one: "— as the line says —" or
+    one of the characters (``chosen`` first chosen, if any); ``name`` for screen readers."""
+    box = QComboBox()
+    box.setAccessibleName(name)
+    box.addItem("— as the line says —", None)
+    for summary in campaign.characters():
+        box.addItem(summary.name, summary.name)
+    if chosen:
+        box.setCurrentIndex(max(0, box.findData(chosen)))
+    return box
 
 
 class RecordDialog(QDialog):
@@ -132,13 +142,7 @@ class RecordDialog(QDialog):
         self.card.setAccessibleName("The card's id, as printed")
         self.card.setPlaceholderText("as printed, e.g. FF99 (may stay empty)")
         form.addRow("&Card:", self.card)
-        self.who = QComboBox()
-        self.who.setAccessibleName("Whom unnamed effects fall on")
-        self.who.addItem("— as the line says —", None)
-        for name in _characters(window):
-            self.who.addItem(name, name)
-        if actor:
-            self.who.setCurrentIndex(max(0, self.who.findData(actor)))
+        self.who = who_box(campaign, "Whom unnamed effects fall on", actor)
         form.addRow("&Who:", self.who)
         self.line = EffectLine(completion_words(campaign))
         self.line.setMinimumWidth(self.line.fontMetrics().horizontalAdvance(EXAMPLE) + 24)
@@ -148,15 +152,12 @@ class RecordDialog(QDialog):
         self.preview.setObjectName("recordPreview")
         self.preview.setWordWrap(True)
         layout.addWidget(self.preview)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.record_button = button("&Record", self.record)
+        self.record_button.setObjectName("recordButton")
+        buttons = action_buttons(self, QDialogButtonBox.StandardButton.Cancel,
+                                 self.record_button, QDialogButtonBox.ButtonRole.AcceptRole)
         cancel = buttons.button(QDialogButtonBox.StandardButton.Cancel)
         cancel.setAutoDefault(False)  # Return records (keyPressEvent), never cancels
-        self.record_button = QPushButton("&Record")
-        self.record_button.setObjectName("recordButton")
-        self.record_button.setDefault(True)
-        buttons.addButton(self.record_button, QDialogButtonBox.ButtonRole.AcceptRole)
-        self.record_button.clicked.connect(self.record)
-        buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self.line.textChanged.connect(self._preview)
         self._preview()
@@ -255,13 +256,11 @@ class RecordedCardsDialog(QDialog):
         self.list = QListWidget()
         self.list.setAccessibleName("Cards recorded at the table")
         layout.addWidget(self.list, 1)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.save_button = QPushButton("&Save as a card…")
+        self.save_button = button("&Save as a card…", self.save_selected)
         self.save_button.setObjectName("saveRecordAsCard")
-        buttons.addButton(self.save_button, QDialogButtonBox.ButtonRole.ActionRole)
-        self.save_button.clicked.connect(self.save_selected)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        layout.addWidget(action_buttons(self, QDialogButtonBox.StandardButton.Close,
+                                        self.save_button,
+                                        QDialogButtonBox.ButtonRole.ActionRole, default=False))
         self.refresh()
         self.resize(620, 360)
 

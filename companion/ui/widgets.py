@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
+    QDialog,
+    QDialogButtonBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -202,6 +204,18 @@ def row_of(first: QWidget, *rest: QWidget) -> QHBoxLayout:
     for widget in rest:
         row.addWidget(widget)
     return row
+
+
+def action_buttons(dialog: QDialog, close: QDialogButtonBox.StandardButton,
+                   action: QPushButton, role: QDialogButtonBox.ButtonRole, *,
+                   default: bool = True) -> QDialogButtonBox:
+    """A dialog's buttons: its ``action`` (the default button unless told otherwise) in
+    ``role``, and ``close`` (Close or Cancel), which rejects the dialog."""
+    buttons = QDialogButtonBox(close)
+    action.setDefault(default)
+    buttons.addButton(action, role)
+    buttons.rejected.connect(dialog.reject)
+    return buttons
 
 
 # --- character creation (shared by the New Character dialog and the wizard) ---------------

@@ -127,19 +127,14 @@ class OutcomeDialog(QDialog):
         """Act on the outcome (one operation); the dialog closes when it is applied,
         else it says why and stays."""
         from companion.operations.codex_outcomes import resolve_outcome
-        from companion.ui.dialog_operation import run_in_dialog
+        from companion.ui.dialog_operation import apply_and_close
 
         if self.window_.campaign is None:
             return False
         line = self.line.text() if self.typed_needed else ""
-        changes = run_in_dialog(self.window_, lambda campaign: resolve_outcome(
-            campaign, number=self.entry.number, line=line, character=self.who.currentData()))
-        if isinstance(changes, str):
-            self.status.setText(f"Not applied: {changes}")
-            return False
-        self.applied.emit(changes)
-        self.accept()
-        return True
+        return apply_and_close(self, self.window_, lambda campaign: resolve_outcome(
+            campaign, number=self.entry.number, line=line, character=self.who.currentData()),
+            say=self.status, refused="Not applied", done=self.applied)
 
 
 def show_outcome(window: Host, number: str | int, *, character: str | None = None,

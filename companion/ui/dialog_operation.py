@@ -10,6 +10,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import SignalInstance
+    from PySide6.QtWidgets import QDialog, QLabel
+
     from companion.operations import Campaign, Changes
     from companion.ui.host import Host
 
@@ -26,3 +29,16 @@ def run_in_dialog(window: Host, operation: Callable[[Campaign], Changes]) -> Cha
         return str(refusal)
     window.run_operation(lambda _campaign: changes)
     return changes
+
+
+def apply_and_close(dialog: QDialog, window: Host, operation: Callable[[Campaign], Changes],
+                    *, say: QLabel, refused: str, done: SignalInstance) -> bool:
+    """Run ``operation`` for ``dialog``: refused, ``say`` shows "<refused>: why" and the
+    dialog stays open; done, ``done`` is emitted with its Changes and the dialog closes."""
+    changes = run_in_dialog(window, operation)
+    if isinstance(changes, str):
+        say.setText(f"{refused}: {changes}")
+        return False
+    done.emit(changes)
+    dialog.accept()
+    return True

@@ -16,6 +16,7 @@ Contracts:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -198,24 +199,16 @@ class RecordDialog(QDialog):
         """Record the line (one operation); the dialog closes when it is applied, else
         it shows why and stays."""
         from companion.operations import recorded
-        from companion.ui.dialog_operation import run_in_dialog
+        from companion.ui.dialog_operation import apply_and_close
 
         if self.window_.campaign is None:
             return False
         line, card, who = self.line.text(), self.card.text().strip(), self.who.currentData()
-        if self.operation is not None:
-            operation = self.operation
-            changes = run_in_dialog(self.window_, lambda campaign: operation(
-                campaign, line=line, card=card, character=who))
-        else:
-            changes = run_in_dialog(self.window_, lambda campaign: recorded.record_what_happened(
-                campaign, line=line, card=card, kind=self.kind, character=who))
-        if isinstance(changes, str):
-            self.preview.setText(f"Not recorded: {changes}")
-            return False
-        self.recorded.emit(changes)
-        self.accept()
-        return True
+        operation = self.operation if self.operation is not None else functools.partial(
+            recorded.record_what_happened, kind=self.kind)
+        return apply_and_close(self, self.window_, lambda campaign: operation(
+            campaign, line=line, card=card, character=who),
+            say=self.preview, refused="Not recorded", done=self.recorded)
 
 
 def record_at_table(window: Host, *, kind: str = "", card: str = "",

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.ui.widgets import action_buttons, button
+from companion.ui.widgets import action_buttons, button, note_label
 
 if TYPE_CHECKING:
     from companion.operations import Campaign
@@ -241,10 +241,9 @@ class RecordedCardsDialog(QDialog):
         self.setWindowTitle("Recorded at the table")
         self.setObjectName("recordedCards")
         layout = QVBoxLayout(self)
-        hint = QLabel("Cards the table resolved and recorded as effects. Save one as a "
-                      "card of your own pack (its id and effects filled in) so the app "
-                      "knows it next time.")
-        hint.setWordWrap(True)
+        hint = note_label("Cards the table resolved and recorded as effects. Save one as a "
+                          "card of your own pack (its id and effects filled in) so the app "
+                          "knows it next time.")
         layout.addWidget(hint)
         self.list = QListWidget()
         self.list.setAccessibleName("Cards recorded at the table")

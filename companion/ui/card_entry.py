@@ -70,22 +70,19 @@ def enter_card_form(window: Host, kind: str, *, typed: str = "",
     ``on_saved(card id)``. None if no campaign is open."""
     from companion.content.schema.pack import KIND_MODELS
     from companion.content.user_pack import kind_word
-    from companion.operations import Refused, cards
+    from companion.operations import cards
     from companion.ui.card_form import CardForm
+    from companion.ui.dialog_operation import run_in_dialog
 
     campaign = window.campaign
     if campaign is None:
         return None
 
     def save(data: dict[str, Any]) -> str | None:
-        assert window.campaign is not None
-        try:
-            changes = cards.enter_card(window.campaign, kind=kind, data=data,
-                                       replace_id=replace_id)
-        except Refused as refusal:
-            return str(refusal)
-        # The main window's bookkeeping (status, Undo, views) for an operation done here.
-        window.run_operation(lambda _campaign: changes)
+        changes = run_in_dialog(window, lambda campaign: cards.enter_card(
+            campaign, kind=kind, data=data, replace_id=replace_id))
+        if isinstance(changes, str):
+            return changes  # the refusal, said in the form
         if on_saved is not None:
             on_saved(str(changes.detail))
         return None

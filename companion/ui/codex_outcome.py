@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -28,6 +27,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
+from companion.ui.widgets import action_buttons, button
 
 if TYPE_CHECKING:
     from companion.ui.host import Host
@@ -43,7 +44,7 @@ class OutcomeDialog(QDialog):
                  parent: QWidget | None = None) -> None:
         from companion.operations.codex_outcomes import outcome_entry
         from companion.operations.recorded import completion_words
-        from companion.ui.table_record import EffectLine
+        from companion.ui.table_record import EffectLine, who_box
 
         super().__init__(parent or window)
         self.window_ = window
@@ -68,26 +69,17 @@ class OutcomeDialog(QDialog):
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
         form = self.form = QFormLayout()
-        self.who = QComboBox()
-        self.who.setAccessibleName("Whom its effects on a character fall on")
-        self.who.addItem("— as the line says —", None)
-        for summary in campaign.characters():
-            self.who.addItem(summary.name, summary.name)
-        if character:
-            self.who.setCurrentIndex(max(0, self.who.findData(character)))
+        self.who = who_box(campaign, "Whom its effects on a character fall on", character)
         form.addRow("&Who:", self.who)
         self.line = EffectLine(completion_words(campaign))
         self.line.setAccessibleName("What the outcome did, as effects")
         form.addRow("What it &did:", self.line)
         layout.addLayout(form)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.apply_button = QPushButton()
+        self.apply_button = button("", self.apply)
         self.apply_button.setObjectName("applyOutcome")
-        self.apply_button.setDefault(True)
-        buttons.addButton(self.apply_button, QDialogButtonBox.ButtonRole.ActionRole)
-        self.apply_button.clicked.connect(self.apply)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        layout.addWidget(action_buttons(self, QDialogButtonBox.StandardButton.Close,
+                                        self.apply_button,
+                                        QDialogButtonBox.ButtonRole.ActionRole))
         self._show()
         self.resize(620, 360)
 
@@ -134,23 +126,15 @@ class OutcomeDialog(QDialog):
     def apply(self) -> bool:
         """Act on the outcome (one operation); the dialog closes when it is applied,
         else it says why and stays."""
-        from companion.operations import Refused
         from companion.operations.codex_outcomes import resolve_outcome
+        from companion.ui.dialog_operation import apply_and_close
 
-        campaign = self.window_.campaign
-        if campaign is None:
+        if self.window_.campaign is None:
             return False
         line = self.line.text() if self.typed_needed else ""
-        try:
-            changes = resolve_outcome(campaign, number=self.entry.number, line=line,
-                                      character=self.who.currentData())
-        except Refused as refusal:
-            self.status.setText(f"Not applied: {refusal}")
-            return False
-        self.window_.run_operation(lambda _campaign: changes)
-        self.applied.emit(changes)
-        self.accept()
-        return True
+        return apply_and_close(self, self.window_, lambda campaign: resolve_outcome(
+            campaign, number=self.entry.number, line=line, character=self.who.currentData()),
+            say=self.status, refused="Not applied", done=self.applied)
 
 
 def show_outcome(window: Host, number: str | int, *, character: str | None = None,
@@ -203,17 +187,17 @@ class OutcomeLinks(QWidget):
 
     def show_for(self, text: str, *, character: str | None = None) -> None:
         """One button per outcome ``text`` names (hidden when it names none)."""
-        for button in self.buttons:
-            self.row.removeWidget(button)
-            button.deleteLater()
+        for link in self.buttons:
+            self.row.removeWidget(link)
+            link.deleteLater()
         self.buttons = []
         for number in outcomes_named(text):
-            button = QPushButton(f"Read outcome {number}…")
-            button.setObjectName(f"outcome{number}")
-            button.setAutoDefault(False)
-            button.setToolTip("Show it and apply its effects (or type what it did)")
-            button.clicked.connect(lambda _=False, n=number: show_outcome(
+            link = QPushButton(f"Read outcome {number}…")
+            link.setObjectName(f"outcome{number}")
+            link.setAutoDefault(False)
+            link.setToolTip("Show it and apply its effects (or type what it did)")
+            link.clicked.connect(lambda _=False, n=number: show_outcome(
                 self.window_, n, character=character, parent=self.window()))
-            self.row.addWidget(button)
-            self.buttons.append(button)
+            self.row.addWidget(link)
+            self.buttons.append(link)
         self.setVisible(bool(self.buttons))

@@ -42,7 +42,7 @@ from PySide6.QtWidgets import (
 
 from companion.ui.fit import fit_resize
 from companion.ui.token_face import TokenFace
-from companion.ui.widgets import heading
+from companion.ui.widgets import button, heading, note_label
 
 if TYPE_CHECKING:
     from companion.rules.crafting import MaterialFace
@@ -141,10 +141,10 @@ class CraftingDialog(QDialog):
             cw.setToolTip(f"Turn the {side} token a quarter turn clockwise "
                           "(keyboard: Right, E or ] on the token)")
             cw.setAccessibleName(f"Turn {side} token clockwise")
-            for button in (ccw, cw):
-                font = button.font()
+            for turn in (ccw, cw):
+                font = turn.font()
                 font.setPointSizeF(max(font.pointSizeF(), 9) * 1.5)
-                button.setFont(font)
+                turn.setFont(font)
             ccw.clicked.connect(lambda _=False, s=side: self.turn(s, -1))
             cw.clicked.connect(lambda _=False, s=side: self.turn(s, 1))
             turned = QLabel()
@@ -183,18 +183,11 @@ class CraftingDialog(QDialog):
         self.known_label = heading("", 1.2)
         self.known_label.setWordWrap(True)
         self.known_label.setAccessibleName("What the society knows of this code")
-        self.known_note = QLabel()
-        self.known_note.setWordWrap(True)
-        self.reason_label = QLabel()
-        self.reason_label.setWordWrap(True)
-        self.reason_label.setAccessibleName("Why the tokens do not combine")
-        self.craft_button = QPushButton("Craft")
+        self.known_note = note_label()
+        self.reason_label = note_label(name="Why the tokens do not combine")
+        self.craft_button = button("Craft", self.craft)
         self.craft_button.setDefault(True)
-        self.craft_button.clicked.connect(self.craft)
-        self.result_label = QLabel()
-        self.result_label.setWordWrap(True)
-        self.result_label.setAccessibleName("Craft result")
-        self.result_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.result_label = note_label(name="Craft result", selectable=True)
         reading = QGroupBox("The code")
         # The reading and the result scroll where a large font needs more lines than
         # the window has; the Craft button stays in view below them.
@@ -442,8 +435,8 @@ class CraftingDialog(QDialog):
             self.laid[side].set_face(face, self.rotation[side], title,
                                      self._material_name(face) if face else "")
             self.turn_text[side].setText(_rotation_text(self.rotation[side]) if face else "")
-            for button in self.turn_buttons[side]:
-                button.setEnabled(face is not None)
+            for turn in self.turn_buttons[side]:
+                turn.setEnabled(face is not None)
         self._mark_palette()
         left, right = self.chosen["left"], self.chosen["right"]
         self.code = None

@@ -17,10 +17,8 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QListWidget,
-    QPushButton,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -28,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.content.importer import ImportReport, colour_of_file, import_crafting_csv
+from companion.ui.widgets import button, note_label, row_of
 
 ACTION_WORDS = {"new": "imported", "updated": "updated", "unchanged": "unchanged",
                 "skipped": "skipped"}
@@ -41,41 +40,28 @@ class CraftingImportDialog(QDialog):
         self.setWindowTitle("Import community crafting codes")
         self.extends = extends
         self.report: ImportReport | None = None
-        intro = QLabel(
+        intro = note_label(
             "The community shares its crafting codes as one file per pip colour "
             "(Code;Flavor Text;Game Text;Item Name, the colour in the file name). They go "
             "into a pack of your own, marked unverified until you check them against your "
             "Codex. An item name 'None' is a dead end that returns the materials.")
-        intro.setWordWrap(True)
         self.files = QListWidget()
         self.files.setAccessibleName("Crafting files to import")
         self.files.setMaximumHeight(self.fontMetrics().height() * 6)
-        add = QPushButton("Add files…")
-        add.clicked.connect(self.choose_files)
-        clear = QPushButton("Clear")
-        clear.clicked.connect(self.files.clear)
         file_buttons = QHBoxLayout()
-        file_buttons.addWidget(add)
-        file_buttons.addWidget(clear)
+        file_buttons.addWidget(button("Add files…", self.choose_files))
+        file_buttons.addWidget(button("Clear", self.files.clear))
         file_buttons.addStretch(1)
         self.pack = QLineEdit(str(pack_dir))
         self.pack.setAccessibleName("Pack folder to write")
-        browse = QPushButton("Choose…")
-        browse.clicked.connect(self.choose_pack)
-        pack_row = QHBoxLayout()
-        pack_row.addWidget(self.pack, 1)
-        pack_row.addWidget(browse)
+        pack_row = row_of(self.pack, button("Choose…", self.choose_pack))
         form = QFormLayout()
         form.addRow("Files:", self.files)
         form.addRow("", file_buttons)
         form.addRow("Into the pack:", pack_row)
-        self.import_button = QPushButton("Import")
+        self.import_button = button("Import", self.run_import)
         self.import_button.setDefault(True)
-        self.import_button.clicked.connect(self.run_import)
-        self.summary = QLabel()
-        self.summary.setWordWrap(True)
-        self.summary.setAccessibleName("Import summary")
-        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.summary = note_label(name="Import summary", selectable=True)
         self.rows = QTreeWidget()
         self.rows.setHeaderLabels(["Done", "Code", "Entry, or why", "Row"])
         self.rows.setAccessibleName("What each row became")

@@ -31,6 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.ui.widgets import line_edit, note_label
+
 if TYPE_CHECKING:
     from companion.ui.host import Host
 
@@ -69,12 +71,10 @@ class TileDialog(QDialog):
                 combo.addItem(feature.name, feature.id)
             self.sections.append(combo)
             form.addRow(f"Section &{section.upper()}:", combo)
-        self.omens_edit = QLineEdit()
-        self.omens_edit.setAccessibleName("Omens printed on the tile")
-        self.omens_edit.setPlaceholderText("e.g. comet:b (omen and section), or empty")
+        self.omens_edit = line_edit("Omens printed on the tile",
+                                    "e.g. comet:b (omen and section), or empty")
         form.addRow("&Omens:", self.omens_edit)
-        self.error = QLabel()
-        self.error.setWordWrap(True)
+        self.error = note_label()
         self.error.setStyleSheet("color: #b00020")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.ok_button = buttons.addButton("Add the tile to my pack",

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from companion.paths import shipped_guide
 from companion.ui.fit import fit_resize
+from companion.ui.text_images import size_images
 
 GUIDE = shipped_guide()
 PICTURE_WIDTH = 900
@@ -32,27 +33,16 @@ shows it at its full size."""
 def _shrink_pictures(browser: QTextBrowser, width: int) -> None:
     """Give each picture a display width (Markdown has no way to say it)."""
     document = browser.document()
-    block = document.begin()
-    while block.isValid():
-        iterator = block.begin()
-        while not iterator.atEnd():
-            fragment = iterator.fragment()
-            form = fragment.charFormat()
-            if fragment.isValid() and form.isImageFormat():
-                image = form.toImageFormat()
-                picture = document.resource(document.ResourceType.ImageResource.value,
-                                            QUrl(image.name()))
-                if picture is not None and hasattr(picture, "width") and picture.width():
-                    scaled = QTextImageFormat(image)
-                    scaled.setWidth(min(width, picture.width()))
-                    scaled.setHeight(picture.height() * scaled.width() / picture.width())
-                    cursor = browser.textCursor()
-                    cursor.setPosition(fragment.position())
-                    cursor.setPosition(fragment.position() + fragment.length(),
-                                       cursor.MoveMode.KeepAnchor)
-                    cursor.setCharFormat(scaled)
-            iterator += 1
-        block = block.next()
+
+    def shrunk(image: QTextImageFormat) -> tuple[float, float] | None:
+        picture = document.resource(document.ResourceType.ImageResource.value,
+                                    QUrl(image.name()))
+        if picture is not None and hasattr(picture, "width") and picture.width():
+            shown = min(width, picture.width())
+            return shown, picture.height() * shown / picture.width()
+        return None
+
+    size_images(document, shrunk)
 
 
 class Picture(QDialog):

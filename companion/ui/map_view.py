@@ -18,7 +18,7 @@ Contracts:
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -264,16 +264,23 @@ ODDS_KEY = ("◆ 83% on a hex: the chance the behemoth ends its next activation 
             "(the Behemoth tab has the rest)")
 
 
-class OddsBadge(QGraphicsSimpleTextItem):
-    """'◆ 83%' on a hex: where the behemoth may end its next activation."""
+class HexBadge(QGraphicsSimpleTextItem):
+    """Bold words on the map, above the hexes and pieces, in ``colour``."""
 
-    def __init__(self, cell: Axial) -> None:
+    def __init__(self, colour: str) -> None:
         super().__init__()
         self.setZValue(12)
         font = self.font()
         font.setBold(True)
         self.setFont(font)
-        self.setBrush(QColor("#4b1d5c"))
+        self.setBrush(QColor(colour))
+
+
+class OddsBadge(HexBadge):
+    """'◆ 83%' on a hex: where the behemoth may end its next activation."""
+
+    def __init__(self, cell: Axial) -> None:
+        super().__init__("#4b1d5c")
         self.cell = cell
         self.chance = -1.0
 
@@ -289,17 +296,12 @@ class OddsBadge(QGraphicsSimpleTextItem):
         self.setPos(base.x() - rect.width() / 2, base.y() - HEX_SIZE * 0.78)
 
 
-class LairBadge(QGraphicsSimpleTextItem):
+class LairBadge(HexBadge):
     """'Lair OG03 · zone B' under a hex: the overlay tile and zone the group wrote for
     the behemoth's lair (the web Journal's lairOverlay / lairZone)."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self.setZValue(12)
-        font = self.font()
-        font.setBold(True)
-        self.setFont(font)
-        self.setBrush(QColor("#7a2e12"))
+        super().__init__("#7a2e12")
         self.note: LairNote | None = None
 
     def set_note(self, note: LairNote, cell: Axial) -> None:
@@ -337,38 +339,35 @@ class MapScene(QGraphicsScene):
         self.updated: list[str] = []
         """What the last :meth:`sync` touched ("hex (q, r)", "piece Ash" ...), for tests."""
 
+    def _sync_items(self, items: dict[Any, Any], states: dict[Any, Any],
+                    make: Callable[[Any], Any], word: str, *, say_removed: bool) -> None:
+        """Match the scene's ``items`` of one kind (by key) to ``states``: create the
+        missing ones, update the changed ones, drop the gone ones; each noted in
+        ``updated`` as "new hex …", "hex …" (and "removed hex …" when ``say_removed``)."""
+        for key, state in states.items():
+            item = items.get(key)
+            if item is None:
+                item = items[key] = make(state)
+                self.addItem(item)
+                self.updated.append(f"new {word} {key}")
+            elif item.set_state(state):
+                self.updated.append(f"{word} {key}")
+        for key in [k for k in items if k not in states]:
+            self.removeItem(items.pop(key))
+            if say_removed:
+                self.updated.append(f"removed {word} {key}")
+
     def sync(self, data: MapData) -> None:
         """Show ``data``: create missing items, update changed ones, drop gone ones."""
         self.data = data
         self.updated = []
-        seen = set()
-        for state in data.hexes:
-            state = HexState(**{**state.__dict__, "selected": state.cell == self.selected})
-            seen.add(state.cell)
-            item = self.hex_items.get(state.cell)
-            if item is None:
-                item = HexItem(state)
-                self.addItem(item)
-                self.hex_items[state.cell] = item
-                self.updated.append(f"new hex {state.cell}")
-            elif item.set_state(state):
-                self.updated.append(f"hex {state.cell}")
-        for cell in [c for c in self.hex_items if c not in seen]:
-            self.removeItem(self.hex_items.pop(cell))
-            self.updated.append(f"removed hex {cell}")
-        names = set()
-        for piece in data.pieces:
-            names.add(piece.name)
-            existing = self.piece_items.get(piece.name)
-            if existing is None:
-                existing = CharacterPiece(piece, self._dropped)
-                self.addItem(existing)
-                self.piece_items[piece.name] = existing
-                self.updated.append(f"new piece {piece.name}")
-            elif existing.set_state(piece):
-                self.updated.append(f"piece {piece.name}")
-        for name in [n for n in self.piece_items if n not in names]:
-            self.removeItem(self.piece_items.pop(name))
+        hexes = [HexState(**{**state.__dict__, "selected": state.cell == self.selected})
+                 for state in data.hexes]
+        self._sync_items(self.hex_items, {state.cell: state for state in hexes}, HexItem,
+                         "hex", say_removed=True)
+        self._sync_items(self.piece_items, {piece.name: piece for piece in data.pieces},
+                         lambda piece: CharacterPiece(piece, self._dropped), "piece",
+                         say_removed=False)
         self._sync_behemoth(data)
         self._sync_lair(data)
         bounds = pixel_bounds(self.hex_items, HEX_SIZE)

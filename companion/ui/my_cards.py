@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.ui.fit import fit_resize
+from companion.ui.widgets import note_label
 
 if TYPE_CHECKING:
     from companion.content.user_pack import PackEntry, UserPack
@@ -54,10 +55,9 @@ class MyCardsWindow(QDialog):
         self.setWindowTitle("My Cards")
         self.setObjectName("myCardsWindow")
         layout = QVBoxLayout(self)
-        intro = QLabel("Cards you entered at the table, in packs of your own. Each pack "
-                       "extends a pack a campaign plays with; a change here takes effect "
-                       "in the open campaign at once.")
-        intro.setWordWrap(True)
+        intro = note_label("Cards you entered at the table, in packs of your own. Each pack "
+                           "extends a pack a campaign plays with; a change here takes effect "
+                           "in the open campaign at once.")
         top_row = QHBoxLayout()
         top_row.addWidget(intro, 1)
         # Cards the table recorded as effects ("Just record what happened"): saved here

@@ -73,31 +73,6 @@ def _add_image(document: QTextDocument, name: str, image: QImage, max_width: flo
     sizes[name] = shown
 
 
-def _size_images(document: QTextDocument, sizes: dict[str, tuple[float, float]]) -> None:
-    """Give each image its display size (its pixels stay at IMAGE_DPI)."""
-    from PySide6.QtGui import QTextCursor
-
-    block = document.begin()
-    while block.isValid():
-        iterator = block.begin()
-        while not iterator.atEnd():
-            fragment = iterator.fragment()
-            fmt = fragment.charFormat()
-            if fmt.isImageFormat():
-                image = fmt.toImageFormat()
-                size = sizes.get(image.name())
-                if size is not None:
-                    image.setWidth(size[0])
-                    image.setHeight(size[1])
-                    cursor = QTextCursor(document)
-                    cursor.setPosition(fragment.position())
-                    cursor.setPosition(fragment.position() + fragment.length(),
-                                       QTextCursor.MoveMode.KeepAnchor)
-                    cursor.setCharFormat(image)
-            iterator += 1
-        block = block.next()
-
-
 def pdf_page_count(data: bytes) -> int:
     """How many pages a PDF has, read from its page objects (no PDF library needed)."""
     return len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", data))
@@ -164,6 +139,8 @@ def paint_pdf(prepared: PreparedJournal, out: Path) -> int:
         QTextDocument,
     )
 
+    from companion.ui.text_images import size_images
+
     writer = QPdfWriter(str(out))
     writer.setTitle(f"{prepared.title} — the Journal")
     writer.setCreator("Stonesaga Companion")
@@ -192,7 +169,7 @@ def paint_pdf(prepared: PreparedJournal, out: Path) -> int:
         if image.loadFromData(data):
             _add_image(document, f"cave-wall-{art_id}.png", image, page.width() * 0.45,
                        page.height() * 0.3, sizes)
-    _size_images(document, sizes)
+    size_images(document, lambda image: sizes.get(image.name()))
     pages = _print(document, writer, page, f"{prepared.title} — the Journal")
     del writer  # finishes the file
     return pages

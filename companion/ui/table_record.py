@@ -16,6 +16,7 @@ Contracts:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -30,12 +31,14 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
+from companion.ui.widgets import action_buttons, button, note_label
+
 if TYPE_CHECKING:
+    from companion.operations import Campaign
     from companion.ui.host import Host
 
 EXAMPLE = "gain 2 meat Ash, minor injury Ash, activity +1, lore +1"
@@ -90,9 +93,17 @@ class EffectLine(QLineEdit):
         self.setText(head + completion)
 
 
-def _characters(window: Host) -> list[str]:
-    campaign = window.campaign
-    return [c.name for c in campaign.characters()] if campaign is not None else []
+def who_box(campaign: Campaign, name: str, chosen: str | None) -> QComboBox:
+    """Whom a line's effects fall on where it names no one: "— as the line says —" or
+    one of the characters (``chosen`` first chosen, if any); ``name`` for screen readers."""
+    box = QComboBox()
+    box.setAccessibleName(name)
+    box.addItem("— as the line says —", None)
+    for summary in campaign.characters():
+        box.addItem(summary.name, summary.name)
+    if chosen:
+        box.setCurrentIndex(max(0, box.findData(chosen)))
+    return box
 
 
 class RecordDialog(QDialog):
@@ -132,13 +143,7 @@ class RecordDialog(QDialog):
         self.card.setAccessibleName("The card's id, as printed")
         self.card.setPlaceholderText("as printed, e.g. FF99 (may stay empty)")
         form.addRow("&Card:", self.card)
-        self.who = QComboBox()
-        self.who.setAccessibleName("Whom unnamed effects fall on")
-        self.who.addItem("— as the line says —", None)
-        for name in _characters(window):
-            self.who.addItem(name, name)
-        if actor:
-            self.who.setCurrentIndex(max(0, self.who.findData(actor)))
+        self.who = who_box(campaign, "Whom unnamed effects fall on", actor)
         form.addRow("&Who:", self.who)
         self.line = EffectLine(completion_words(campaign))
         self.line.setMinimumWidth(self.line.fontMetrics().horizontalAdvance(EXAMPLE) + 24)
@@ -148,15 +153,12 @@ class RecordDialog(QDialog):
         self.preview.setObjectName("recordPreview")
         self.preview.setWordWrap(True)
         layout.addWidget(self.preview)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.record_button = button("&Record", self.record)
+        self.record_button.setObjectName("recordButton")
+        buttons = action_buttons(self, QDialogButtonBox.StandardButton.Cancel,
+                                 self.record_button, QDialogButtonBox.ButtonRole.AcceptRole)
         cancel = buttons.button(QDialogButtonBox.StandardButton.Cancel)
         cancel.setAutoDefault(False)  # Return records (keyPressEvent), never cancels
-        self.record_button = QPushButton("&Record")
-        self.record_button.setObjectName("recordButton")
-        self.record_button.setDefault(True)
-        buttons.addButton(self.record_button, QDialogButtonBox.ButtonRole.AcceptRole)
-        self.record_button.clicked.connect(self.record)
-        buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self.line.textChanged.connect(self._preview)
         self._preview()
@@ -196,28 +198,17 @@ class RecordDialog(QDialog):
     def record(self) -> bool:
         """Record the line (one operation); the dialog closes when it is applied, else
         it shows why and stays."""
-        from companion.operations import Refused, recorded
+        from companion.operations import recorded
+        from companion.ui.dialog_operation import apply_and_close
 
-        campaign = self.window_.campaign
-        if campaign is None:
+        if self.window_.campaign is None:
             return False
-        try:
-            if self.operation is not None:
-                changes = self.operation(campaign, line=self.line.text(),
-                                         card=self.card.text().strip(),
-                                         character=self.who.currentData())
-            else:
-                changes = recorded.record_what_happened(
-                    campaign, line=self.line.text(), card=self.card.text().strip(),
-                    kind=self.kind, character=self.who.currentData())
-        except Refused as refusal:
-            self.preview.setText(f"Not recorded: {refusal}")
-            return False
-        # The main window's bookkeeping (status, Undo, views) for an operation done here.
-        self.window_.run_operation(lambda _campaign: changes)
-        self.recorded.emit(changes)
-        self.accept()
-        return True
+        line, card, who = self.line.text(), self.card.text().strip(), self.who.currentData()
+        operation = self.operation if self.operation is not None else functools.partial(
+            recorded.record_what_happened, kind=self.kind)
+        return apply_and_close(self, self.window_, lambda campaign: operation(
+            campaign, line=line, card=card, character=who),
+            say=self.preview, refused="Not recorded", done=self.recorded)
 
 
 def record_at_table(window: Host, *, kind: str = "", card: str = "",
@@ -250,21 +241,18 @@ class RecordedCardsDialog(QDialog):
         self.setWindowTitle("Recorded at the table")
         self.setObjectName("recordedCards")
         layout = QVBoxLayout(self)
-        hint = QLabel("Cards the table resolved and recorded as effects. Save one as a "
-                      "card of your own pack (its id and effects filled in) so the app "
-                      "knows it next time.")
-        hint.setWordWrap(True)
+        hint = note_label("Cards the table resolved and recorded as effects. Save one as a "
+                          "card of your own pack (its id and effects filled in) so the app "
+                          "knows it next time.")
         layout.addWidget(hint)
         self.list = QListWidget()
         self.list.setAccessibleName("Cards recorded at the table")
         layout.addWidget(self.list, 1)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.save_button = QPushButton("&Save as a card…")
+        self.save_button = button("&Save as a card…", self.save_selected)
         self.save_button.setObjectName("saveRecordAsCard")
-        buttons.addButton(self.save_button, QDialogButtonBox.ButtonRole.ActionRole)
-        self.save_button.clicked.connect(self.save_selected)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        layout.addWidget(action_buttons(self, QDialogButtonBox.StandardButton.Close,
+                                        self.save_button,
+                                        QDialogButtonBox.ButtonRole.ActionRole, default=False))
         self.refresh()
         self.resize(620, 360)
 

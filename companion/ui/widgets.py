@@ -7,12 +7,23 @@ so everything scales with the system font.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QWidget,
+)
 
 if TYPE_CHECKING:
     from companion.operations import Campaign
@@ -154,6 +165,57 @@ def heading(text: str, scale: float = 1.25) -> QLabel:
     font.setBold(True)
     label.setFont(font)
     return label
+
+
+def note_label(text: str = "", *, name: str = "", selectable: bool = False) -> QLabel:
+    """A label whose text wraps, named ``name`` for screen readers; ``selectable``: the
+    mouse can select its text (to copy a result)."""
+    label = QLabel(text)
+    label.setWordWrap(True)
+    if name:
+        label.setAccessibleName(name)
+    if selectable:
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    return label
+
+
+def line_edit(name: str, placeholder: str = "") -> QLineEdit:
+    """A one-line text field named ``name`` for screen readers, showing ``placeholder``
+    while it is empty."""
+    edit = QLineEdit()
+    edit.setAccessibleName(name)
+    if placeholder:
+        edit.setPlaceholderText(placeholder)
+    return edit
+
+
+def button(text: str, clicked: Callable[[], object]) -> QPushButton:
+    """A push button that calls ``clicked`` when pressed."""
+    push = QPushButton(text)
+    push.clicked.connect(clicked)
+    return push
+
+
+def row_of(first: QWidget, *rest: QWidget) -> QHBoxLayout:
+    """A row whose first widget (a field, or a note) takes the width left, the others
+    (its buttons) beside it at their own size."""
+    row = QHBoxLayout()
+    row.addWidget(first, 1)
+    for widget in rest:
+        row.addWidget(widget)
+    return row
+
+
+def action_buttons(dialog: QDialog, close: QDialogButtonBox.StandardButton,
+                   action: QPushButton, role: QDialogButtonBox.ButtonRole, *,
+                   default: bool = True) -> QDialogButtonBox:
+    """A dialog's buttons: its ``action`` (the default button unless told otherwise) in
+    ``role``, and ``close`` (Close or Cancel), which rejects the dialog."""
+    buttons = QDialogButtonBox(close)
+    action.setDefault(default)
+    buttons.addButton(action, role)
+    buttons.rejected.connect(dialog.reject)
+    return buttons
 
 
 # --- character creation (shared by the New Character dialog and the wizard) ---------------

@@ -27,18 +27,18 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from companion.cli.campaign_cmd import _emit, _open, _refused, _with_path
+from companion.cli.campaign_command import emit, open_campaign, refused, with_path
 
 
 def _run(args: argparse.Namespace, call: Any) -> int:
     from companion import operations
 
     try:
-        with _open(args) as campaign:
+        with open_campaign(args) as campaign:
             changes = call(campaign)
     except operations.Refused as exc:
-        return _refused(exc)
-    _emit(args, {"summary": changes.summary}, changes.summary)
+        return refused(exc)
+    emit(args, {"summary": changes.summary}, changes.summary)
     return 0
 
 
@@ -73,7 +73,7 @@ def cmd_challenge_end(args: argparse.Namespace) -> int:
     from companion.operations.challenge_cards import read_challenge_outcome
 
     try:
-        with _open(args) as campaign:
+        with open_campaign(args) as campaign:
             changes = end_challenge(campaign, outcome=args.outcome,
                                     retained=parse_retain(args.retain), looming=args.looming)
             number = _logged_outcome(campaign)
@@ -85,7 +85,7 @@ def cmd_challenge_end(args: argparse.Namespace) -> int:
                     reveal = None
             applied = _act_on_outcome(args, campaign, number) if reveal is not None else None
     except operations.Refused as exc:
-        return _refused(exc)
+        return refused(exc)
     data: dict[str, Any] = {"summary": changes.summary, "outcome": number}
     text = changes.summary
     if reveal is not None:
@@ -99,7 +99,7 @@ def cmd_challenge_end(args: argparse.Namespace) -> int:
 
             data["codex"]["next"] = outcome_hint(number, reveal.found)
             text += "\n" + data["codex"]["next"]
-    _emit(args, data, text)
+    emit(args, data, text)
     return 0
 
 
@@ -160,7 +160,7 @@ def cmd_challenge_start_any(args: argparse.Namespace) -> int:
         if not args.challenge:
             from companion.operations import Refused
 
-            return _refused(Refused("Name the challenge to start (its id), or enter a card "
+            return refused(Refused("Name the challenge to start (its id), or enter a card "
                                     "the app doesn't know yet with --enter-card FILE or "
                                     "--card-id."))
         return cmd_challenge_start(args)
@@ -210,7 +210,7 @@ def _start_typed(args: argparse.Namespace) -> int:
     from companion.operations.challenge_cards import start_typed_challenge
 
     try:
-        with _open(args) as campaign:
+        with open_campaign(args) as campaign:
             card, goals = _typed_card(args, campaign)
             changes = start_typed_challenge(
                 campaign, card=card, goals=goals,
@@ -218,8 +218,8 @@ def _start_typed(args: argparse.Namespace) -> int:
                 mantles=_pairs(args.mantle, "NAME=MANTLE, e.g. Ash=Pathfinder"),
                 mantle_powers=_pairs(args.mantle_power, "NAME=POWER, e.g. Ash=MP1"))
     except operations.Refused as exc:
-        return _refused(exc)
-    _emit(args, {"summary": changes.summary, "challenge": card["id"],
+        return refused(exc)
+    emit(args, {"summary": changes.summary, "challenge": card["id"],
                  "goals": [g["id"] for g in goals], "card": card}, changes.summary)
     return 0
 
@@ -229,14 +229,14 @@ def cmd_challenge_retained(args: argparse.Namespace) -> int:
     from companion.operations.challenge import retained_supplies
 
     try:
-        with _open(args) as campaign:
+        with open_campaign(args) as campaign:
             rows = retained_supplies(campaign)
     except operations.Refused as exc:
-        return _refused(exc)
+        return refused(exc)
     text = "\n".join(f"{r['number']:>3}  {r['character']} ({r['player']}): items "
                      f"{', '.join(r['items']) or '—'}; materials "  # type: ignore[arg-type]
                      f"{', '.join(r['materials']) or '—'}" for r in rows)  # type: ignore[arg-type]
-    _emit(args, {"retained": rows}, text or "No retained supplies wait to be claimed.")
+    emit(args, {"retained": rows}, text or "No retained supplies wait to be claimed.")
     return 0
 
 
@@ -288,12 +288,12 @@ def cmd_odds(args: argparse.Namespace) -> int:
     from companion.operations.odds import advice
 
     try:
-        with _open(args) as campaign:
+        with open_campaign(args) as campaign:
             report = advice(campaign)
     except operations.Refused as exc:
-        return _refused(exc)
+        return refused(exc)
     if report is None:
-        _emit(args, {"odds": None}, "No procedure in progress has odds to show.")
+        emit(args, {"odds": None}, "No procedure in progress has odds to show.")
         return 0
     lines = [report.title]
     for table in report.tables:
@@ -305,7 +305,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
             "tables": [{"caption": t.caption, "headers": list(t.headers),
                         "rows": [[c.text for c in row] for row in t.rows]}
                        for t in report.tables]}
-    _emit(args, {"odds": data}, "\n".join(lines))
+    emit(args, {"odds": data}, "\n".join(lines))
     return 0
 
 
@@ -341,7 +341,7 @@ def register_challenge_verbs(challenge_sub: Any,
     and ``start``'s options for a card typed from the box."""
     if start is not None:
         add_card_options(start)
-    end = _with_path(challenge_sub.add_parser(
+    end = with_path(challenge_sub.add_parser(
         "end", help="end the challenge: outcome, retained supplies, looming challenges"))
     end.add_argument("outcome", nargs="?", default=None,
                      help="the outcome entry the challenge card names (default: the one "
@@ -362,15 +362,15 @@ def register_challenge_verbs(challenge_sub: Any,
                           "applied, and remembered if the Codex lacks it")
     end.add_argument("--character", help="whom the outcome's effects on a character fall on")
     end.set_defaults(func=cmd_challenge_end)
-    _with_path(challenge_sub.add_parser(
+    with_path(challenge_sub.add_parser(
         "retained", help="retained supplies waiting to be claimed")) \
         .set_defaults(func=cmd_challenge_retained)
-    claim = _with_path(challenge_sub.add_parser(
+    claim = with_path(challenge_sub.add_parser(
         "claim", help="a character takes up retained supplies (or a successor inherits)"))
     claim.add_argument("name")
     claim.add_argument("number", type=int, help="the number 'challenge retained' shows")
     claim.set_defaults(func=cmd_challenge_claim)
-    goal = _with_path(challenge_sub.add_parser(
+    goal = with_path(challenge_sub.add_parser(
         "goal", help="a goal in play is completed: its reward is applied"))
     goal.add_argument("goal", help="the goal's name or id, e.g. 'First Hearth'")
     goal.set_defaults(func=cmd_challenge_goal)
@@ -380,29 +380,29 @@ def register(sub: Any) -> None:
     """Add ``epoch``, ``outpost``, ``age``, ``heal`` and ``odds``."""
     epoch = sub.add_parser("epoch", help="begin a new epoch")
     epoch_sub = epoch.add_subparsers(dest="epoch_command", required=True)
-    _with_path(epoch_sub.add_parser("new", help="a new epoch begins (between challenges)")) \
+    with_path(epoch_sub.add_parser("new", help="a new epoch begins (between challenges)")) \
         .set_defaults(func=cmd_epoch_new)
     outpost = sub.add_parser("outpost", help="outposts: ruin, remove-structure")
     outpost_sub = outpost.add_subparsers(dest="outpost_command", required=True)
-    ruin = _with_path(outpost_sub.add_parser(
+    ruin = with_path(outpost_sub.add_parser(
         "ruin", help="an outpost becomes a ruin (when an effect says so)"))
     ruin.add_argument("outpost", help="the outpost's name")
     ruin.add_argument("--reason", default="", help="the effect that ruins it")
     ruin.set_defaults(func=cmd_outpost_ruin)
-    erase = _with_path(outpost_sub.add_parser(
+    erase = with_path(outpost_sub.add_parser(
         "remove-structure", help="erase a structure from an outpost (when an effect says so)"))
     erase.add_argument("outpost", help="the outpost's name")
     erase.add_argument("structure", help="the structure's name")
     erase.add_argument("--reason", default="", help="the effect that removes it")
     erase.set_defaults(func=cmd_outpost_remove_structure)
-    age = _with_path(sub.add_parser("age", help="a character grows old, or ages out into a "
+    age = with_path(sub.add_parser("age", help="a character grows old, or ages out into a "
                                                 "legend (between games)"))
     age.add_argument("name")
     age.set_defaults(func=cmd_age)
-    heal = _with_path(sub.add_parser("heal", help="degrade one injury or disease token "
+    heal = with_path(sub.add_parser("heal", help="degrade one injury or disease token "
                                                   "(major to minor, minor removed)"))
     heal.add_argument("name")
     heal.add_argument("token", type=int, help="which health token (1 = the first)")
     heal.set_defaults(func=cmd_heal)
-    _with_path(sub.add_parser("odds", help="the exact odds of the step in progress")) \
+    with_path(sub.add_parser("odds", help="the exact odds of the step in progress")) \
         .set_defaults(func=cmd_odds)

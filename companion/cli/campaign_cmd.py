@@ -10,15 +10,8 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from companion.cli.campaign_command import (
-    command_family,
-    emit,
-    on_campaign,
-    open_campaign,
-    refused,
-    with_path,
-)
-from companion.cli.terminal import say
+from companion.cli.campaign_command import command_family, emit, on_campaign, with_path
+from companion.cli.terminal import refuse, say
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -35,7 +28,7 @@ def cmd_new(args: argparse.Namespace) -> int:
             extra_content=[Path(p) for p in args.content],
         )
     except operations.Refused as exc:
-        return refused(exc)
+        return refuse(exc)
     from companion.operations.box import KIND_WORDS, campaign_kind
 
     with campaign:
@@ -54,21 +47,23 @@ def _pack_of(args: argparse.Namespace) -> str:
 
 
 def cmd_status(args: argparse.Namespace) -> int:
-    from companion import operations
+    def read(campaign: Any) -> tuple[Any, dict[str, Any], Any]:
+        status = campaign.status()
+        data = dataclasses.asdict(status)
+        data["goals"] = _goals(campaign)
+        from companion.operations.own_cards import carried_report
 
-    try:
-        with open_campaign(args) as campaign:
-            status = campaign.status()
-            data = dataclasses.asdict(status)
-            data["goals"] = _goals(campaign)
-            from companion.operations.own_cards import carried_report
+        cards = carried_report(campaign)
+        data["own_cards"] = {"carried": cards.carried,
+                             "missing": [c.card_id for c in cards.missing],
+                             "edited": [c.card_id for c in cards.edited]}
+        return status, data, cards
 
-            cards = carried_report(campaign)
-            data["own_cards"] = {"carried": cards.carried,
-                                 "missing": [c.card_id for c in cards.missing],
-                                 "edited": [c.card_id for c in cards.edited]}
-    except operations.Refused as exc:
-        return refused(exc)
+    return on_campaign(args, read, _status)
+
+
+def _status(read: tuple[Any, dict[str, Any], Any]) -> tuple[dict[str, Any], str]:
+    status, data, cards = read
     lines = [
         f"{status.society_name} — {status.kind_words}",
         f"epoch {status.epoch}, games this epoch "
@@ -88,8 +83,7 @@ def cmd_status(args: argparse.Namespace) -> int:
     if data["goals"]:
         lines.append("goals: " + "; ".join(f"{g['name']} ({g['state'].replace('_', ' ')})"
                                            for g in data["goals"]))
-    emit(args, {"status": data}, "\n".join(lines))
-    return 0
+    return {"status": data}, "\n".join(lines)
 
 
 def _goals(campaign: Any) -> list[dict[str, str]]:
@@ -151,7 +145,7 @@ def cmd_backup_list(args: argparse.Namespace) -> int:
         described = describe_backups(Path(args.path),
                                      extra_content=[Path(p) for p in args.content])
     except operations.Refused as exc:
-        return refused(exc)
+        return refuse(exc)
     # Each backup by its game moment (challenge, Day or Night, last action) and the time
     # to the second (issue 27 item 12).
     rows = [{"number": n, **d.to_dict()} for n, d in enumerate(described, 1)]
@@ -170,7 +164,7 @@ def cmd_backup_restore(args: argparse.Namespace) -> int:
         backups = describe_backups(Path(args.path),
                                    extra_content=[Path(p) for p in args.content])
         if not 1 <= args.number <= len(backups):
-            return refused(Exception(f"there is no backup number {args.number}; "
+            return refuse(Exception(f"there is no backup number {args.number}; "
                                       f"'backup list' shows {len(backups)}"))
         chosen = backups[args.number - 1]
         warning = mid_night_warning(chosen)
@@ -179,7 +173,7 @@ def cmd_backup_restore(args: argparse.Namespace) -> int:
         campaign = operations.restore_backup(Path(args.path), chosen.info)
         campaign.close()
     except operations.Refused as exc:
-        return refused(exc)
+        return refuse(exc)
     emit(args, {"restored": str(chosen.info.path), "mid_night": chosen.moment.night},
           f"Restored backup {args.number} ({chosen.moment.label()}) into {args.path}")
     return 0
@@ -193,14 +187,9 @@ def cmd_export(args: argparse.Namespace) -> int:
 
         return webjournal_cmd.run_export(args)
     if not args.out:
-        return refused(operations.Refused("Name the export file (or --web-journal FILE)."))
-    try:
-        with open_campaign(args) as campaign:
-            operations.export_campaign(campaign, Path(args.out))
-    except operations.Refused as exc:
-        return refused(exc)
-    emit(args, {"exported": args.out}, f"Exported to {args.out}")
-    return 0
+        return refuse(operations.Refused("Name the export file (or --web-journal FILE)."))
+    return on_campaign(args, lambda c: operations.export_campaign(c, Path(args.out)),
+                       lambda _: ({"exported": args.out}, f"Exported to {args.out}"))
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -210,13 +199,13 @@ def cmd_import(args: argparse.Namespace) -> int:
     if args.into or webjournal_cmd.is_web_journal(Path(args.src)):
         return webjournal_cmd.run_import(args)
     if not args.dest:
-        return refused(operations.Refused("Name the new campaign file to import into."))
+        return refuse(operations.Refused("Name the new campaign file to import into."))
     try:
         campaign = operations.import_campaign(Path(args.src), Path(args.dest),
                                               extra_content=[Path(p) for p in args.content])
         campaign.close()
     except operations.Refused as exc:
-        return refused(exc)
+        return refuse(exc)
     emit(args, {"imported": args.dest}, f"Imported into {args.dest}")
     return 0
 

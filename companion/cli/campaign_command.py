@@ -42,11 +42,6 @@ def emit(args: argparse.Namespace, data: Any, text: str) -> None:
     terminal.emit(data, text, as_json=bool(getattr(args, "json", False)))
 
 
-def refused(exc: Exception) -> int:
-    """``refused: <reason>`` (and the JSON refusal object under ``--json``); exit 1."""
-    return terminal.refuse(exc)
-
-
 def open_campaign(args: argparse.Namespace) -> Any:
     """The campaign ``args.path`` names, with ``--content``'s packs; what does not load
     of the user's own cards is said on standard error, not fatal."""
@@ -85,7 +80,7 @@ def on_campaign(args: argparse.Namespace, call: Callable[[Any], T],
         with open_campaign(args) as campaign:
             result = call(campaign)
     except operations.Refused as exc:
-        return refused(exc)
+        return terminal.refuse(exc)
     data, text = shown(result)
     emit(args, data, text)
     return 0

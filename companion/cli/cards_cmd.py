@@ -28,6 +28,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from companion.cli.campaign_command import on_campaign, with_path
 from companion.cli.terminal import print_json, refuse, say
 
 
@@ -53,7 +54,6 @@ def register_content(sub: Any) -> None:
     mine.add_argument("--json", action="store_true", help="machine-readable output")
     mine.set_defaults(func=_my_cards)
 
-    from companion.cli.campaign_command import with_path
 
     adopt = with_path(sub.add_parser(
         "adopt", help="add the cards a campaign carries to this computer's pack"))
@@ -208,46 +208,35 @@ def _my_cards(args: argparse.Namespace) -> int:
 
 
 def _adopt(args: argparse.Namespace) -> int:
-    from companion import operations
-    from companion.cli.campaign_command import emit, open_campaign, refused
     from companion.operations import own_cards
 
-    try:
-        with open_campaign(args) as campaign:
-            changes = own_cards.adopt_cards(campaign, edited=args.edited)
-            report = own_cards.carried_report(campaign)
-    except operations.Refused as exc:
-        return refused(exc)
-    emit(args, {"summary": changes.summary, "carried": report.carried,
+    def adopted(done: tuple[Any, Any]) -> tuple[dict[str, Any], str]:
+        changes, report = done
+        return ({"summary": changes.summary, "carried": report.carried,
                  "missing": [c.card_id for c in report.missing],
                  "edited": [c.card_id for c in report.edited]},
-          "\n".join([changes.summary, *report.lines(str(args.path))]))
-    return 0
+                "\n".join([changes.summary, *report.lines(str(args.path))]))
+
+    return on_campaign(args, lambda c: (own_cards.adopt_cards(c, edited=args.edited),
+                                        own_cards.carried_report(c)), adopted)
 
 
 def _recorded(args: argparse.Namespace) -> int:
-    from companion import operations
-    from companion.cli.campaign_command import emit, open_campaign, refused
     from companion.content import user_pack as packs
     from companion.operations import recorded
 
-    try:
-        with open_campaign(args) as campaign:
-            found = recorded.recorded_cards(campaign)
-    except operations.Refused as exc:
-        return refused(exc)
-    lines = [f"#{r.event_id}  {packs.kind_word(r.kind) if r.kind else 'card'} {r.card}: "
-             f"{r.line}  ({r.when})" for r in found]
-    emit(args, {"recorded": recorded.recorded_summary(found)},
-          "\n".join(lines) or "No card was recorded at the table.")
-    return 0
+    def listed(found: Any) -> tuple[dict[str, Any], str]:
+        lines = [f"#{r.event_id}  {packs.kind_word(r.kind) if r.kind else 'card'} {r.card}: "
+                 f"{r.line}  ({r.when})" for r in found]
+        return ({"recorded": recorded.recorded_summary(found)},
+                "\n".join(lines) or "No card was recorded at the table.")
+
+    return on_campaign(args, recorded.recorded_cards, listed)
 
 
 def _save_record(args: argparse.Namespace) -> int:
     import yaml
 
-    from companion import operations
-    from companion.cli.campaign_command import emit, open_campaign, refused
     from companion.operations import recorded
 
     try:
@@ -257,14 +246,10 @@ def _save_record(args: argparse.Namespace) -> int:
     if extra is not None and not isinstance(extra, dict):
         return refuse("the YAML is a mapping of the card's fields (name: ..., rows: ...)")
     kind = kind_of(args.kind) if args.kind else None
-    try:
-        with open_campaign(args) as campaign:
-            changes = recorded.save_record_as_card(campaign, event_id=args.event,
-                                                   data=extra or {}, kind=kind)
-    except operations.Refused as exc:
-        return refused(exc)
-    emit(args, {"summary": changes.summary, "card": changes.detail}, changes.summary)
-    return 0
+    return on_campaign(args, lambda c: recorded.save_record_as_card(
+        c, event_id=args.event, data=extra or {}, kind=kind),
+        lambda changes: ({"summary": changes.summary, "card": changes.detail},
+                         changes.summary))
 
 
 # --- entering a card during ``companion step`` ----------------------------------------------

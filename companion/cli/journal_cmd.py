@@ -15,7 +15,14 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from companion.cli.campaign_command import emit, open_campaign, refused, with_path
+from companion.cli.campaign_command import (
+    command_family,
+    emit,
+    on_campaign,
+    open_campaign,
+    with_path,
+)
+from companion.cli.terminal import refuse
 
 
 def cmd_journal_export(args: argparse.Namespace) -> int:
@@ -23,7 +30,7 @@ def cmd_journal_export(args: argparse.Namespace) -> int:
     from companion.operations.export import journal_markdown
 
     if not args.md and not args.pdf:
-        return refused(operations.Refused("Say where to write it: --md OUT.md and/or "
+        return refuse(operations.Refused("Say where to write it: --md OUT.md and/or "
                                            "--pdf OUT.pdf."))
     written: dict[str, Any] = {}
     try:
@@ -38,9 +45,9 @@ def cmd_journal_export(args: argparse.Namespace) -> int:
                 written["pdf"] = args.pdf
                 written["pages"] = pdf_export.write_pdf(campaign, Path(args.pdf))
     except operations.Refused as exc:
-        return refused(exc)
+        return refuse(exc)
     except OSError as exc:
-        return refused(exc)
+        return refuse(exc)
     lines = []
     if "md" in written:
         lines.append(f"Journal written to {written['md']}")
@@ -67,7 +74,7 @@ def cmd_codex(args: argparse.Namespace) -> int:
             else:
                 changes = codex.look_up_crafting(campaign, code=" ".join(args.code))
     except operations.Refused as exc:
-        return refused(exc)
+        return refuse(exc)
     reveal = changes.detail
     assert isinstance(reveal, codex.CodexReveal)
     text = f"{reveal.title}\n\n{reveal.text}" if reveal.found else reveal.text
@@ -97,7 +104,7 @@ def _outcome_applied(args: argparse.Namespace, campaign: Any) -> int:
                                                  line=args.effects or "",
                                                  character=args.character)
     except operations.Refused as exc:
-        return refused(exc)
+        return refuse(exc)
     entry = changes.detail
     assert isinstance(entry, codex_outcomes.OutcomeEntry)
     text = f"Entry {entry.number}\n\n{entry.text}\n\n{changes.summary}" if entry.text \
@@ -107,22 +114,19 @@ def _outcome_applied(args: argparse.Namespace, campaign: Any) -> int:
 
 
 def cmd_search(args: argparse.Namespace) -> int:
-    from companion import operations
     from companion.operations import journal
 
-    try:
-        with open_campaign(args) as campaign:
-            hits = journal.search(campaign, args.query, sections=args.section or None,
-                                  epoch=args.epoch, challenge=args.challenge,
-                                  limit=args.limit)
-    except operations.Refused as exc:
-        return refused(exc)
+    return on_campaign(args, lambda c: journal.search(
+        c, args.query, sections=args.section or None, epoch=args.epoch,
+        challenge=args.challenge, limit=args.limit), lambda hits: _hits(args, hits))
+
+
+def _hits(args: argparse.Namespace, hits: Any) -> tuple[dict[str, Any], str]:
     text = "\n".join(f"{h.section_title:<18} {h.title}: {h.text}"
                      + (f"  ({h.when})" if h.when else "") for h in hits) \
         or f"Nothing in the journal mentions '{args.query}'."
-    emit(args, {"hits": [{**dataclasses.asdict(h), "section_title": h.section_title}
-                          for h in hits]}, text)
-    return 0
+    return {"hits": [{**dataclasses.asdict(h), "section_title": h.section_title}
+                     for h in hits]}, text
 
 
 def register(sub: Any) -> None:
@@ -135,8 +139,8 @@ def register(sub: Any) -> None:
     export.add_argument("--pdf", metavar="OUT.pdf", help="write a PDF here")
     export.set_defaults(func=cmd_journal_export)
 
-    codex = sub.add_parser("codex", help="read one Codex entry (recorded in the journal)")
-    codex_sub = codex.add_subparsers(dest="codex_command", required=True)
+    codex_sub = command_family(sub, "codex", "read one Codex entry (recorded in the journal)",
+                               "codex_command")
     outcome = with_path(codex_sub.add_parser("outcome", help='"read entry 104"'))
     outcome.add_argument("number", help="the three-digit outcome number")
     outcome.add_argument("--apply", action="store_true",

@@ -20,25 +20,22 @@ import argparse
 import dataclasses
 from typing import Any
 
-from companion.cli.campaign_command import emit, open_campaign, refused, with_path
+from companion.cli.campaign_command import command_family, on_campaign, with_path
 
 
 def _run(args: argparse.Namespace, call: Any) -> int:
-    from companion import operations
+    return on_campaign(args, call, _with_detail)
 
-    try:
-        with open_campaign(args) as campaign:
-            changes = call(campaign)
-    except operations.Refused as exc:
-        return refused(exc)
+
+def _with_detail(changes: Any) -> tuple[dict[str, Any], str]:
+    """The summary, and the operation's detail (a test's or contest's dice) in the JSON."""
     data: dict[str, Any] = {"summary": changes.summary}
     detail = changes.detail
     if dataclasses.is_dataclass(detail) and not isinstance(detail, type):
         data["detail"] = dataclasses.asdict(detail)
     elif detail is not None:
         data["detail"] = detail
-    emit(args, data, changes.summary)
-    return 0
+    return data, changes.summary
 
 
 def _modifiers(pairs: list[str]) -> dict[str, int]:
@@ -58,19 +55,17 @@ def _modifiers(pairs: list[str]) -> dict[str, int]:
 def cmd_legend_list(args: argparse.Namespace) -> int:
     from companion import operations
 
-    try:
-        with open_campaign(args) as campaign:
-            cards = operations.legend_cards(campaign)
-    except operations.Refused as exc:
-        return refused(exc)
+    return on_campaign(args, operations.legend_cards, _legends)
+
+
+def _legends(cards: Any) -> tuple[dict[str, Any], str]:
     lines = [f"{c.id:>3}  {c.name:<12} "
              + ", ".join(f"{a} {v}" for a, v in c.abilities.items())
              + f"; traits {', '.join(c.traits) or '—'}; marks {', '.join(c.marks) or '—'}"
              + f"  [{('held by ' + c.held_by) if c.held_by else 'unassigned'}]"
              for c in cards]
-    emit(args, {"legends": [dataclasses.asdict(c) for c in cards]},
-          "\n".join(lines) or "The society has no legends yet.")
-    return 0
+    return ({"legends": [dataclasses.asdict(c) for c in cards]},
+            "\n".join(lines) or "The society has no legends yet.")
 
 
 def cmd_legend(args: argparse.Namespace) -> int:
@@ -136,8 +131,8 @@ def _legend_options(parser: argparse.ArgumentParser) -> None:
 
 def register(sub: Any) -> None:
     """Add ``legend``, ``mantle-power``, ``test`` and ``contest``."""
-    legend = sub.add_parser("legend", help="legend cards: list, draw, choose, use, return")
-    legend_sub = legend.add_subparsers(dest="legend_command", required=True)
+    legend_sub = command_family(sub, "legend", "legend cards: list, draw, choose, use, return",
+                                "legend_command")
     with_path(legend_sub.add_parser("list", help="the society's legend cards")) \
         .set_defaults(func=cmd_legend_list)
     draw = with_path(legend_sub.add_parser(
@@ -170,8 +165,8 @@ def register(sub: Any) -> None:
     mark.add_argument("--reason", default="", help="the effect that says so")
     mark.set_defaults(func=cmd_legend)
 
-    power = sub.add_parser("mantle-power", help="unlock, choose and use mantle powers")
-    power_sub = power.add_subparsers(dest="power_command", required=True)
+    power_sub = command_family(sub, "mantle-power", "unlock, choose and use mantle powers",
+                               "power_command")
     unlock = with_path(power_sub.add_parser("unlock", help="the society unlocks a power"))
     unlock.add_argument("power")
     unlock.set_defaults(func=cmd_mantle_power)

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from companion.cli.campaign_command import emit, open_campaign, refused, with_path
+from companion.cli.campaign_command import emit, open_campaign, with_path
 from companion.cli.terminal import refuse
 
 DEFAULT_WIDTH = 1600
@@ -73,9 +73,9 @@ def cmd_map(args: argparse.Namespace) -> int:
                     lines.append(f"wrote {grid_file}")
                 lines.append(grid)
     except operations.Refused as exc:
-        return refused(exc)
+        return refuse(exc)
     except OSError as exc:
-        return refused(exc)
+        return refuse(exc)
     emit(args, data, "\n".join(lines))
     return 0
 

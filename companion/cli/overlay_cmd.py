@@ -9,7 +9,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from companion.cli.campaign_command import emit, open_campaign, refused, with_path
+from companion.cli.campaign_command import emit, open_campaign, with_path
+from companion.cli.terminal import refuse
 
 
 def cmd_overlay(args: argparse.Namespace) -> int:
@@ -26,12 +27,12 @@ def cmd_overlay(args: argparse.Namespace) -> int:
                 emit(args, {"overlays": rows}, "\n".join(lines))
                 return 0
             if args.hex is None or args.section is None:
-                return refused(operations.Refused(
+                return refuse(operations.Refused(
                     "say which hex (--hex) and section (--section A, B or C) it covers"))
             changes = place_overlay(campaign, hex_id=args.hex, section=args.section,
                                     overlay=args.overlay)
     except operations.Refused as exc:
-        return refused(exc)
+        return refuse(exc)
     emit(args, {"summary": changes.summary, "hex": args.hex,
                  "section": args.section.lower(), "overlay": args.overlay}, changes.summary)
     return 0

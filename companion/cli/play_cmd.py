@@ -10,27 +10,29 @@ import dataclasses
 import sys
 from typing import Any
 
-from companion.cli.campaign_command import emit, open_campaign, refused, with_path
+from companion.cli.campaign_command import command_family, on_campaign, with_path
+from companion.cli.procedure_cmd import start_activity, start_then_walk
 from companion.cli.terminal import ask, say
 
 
 def _run(args: argparse.Namespace, call: Any) -> int:
     """Open the campaign, run ``call(campaign)`` -> Changes, print its summary."""
-    from companion import operations
+    def changed(campaign: Any) -> Any:
+        changes = call(campaign)
+        if sys.stdin.isatty() and not getattr(args, "json", False):
+            _settle_at_the_terminal(campaign, changes.summary)
+        return changes
 
-    try:
-        with open_campaign(args) as campaign:
-            changes = call(campaign)
-            if sys.stdin.isatty() and not getattr(args, "json", False):
-                _settle_at_the_terminal(campaign, changes.summary)
-    except operations.Refused as exc:
-        return refused(exc)
+    return on_campaign(args, changed, _with_dice)
+
+
+def _with_dice(changes: Any) -> tuple[dict[str, Any], str]:
+    """The summary, and the dice or cards the operation gave (its detail) in the JSON."""
     detail = changes.detail
     data: dict[str, Any] = {"summary": changes.summary}
     if isinstance(detail, tuple | list):
         data["detail"] = list(detail)
-    emit(args, data, changes.summary)
-    return 0
+    return data, changes.summary
 
 
 def _settle_at_the_terminal(campaign: Any, summary: str) -> None:
@@ -84,38 +86,33 @@ def cmd_character_create(args: argparse.Namespace) -> int:
 
 
 def cmd_characters(args: argparse.Namespace) -> int:
-    from companion import operations
+    return on_campaign(args, lambda c: c.characters(), _characters)
 
-    try:
-        with open_campaign(args) as campaign:
-            rows = campaign.characters()
-    except operations.Refused as exc:
-        return refused(exc)
+
+def _characters(rows: Any) -> tuple[dict[str, Any], str]:
     text = "\n".join(
         f"{c.name:<12} M{c.might} D{c.dexterity} A{c.awareness} C{c.conviction}  "
         f"energy {c.energy_text:<5} {c.health_text:<28} hex {c.hex_id or '-':<5} "
         f"{', '.join(c.traits)}" + (f"; marks {', '.join(c.marks)}" if c.marks else "")
         for c in rows) or "no characters"
-    emit(args, {"characters": [dataclasses.asdict(c) for c in rows]}, text)
-    return 0
+    return {"characters": [dataclasses.asdict(c) for c in rows]}, text
 
 
 def cmd_actions(args: argparse.Namespace) -> int:
     from companion import operations
 
-    try:
-        with open_campaign(args) as campaign:
-            options = operations.available_actions(campaign, args.name)
-            turn = operations.whose_turn(campaign)
-    except operations.Refused as exc:
-        return refused(exc)
+    return on_campaign(args, lambda c: (operations.available_actions(c, args.name),
+                                        operations.whose_turn(c)), _actions)
+
+
+def _actions(found: tuple[Any, dict[str, Any]]) -> tuple[dict[str, Any], str]:
+    options, turn = found
     lines = [f"may act: {', '.join(turn['may_act']) or 'no one'}; "
              f"passed: {', '.join(turn['passed']) or 'no one'}"]
     lines += [f"{'  ' if o.refusal is None else 'x '}{o.action:<15} {o.label}"
               + (f"  ({o.refusal})" if o.refusal else "") for o in options]
-    emit(args, {"turn": turn, "actions": [dataclasses.asdict(o) for o in options]},
-          "\n".join(lines))
-    return 0
+    return ({"turn": turn, "actions": [dataclasses.asdict(o) for o in options]},
+            "\n".join(lines))
 
 
 VERBS: dict[str, str] = {
@@ -242,8 +239,8 @@ def _act_call(args: argparse.Namespace, campaign: Any) -> Any:
         tokens = _positions(args.token) or [0]
         return operations.revive(campaign, name=name, target=target, token=tokens[0])
     if action in ACTIVITIES:
-        return _start_activity(campaign, name, action, _feature_for(campaign, name, action,
-                                                                    target))
+        return start_activity(campaign, name, action, _feature_for(campaign, name, action,
+                                                                   target))
     return operations.pass_turn(campaign, name=name)
 
 
@@ -264,30 +261,11 @@ def _explore_tray(campaign: Any, args: argparse.Namespace) -> Any:
                             tiles=args.tiles or None, enter=args.enter)
 
 
-def _start_activity(campaign: Any, name: str, action: str, feature: str) -> Any:
-    from companion.operations import activities, procedures
-
-    starts = {"forage": activities.start_foraging, "fish": procedures.start_fishing,
-              "mine": procedures.start_mining, "delve": activities.start_delving}
-    return starts[action](campaign, name=name, feature=feature)
-
-
 def cmd_act(args: argparse.Namespace) -> int:
-    from companion import operations
-
     if args.at_table is not None:
         return _run(args, lambda campaign: _at_table(args, campaign))
     if VERBS[args.action] in ACTIVITIES:
-        from companion.cli.procedure_cmd import walk
-
-        try:
-            with open_campaign(args) as campaign:
-                changes = _act_call(args, campaign)
-                if not args.json:
-                    say(changes.summary)
-                return walk(campaign, args)
-        except operations.Refused as exc:
-            return refused(exc)
+        return start_then_walk(args, lambda campaign: _act_call(args, campaign))
     return _run(args, lambda campaign: _act_call(args, campaign))
 
 
@@ -397,17 +375,19 @@ def _ask_excess(waiting: Any, item: str | None) -> tuple[str | None, str | None]
 
 
 def cmd_exchange_list(args: argparse.Namespace) -> int:
-    from companion import operations
     from companion.operations import day as day_ops
 
-    try:
-        with open_campaign(args) as campaign:
-            detail = campaign.character_detail(args.name)
-            stores = day_ops.storage_here(campaign, args.name)
-            waiting = day_ops.excess_items(campaign)
-            items = [day_ops.item_name(campaign, i) for i, _ in detail.items]
-    except operations.Refused as exc:
-        return refused(exc)
+    def held(campaign: Any) -> tuple[Any, Any, Any, list[str]]:
+        detail = campaign.character_detail(args.name)
+        return (detail, day_ops.storage_here(campaign, args.name),
+                day_ops.excess_items(campaign),
+                [day_ops.item_name(campaign, i) for i, _ in detail.items])
+
+    return on_campaign(args, held, _held)
+
+
+def _held(found: tuple[Any, Any, Any, list[str]]) -> tuple[dict[str, Any], str]:
+    detail, stores, waiting, items = found
     bag = [str(t) for t in detail.bag]
     data = {"items": items, "bag": bag,
             "storage": [{"outpost": n, "materials": m} for _, n, m in stores],
@@ -417,8 +397,7 @@ def cmd_exchange_list(args: argparse.Namespace) -> int:
     lines += [f"{n} stores: " + (", ".join(f"{i}. {t}" for i, t in enumerate(m, 1))
                                  or "nothing") for _, n, m in stores]
     lines += [e.text for e in waiting]
-    emit(args, data, "\n".join(lines))
-    return 0
+    return data, "\n".join(lines)
 
 
 def cmd_discover(args: argparse.Namespace) -> int:
@@ -509,32 +488,34 @@ def cmd_craft(args: argparse.Namespace) -> int:
 
 def cmd_codes(args: argparse.Namespace) -> int:
     from companion import operations
-    from companion.operations.crafting import KNOWN_WORDS, crafting_explorer, explore_materials
+    from companion.operations.crafting import crafting_explorer, explore_materials
 
-    try:
-        with open_campaign(args) as campaign:
-            names = {m.id: m.name for m in campaign.content.materials.values()}
-            if getattr(args, "material", None):
-                found = explore_materials(campaign, args.material, args.partner)
-            elif getattr(args, "partner", None):
-                raise operations.Refused("--with needs --material: the first material")
-            else:
-                found = crafting_explorer(campaign, args.names or None)
-    except operations.Refused as exc:
-        return refused(exc)
+    def explore(campaign: Any) -> tuple[dict[str, str], Any]:
+        names = {m.id: m.name for m in campaign.content.materials.values()}
+        if getattr(args, "material", None):
+            return names, explore_materials(campaign, args.material, args.partner)
+        if getattr(args, "partner", None):
+            raise operations.Refused("--with needs --material: the first material")
+        return names, crafting_explorer(campaign, args.names or None)
+
+    return on_campaign(args, explore, _codes)
+
+
+def _codes(explored: tuple[dict[str, str], Any]) -> tuple[dict[str, Any], str]:
+    from companion.operations.crafting import KNOWN_WORDS
+
+    names, found = explored
     rows = [{"code": str(d.code), "known": d.kind.value, "item": d.item,
              "ways": [str(o) for o in d.orientations]} for d in found]
     text = "\n".join(f"{d.code}  {KNOWN_WORDS[d.kind.value]:<28} {d.item or '':<20} "
                      f"{d.orientations[0].described(names)}"
                      for d in found) or "no two materials at hand combine"
-    emit(args, {"codes": rows}, text)
-    return 0
+    return {"codes": rows}, text
 
 
 def register(sub: Any) -> None:
     """Add the play commands to the ``companion`` parser."""
-    character = sub.add_parser("character", help="create characters")
-    character_sub = character.add_subparsers(dest="character_command", required=True)
+    character_sub = command_family(sub, "character", "create characters", "character_command")
     create = with_path(character_sub.add_parser(
         "create", help="create a character (Rulebook: Character Creation)"))
     create.add_argument("--name", required=True)
@@ -609,9 +590,8 @@ def register(sub: Any) -> None:
                      help="--at-table: whom unnamed effects fall on (default: the actor)")
     act.set_defaults(func=cmd_act)
 
-    exchange = sub.add_parser("exchange", help="exchange items and materials before or after "
-                                               "a Day action (Rulebook: Day Actions)")
-    exchange_sub = exchange.add_subparsers(dest="exchange_command", required=True)
+    exchange_sub = command_family(sub, "exchange", "exchange items and materials before or "
+                                  "after a Day action (Rulebook: Day Actions)", "exchange_command")
     give = with_path(exchange_sub.add_parser(
         "give", help="give an item or bag tokens to a character in the same hex"))
     give.add_argument("giver")
@@ -696,8 +676,7 @@ def register(sub: Any) -> None:
                        help="with --material: only this partner (default: every material)")
     codes.set_defaults(func=cmd_codes)
 
-    valley = sub.add_parser("valley", help="set up the valley")
-    valley_sub = valley.add_subparsers(dest="valley_command", required=True)
+    valley_sub = command_family(sub, "valley", "set up the valley", "valley_command")
     setup = with_path(valley_sub.add_parser("setup", help="place the first terrain tray"))
     setup.add_argument("region")
     setup.add_argument("--tiles", nargs="*", help="the ids printed on the face-down tiles "
@@ -717,8 +696,8 @@ def register(sub: Any) -> None:
     tile.add_argument("--starting", action="store_true", help="the region's starting tile")
     tile.set_defaults(func=cmd_valley_tile)
 
-    challenge = sub.add_parser("challenge", help="choose and set up a challenge")
-    challenge_sub = challenge.add_subparsers(dest="challenge_command", required=True)
+    challenge_sub = command_family(sub, "challenge", "choose and set up a challenge",
+                                   "challenge_command")
     start = with_path(challenge_sub.add_parser("start"))
     start.add_argument("challenge", nargs="?",
                        help="the challenge's id (or, with --enter-card/--card-id, none)")

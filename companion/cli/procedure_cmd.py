@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from companion.cli.campaign_command import emit, open_campaign, refused, with_path
+from companion.cli.campaign_command import emit, on_campaign, open_campaign, with_path
 from companion.cli.terminal import refuse, say
 
 
@@ -223,7 +223,7 @@ def start_then_walk(args: argparse.Namespace, start: Callable[[Any], Any] | None
                     say(changes.summary)
             return walk(campaign, args)
     except operations.Refused as exc:
-        return refused(exc)
+        return refuse(exc)
 
 
 def cmd_night(args: argparse.Namespace) -> int:
@@ -239,32 +239,22 @@ def cmd_night(args: argparse.Namespace) -> int:
     return start_then_walk(args, start)
 
 
-def cmd_fish(args: argparse.Namespace) -> int:
-    from companion.operations import procedures
+def start_activity(campaign: Any, name: str, action: str, feature: str) -> Any:
+    """Start foraging, fishing, mining or delving (``action``: forage, fish, mine, delve)."""
+    from companion.operations import activities, procedures
 
-    return start_then_walk(args, lambda c: procedures.start_fishing(
-        c, name=args.name, feature=args.feature))
-
-
-def cmd_mine(args: argparse.Namespace) -> int:
-    from companion.operations import procedures
-
-    return start_then_walk(args, lambda c: procedures.start_mining(
-        c, name=args.name, feature=args.feature))
+    starts = {"forage": activities.start_foraging, "fish": procedures.start_fishing,
+              "mine": procedures.start_mining, "delve": activities.start_delving}
+    return starts[action](campaign, name=name, feature=feature)
 
 
-def cmd_forage(args: argparse.Namespace) -> int:
-    from companion.operations import activities
+def _activity_command(action: str) -> Callable[[argparse.Namespace], int]:
+    """``companion fish|mine|forage|delve PATH NAME FEATURE``: start it, then walk it."""
+    def run(args: argparse.Namespace) -> int:
+        return start_then_walk(args, lambda c: start_activity(c, args.name, action,
+                                                              args.feature))
 
-    return start_then_walk(args, lambda c: activities.start_foraging(
-        c, name=args.name, feature=args.feature))
-
-
-def cmd_delve(args: argparse.Namespace) -> int:
-    from companion.operations import activities
-
-    return start_then_walk(args, lambda c: activities.start_delving(
-        c, name=args.name, feature=args.feature))
+    return run
 
 
 def cmd_step(args: argparse.Namespace) -> int:
@@ -274,36 +264,33 @@ def cmd_step(args: argparse.Namespace) -> int:
 def cmd_record(args: argparse.Namespace) -> int:
     """``companion record PATH EFFECTS``: a card resolved at the table outside a
     procedure (a Discovery card), or the procedure in progress resolved at the table."""
-    from companion import operations
     from companion.operations import recorded
 
-    try:
-        with open_campaign(args) as campaign:
-            changes = recorded.record_what_happened(
-                campaign, line=args.effects, card=args.card or "", kind=args.kind or "",
-                character=args.character)
-            newest = recorded.recorded_cards(campaign)[:1] if args.card else []
-            kind = newest[0].kind if newest else args.kind or ""  # a Discovery due: its kind
-    except operations.Refused as exc:
-        return refused(exc)
-    emit(args, {"summary": changes.summary, "card": args.card or "", "kind": kind},
-          changes.summary)
-    return 0
+    def call(campaign: Any) -> tuple[Any, str]:
+        changes = recorded.record_what_happened(
+            campaign, line=args.effects, card=args.card or "", kind=args.kind or "",
+            character=args.character)
+        newest = recorded.recorded_cards(campaign)[:1] if args.card else []
+        kind = newest[0].kind if newest else args.kind or ""  # a Discovery due: its kind
+        return changes, kind
+
+    return on_campaign(args, call, lambda done: (
+        {"summary": done[0].summary, "card": args.card or "", "kind": done[1]},
+        done[0].summary))
 
 
 def register(sub: Any) -> None:
     """Add the procedure commands to the ``companion`` parser."""
     with_walk(sub.add_parser("night", help="walk the Night phase (starts it if needed)")) \
         .set_defaults(func=cmd_night)
-    for name, func, words in (("fish", cmd_fish, "fish at a lake, river or wetlands"),
-                              ("mine", cmd_mine, "mine at a cave, chasm, dried flats, "
-                                                 "moraine or mountain"),
-                              ("forage", cmd_forage, "forage at a forest or plains"),
-                              ("delve", cmd_delve, "delve at a cave or chasm")):
+    for name, words in (("fish", "fish at a lake, river or wetlands"),
+                        ("mine", "mine at a cave, chasm, dried flats, moraine or mountain"),
+                        ("forage", "forage at a forest or plains"),
+                        ("delve", "delve at a cave or chasm")):
         parser = with_walk(sub.add_parser(name, help=words))
         parser.add_argument("name", help="the character")
         parser.add_argument("feature", help="the feature of the hex")
-        parser.set_defaults(func=func)
+        parser.set_defaults(func=_activity_command(name))
     with_walk(sub.add_parser("step", help="answer the procedure in progress")) \
         .set_defaults(func=cmd_step)
     record = with_path(sub.add_parser(

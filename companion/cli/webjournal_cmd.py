@@ -19,7 +19,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from companion.cli.campaign_command import emit, open_campaign, refused
+from companion.cli.campaign_command import emit, open_campaign
+from companion.cli.terminal import refuse
 
 
 def is_web_journal(src: Path) -> bool:
@@ -89,7 +90,7 @@ def run_import(args: argparse.Namespace) -> int:
                 src, dest, extra_content=[Path(p) for p in args.content])
             campaign.close()
     except operations.Refused as exc:
-        return refused(exc)
+        return refuse(exc)
     assert isinstance(report, webjournal.ImportReport)
     emit(args, {"import": report.to_dict()}, "\n".join(report.lines()))
     return 0
@@ -104,7 +105,7 @@ def run_export(args: argparse.Namespace) -> int:
         with open_campaign(args) as campaign:
             counts = webjournal_export.export_web_journal(campaign, Path(args.web_journal))
     except operations.Refused as exc:
-        return refused(exc)
+        return refuse(exc)
     text = f"Wrote {args.web_journal} for the Stonesaga Campaign Journal: " + ", ".join(
         f"{n} {what}" for what, n in counts.items() if n)
     emit(args, {"exported": args.web_journal, "web_journal": counts}, text)

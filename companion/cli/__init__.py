@@ -66,7 +66,7 @@ def _gui_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _command_parser() -> tuple[argparse.ArgumentParser, set[str]]:
+def command_parser() -> tuple[argparse.ArgumentParser, set[str]]:
     import argparse
     import importlib
 
@@ -236,7 +236,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return gui.launch(args[0] if args else None)
     if args and not args[0].startswith("-") and not args[0].endswith(".stonesaga"):
-        parser, commands = _command_parser()
+        parser, commands = command_parser()
         if args[0] == "help":
             return _help(parser, commands, args[1:])
         if args[0] in commands:

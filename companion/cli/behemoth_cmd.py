@@ -13,9 +13,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from companion.cli.campaign_cmd import _emit, _open, _refused, _with_path
-from companion.cli.procedure_cmd import _with_walk, walk
-from companion.cli.terminal import say
+from companion.cli.campaign_command import command_family, on_campaign, with_path
+from companion.cli.procedure_cmd import start_then_walk, with_walk
 
 
 def _percent(p: Any) -> str:
@@ -58,92 +57,61 @@ def show_text(view: Any) -> str:
     return "\n".join(lines)
 
 
+def _view_data(view: Any) -> dict[str, Any]:
+    return {"behemoth": None if view is None else view.to_data()}
+
+
 def cmd_setup(args: argparse.Namespace) -> int:
-    from companion import operations
     from companion.operations import behemoth
 
-    try:
-        with _open(args) as campaign:
-            changes = behemoth.set_up_behemoth(
-                campaign, behemoth=args.behemoth, instinct=args.instinct, secret=args.secret,
-                lair_hex=args.lair, lair_section=args.section)
-            view = behemoth.behemoth_view(campaign)
-    except operations.Refused as exc:
-        return _refused(exc)
-    _emit(args, {"summary": changes.summary,
-                 "behemoth": None if view is None else view.to_data()}, changes.summary)
-    return 0
+    def call(campaign: Any) -> Any:
+        changes = behemoth.set_up_behemoth(
+            campaign, behemoth=args.behemoth, instinct=args.instinct, secret=args.secret,
+            lair_hex=args.lair, lair_section=args.section)
+        return changes, behemoth.behemoth_view(campaign)
+
+    return on_campaign(args, call, lambda done: (
+        {"summary": done[0].summary, **_view_data(done[1])}, done[0].summary))
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    from companion import operations
     from companion.operations import behemoth
 
-    try:
-        with _open(args) as campaign:
-            view = behemoth.behemoth_view(campaign)
-    except operations.Refused as exc:
-        return _refused(exc)
-    _emit(args, {"behemoth": None if view is None else view.to_data()}, show_text(view))
-    return 0
-
-
-def _simple(args: argparse.Namespace, run: Any) -> int:
-    from companion import operations
-
-    try:
-        with _open(args) as campaign:
-            changes = run(campaign)
-    except operations.Refused as exc:
-        return _refused(exc)
-    _emit(args, {"summary": changes.summary}, changes.summary)
-    return 0
+    return on_campaign(args, behemoth.behemoth_view,
+                       lambda view: (_view_data(view), show_text(view)))
 
 
 def cmd_learn(args: argparse.Namespace) -> int:
     from companion.operations import behemoth
 
     op = behemoth.learn_habits if args.what == "habits" else behemoth.learn_secret
-    return _simple(args, lambda c: op(c, name=args.name))
+    return on_campaign(args, lambda c: op(c, name=args.name))
 
 
 def cmd_target(args: argparse.Namespace) -> int:
     from companion.operations import behemoth
 
     target = None if args.target in ("none", "") else args.target
-    return _simple(args, lambda c: behemoth.set_target(c, target=target))
-
-
-def _start_then_walk(args: argparse.Namespace, start: Any) -> int:
-    from companion import operations
-
-    try:
-        with _open(args) as campaign:
-            changes = start(campaign)
-            if not args.json:
-                say(changes.summary)
-            return walk(campaign, args)
-    except operations.Refused as exc:
-        return _refused(exc)
+    return on_campaign(args, lambda c: behemoth.set_target(c, target=target))
 
 
 def cmd_activate(args: argparse.Namespace) -> int:
     from companion.operations import behemoth
 
-    return _start_then_walk(args, behemoth.start_activation)
+    return start_then_walk(args, behemoth.start_activation)
 
 
 def cmd_encounter(args: argparse.Namespace) -> int:
     from companion.operations import behemoth
 
-    return _start_then_walk(args, lambda c: behemoth.start_encounter(c, name=args.name))
+    return start_then_walk(args, lambda c: behemoth.start_encounter(c, name=args.name))
 
 
 def register(sub: Any) -> None:
     """Add the ``behemoth`` commands to the ``companion`` parser."""
-    parser = sub.add_parser("behemoth", help="the behemoth: set up, show, learn, activate")
-    inner = parser.add_subparsers(dest="behemoth_command", required=True)
-    setup = _with_path(inner.add_parser(
+    inner = command_family(sub, "behemoth", "the behemoth: set up, show, learn, activate",
+                           "behemoth_command")
+    setup = with_path(inner.add_parser(
         "setup", help="set up a behemoth (cards and lair typed, or drawn by the app)"))
     setup.add_argument("behemoth", help="the behemoth's id (e.g. rimeback)")
     setup.add_argument("--instinct", help="the Instinct card dealt (default: the app deals)")
@@ -152,19 +120,19 @@ def register(sub: Any) -> None:
     setup.add_argument("--section", default="a", choices=("a", "b", "c"),
                        help="the lair overlay's section (any orientation)")
     setup.set_defaults(func=cmd_setup)
-    _with_path(inner.add_parser(
+    with_path(inner.add_parser(
         "show", help="the behemoth and the odds of its next activation")) \
         .set_defaults(func=cmd_show)
-    target = _with_path(inner.add_parser("target", help="place the target token"))
+    target = with_path(inner.add_parser("target", help="place the target token"))
     target.add_argument("target", help="a character's name, a hex id, or 'none'")
     target.set_defaults(func=cmd_target)
-    learn = _with_path(inner.add_parser(
+    learn = with_path(inner.add_parser(
         "learn", help="spend lore to learn its habits or secret"))
     learn.add_argument("what", choices=("habits", "secret"))
     learn.add_argument("--name", help="the character who learns (default: the first in range)")
     learn.set_defaults(func=cmd_learn)
-    _with_walk(inner.add_parser("activate", help="the behemoth activates (walks the steps)")) \
+    with_walk(inner.add_parser("activate", help="the behemoth activates (walks the steps)")) \
         .set_defaults(func=cmd_activate)
-    encounter = _with_walk(inner.add_parser("encounter", help="a character encounters it"))
+    encounter = with_walk(inner.add_parser("encounter", help="a character encounters it"))
     encounter.add_argument("name", help="the character")
     encounter.set_defaults(func=cmd_encounter)

@@ -10,39 +10,8 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from companion.cli import terminal
-from companion.cli.terminal import say
-
-
-def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
-    """The result: JSON (exact) under ``--json``, else ``text`` shown harmlessly."""
-    terminal.emit(data, text, as_json=bool(getattr(args, "json", False)))
-
-
-def _refused(exc: Exception) -> int:
-    """``refused: <reason>`` (and the JSON refusal object under ``--json``); exit 1."""
-    return terminal.refuse(exc)
-
-
-def _open(args: argparse.Namespace) -> Any:
-    from companion import operations
-
-    # The writer lock waits for the first write: a command that only reads works while
-    # the app has the campaign open.
-    campaign = operations.open_campaign(Path(args.path),
-                                        extra_content=[Path(p) for p in args.content],
-                                        lock="first-write")
-    if campaign.content_problem is not None:  # a broken own pack: said, not fatal
-        said = ("your own pack could not be loaded (the cards this campaign carries are "
-                "played)" if campaign.own_cards else "your own cards were left out")
-        say(f"warning: {said}; fix them with 'companion content my-cards' and "
-            f"'content check':\n{campaign.content_problem}", err=True)
-    if campaign.cards_missing or campaign.cards_edited:  # the cards it carries differ
-        from companion.operations.own_cards import carried_report
-
-        for line in carried_report(campaign).lines(str(args.path)):
-            say(f"note: {line}", err=True)
-    return campaign
+from companion.cli.campaign_command import command_family, emit, on_campaign, with_path
+from companion.cli.terminal import refuse, say
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -59,12 +28,12 @@ def cmd_new(args: argparse.Namespace) -> int:
             extra_content=[Path(p) for p in args.content],
         )
     except operations.Refused as exc:
-        return _refused(exc)
+        return refuse(exc)
     from companion.operations.box import KIND_WORDS, campaign_kind
 
     with campaign:
         kind = campaign_kind(campaign.content)
-        _emit(args, {"path": str(campaign.path), "society": args.name, "kind": kind,
+        emit(args, {"path": str(campaign.path), "society": args.name, "kind": kind,
                      "packs": [p.id for p in campaign.content.packs]},
               f"Created {campaign.path} ({KIND_WORDS[kind]})")
     return 0
@@ -78,21 +47,23 @@ def _pack_of(args: argparse.Namespace) -> str:
 
 
 def cmd_status(args: argparse.Namespace) -> int:
-    from companion import operations
+    def read(campaign: Any) -> tuple[Any, dict[str, Any], Any]:
+        status = campaign.status()
+        data = dataclasses.asdict(status)
+        data["goals"] = _goals(campaign)
+        from companion.operations.own_cards import carried_report
 
-    try:
-        with _open(args) as campaign:
-            status = campaign.status()
-            data = dataclasses.asdict(status)
-            data["goals"] = _goals(campaign)
-            from companion.operations.own_cards import carried_report
+        cards = carried_report(campaign)
+        data["own_cards"] = {"carried": cards.carried,
+                             "missing": [c.card_id for c in cards.missing],
+                             "edited": [c.card_id for c in cards.edited]}
+        return status, data, cards
 
-            cards = carried_report(campaign)
-            data["own_cards"] = {"carried": cards.carried,
-                                 "missing": [c.card_id for c in cards.missing],
-                                 "edited": [c.card_id for c in cards.edited]}
-    except operations.Refused as exc:
-        return _refused(exc)
+    return on_campaign(args, read, _status)
+
+
+def _status(read: tuple[Any, dict[str, Any], Any]) -> tuple[dict[str, Any], str]:
+    status, data, cards = read
     lines = [
         f"{status.society_name} — {status.kind_words}",
         f"epoch {status.epoch}, games this epoch "
@@ -112,8 +83,7 @@ def cmd_status(args: argparse.Namespace) -> int:
     if data["goals"]:
         lines.append("goals: " + "; ".join(f"{g['name']} ({g['state'].replace('_', ' ')})"
                                            for g in data["goals"]))
-    _emit(args, {"status": data}, "\n".join(lines))
-    return 0
+    return {"status": data}, "\n".join(lines)
 
 
 def _goals(campaign: Any) -> list[dict[str, str]]:
@@ -130,58 +100,40 @@ def _goals(campaign: Any) -> list[dict[str, str]]:
 def cmd_journal_add(args: argparse.Namespace) -> int:
     from companion import operations
 
-    try:
-        with _open(args) as campaign:
-            changes = operations.add_journal_entry(campaign, text=args.text, author=args.author)
-    except operations.Refused as exc:
-        return _refused(exc)
-    _emit(args, {"summary": changes.summary}, changes.summary)
-    return 0
+    return on_campaign(args, lambda c: operations.add_journal_entry(
+        c, text=args.text, author=args.author))
 
 
-def cmd_journal_list(args: argparse.Namespace) -> int:
-    from companion import operations
-
-    try:
-        with _open(args) as campaign:
-            lines = campaign.journal(limit=args.limit)
-    except operations.Refused as exc:
-        return _refused(exc)
+def _journal_lines(lines: Any) -> tuple[dict[str, Any], str]:
     text = "\n".join(
         f"{line.id:>6}  {line.when}  {line.kind:<16} {line.text}"
         + ("  (undone)" if line.undone else "")
         for line in lines
     )
-    _emit(args, {"events": [dataclasses.asdict(line) for line in lines]}, text)
-    return 0
+    return {"events": [dataclasses.asdict(line) for line in lines]}, text
+
+
+def cmd_journal_list(args: argparse.Namespace) -> int:
+    return on_campaign(args, lambda c: c.journal(limit=args.limit), _journal_lines)
 
 
 def _undo_redo(args: argparse.Namespace, which: str) -> int:
     from companion import operations
 
     operation = operations.undo if which == "undo" else operations.redo
-    try:
-        with _open(args) as campaign:
-            if which == "undo" and getattr(args, "to", None):
-                changes = operations.undo_to_save_point(campaign, name=args.to)
-            else:
-                changes = operation(campaign)
-    except operations.Refused as exc:
-        return _refused(exc)
-    _emit(args, {"summary": changes.summary}, changes.summary)
-    return 0
+
+    def call(campaign: Any) -> Any:
+        if which == "undo" and getattr(args, "to", None):
+            return operations.undo_to_save_point(campaign, name=args.to)
+        return operation(campaign)
+
+    return on_campaign(args, call)
 
 
 def cmd_save_point(args: argparse.Namespace) -> int:
     from companion import operations
 
-    try:
-        with _open(args) as campaign:
-            changes = operations.save_point(campaign, name=args.name)
-    except operations.Refused as exc:
-        return _refused(exc)
-    _emit(args, {"summary": changes.summary}, changes.summary)
-    return 0
+    return on_campaign(args, lambda c: operations.save_point(c, name=args.name))
 
 
 def cmd_backup_list(args: argparse.Namespace) -> int:
@@ -193,14 +145,14 @@ def cmd_backup_list(args: argparse.Namespace) -> int:
         described = describe_backups(Path(args.path),
                                      extra_content=[Path(p) for p in args.content])
     except operations.Refused as exc:
-        return _refused(exc)
+        return refuse(exc)
     # Each backup by its game moment (challenge, Day or Night, last action) and the time
     # to the second (issue 27 item 12).
     rows = [{"number": n, **d.to_dict()} for n, d in enumerate(described, 1)]
     text = "\n".join(f"{n:>3}  {d.taken}  {d.moment.label()}  ({d.why}, "
                      f"{d.info.size / 1024:.0f} KiB)"
                      for n, d in enumerate(described, 1)) or "no backups"
-    _emit(args, {"backups": rows}, text)
+    emit(args, {"backups": rows}, text)
     return 0
 
 
@@ -212,7 +164,7 @@ def cmd_backup_restore(args: argparse.Namespace) -> int:
         backups = describe_backups(Path(args.path),
                                    extra_content=[Path(p) for p in args.content])
         if not 1 <= args.number <= len(backups):
-            return _refused(Exception(f"there is no backup number {args.number}; "
+            return refuse(Exception(f"there is no backup number {args.number}; "
                                       f"'backup list' shows {len(backups)}"))
         chosen = backups[args.number - 1]
         warning = mid_night_warning(chosen)
@@ -221,8 +173,8 @@ def cmd_backup_restore(args: argparse.Namespace) -> int:
         campaign = operations.restore_backup(Path(args.path), chosen.info)
         campaign.close()
     except operations.Refused as exc:
-        return _refused(exc)
-    _emit(args, {"restored": str(chosen.info.path), "mid_night": chosen.moment.night},
+        return refuse(exc)
+    emit(args, {"restored": str(chosen.info.path), "mid_night": chosen.moment.night},
           f"Restored backup {args.number} ({chosen.moment.label()}) into {args.path}")
     return 0
 
@@ -235,14 +187,9 @@ def cmd_export(args: argparse.Namespace) -> int:
 
         return webjournal_cmd.run_export(args)
     if not args.out:
-        return _refused(operations.Refused("Name the export file (or --web-journal FILE)."))
-    try:
-        with _open(args) as campaign:
-            operations.export_campaign(campaign, Path(args.out))
-    except operations.Refused as exc:
-        return _refused(exc)
-    _emit(args, {"exported": args.out}, f"Exported to {args.out}")
-    return 0
+        return refuse(operations.Refused("Name the export file (or --web-journal FILE)."))
+    return on_campaign(args, lambda c: operations.export_campaign(c, Path(args.out)),
+                       lambda _: ({"exported": args.out}, f"Exported to {args.out}"))
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -252,14 +199,14 @@ def cmd_import(args: argparse.Namespace) -> int:
     if args.into or webjournal_cmd.is_web_journal(Path(args.src)):
         return webjournal_cmd.run_import(args)
     if not args.dest:
-        return _refused(operations.Refused("Name the new campaign file to import into."))
+        return refuse(operations.Refused("Name the new campaign file to import into."))
     try:
         campaign = operations.import_campaign(Path(args.src), Path(args.dest),
                                               extra_content=[Path(p) for p in args.content])
         campaign.close()
     except operations.Refused as exc:
-        return _refused(exc)
-    _emit(args, {"imported": args.dest}, f"Imported into {args.dest}")
+        return refuse(exc)
+    emit(args, {"imported": args.dest}, f"Imported into {args.dest}")
     return 0
 
 
@@ -268,22 +215,13 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     report = store.check_campaign(Path(args.path))
     data = report.to_dict()
-    _emit(args, {"check": data}, "\n".join(f"{k}: {v}" for k, v in data.items()))
+    emit(args, {"check": data}, "\n".join(f"{k}: {v}" for k, v in data.items()))
     return 0 if report.ok else 1
-
-
-def _with_path(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    parser.add_argument("path", help="campaign file (.stonesaga)")
-    parser.add_argument("--json", action="store_true", help="machine-readable output")
-    parser.add_argument("--content", action="append", default=[], metavar="PATH",
-                        help="an extra content pack folder")
-    return parser
 
 
 def register(sub: Any) -> None:
     """Add the campaign commands to the ``companion`` parser."""
-    campaign = sub.add_parser("campaign", help="create campaigns")
-    campaign_sub = campaign.add_subparsers(dest="campaign_command", required=True)
+    campaign_sub = command_family(sub, "campaign", "create campaigns", "campaign_command")
     new = campaign_sub.add_parser("new", help="create a new campaign file")
     new.add_argument("name", help="the society's name")
     new.add_argument("--players", type=int, default=2)
@@ -302,36 +240,36 @@ def register(sub: Any) -> None:
     new.add_argument("--content", action="append", default=[], metavar="PATH")
     new.set_defaults(func=_new_defaults)
 
-    _with_path(sub.add_parser("status", help="the dials and headline facts")) \
+    with_path(sub.add_parser("status", help="the dials and headline facts")) \
         .set_defaults(func=cmd_status)
 
-    journal = sub.add_parser("journal", help="read or write the journal")
-    journal_sub = journal.add_subparsers(dest="journal_command", required=True)
-    add = _with_path(journal_sub.add_parser("add", help="write a free-text entry"))
+    journal_sub = command_family(sub, "journal", "read or write the journal",
+                                 "journal_command")
+    add = with_path(journal_sub.add_parser("add", help="write a free-text entry"))
     add.add_argument("text")
     add.add_argument("--author")
     add.set_defaults(func=cmd_journal_add)
-    listing = _with_path(journal_sub.add_parser("list", help="newest events first"))
+    listing = with_path(journal_sub.add_parser("list", help="newest events first"))
     listing.add_argument("--limit", type=int, default=50)
     listing.set_defaults(func=cmd_journal_list)
 
-    undo = _with_path(sub.add_parser("undo", help="undo the last operation"))
+    undo = with_path(sub.add_parser("undo", help="undo the last operation"))
     undo.add_argument("--to", metavar="SAVE_POINT", help="undo everything after a save point")
     undo.set_defaults(func=lambda a: _undo_redo(a, "undo"))
-    point = _with_path(sub.add_parser("savepoint", help="name this point in the history"))
+    point = with_path(sub.add_parser("savepoint", help="name this point in the history"))
     point.add_argument("name")
     point.set_defaults(func=cmd_save_point)
-    _with_path(sub.add_parser("redo", help="redo the last undone operation")) \
+    with_path(sub.add_parser("redo", help="redo the last undone operation")) \
         .set_defaults(func=lambda a: _undo_redo(a, "redo"))
 
-    backup = sub.add_parser("backup", help="list or restore automatic backups")
-    backup_sub = backup.add_subparsers(dest="backup_command", required=True)
-    _with_path(backup_sub.add_parser("list")).set_defaults(func=cmd_backup_list)
-    restore = _with_path(backup_sub.add_parser("restore"))
+    backup_sub = command_family(sub, "backup", "list or restore automatic backups",
+                                "backup_command")
+    with_path(backup_sub.add_parser("list")).set_defaults(func=cmd_backup_list)
+    restore = with_path(backup_sub.add_parser("restore"))
     restore.add_argument("number", type=int, help="the number 'backup list' shows")
     restore.set_defaults(func=cmd_backup_restore)
 
-    export = _with_path(sub.add_parser("export", help="export to one portable file"))
+    export = with_path(sub.add_parser("export", help="export to one portable file"))
     export.add_argument("out", nargs="?")
     export.add_argument("--web-journal", metavar="FILE",
                         help="write a file the web Stonesaga Campaign Journal imports")

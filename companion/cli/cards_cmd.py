@@ -28,6 +28,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from companion.cli.campaign_command import on_campaign, with_path
 from companion.cli.terminal import print_json, refuse, say
 
 
@@ -53,18 +54,17 @@ def register_content(sub: Any) -> None:
     mine.add_argument("--json", action="store_true", help="machine-readable output")
     mine.set_defaults(func=_my_cards)
 
-    from companion.cli.campaign_cmd import _with_path
 
-    adopt = _with_path(sub.add_parser(
+    adopt = with_path(sub.add_parser(
         "adopt", help="add the cards a campaign carries to this computer's pack"))
     adopt.add_argument("--edited", action="store_true",
                        help="also write the campaign's version over cards edited here")
     adopt.set_defaults(func=_adopt)
 
-    listed = _with_path(sub.add_parser(
+    listed = with_path(sub.add_parser(
         "recorded", help="the cards recorded at the table as effects (to save as cards)"))
     listed.set_defaults(func=_recorded)
-    save = _with_path(sub.add_parser(
+    save = with_path(sub.add_parser(
         "save-record", help="save a card recorded at the table as a card of your own pack"))
     save.add_argument("event", type=int, help="its journal entry (see 'content recorded')")
     save.add_argument("file", nargs="?", metavar="YAML",
@@ -86,7 +86,7 @@ def kind_of(text: str) -> str | None:
     return None
 
 
-def _read_yaml(source: str) -> Any:
+def read_yaml(source: str) -> Any:
     from companion.content import yamlio
 
     text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
@@ -136,7 +136,7 @@ def _add_card(args: argparse.Namespace) -> int:
 
         return refuse(f"no kind of card {args.kind!r}; one of: {', '.join(KINDS)}")
     try:
-        data = _read_yaml(args.file)
+        data = read_yaml(args.file)
         pack = _target_pack(args.pack)
     except (OSError, UnicodeDecodeError, yaml.YAMLError, LookupError) as exc:
         return refuse(exc)
@@ -208,63 +208,48 @@ def _my_cards(args: argparse.Namespace) -> int:
 
 
 def _adopt(args: argparse.Namespace) -> int:
-    from companion import operations
-    from companion.cli.campaign_cmd import _emit, _open, _refused
     from companion.operations import own_cards
 
-    try:
-        with _open(args) as campaign:
-            changes = own_cards.adopt_cards(campaign, edited=args.edited)
-            report = own_cards.carried_report(campaign)
-    except operations.Refused as exc:
-        return _refused(exc)
-    _emit(args, {"summary": changes.summary, "carried": report.carried,
+    def adopted(done: tuple[Any, Any]) -> tuple[dict[str, Any], str]:
+        changes, report = done
+        return ({"summary": changes.summary, "carried": report.carried,
                  "missing": [c.card_id for c in report.missing],
                  "edited": [c.card_id for c in report.edited]},
-          "\n".join([changes.summary, *report.lines(str(args.path))]))
-    return 0
+                "\n".join([changes.summary, *report.lines(str(args.path))]))
+
+    return on_campaign(args, lambda c: (own_cards.adopt_cards(c, edited=args.edited),
+                                        own_cards.carried_report(c)), adopted)
 
 
 def _recorded(args: argparse.Namespace) -> int:
-    from companion import operations
-    from companion.cli.campaign_cmd import _emit, _open, _refused
     from companion.content import user_pack as packs
     from companion.operations import recorded
 
-    try:
-        with _open(args) as campaign:
-            found = recorded.recorded_cards(campaign)
-    except operations.Refused as exc:
-        return _refused(exc)
-    lines = [f"#{r.event_id}  {packs.kind_word(r.kind) if r.kind else 'card'} {r.card}: "
-             f"{r.line}  ({r.when})" for r in found]
-    _emit(args, {"recorded": recorded.recorded_summary(found)},
-          "\n".join(lines) or "No card was recorded at the table.")
-    return 0
+    def listed(found: Any) -> tuple[dict[str, Any], str]:
+        lines = [f"#{r.event_id}  {packs.kind_word(r.kind) if r.kind else 'card'} {r.card}: "
+                 f"{r.line}  ({r.when})" for r in found]
+        return ({"recorded": recorded.recorded_summary(found)},
+                "\n".join(lines) or "No card was recorded at the table.")
+
+    return on_campaign(args, recorded.recorded_cards, listed)
 
 
 def _save_record(args: argparse.Namespace) -> int:
     import yaml
 
-    from companion import operations
-    from companion.cli.campaign_cmd import _emit, _open, _refused
     from companion.operations import recorded
 
     try:
-        extra = _read_yaml(args.file) if args.file else {}
+        extra = read_yaml(args.file) if args.file else {}
     except (OSError, UnicodeDecodeError, ValueError, yaml.YAMLError) as exc:
         return refuse(exc)
     if extra is not None and not isinstance(extra, dict):
         return refuse("the YAML is a mapping of the card's fields (name: ..., rows: ...)")
     kind = kind_of(args.kind) if args.kind else None
-    try:
-        with _open(args) as campaign:
-            changes = recorded.save_record_as_card(campaign, event_id=args.event,
-                                                   data=extra or {}, kind=kind)
-    except operations.Refused as exc:
-        return _refused(exc)
-    _emit(args, {"summary": changes.summary, "card": changes.detail}, changes.summary)
-    return 0
+    return on_campaign(args, lambda c: recorded.save_record_as_card(
+        c, event_id=args.event, data=extra or {}, kind=kind),
+        lambda changes: ({"summary": changes.summary, "card": changes.detail},
+                         changes.summary))
 
 
 # --- entering a card during ``companion step`` ----------------------------------------------

@@ -27,19 +27,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from companion.cli.campaign_cmd import _emit, _open, _refused, _with_path
-
-
-def _run(args: argparse.Namespace, call: Any) -> int:
-    from companion import operations
-
-    try:
-        with _open(args) as campaign:
-            changes = call(campaign)
-    except operations.Refused as exc:
-        return _refused(exc)
-    _emit(args, {"summary": changes.summary}, changes.summary)
-    return 0
+from companion.cli.campaign_command import command_family, on_campaign, with_path
+from companion.cli.terminal import refuse
 
 
 def parse_retain(texts: list[str]) -> dict[str, tuple[list[str], list[int]]]:
@@ -72,20 +61,25 @@ def cmd_challenge_end(args: argparse.Namespace) -> int:
     from companion.operations.challenge import end_challenge
     from companion.operations.challenge_cards import read_challenge_outcome
 
-    try:
-        with _open(args) as campaign:
-            changes = end_challenge(campaign, outcome=args.outcome,
-                                    retained=parse_retain(args.retain), looming=args.looming)
-            number = _logged_outcome(campaign)
-            reveal: Any = None
-            if number:
-                try:
-                    reveal = read_challenge_outcome(campaign, number=number).detail
-                except operations.Refused:  # not an entry number: recorded as typed
-                    reveal = None
-            applied = _act_on_outcome(args, campaign, number) if reveal is not None else None
-    except operations.Refused as exc:
-        return _refused(exc)
+    def call(campaign: Any) -> tuple[Any, str, Any, str | None]:
+        changes = end_challenge(campaign, outcome=args.outcome,
+                                retained=parse_retain(args.retain), looming=args.looming)
+        number = _logged_outcome(campaign)
+        reveal: Any = None
+        if number:
+            try:
+                reveal = read_challenge_outcome(campaign, number=number).detail
+            except operations.Refused:  # not an entry number: recorded as typed
+                reveal = None
+        applied = _act_on_outcome(args, campaign, number) if reveal is not None else None
+        return changes, number, reveal, applied
+
+    return on_campaign(args, call, _ended)
+
+
+def _ended(ended: tuple[Any, str, Any, str | None]) -> tuple[dict[str, Any], str]:
+    """What ``challenge end`` prints: the summary, then the outcome read in the Codex."""
+    changes, number, reveal, applied = ended
     data: dict[str, Any] = {"summary": changes.summary, "outcome": number}
     text = changes.summary
     if reveal is not None:
@@ -99,8 +93,7 @@ def cmd_challenge_end(args: argparse.Namespace) -> int:
 
             data["codex"]["next"] = outcome_hint(number, reveal.found)
             text += "\n" + data["codex"]["next"]
-    _emit(args, data, text)
-    return 0
+    return data, text
 
 
 def _act_on_outcome(args: argparse.Namespace, campaign: Any, number: str) -> str | None:
@@ -136,20 +129,14 @@ def cmd_challenge_start(args: argparse.Namespace) -> int:
     """``challenge start ID``: a challenge the campaign's content holds."""
     from companion import operations
 
-    def pairs(typed: list[str], example: str) -> dict[str, str]:
-        split = [p.split("=", 1) for p in typed]
-        if any(len(p) != 2 for p in split):
-            raise operations.Refused(f"Write each as {example}.")
-        return {n.strip(): v.strip() for n, v in split}
-
     def call(campaign: Any) -> Any:
         return operations.start_challenge(
             campaign, challenge=args.challenge,
-            placements=pairs(args.place, "NAME=HEX, e.g. Ash=E01"),
-            mantles=pairs(args.mantle, "NAME=MANTLE, e.g. Ash=Pathfinder"),
-            mantle_powers=pairs(args.mantle_power, "NAME=POWER, e.g. Ash=MP1"))
+            placements=_pairs(args.place, "NAME=HEX, e.g. Ash=E01"),
+            mantles=_pairs(args.mantle, "NAME=MANTLE, e.g. Ash=Pathfinder"),
+            mantle_powers=_pairs(args.mantle_power, "NAME=POWER, e.g. Ash=MP1"))
 
-    return _run(args, call)
+    return on_campaign(args, call)
 
 
 def cmd_challenge_start_any(args: argparse.Namespace) -> int:
@@ -160,7 +147,7 @@ def cmd_challenge_start_any(args: argparse.Namespace) -> int:
         if not args.challenge:
             from companion.operations import Refused
 
-            return _refused(Refused("Name the challenge to start (its id), or enter a card "
+            return refuse(Refused("Name the challenge to start (its id), or enter a card "
                                     "the app doesn't know yet with --enter-card FILE or "
                                     "--card-id."))
         return cmd_challenge_start(args)
@@ -206,95 +193,86 @@ def _typed_card(args: argparse.Namespace, campaign: Any) -> tuple[dict[str, Any]
 
 
 def _start_typed(args: argparse.Namespace) -> int:
-    from companion import operations
     from companion.operations.challenge_cards import start_typed_challenge
 
-    try:
-        with _open(args) as campaign:
-            card, goals = _typed_card(args, campaign)
-            changes = start_typed_challenge(
-                campaign, card=card, goals=goals,
-                placements=_pairs(args.place, "NAME=HEX, e.g. Ash=E01"),
-                mantles=_pairs(args.mantle, "NAME=MANTLE, e.g. Ash=Pathfinder"),
-                mantle_powers=_pairs(args.mantle_power, "NAME=POWER, e.g. Ash=MP1"))
-    except operations.Refused as exc:
-        return _refused(exc)
-    _emit(args, {"summary": changes.summary, "challenge": card["id"],
-                 "goals": [g["id"] for g in goals], "card": card}, changes.summary)
-    return 0
+    def call(campaign: Any) -> tuple[Any, dict[str, Any], list[dict[str, Any]]]:
+        card, goals = _typed_card(args, campaign)
+        return start_typed_challenge(
+            campaign, card=card, goals=goals,
+            placements=_pairs(args.place, "NAME=HEX, e.g. Ash=E01"),
+            mantles=_pairs(args.mantle, "NAME=MANTLE, e.g. Ash=Pathfinder"),
+            mantle_powers=_pairs(args.mantle_power, "NAME=POWER, e.g. Ash=MP1")), card, goals
+
+    return on_campaign(args, call, lambda started: (
+        {"summary": started[0].summary, "challenge": started[1]["id"],
+         "goals": [g["id"] for g in started[2]], "card": started[1]}, started[0].summary))
 
 
 def cmd_challenge_retained(args: argparse.Namespace) -> int:
-    from companion import operations
     from companion.operations.challenge import retained_supplies
 
-    try:
-        with _open(args) as campaign:
-            rows = retained_supplies(campaign)
-    except operations.Refused as exc:
-        return _refused(exc)
+    return on_campaign(args, retained_supplies, _retained)
+
+
+def _retained(rows: list[dict[str, Any]]) -> tuple[dict[str, Any], str]:
     text = "\n".join(f"{r['number']:>3}  {r['character']} ({r['player']}): items "
-                     f"{', '.join(r['items']) or '—'}; materials "  # type: ignore[arg-type]
-                     f"{', '.join(r['materials']) or '—'}" for r in rows)  # type: ignore[arg-type]
-    _emit(args, {"retained": rows}, text or "No retained supplies wait to be claimed.")
-    return 0
+                     f"{', '.join(r['items']) or '—'}; materials "
+                     f"{', '.join(r['materials']) or '—'}" for r in rows)
+    return {"retained": rows}, text or "No retained supplies wait to be claimed."
 
 
 def cmd_challenge_claim(args: argparse.Namespace) -> int:
     from companion.operations.challenge import claim_retained
 
-    return _run(args, lambda c: claim_retained(c, name=args.name, supply=args.number))
+    return on_campaign(args, lambda c: claim_retained(c, name=args.name, supply=args.number))
 
 
 def cmd_challenge_goal(args: argparse.Namespace) -> int:
     from companion.operations.challenge import complete_goal
 
-    return _run(args, lambda c: complete_goal(c, goal=args.goal))
+    return on_campaign(args, lambda c: complete_goal(c, goal=args.goal))
 
 
 def cmd_epoch_new(args: argparse.Namespace) -> int:
     from companion.operations.challenge import new_epoch
 
-    return _run(args, new_epoch)
+    return on_campaign(args, new_epoch)
 
 
 def cmd_outpost_ruin(args: argparse.Namespace) -> int:
     from companion.operations.challenge import ruin_outpost
 
-    return _run(args, lambda c: ruin_outpost(c, outpost=args.outpost, reason=args.reason))
+    return on_campaign(args, lambda c: ruin_outpost(c, outpost=args.outpost, reason=args.reason))
 
 
 def cmd_outpost_remove_structure(args: argparse.Namespace) -> int:
     from companion.operations.challenge import remove_structure
 
-    return _run(args, lambda c: remove_structure(c, outpost=args.outpost,
+    return on_campaign(args, lambda c: remove_structure(c, outpost=args.outpost,
                                                  structure=args.structure, reason=args.reason))
 
 
 def cmd_age(args: argparse.Namespace) -> int:
     from companion.operations.challenge import age_character
 
-    return _run(args, lambda c: age_character(c, name=args.name))
+    return on_campaign(args, lambda c: age_character(c, name=args.name))
 
 
 def cmd_heal(args: argparse.Namespace) -> int:
     from companion.operations.challenge import degrade_token
 
-    return _run(args, lambda c: degrade_token(c, name=args.name, index=args.token - 1))
+    return on_campaign(args, lambda c: degrade_token(c, name=args.name, index=args.token - 1))
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
-    from companion import operations
     from companion.operations.odds import advice
 
-    try:
-        with _open(args) as campaign:
-            report = advice(campaign)
-    except operations.Refused as exc:
-        return _refused(exc)
+    return on_campaign(args, advice, _odds)
+
+
+def _odds(report: Any) -> tuple[dict[str, Any], str]:
     if report is None:
-        _emit(args, {"odds": None}, "No procedure in progress has odds to show.")
-        return 0
+        return {"odds": None}, "No procedure in progress has odds to show."
     lines = [report.title]
     for table in report.tables:
         lines.append(f"  {table.caption}: " + " | ".join(table.headers))
@@ -305,8 +283,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
             "tables": [{"caption": t.caption, "headers": list(t.headers),
                         "rows": [[c.text for c in row] for row in t.rows]}
                        for t in report.tables]}
-    _emit(args, {"odds": data}, "\n".join(lines))
-    return 0
+    return {"odds": data}, "\n".join(lines)
 
 
 def add_card_options(start: argparse.ArgumentParser) -> None:
@@ -341,7 +318,7 @@ def register_challenge_verbs(challenge_sub: Any,
     and ``start``'s options for a card typed from the box."""
     if start is not None:
         add_card_options(start)
-    end = _with_path(challenge_sub.add_parser(
+    end = with_path(challenge_sub.add_parser(
         "end", help="end the challenge: outcome, retained supplies, looming challenges"))
     end.add_argument("outcome", nargs="?", default=None,
                      help="the outcome entry the challenge card names (default: the one "
@@ -362,15 +339,15 @@ def register_challenge_verbs(challenge_sub: Any,
                           "applied, and remembered if the Codex lacks it")
     end.add_argument("--character", help="whom the outcome's effects on a character fall on")
     end.set_defaults(func=cmd_challenge_end)
-    _with_path(challenge_sub.add_parser(
+    with_path(challenge_sub.add_parser(
         "retained", help="retained supplies waiting to be claimed")) \
         .set_defaults(func=cmd_challenge_retained)
-    claim = _with_path(challenge_sub.add_parser(
+    claim = with_path(challenge_sub.add_parser(
         "claim", help="a character takes up retained supplies (or a successor inherits)"))
     claim.add_argument("name")
     claim.add_argument("number", type=int, help="the number 'challenge retained' shows")
     claim.set_defaults(func=cmd_challenge_claim)
-    goal = _with_path(challenge_sub.add_parser(
+    goal = with_path(challenge_sub.add_parser(
         "goal", help="a goal in play is completed: its reward is applied"))
     goal.add_argument("goal", help="the goal's name or id, e.g. 'First Hearth'")
     goal.set_defaults(func=cmd_challenge_goal)
@@ -378,31 +355,30 @@ def register_challenge_verbs(challenge_sub: Any,
 
 def register(sub: Any) -> None:
     """Add ``epoch``, ``outpost``, ``age``, ``heal`` and ``odds``."""
-    epoch = sub.add_parser("epoch", help="begin a new epoch")
-    epoch_sub = epoch.add_subparsers(dest="epoch_command", required=True)
-    _with_path(epoch_sub.add_parser("new", help="a new epoch begins (between challenges)")) \
+    epoch_sub = command_family(sub, "epoch", "begin a new epoch", "epoch_command")
+    with_path(epoch_sub.add_parser("new", help="a new epoch begins (between challenges)")) \
         .set_defaults(func=cmd_epoch_new)
-    outpost = sub.add_parser("outpost", help="outposts: ruin, remove-structure")
-    outpost_sub = outpost.add_subparsers(dest="outpost_command", required=True)
-    ruin = _with_path(outpost_sub.add_parser(
+    outpost_sub = command_family(sub, "outpost", "outposts: ruin, remove-structure",
+                                 "outpost_command")
+    ruin = with_path(outpost_sub.add_parser(
         "ruin", help="an outpost becomes a ruin (when an effect says so)"))
     ruin.add_argument("outpost", help="the outpost's name")
     ruin.add_argument("--reason", default="", help="the effect that ruins it")
     ruin.set_defaults(func=cmd_outpost_ruin)
-    erase = _with_path(outpost_sub.add_parser(
+    erase = with_path(outpost_sub.add_parser(
         "remove-structure", help="erase a structure from an outpost (when an effect says so)"))
     erase.add_argument("outpost", help="the outpost's name")
     erase.add_argument("structure", help="the structure's name")
     erase.add_argument("--reason", default="", help="the effect that removes it")
     erase.set_defaults(func=cmd_outpost_remove_structure)
-    age = _with_path(sub.add_parser("age", help="a character grows old, or ages out into a "
+    age = with_path(sub.add_parser("age", help="a character grows old, or ages out into a "
                                                 "legend (between games)"))
     age.add_argument("name")
     age.set_defaults(func=cmd_age)
-    heal = _with_path(sub.add_parser("heal", help="degrade one injury or disease token "
+    heal = with_path(sub.add_parser("heal", help="degrade one injury or disease token "
                                                   "(major to minor, minor removed)"))
     heal.add_argument("name")
     heal.add_argument("token", type=int, help="which health token (1 = the first)")
     heal.set_defaults(func=cmd_heal)
-    _with_path(sub.add_parser("odds", help="the exact odds of the step in progress")) \
+    with_path(sub.add_parser("odds", help="the exact odds of the step in progress")) \
         .set_defaults(func=cmd_odds)

@@ -15,7 +15,14 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from companion.cli.campaign_cmd import _emit, _open, _refused, _with_path
+from companion.cli.campaign_command import (
+    command_family,
+    emit,
+    on_campaign,
+    open_campaign,
+    with_path,
+)
+from companion.cli.terminal import refuse
 
 
 def cmd_journal_export(args: argparse.Namespace) -> int:
@@ -23,11 +30,11 @@ def cmd_journal_export(args: argparse.Namespace) -> int:
     from companion.operations.export import journal_markdown
 
     if not args.md and not args.pdf:
-        return _refused(operations.Refused("Say where to write it: --md OUT.md and/or "
+        return refuse(operations.Refused("Say where to write it: --md OUT.md and/or "
                                            "--pdf OUT.pdf."))
     written: dict[str, Any] = {}
     try:
-        with _open(args) as campaign:
+        with open_campaign(args) as campaign:
             if args.md:
                 Path(args.md).write_text(journal_markdown(campaign), encoding="utf-8")
                 written["md"] = args.md
@@ -38,15 +45,15 @@ def cmd_journal_export(args: argparse.Namespace) -> int:
                 written["pdf"] = args.pdf
                 written["pages"] = pdf_export.write_pdf(campaign, Path(args.pdf))
     except operations.Refused as exc:
-        return _refused(exc)
+        return refuse(exc)
     except OSError as exc:
-        return _refused(exc)
+        return refuse(exc)
     lines = []
     if "md" in written:
         lines.append(f"Journal written to {written['md']}")
     if "pdf" in written:
         lines.append(f"Journal written to {written['pdf']} ({written['pages']} pages)")
-    _emit(args, {"written": written}, "\n".join(lines))
+    emit(args, {"written": written}, "\n".join(lines))
     return 0
 
 
@@ -55,7 +62,7 @@ def cmd_codex(args: argparse.Namespace) -> int:
     from companion.operations import codex
 
     try:
-        with _open(args) as campaign:
+        with open_campaign(args) as campaign:
             if args.codex_command == "outcome" and (args.apply or args.effects):
                 return _outcome_applied(args, campaign)  # one operation: read and applied
             if args.codex_command == "outcome":
@@ -67,13 +74,13 @@ def cmd_codex(args: argparse.Namespace) -> int:
             else:
                 changes = codex.look_up_crafting(campaign, code=" ".join(args.code))
     except operations.Refused as exc:
-        return _refused(exc)
+        return refuse(exc)
     reveal = changes.detail
     assert isinstance(reveal, codex.CodexReveal)
     text = f"{reveal.title}\n\n{reveal.text}" if reveal.found else reveal.text
     if args.codex_command == "outcome":
         text += "\n\n" + outcome_hint(args.number, reveal.found)
-    _emit(args, {"entry": dataclasses.asdict(reveal), "summary": changes.summary}, text)
+    emit(args, {"entry": dataclasses.asdict(reveal), "summary": changes.summary}, text)
     return 0
 
 
@@ -97,47 +104,44 @@ def _outcome_applied(args: argparse.Namespace, campaign: Any) -> int:
                                                  line=args.effects or "",
                                                  character=args.character)
     except operations.Refused as exc:
-        return _refused(exc)
+        return refuse(exc)
     entry = changes.detail
     assert isinstance(entry, codex_outcomes.OutcomeEntry)
     text = f"Entry {entry.number}\n\n{entry.text}\n\n{changes.summary}" if entry.text \
         else changes.summary
-    _emit(args, {"applied": changes.summary, "outcome": dataclasses.asdict(entry)}, text)
+    emit(args, {"applied": changes.summary, "outcome": dataclasses.asdict(entry)}, text)
     return 0
 
 
 def cmd_search(args: argparse.Namespace) -> int:
-    from companion import operations
     from companion.operations import journal
 
-    try:
-        with _open(args) as campaign:
-            hits = journal.search(campaign, args.query, sections=args.section or None,
-                                  epoch=args.epoch, challenge=args.challenge,
-                                  limit=args.limit)
-    except operations.Refused as exc:
-        return _refused(exc)
+    return on_campaign(args, lambda c: journal.search(
+        c, args.query, sections=args.section or None, epoch=args.epoch,
+        challenge=args.challenge, limit=args.limit), lambda hits: _hits(args, hits))
+
+
+def _hits(args: argparse.Namespace, hits: Any) -> tuple[dict[str, Any], str]:
     text = "\n".join(f"{h.section_title:<18} {h.title}: {h.text}"
                      + (f"  ({h.when})" if h.when else "") for h in hits) \
         or f"Nothing in the journal mentions '{args.query}'."
-    _emit(args, {"hits": [{**dataclasses.asdict(h), "section_title": h.section_title}
-                          for h in hits]}, text)
-    return 0
+    return {"hits": [{**dataclasses.asdict(h), "section_title": h.section_title}
+                     for h in hits]}, text
 
 
 def register(sub: Any) -> None:
     """Add journal-export, codex and search to the ``companion`` parser."""
     from companion.operations.journal import SECTIONS
 
-    export = _with_path(sub.add_parser(
+    export = with_path(sub.add_parser(
         "journal-export", help="the journal as Markdown or PDF (a paper backup)"))
     export.add_argument("--md", metavar="OUT.md", help="write Markdown here")
     export.add_argument("--pdf", metavar="OUT.pdf", help="write a PDF here")
     export.set_defaults(func=cmd_journal_export)
 
-    codex = sub.add_parser("codex", help="read one Codex entry (recorded in the journal)")
-    codex_sub = codex.add_subparsers(dest="codex_command", required=True)
-    outcome = _with_path(codex_sub.add_parser("outcome", help='"read entry 104"'))
+    codex_sub = command_family(sub, "codex", "read one Codex entry (recorded in the journal)",
+                               "codex_command")
+    outcome = with_path(codex_sub.add_parser("outcome", help='"read entry 104"'))
     outcome.add_argument("number", help="the three-digit outcome number")
     outcome.add_argument("--apply", action="store_true",
                          help="apply its effects (one undoable operation)")
@@ -145,17 +149,17 @@ def register(sub: Any) -> None:
                          help="what it did, typed from the book ('lore +1, gain 2 meat "
                               "Ash'): applied, and remembered if the Codex lacks it")
     outcome.add_argument("--character", help="whom its effects on a character fall on")
-    omen = _with_path(codex_sub.add_parser(
+    omen = with_path(codex_sub.add_parser(
         "omen", help="investigate an omen: it must match a current omen"))
     omen.add_argument("omen", help="cloud, comet, moon, stars or sun")
     omen.add_argument("component", help="the component ID the omen is on (FO13)")
     omen.add_argument("--character", help="who investigates (one omen per turn)")
-    craft = _with_path(codex_sub.add_parser("craft", help="a crafting code: R1410, B2132"))
+    craft = with_path(codex_sub.add_parser("craft", help="a crafting code: R1410, B2132"))
     craft.add_argument("code", nargs="+", help="R1410, or a colour and a code: red 1410")
     for parser in (outcome, omen, craft):
         parser.set_defaults(func=cmd_codex)
 
-    search = _with_path(sub.add_parser("search", help="search the journal"))
+    search = with_path(sub.add_parser("search", help="search the journal"))
     search.add_argument("query", help="text, a mark or an ID")
     search.add_argument("--section", action="append", choices=list(SECTIONS),
                         help="only this section (may be repeated)")

@@ -20,25 +20,22 @@ import argparse
 import dataclasses
 from typing import Any
 
-from companion.cli.campaign_cmd import _emit, _open, _refused, _with_path
+from companion.cli.campaign_command import command_family, on_campaign, with_path
 
 
 def _run(args: argparse.Namespace, call: Any) -> int:
-    from companion import operations
+    return on_campaign(args, call, _with_detail)
 
-    try:
-        with _open(args) as campaign:
-            changes = call(campaign)
-    except operations.Refused as exc:
-        return _refused(exc)
+
+def _with_detail(changes: Any) -> tuple[dict[str, Any], str]:
+    """The summary, and the operation's detail (a test's or contest's dice) in the JSON."""
     data: dict[str, Any] = {"summary": changes.summary}
     detail = changes.detail
     if dataclasses.is_dataclass(detail) and not isinstance(detail, type):
         data["detail"] = dataclasses.asdict(detail)
     elif detail is not None:
         data["detail"] = detail
-    _emit(args, data, changes.summary)
-    return 0
+    return data, changes.summary
 
 
 def _modifiers(pairs: list[str]) -> dict[str, int]:
@@ -58,19 +55,17 @@ def _modifiers(pairs: list[str]) -> dict[str, int]:
 def cmd_legend_list(args: argparse.Namespace) -> int:
     from companion import operations
 
-    try:
-        with _open(args) as campaign:
-            cards = operations.legend_cards(campaign)
-    except operations.Refused as exc:
-        return _refused(exc)
+    return on_campaign(args, operations.legend_cards, _legends)
+
+
+def _legends(cards: Any) -> tuple[dict[str, Any], str]:
     lines = [f"{c.id:>3}  {c.name:<12} "
              + ", ".join(f"{a} {v}" for a, v in c.abilities.items())
              + f"; traits {', '.join(c.traits) or '—'}; marks {', '.join(c.marks) or '—'}"
              + f"  [{('held by ' + c.held_by) if c.held_by else 'unassigned'}]"
              for c in cards]
-    _emit(args, {"legends": [dataclasses.asdict(c) for c in cards]},
-          "\n".join(lines) or "The society has no legends yet.")
-    return 0
+    return ({"legends": [dataclasses.asdict(c) for c in cards]},
+            "\n".join(lines) or "The society has no legends yet.")
 
 
 def cmd_legend(args: argparse.Namespace) -> int:
@@ -136,21 +131,21 @@ def _legend_options(parser: argparse.ArgumentParser) -> None:
 
 def register(sub: Any) -> None:
     """Add ``legend``, ``mantle-power``, ``test`` and ``contest``."""
-    legend = sub.add_parser("legend", help="legend cards: list, draw, choose, use, return")
-    legend_sub = legend.add_subparsers(dest="legend_command", required=True)
-    _with_path(legend_sub.add_parser("list", help="the society's legend cards")) \
+    legend_sub = command_family(sub, "legend", "legend cards: list, draw, choose, use, return",
+                                "legend_command")
+    with_path(legend_sub.add_parser("list", help="the society's legend cards")) \
         .set_defaults(func=cmd_legend_list)
-    draw = _with_path(legend_sub.add_parser(
+    draw = with_path(legend_sub.add_parser(
         "draw", help="draw an unassigned legend card at random"))
     draw.add_argument("name")
     draw.set_defaults(func=cmd_legend)
     for verb, text in (("choose", "choose an unassigned legend card"),
                        ("return", "return a held legend card to the unassigned ones")):
-        parser = _with_path(legend_sub.add_parser(verb, help=text))
+        parser = with_path(legend_sub.add_parser(verb, help=text))
         parser.add_argument("name")
         parser.add_argument("number", type=int, help="the card's number ('legend list')")
         parser.set_defaults(func=cmd_legend)
-    use = _with_path(legend_sub.add_parser(
+    use = with_path(legend_sub.add_parser(
         "use", help="count as having a trait or mark of a held legend card"))
     use.add_argument("name")
     use.add_argument("number", type=int)
@@ -159,7 +154,7 @@ def register(sub: Any) -> None:
     what.add_argument("--mark")
     use.add_argument("--reason", default="", help="the effect that checks for it")
     use.set_defaults(func=cmd_legend)
-    mark = _with_path(legend_sub.add_parser(
+    mark = with_path(legend_sub.add_parser(
         "mark", help="write a mark on a character card or a legend card (when an effect "
                      "says so)"))
     mark.add_argument("mark", help="the mark, as the card draws it (e.g. spiral)")
@@ -170,28 +165,28 @@ def register(sub: Any) -> None:
     mark.add_argument("--reason", default="", help="the effect that says so")
     mark.set_defaults(func=cmd_legend)
 
-    power = sub.add_parser("mantle-power", help="unlock, choose and use mantle powers")
-    power_sub = power.add_subparsers(dest="power_command", required=True)
-    unlock = _with_path(power_sub.add_parser("unlock", help="the society unlocks a power"))
+    power_sub = command_family(sub, "mantle-power", "unlock, choose and use mantle powers",
+                               "power_command")
+    unlock = with_path(power_sub.add_parser("unlock", help="the society unlocks a power"))
     unlock.add_argument("power")
     unlock.set_defaults(func=cmd_mantle_power)
-    choose = _with_path(power_sub.add_parser(
+    choose = with_path(power_sub.add_parser(
         "choose", help="a character slots an unlocked power of their mantle"))
     choose.add_argument("name")
     choose.add_argument("power")
     choose.set_defaults(func=cmd_mantle_power)
-    use_power = _with_path(power_sub.add_parser("use", help="use the slotted power"))
+    use_power = with_path(power_sub.add_parser("use", help="use the slotted power"))
     use_power.add_argument("name")
     use_power.set_defaults(func=cmd_mantle_power)
 
-    test = _with_path(sub.add_parser("test", help="an ability test (1d6 + ability + boosts)"))
+    test = with_path(sub.add_parser("test", help="an ability test (1d6 + ability + boosts)"))
     test.add_argument("name")
     test.add_argument("ability")
     test.add_argument("difficulty", type=int)
     _legend_options(test)
     test.set_defaults(func=cmd_test)
 
-    contest = _with_path(sub.add_parser("contest", help="a contest against a behemoth"))
+    contest = with_path(sub.add_parser("contest", help="a contest against a behemoth"))
     contest.add_argument("name")
     contest.add_argument("ability")
     contest.add_argument("behemoth_value", type=int)

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from companion.cli.campaign_cmd import _emit, _open, _refused, _with_path
+from companion.cli.campaign_command import emit, open_campaign, with_path
 from companion.cli.terminal import refuse
 
 DEFAULT_WIDTH = 1600
@@ -56,7 +56,7 @@ def cmd_map(args: argparse.Namespace) -> int:
         refuse("--width is at least 64 pixels")
         return 2
     try:
-        with _open(args) as campaign:
+        with open_campaign(args) as campaign:
             data: dict[str, Any] = {}
             lines = []
             if args.png:
@@ -73,16 +73,16 @@ def cmd_map(args: argparse.Namespace) -> int:
                     lines.append(f"wrote {grid_file}")
                 lines.append(grid)
     except operations.Refused as exc:
-        return _refused(exc)
+        return refuse(exc)
     except OSError as exc:
-        return _refused(exc)
-    _emit(args, data, "\n".join(lines))
+        return refuse(exc)
+    emit(args, data, "\n".join(lines))
     return 0
 
 
 def register(sub: Any) -> None:
     """Add ``companion map`` to the ``companion`` parser."""
-    parser = _with_path(sub.add_parser(
+    parser = with_path(sub.add_parser(
         "map", help="draw the valley map as a PNG and/or print the journal's grid of hex IDs"))
     parser.add_argument("--png", metavar="OUT.png", help="write the map to this PNG file")
     parser.add_argument("--width", type=int, default=DEFAULT_WIDTH,

@@ -15,31 +15,28 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from companion.cli.campaign_cmd import _emit, _open, _refused, _with_path
+from companion.cli.campaign_command import command_family, on_campaign, with_path
 
 
 def cmd_material_add(args: argparse.Namespace) -> int:
-    from companion import operations
     from companion.operations.material_tokens import add_material, edges_of
 
-    try:
-        with _open(args) as campaign:
-            changes = add_material(campaign, name=args.name, category=args.category,
-                                   size=args.size, unprocessed=edges_of(args.edge),
-                                   processed=edges_of(args.processed_edge))
-            card = campaign.content.materials[str(changes.detail)]
-            data = card.model_dump(mode="json", exclude_defaults=True)
-    except operations.Refused as exc:
-        return _refused(exc)
-    _emit(args, {"summary": changes.summary, "material": data}, changes.summary)
-    return 0
+    def call(campaign: Any) -> tuple[Any, Any]:
+        changes = add_material(campaign, name=args.name, category=args.category,
+                               size=args.size, unprocessed=edges_of(args.edge),
+                               processed=edges_of(args.processed_edge))
+        card = campaign.content.materials[str(changes.detail)]
+        return changes, card.model_dump(mode="json", exclude_defaults=True)
+
+    return on_campaign(args, call, lambda added: (
+        {"summary": added[0].summary, "material": added[1]}, added[0].summary))
 
 
 def register(sub: Any) -> None:
     """Add ``material add``."""
-    material = sub.add_parser("material", help="material tokens: enter one from the table")
-    material_sub = material.add_subparsers(dest="material_command", required=True)
-    add = _with_path(material_sub.add_parser(
+    material_sub = command_family(sub, "material", "material tokens: enter one from the table",
+                                  "material_command")
+    add = with_path(material_sub.add_parser(
         "add", help="enter a material token (its edge pips) into your own pack"))
     add.add_argument("name", help="the material's name, as the token shows it")
     add.add_argument("--category", default="vegetable",

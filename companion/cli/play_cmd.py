@@ -10,27 +10,29 @@ import dataclasses
 import sys
 from typing import Any
 
-from companion.cli.campaign_cmd import _emit, _open, _refused, _with_path
+from companion.cli.campaign_command import command_family, on_campaign, with_path
+from companion.cli.procedure_cmd import start_activity, start_then_walk
 from companion.cli.terminal import ask, say
 
 
 def _run(args: argparse.Namespace, call: Any) -> int:
     """Open the campaign, run ``call(campaign)`` -> Changes, print its summary."""
-    from companion import operations
+    def changed(campaign: Any) -> Any:
+        changes = call(campaign)
+        if sys.stdin.isatty() and not getattr(args, "json", False):
+            _settle_at_the_terminal(campaign, changes.summary)
+        return changes
 
-    try:
-        with _open(args) as campaign:
-            changes = call(campaign)
-            if sys.stdin.isatty() and not getattr(args, "json", False):
-                _settle_at_the_terminal(campaign, changes.summary)
-    except operations.Refused as exc:
-        return _refused(exc)
+    return on_campaign(args, changed, _with_dice)
+
+
+def _with_dice(changes: Any) -> tuple[dict[str, Any], str]:
+    """The summary, and the dice or cards the operation gave (its detail) in the JSON."""
     detail = changes.detail
     data: dict[str, Any] = {"summary": changes.summary}
     if isinstance(detail, tuple | list):
         data["detail"] = list(detail)
-    _emit(args, data, changes.summary)
-    return 0
+    return data, changes.summary
 
 
 def _settle_at_the_terminal(campaign: Any, summary: str) -> None:
@@ -84,38 +86,33 @@ def cmd_character_create(args: argparse.Namespace) -> int:
 
 
 def cmd_characters(args: argparse.Namespace) -> int:
-    from companion import operations
+    return on_campaign(args, lambda c: c.characters(), _characters)
 
-    try:
-        with _open(args) as campaign:
-            rows = campaign.characters()
-    except operations.Refused as exc:
-        return _refused(exc)
+
+def _characters(rows: Any) -> tuple[dict[str, Any], str]:
     text = "\n".join(
         f"{c.name:<12} M{c.might} D{c.dexterity} A{c.awareness} C{c.conviction}  "
         f"energy {c.energy_text:<5} {c.health_text:<28} hex {c.hex_id or '-':<5} "
         f"{', '.join(c.traits)}" + (f"; marks {', '.join(c.marks)}" if c.marks else "")
         for c in rows) or "no characters"
-    _emit(args, {"characters": [dataclasses.asdict(c) for c in rows]}, text)
-    return 0
+    return {"characters": [dataclasses.asdict(c) for c in rows]}, text
 
 
 def cmd_actions(args: argparse.Namespace) -> int:
     from companion import operations
 
-    try:
-        with _open(args) as campaign:
-            options = operations.available_actions(campaign, args.name)
-            turn = operations.whose_turn(campaign)
-    except operations.Refused as exc:
-        return _refused(exc)
+    return on_campaign(args, lambda c: (operations.available_actions(c, args.name),
+                                        operations.whose_turn(c)), _actions)
+
+
+def _actions(found: tuple[Any, dict[str, Any]]) -> tuple[dict[str, Any], str]:
+    options, turn = found
     lines = [f"may act: {', '.join(turn['may_act']) or 'no one'}; "
              f"passed: {', '.join(turn['passed']) or 'no one'}"]
     lines += [f"{'  ' if o.refusal is None else 'x '}{o.action:<15} {o.label}"
               + (f"  ({o.refusal})" if o.refusal else "") for o in options]
-    _emit(args, {"turn": turn, "actions": [dataclasses.asdict(o) for o in options]},
-          "\n".join(lines))
-    return 0
+    return ({"turn": turn, "actions": [dataclasses.asdict(o) for o in options]},
+            "\n".join(lines))
 
 
 VERBS: dict[str, str] = {
@@ -242,8 +239,8 @@ def _act_call(args: argparse.Namespace, campaign: Any) -> Any:
         tokens = _positions(args.token) or [0]
         return operations.revive(campaign, name=name, target=target, token=tokens[0])
     if action in ACTIVITIES:
-        return _start_activity(campaign, name, action, _feature_for(campaign, name, action,
-                                                                    target))
+        return start_activity(campaign, name, action, _feature_for(campaign, name, action,
+                                                                   target))
     return operations.pass_turn(campaign, name=name)
 
 
@@ -264,30 +261,11 @@ def _explore_tray(campaign: Any, args: argparse.Namespace) -> Any:
                             tiles=args.tiles or None, enter=args.enter)
 
 
-def _start_activity(campaign: Any, name: str, action: str, feature: str) -> Any:
-    from companion.operations import activities, procedures
-
-    starts = {"forage": activities.start_foraging, "fish": procedures.start_fishing,
-              "mine": procedures.start_mining, "delve": activities.start_delving}
-    return starts[action](campaign, name=name, feature=feature)
-
-
 def cmd_act(args: argparse.Namespace) -> int:
-    from companion import operations
-
     if args.at_table is not None:
         return _run(args, lambda campaign: _at_table(args, campaign))
     if VERBS[args.action] in ACTIVITIES:
-        from companion.cli.procedure_cmd import walk
-
-        try:
-            with _open(args) as campaign:
-                changes = _act_call(args, campaign)
-                if not args.json:
-                    say(changes.summary)
-                return walk(campaign, args)
-        except operations.Refused as exc:
-            return _refused(exc)
+        return start_then_walk(args, lambda campaign: _act_call(args, campaign))
     return _run(args, lambda campaign: _act_call(args, campaign))
 
 
@@ -397,17 +375,19 @@ def _ask_excess(waiting: Any, item: str | None) -> tuple[str | None, str | None]
 
 
 def cmd_exchange_list(args: argparse.Namespace) -> int:
-    from companion import operations
     from companion.operations import day as day_ops
 
-    try:
-        with _open(args) as campaign:
-            detail = campaign.character_detail(args.name)
-            stores = day_ops.storage_here(campaign, args.name)
-            waiting = day_ops.excess_items(campaign)
-            items = [day_ops.item_name(campaign, i) for i, _ in detail.items]
-    except operations.Refused as exc:
-        return _refused(exc)
+    def held(campaign: Any) -> tuple[Any, Any, Any, list[str]]:
+        detail = campaign.character_detail(args.name)
+        return (detail, day_ops.storage_here(campaign, args.name),
+                day_ops.excess_items(campaign),
+                [day_ops.item_name(campaign, i) for i, _ in detail.items])
+
+    return on_campaign(args, held, _held)
+
+
+def _held(found: tuple[Any, Any, Any, list[str]]) -> tuple[dict[str, Any], str]:
+    detail, stores, waiting, items = found
     bag = [str(t) for t in detail.bag]
     data = {"items": items, "bag": bag,
             "storage": [{"outpost": n, "materials": m} for _, n, m in stores],
@@ -417,8 +397,7 @@ def cmd_exchange_list(args: argparse.Namespace) -> int:
     lines += [f"{n} stores: " + (", ".join(f"{i}. {t}" for i, t in enumerate(m, 1))
                                  or "nothing") for _, n, m in stores]
     lines += [e.text for e in waiting]
-    _emit(args, data, "\n".join(lines))
-    return 0
+    return data, "\n".join(lines)
 
 
 def cmd_discover(args: argparse.Namespace) -> int:
@@ -450,10 +429,10 @@ def _enter_card(campaign: Any, kind: str, source: str, quiet: bool) -> str:
     import yaml
 
     from companion import operations
-    from companion.cli.cards_cmd import _read_yaml, enter_from_yaml
+    from companion.cli.cards_cmd import enter_from_yaml, read_yaml
 
     try:
-        data = _read_yaml(source)
+        data = read_yaml(source)
     except (OSError, UnicodeDecodeError, ValueError, yaml.YAMLError) as exc:
         raise operations.Refused(f"--enter-card: {exc}") from exc
     entered = enter_from_yaml(campaign, kind, data, None)
@@ -509,33 +488,35 @@ def cmd_craft(args: argparse.Namespace) -> int:
 
 def cmd_codes(args: argparse.Namespace) -> int:
     from companion import operations
-    from companion.operations.crafting import KNOWN_WORDS, crafting_explorer, explore_materials
+    from companion.operations.crafting import crafting_explorer, explore_materials
 
-    try:
-        with _open(args) as campaign:
-            names = {m.id: m.name for m in campaign.content.materials.values()}
-            if getattr(args, "material", None):
-                found = explore_materials(campaign, args.material, args.partner)
-            elif getattr(args, "partner", None):
-                raise operations.Refused("--with needs --material: the first material")
-            else:
-                found = crafting_explorer(campaign, args.names or None)
-    except operations.Refused as exc:
-        return _refused(exc)
+    def explore(campaign: Any) -> tuple[dict[str, str], Any]:
+        names = {m.id: m.name for m in campaign.content.materials.values()}
+        if getattr(args, "material", None):
+            return names, explore_materials(campaign, args.material, args.partner)
+        if getattr(args, "partner", None):
+            raise operations.Refused("--with needs --material: the first material")
+        return names, crafting_explorer(campaign, args.names or None)
+
+    return on_campaign(args, explore, _codes)
+
+
+def _codes(explored: tuple[dict[str, str], Any]) -> tuple[dict[str, Any], str]:
+    from companion.operations.crafting import KNOWN_WORDS
+
+    names, found = explored
     rows = [{"code": str(d.code), "known": d.kind.value, "item": d.item,
              "ways": [str(o) for o in d.orientations]} for d in found]
     text = "\n".join(f"{d.code}  {KNOWN_WORDS[d.kind.value]:<28} {d.item or '':<20} "
                      f"{d.orientations[0].described(names)}"
                      for d in found) or "no two materials at hand combine"
-    _emit(args, {"codes": rows}, text)
-    return 0
+    return {"codes": rows}, text
 
 
 def register(sub: Any) -> None:
     """Add the play commands to the ``companion`` parser."""
-    character = sub.add_parser("character", help="create characters")
-    character_sub = character.add_subparsers(dest="character_command", required=True)
-    create = _with_path(character_sub.add_parser(
+    character_sub = command_family(sub, "character", "create characters", "character_command")
+    create = with_path(character_sub.add_parser(
         "create", help="create a character (Rulebook: Character Creation)"))
     create.add_argument("--name", required=True)
     create.add_argument("--player", default="Player 1")
@@ -558,14 +539,14 @@ def register(sub: Any) -> None:
                       help="a starting character even though a character perished")
     create.set_defaults(func=cmd_character_create)
 
-    _with_path(sub.add_parser("characters", help="the characters in play")) \
+    with_path(sub.add_parser("characters", help="the characters in play")) \
         .set_defaults(func=cmd_characters)
 
-    actions = _with_path(sub.add_parser("actions", help="what a character can do here"))
+    actions = with_path(sub.add_parser("actions", help="what a character can do here"))
     actions.add_argument("name")
     actions.set_defaults(func=cmd_actions)
 
-    act = _with_path(sub.add_parser(
+    act = with_path(sub.add_parser(
         "act", help="take a Day action (see 'companion actions' for what is possible here)"))
     act.add_argument("name")
     act.add_argument("action", choices=ACTIONS)
@@ -609,10 +590,9 @@ def register(sub: Any) -> None:
                      help="--at-table: whom unnamed effects fall on (default: the actor)")
     act.set_defaults(func=cmd_act)
 
-    exchange = sub.add_parser("exchange", help="exchange items and materials before or after "
-                                               "a Day action (Rulebook: Day Actions)")
-    exchange_sub = exchange.add_subparsers(dest="exchange_command", required=True)
-    give = _with_path(exchange_sub.add_parser(
+    exchange_sub = command_family(sub, "exchange", "exchange items and materials before or "
+                                  "after a Day action (Rulebook: Day Actions)", "exchange_command")
+    give = with_path(exchange_sub.add_parser(
         "give", help="give an item or bag tokens to a character in the same hex"))
     give.add_argument("giver")
     give.add_argument("receiver")
@@ -628,14 +608,14 @@ def register(sub: Any) -> None:
                                cmd_exchange_store),
                               ("take", "take materials from an outpost's storage",
                                cmd_exchange_take)):
-        parser = _with_path(exchange_sub.add_parser(verb, help=words))
+        parser = with_path(exchange_sub.add_parser(verb, help=words))
         parser.add_argument("name")
         parser.add_argument("outpost", nargs="?", help="the outpost (default: the one here)")
         parser.add_argument("--token", type=int, action="append", metavar="POS", required=True,
                             help="a position, 1 = first, in the bag (store) or the store "
                                  "(take); repeatable")
         parser.set_defaults(func=func)
-    excess = _with_path(exchange_sub.add_parser(
+    excess = with_path(exchange_sub.add_parser(
         "excess", help="a character holding more items than the mantle's slots chooses "
                        "which goes (Exceeding Item Limits)"))
     excess.add_argument("name")
@@ -645,13 +625,13 @@ def register(sub: Any) -> None:
     where.add_argument("--lose", action="store_true",
                        help="lose it (only when no one in the hex has room)")
     excess.set_defaults(func=cmd_exchange_excess)
-    storage = _with_path(exchange_sub.add_parser(
+    storage = with_path(exchange_sub.add_parser(
         "list", help="what a character holds, what each outpost here stores, and the item "
                      "choices waiting"))
     storage.add_argument("name")
     storage.set_defaults(func=cmd_exchange_list)
 
-    discover = _with_path(sub.add_parser(
+    discover = with_path(sub.add_parser(
         "discover", help="draw the Discovery card due after a move (the app draws, or "
                          "--card for the one drawn at the table)"))
     discover.add_argument("name", nargs="?", help="the character (default: the one due)")
@@ -665,20 +645,20 @@ def register(sub: Any) -> None:
                           "entered into your own pack, then drawn")
     discover.set_defaults(func=cmd_discover)
 
-    society = _with_path(sub.add_parser("society", help="turn the society's dials"))
+    society = with_path(sub.add_parser("society", help="turn the society's dials"))
     society.add_argument("track", choices=["unrest", "activity", "gain-lore", "spend-lore"])
     society.add_argument("amount", type=int)
     society.add_argument("--reason", default="")
     society.set_defaults(func=cmd_society)
 
-    effect = _with_path(sub.add_parser(
+    effect = with_path(sub.add_parser(
         "effect", help="apply effects read at the table ('gain wood 2', 'suffer minor_injury')"))
     effect.add_argument("name")
     effect.add_argument("effect", nargs="+")
     effect.add_argument("--source", default="", help="the card or Codex entry")
     effect.set_defaults(func=cmd_effect)
 
-    craft = _with_path(sub.add_parser("craft", help="lay two material tokens and craft"))
+    craft = with_path(sub.add_parser("craft", help="lay two material tokens and craft"))
     craft.add_argument("name")
     craft.add_argument("left", type=int, help="bag position (1 = first) of the left token")
     craft.add_argument("right", type=int, help="bag position of the right token")
@@ -686,7 +666,7 @@ def register(sub: Any) -> None:
     craft.add_argument("--right-turns", type=int, default=0, help="quarter turns (0-3)")
     craft.set_defaults(func=cmd_craft)
 
-    codes = _with_path(sub.add_parser("codes", help="the crafting explorer: every code the "
+    codes = with_path(sub.add_parser("codes", help="the crafting explorer: every code the "
                                                     "materials at hand make"))
     codes.add_argument("names", nargs="*", help="characters (default: the whole group)")
     codes.add_argument("--material", metavar="A",
@@ -696,14 +676,13 @@ def register(sub: Any) -> None:
                        help="with --material: only this partner (default: every material)")
     codes.set_defaults(func=cmd_codes)
 
-    valley = sub.add_parser("valley", help="set up the valley")
-    valley_sub = valley.add_subparsers(dest="valley_command", required=True)
-    setup = _with_path(valley_sub.add_parser("setup", help="place the first terrain tray"))
+    valley_sub = command_family(sub, "valley", "set up the valley", "valley_command")
+    setup = with_path(valley_sub.add_parser("setup", help="place the first terrain tray"))
     setup.add_argument("region")
     setup.add_argument("--tiles", nargs="*", help="the ids printed on the face-down tiles "
                                                   "the table placed (my own box: required)")
     setup.set_defaults(func=cmd_valley_setup)
-    tile = _with_path(valley_sub.add_parser(
+    tile = with_path(valley_sub.add_parser(
         "tile", help="type a hex tile from the box once, when it is first flipped (or the "
                      "starting tile before set-up): it joins your own pack"))
     tile.add_argument("tile", help="the id printed on the tile")
@@ -717,9 +696,9 @@ def register(sub: Any) -> None:
     tile.add_argument("--starting", action="store_true", help="the region's starting tile")
     tile.set_defaults(func=cmd_valley_tile)
 
-    challenge = sub.add_parser("challenge", help="choose and set up a challenge")
-    challenge_sub = challenge.add_subparsers(dest="challenge_command", required=True)
-    start = _with_path(challenge_sub.add_parser("start"))
+    challenge_sub = command_family(sub, "challenge", "choose and set up a challenge",
+                                   "challenge_command")
+    start = with_path(challenge_sub.add_parser("start"))
     start.add_argument("challenge", nargs="?",
                        help="the challenge's id (or, with --enter-card/--card-id, none)")
     start.add_argument("--place", action="append", default=[], metavar="NAME=HEX",

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from companion.cli.campaign_cmd import _emit, _open, _refused, _with_path
+from companion.cli.campaign_command import emit, on_campaign, open_campaign, with_path
 from companion.cli.terminal import refuse, say
 
 
@@ -58,7 +58,7 @@ def _parse(step: Any, answer: str) -> Any:
     return answer
 
 
-def _prompt(step: Any) -> str:
+def step_prompt(step: Any) -> str:
     from companion.rules.procedure import Decider
 
     lines = [step.prompt]
@@ -115,7 +115,7 @@ def walk(campaign: Any, args: argparse.Namespace, read: Callable[[], str] | None
         elif args.json or not sys.stdin.isatty() and read is None:
             break
         else:
-            say(_prompt(step))
+            say(step_prompt(step))
             try:
                 choice = _parse(step, (read or input)())
             except EOFError:
@@ -134,9 +134,9 @@ def walk(campaign: Any, args: argparse.Namespace, read: Callable[[], str] | None
         if not args.json:
             say(changes.summary)
     left = procedures.in_progress(campaign)
-    _emit(args, _view_data(left),
+    emit(args, _view_data(left),
           "The procedure is finished." if left is None or left.step is None else
-          _prompt(left.step) + "\n(saved: continue with 'companion step')")
+          step_prompt(left.step) + "\n(saved: continue with 'companion step')")
     return 0
 
 
@@ -173,7 +173,7 @@ def _enter_cards(campaign: Any, args: argparse.Namespace) -> None:
     draws, before answering it."""
     import yaml
 
-    from companion.cli.cards_cmd import _read_yaml, enter_from_yaml
+    from companion.cli.cards_cmd import enter_from_yaml, read_yaml
     from companion.operations import Refused, cards, procedures
 
     for source in getattr(args, "enter_card", None) or []:
@@ -182,7 +182,7 @@ def _enter_cards(campaign: Any, args: argparse.Namespace) -> None:
         if kind is None:
             raise Refused("--enter-card: the step in progress draws no card")
         try:
-            data = _read_yaml(source)
+            data = read_yaml(source)
         except (OSError, UnicodeDecodeError, ValueError, yaml.YAMLError) as exc:
             raise Refused(f"--enter-card: {exc}") from exc
         for item in data if isinstance(data, list) else [data]:
@@ -191,8 +191,8 @@ def _enter_cards(campaign: Any, args: argparse.Namespace) -> None:
                 say(changes.summary)
 
 
-def _with_walk(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    _with_path(parser)
+def with_walk(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    with_path(parser)
     parser.add_argument("--choice", action="append", metavar="ANSWER",
                         help="answer the next step (repeatable; 'app' = the app draws)")
     parser.add_argument("--app", action="store_true",
@@ -212,18 +212,18 @@ def _with_walk(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     return parser
 
 
-def _start_then_walk(args: argparse.Namespace, start: Callable[[Any], Any] | None) -> int:
+def start_then_walk(args: argparse.Namespace, start: Callable[[Any], Any] | None) -> int:
     from companion import operations
 
     try:
-        with _open(args) as campaign:
+        with open_campaign(args) as campaign:
             if start is not None:
                 changes = start(campaign)
                 if not args.json:
                     say(changes.summary)
             return walk(campaign, args)
     except operations.Refused as exc:
-        return _refused(exc)
+        return refuse(exc)
 
 
 def cmd_night(args: argparse.Namespace) -> int:
@@ -236,77 +236,64 @@ def cmd_night(args: argparse.Namespace) -> int:
             return operations.Changes(summary="The Night goes on.")
         return procedures.start_night(campaign)
 
-    return _start_then_walk(args, start)
+    return start_then_walk(args, start)
 
 
-def cmd_fish(args: argparse.Namespace) -> int:
-    from companion.operations import procedures
+def start_activity(campaign: Any, name: str, action: str, feature: str) -> Any:
+    """Start foraging, fishing, mining or delving (``action``: forage, fish, mine, delve)."""
+    from companion.operations import activities, procedures
 
-    return _start_then_walk(args, lambda c: procedures.start_fishing(
-        c, name=args.name, feature=args.feature))
-
-
-def cmd_mine(args: argparse.Namespace) -> int:
-    from companion.operations import procedures
-
-    return _start_then_walk(args, lambda c: procedures.start_mining(
-        c, name=args.name, feature=args.feature))
+    starts = {"forage": activities.start_foraging, "fish": procedures.start_fishing,
+              "mine": procedures.start_mining, "delve": activities.start_delving}
+    return starts[action](campaign, name=name, feature=feature)
 
 
-def cmd_forage(args: argparse.Namespace) -> int:
-    from companion.operations import activities
+def _activity_command(action: str) -> Callable[[argparse.Namespace], int]:
+    """``companion fish|mine|forage|delve PATH NAME FEATURE``: start it, then walk it."""
+    def run(args: argparse.Namespace) -> int:
+        return start_then_walk(args, lambda c: start_activity(c, args.name, action,
+                                                              args.feature))
 
-    return _start_then_walk(args, lambda c: activities.start_foraging(
-        c, name=args.name, feature=args.feature))
-
-
-def cmd_delve(args: argparse.Namespace) -> int:
-    from companion.operations import activities
-
-    return _start_then_walk(args, lambda c: activities.start_delving(
-        c, name=args.name, feature=args.feature))
+    return run
 
 
 def cmd_step(args: argparse.Namespace) -> int:
-    return _start_then_walk(args, None)
+    return start_then_walk(args, None)
 
 
 def cmd_record(args: argparse.Namespace) -> int:
     """``companion record PATH EFFECTS``: a card resolved at the table outside a
     procedure (a Discovery card), or the procedure in progress resolved at the table."""
-    from companion import operations
     from companion.operations import recorded
 
-    try:
-        with _open(args) as campaign:
-            changes = recorded.record_what_happened(
-                campaign, line=args.effects, card=args.card or "", kind=args.kind or "",
-                character=args.character)
-            newest = recorded.recorded_cards(campaign)[:1] if args.card else []
-            kind = newest[0].kind if newest else args.kind or ""  # a Discovery due: its kind
-    except operations.Refused as exc:
-        return _refused(exc)
-    _emit(args, {"summary": changes.summary, "card": args.card or "", "kind": kind},
-          changes.summary)
-    return 0
+    def call(campaign: Any) -> tuple[Any, str]:
+        changes = recorded.record_what_happened(
+            campaign, line=args.effects, card=args.card or "", kind=args.kind or "",
+            character=args.character)
+        newest = recorded.recorded_cards(campaign)[:1] if args.card else []
+        kind = newest[0].kind if newest else args.kind or ""  # a Discovery due: its kind
+        return changes, kind
+
+    return on_campaign(args, call, lambda done: (
+        {"summary": done[0].summary, "card": args.card or "", "kind": done[1]},
+        done[0].summary))
 
 
 def register(sub: Any) -> None:
     """Add the procedure commands to the ``companion`` parser."""
-    _with_walk(sub.add_parser("night", help="walk the Night phase (starts it if needed)")) \
+    with_walk(sub.add_parser("night", help="walk the Night phase (starts it if needed)")) \
         .set_defaults(func=cmd_night)
-    for name, func, words in (("fish", cmd_fish, "fish at a lake, river or wetlands"),
-                              ("mine", cmd_mine, "mine at a cave, chasm, dried flats, "
-                                                 "moraine or mountain"),
-                              ("forage", cmd_forage, "forage at a forest or plains"),
-                              ("delve", cmd_delve, "delve at a cave or chasm")):
-        parser = _with_walk(sub.add_parser(name, help=words))
+    for name, words in (("fish", "fish at a lake, river or wetlands"),
+                        ("mine", "mine at a cave, chasm, dried flats, moraine or mountain"),
+                        ("forage", "forage at a forest or plains"),
+                        ("delve", "delve at a cave or chasm")):
+        parser = with_walk(sub.add_parser(name, help=words))
         parser.add_argument("name", help="the character")
         parser.add_argument("feature", help="the feature of the hex")
-        parser.set_defaults(func=func)
-    _with_walk(sub.add_parser("step", help="answer the procedure in progress")) \
+        parser.set_defaults(func=_activity_command(name))
+    with_walk(sub.add_parser("step", help="answer the procedure in progress")) \
         .set_defaults(func=cmd_step)
-    record = _with_path(sub.add_parser(
+    record = with_path(sub.add_parser(
         "record", help="just record what happened at the table (a card the app does not "
                        "know): its effects in one line, applied and journalled"))
     record.add_argument("effects", help="'gain 2 meat Ash, minor injury Ash, lore +1'")

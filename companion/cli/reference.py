@@ -36,8 +36,8 @@ def synopses(parser: argparse.ArgumentParser) -> Iterator[str]:
 
 def markdown() -> str:
     """The generated block of ``docs/cli.md``, markers included."""
-    from companion.cli import _command_parser
+    from companion.cli import command_parser
 
-    parser, _ = _command_parser()
+    parser, _ = command_parser()
     lines = [BEGIN, "", "```text", *synopses(parser), "```", "", END]
     return "\n".join(lines)

@@ -19,7 +19,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from companion.cli.campaign_cmd import _emit, _open, _refused
+from companion.cli.campaign_command import emit, open_campaign
+from companion.cli.terminal import refuse
 
 
 def is_web_journal(src: Path) -> bool:
@@ -72,7 +73,7 @@ def run_import(args: argparse.Namespace) -> int:
                     Path(p) for p in args.content]) as campaign:
                 plan = webjournal.preview(campaign, src)
                 if args.preview:
-                    _emit(args, {"preview": plan.to_dict(choices)}, _plan_text(plan, choices))
+                    emit(args, {"preview": plan.to_dict(choices)}, _plan_text(plan, choices))
                     return 0
                 changes = webjournal.apply(campaign, plan, choices)
                 report = changes.detail
@@ -89,9 +90,9 @@ def run_import(args: argparse.Namespace) -> int:
                 src, dest, extra_content=[Path(p) for p in args.content])
             campaign.close()
     except operations.Refused as exc:
-        return _refused(exc)
+        return refuse(exc)
     assert isinstance(report, webjournal.ImportReport)
-    _emit(args, {"import": report.to_dict()}, "\n".join(report.lines()))
+    emit(args, {"import": report.to_dict()}, "\n".join(report.lines()))
     return 0
 
 
@@ -101,12 +102,12 @@ def run_export(args: argparse.Namespace) -> int:
     from companion.operations import webjournal_export
 
     try:
-        with _open(args) as campaign:
+        with open_campaign(args) as campaign:
             counts = webjournal_export.export_web_journal(campaign, Path(args.web_journal))
     except operations.Refused as exc:
-        return _refused(exc)
+        return refuse(exc)
     text = f"Wrote {args.web_journal} for the Stonesaga Campaign Journal: " + ", ".join(
         f"{n} {what}" for what, n in counts.items() if n)
-    _emit(args, {"exported": args.web_journal, "web_journal": counts}, text)
+    emit(args, {"exported": args.web_journal, "web_journal": counts}, text)
     return 0
 

@@ -215,7 +215,7 @@ def test_the_night_card_prompt_does_not_name_the_top_card(tmp_path: Path) -> Non
     # Rulebook: Night Phase > Night Cards: the table draws the card; the prompt printed
     # at that step does not say which card is on top of the Night deck.
     from companion import operations
-    from companion.cli.procedure_cmd import _prompt
+    from companion.cli.procedure_cmd import step_prompt
     from companion.operations import procedures
     from companion.rules.procedure import Decider
 
@@ -229,7 +229,7 @@ def test_the_night_card_prompt_does_not_name_the_top_card(tmp_path: Path) -> Non
             procedures.advance(campaign, choice=view.step.options[0])
         assert view is not None and view.step is not None
         top = view.step.options[0]
-        text = _prompt(view.step)
+        text = step_prompt(view.step)
         assert top not in text and "type the card you drew" in text
     finally:
         campaign.close()

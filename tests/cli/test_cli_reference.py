@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from companion.cli import _command_parser, main
+from companion.cli import command_parser, main
 from companion.cli.reference import markdown
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "cli.md"
@@ -31,7 +31,7 @@ def test_the_manual_lists_every_command_as_the_program_parses_it() -> None:
     "fish PATH Ash river --app",
 ])
 def test_the_manuals_examples_parse(example: str) -> None:
-    parser, _ = _command_parser()
+    parser, _ = command_parser()
     parsed = parser.parse_args(shlex.split(example))
     assert parsed.func is not None
 

@@ -1188,12 +1188,12 @@ def one_parser() -> Iterator[None]:
     command (88 ms each): the same parser, parsing each command afresh."""
     import functools
 
-    built = companion.cli._command_parser
-    companion.cli._command_parser = functools.cache(built)
+    built = companion.cli.command_parser
+    companion.cli.command_parser = functools.cache(built)
     try:
         yield
     finally:
-        companion.cli._command_parser = built
+        companion.cli.command_parser = built
 
 
 def _set_up_box(p: Player) -> None:

@@ -27,21 +27,12 @@ from companion.rules.night.facts import (
     NightStage,
     NightTable,
     RestBreakdown,
-    is_table_card,
 )
 from companion.rules.night.fire import tend_fire
 from companion.rules.night.rest import degrade_food, rest
-from companion.rules.night.run import Ask, NightRun, NightSteps
+from companion.rules.night.run import Ask, NightRun, NightSteps, check_choice
 from companion.rules.night_codec import decode, encode
-from companion.rules.procedure import (
-    Choice,
-    Decider,
-    Outcome,
-    Procedure,
-    Step,
-    check_dice,
-    check_option,
-)
+from companion.rules.procedure import Choice, Outcome, Procedure, Step
 
 
 class NightProcedure:
@@ -79,7 +70,7 @@ class NightProcedure:
         """The Night after ``choice``; IllegalAction if it is not legal now."""
         if self._ask is None:
             raise IllegalAction("the Night is over")
-        _check(self._ask, choice)
+        check_choice(self._ask, choice)
         night = NightProcedure(self.facts, self.table, (*self.choices, _normal(choice)))
         night._table_state = self._table_state
         return night
@@ -188,21 +179,6 @@ def _normal(choice: Choice) -> Choice:
     return choice if isinstance(choice, str) else tuple(choice)
 
 
-def _check(ask: Ask, choice: Choice) -> None:
-    step = ask.step
-    if step.decider is Decider.DICE:
-        check_dice(step, choice)
-    elif step.decider is Decider.CARD:
-        if is_table_card(choice):
-            return
-        if not isinstance(choice, str) or choice not in ask.cards:
-            left = ", ".join(sorted(ask.cards)) or "none"
-            raise IllegalAction(f"{choice!r} is not in the Night deck (cards left: {left})")
-    else:
-        if isinstance(choice, str) and choice in ask.refusals:
-            raise IllegalAction(ask.refusals[choice])
-        check_option(step, choice)
-
 
 def _replay(
     facts: NightFacts, table: NightTable, choices: Sequence[Choice]
@@ -213,7 +189,7 @@ def _replay(
     for number, choice in enumerate(choices, 1):
         if ask is None:
             raise IllegalAction(f"choice {number} comes after the end of the Night")
-        _check(ask, choice)
+        check_choice(ask, choice)
         try:
             ask = night.send(choice)
         except StopIteration:

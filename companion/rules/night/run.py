@@ -20,9 +20,10 @@ from companion.rules.night.facts import (
     NightStage,
     NightTable,
     RestBreakdown,
+    is_table_card,
 )
 from companion.rules.omens import current_omens
-from companion.rules.procedure import Choice, Decider, Step
+from companion.rules.procedure import Choice, Decider, Step, check_dice, check_option
 
 
 @dataclass(frozen=True)
@@ -148,3 +149,20 @@ def distinct(tokens: Sequence[Any], keep: Any) -> list[int]:
 def index_of(choice: Choice) -> int:
     assert isinstance(choice, str)
     return int(choice.rsplit(":", 1)[1])
+
+
+def check_choice(ask: Ask, choice: Choice) -> None:
+    """Refuse ``choice`` unless ``apply`` accepts it at the step ``ask``."""
+    step = ask.step
+    if step.decider is Decider.DICE:
+        check_dice(step, choice)
+    elif step.decider is Decider.CARD:
+        if is_table_card(choice):
+            return
+        if not isinstance(choice, str) or choice not in ask.cards:
+            left = ", ".join(sorted(ask.cards)) or "none"
+            raise IllegalAction(f"{choice!r} is not in the Night deck (cards left: {left})")
+    else:
+        if isinstance(choice, str) and choice in ask.refusals:
+            raise IllegalAction(ask.refusals[choice])
+        check_option(step, choice)

@@ -39,6 +39,7 @@ from companion.rules.foraging import (
     spots,
     within_reach,
 )
+from companion.rules.foraging.tableau import predator_rows
 from companion.rules.ids import Trait
 from companion.rules.legends import Legend
 from companion.rules.odds import ONE, ZERO, AbilityTestAdvice, ability_test_odds
@@ -246,15 +247,6 @@ def _harvest_options(
     return tuple(o[2] for o in out)
 
 
-def _pred(card: ForageCard, objects: Mapping[str, ForageObject]) -> list[int]:
-    """The rows of the card's predators."""
-    return [
-        s.row
-        for s in spots([card])
-        if (o := objects.get(s.object)) is not None and o.encounter is Encounter.PREDATOR
-    ]
-
-
 def _predator_next_chance(
     tableau: Sequence[ForageCard],
     remaining: Sequence[ForageCard],
@@ -272,7 +264,8 @@ def _predator_next_chance(
         return ONE if front_row_predator([*tableau, remaining[0]], objects) else ZERO
     # The rules see a drawn card only through its predators' rows: the engine is asked
     # once per pair of (nearest predator row) classes, and its answer reused.
-    nearest = {c.id: min(_rows, default=None) for c in remaining if (_rows := _pred(c, objects))}
+    nearest = {c.id: min(rows, default=None)
+               for c in remaining if (rows := predator_rows(c, objects))}
     front = {c.id: nearest.get(c.id) == 0 for c in remaining}
     memo: dict[tuple[int | None, int | None], tuple[bool, bool]] = {}
     forced = 0

@@ -22,6 +22,8 @@ from companion.rules.ids import Trait
 from companion.rules.procedure import Decider, Step
 from companion.rules.resources import BagToken
 
+__all__ = ["encounter_difficulty", "harvest_cap", "harvest_yield"]
+
 TEST_NAMES = {
     "hunt_large_prey": "hunt the large prey",
     "hunt_small_prey": "hunt the small prey",

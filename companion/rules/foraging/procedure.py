@@ -45,6 +45,8 @@ from companion.rules.procedure import (
 )
 from companion.rules.resources import BagToken
 
+__all__ = ["DONE", "FIGHT", "FLEE", "HARVEST", "SEARCH", "ForagingProcedure", "Phase"]
+
 HARVEST = "harvest"
 """Step 3 option: harvest (go to step 4)."""
 SEARCH = "search"

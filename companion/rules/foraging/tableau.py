@@ -12,6 +12,9 @@ from dataclasses import dataclass
 from companion.content.schema.cards import Encounter, ForageCard, ForageObject
 from companion.rules.errors import IllegalAction
 
+__all__ = ["ROWS", "Spot", "SpotKey", "TableauCard", "TableauSpot", "front_row_predator",
+           "legal_expansion_choices", "spots", "within_reach"]
+
 ROWS: tuple[str, ...] = ("front", "middle", "back")
 """A forage card's rows, nearest first (Rulebook: Foraging, step 1)."""
 

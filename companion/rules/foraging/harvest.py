@@ -6,7 +6,6 @@ Objects; Animal Encounters; readings D5, D6, D20).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from companion.content.schema.cards import ForageBonus, ForageCard, ForageObject
@@ -97,20 +96,6 @@ def encounter_step(
     )
 
 
-@dataclass(frozen=True)
-class EncounterResult:
-    """What an encounter's test did (Rulebook: Animal Encounters)."""
-
-    character: Character
-    """The character after the test (its boosts used and degraded)."""
-    tally: Tally
-    """The tally with the test's line and its effects."""
-    success: bool
-    """Whether the test succeeded."""
-    record: Mapping[str, Any]
-    """The test made: ability, die, total, difficulty, success."""
-
-
 def resolve_encounter(
     character: Character,
     name: str,
@@ -119,9 +104,11 @@ def resolve_encounter(
     die: int,
     tally: Tally,
     tokens: Mapping[str, BagToken],
-) -> EncounterResult:
+) -> tuple[Character, Tally, Mapping[str, Any]]:
     """Roll an encounter's test ``name`` with ``die`` and apply its success or failure
-    (Rulebook: Animal Encounters; a hunt's bonus objects are the caller's)."""
+    (Rulebook: Animal Encounters; a hunt's bonus objects are the caller's): the character
+    after the test (its boosts used and degraded), the tally with the test's line and its
+    effects, and the test made (ability, die, total, difficulty, success)."""
     need = encounter_difficulty(test, animals)
     traits = {Trait(t): v for t, v in test.traits.items()}
     result, character = ability_test(character, test.ability, die, trait_modifiers=traits)
@@ -154,4 +141,4 @@ def resolve_encounter(
         "difficulty": need,
         "success": success,
     }
-    return EncounterResult(character, tally, success, record)
+    return character, tally, record

@@ -422,10 +422,10 @@ class ForagingProcedure:
         """An encounter's test (Rulebook: Animal Encounters), then step 5."""
         assert self.test is not None
         test: EncounterTest = getattr(self.rules, self.test)
-        done = resolve_encounter(self.character, self.test, test, self.animals, die,
-                                 self.tally, self.tokens)
-        tally = done.tally
-        if done.success and self.test.startswith("hunt"):
+        character, tally, record = resolve_encounter(
+            self.character, self.test, test, self.animals, die, self.tally, self.tokens
+        )
+        if record["success"] and self.test.startswith("hunt"):
             # reading: bonus objects on hunted prey come only with a successful hunt
             bonus = harvest_yield(
                 self.cards, self.chosen, self.objects, self.bonuses, with_objects=False
@@ -433,10 +433,10 @@ class ForagingProcedure:
             tally = self._gain(tally, bonus)
         return replace(
             self,
-            character=done.character,
+            character=character,
             phase=Phase.DONE,
             tally=tally,
-            tests=(*self.tests, done.record),
+            tests=(*self.tests, record),
         )
 
     def is_finished(self) -> bool:

@@ -26,7 +26,7 @@ from pydantic import BaseModel, ValidationError
 
 from companion import paths
 from companion.content import yamlio
-from companion.content.errors import ContentError, ContentIssue
+from companion.content.errors import ContentError, ContentIssue, issue_message
 from companion.content.loader import MANIFEST, load_content
 from companion.content.schema.pack import KIND_MODELS, KINDS, PackManifest
 
@@ -241,11 +241,9 @@ def validate_card(kind: str, data: Any) -> BaseModel:
     try:
         return KIND_MODELS[kind].model_validate(data)
     except ValidationError as exc:
-        from companion.content.loader import _message
-
         raise ContentError([
             ContentIssue(Path(f"{kind_word(kind)}"), None,
-                         ".".join(str(p) for p in detail["loc"]), _message(detail))
+                         ".".join(str(p) for p in detail["loc"]), issue_message(detail))
             for detail in exc.errors(include_url=False)
         ]) from None
     except (ValueError, TypeError, RecursionError) as exc:

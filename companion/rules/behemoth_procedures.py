@@ -53,6 +53,7 @@ from companion.rules.behemoth import (
 )
 from companion.rules.character import Character
 from companion.rules.checks import ContestOutcome, ContestResult, contest
+from companion.rules.decks import card_of
 from companion.rules.effects import effects_text
 from companion.rules.errors import IllegalAction
 from companion.rules.exploration import Terrain, Valley
@@ -479,10 +480,7 @@ class EncounterProcedure:
 
     def card(self, card_id: str) -> ReactionCard:
         """One of its Reaction cards."""
-        for card in self.cards:
-            if str(card.id) == card_id:
-                return card
-        raise IllegalAction(f"there is no Reaction card {card_id}")
+        return card_of(self.cards, card_id, f"there is no Reaction card {card_id}")
 
     def resolvable(self, card: ReactionCard) -> bool:
         """True if the card can be resolved now (Rulebook: Reaction Deck: "The current

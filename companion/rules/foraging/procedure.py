@@ -14,6 +14,7 @@ from companion.content.schema.cards import Encounter, ForageBonus, ForageCard, F
 from companion.content.schema.rules import Encounter as EncounterTest
 from companion.content.schema.rules import Foraging
 from companion.rules.character import Character
+from companion.rules.decks import card_of, resource_tokens
 from companion.rules.effects import Tally, referenced_resources, token_from_state, token_to_state
 from companion.rules.errors import IllegalAction
 from companion.rules.foraging.harvest import (
@@ -165,9 +166,7 @@ class ForagingProcedure:
                 for e in (*t.success, *t.success_per_animal, *t.failure)
             )
         )
-        missing = sorted(wanted - set(tokens))
-        if missing:
-            raise IllegalAction(f"no resource token is known for {', '.join(missing)}")
+        known = resource_tokens(wanted, tokens)
         text = _json(cards, objs, bons)
         shared_cards, shared_objects, shared_bonuses = _from_json(text)
         return cls(
@@ -178,7 +177,7 @@ class ForagingProcedure:
             bonuses=shared_bonuses,
             rules=rules,
             cap=rules.harvest_cap if cap is None else cap,
-            tokens={k: tokens[k] for k in sorted(wanted)},
+            tokens=known,
             deck_json=text,
         )
 
@@ -186,10 +185,8 @@ class ForagingProcedure:
 
     def card(self, card_id: str) -> ForageCard:
         """A card of the deck by id."""
-        for card in self.deck:
-            if card.id == card_id:
-                return card
-        raise IllegalAction(f"{card_id} is not a card of the {self.deck_name} forage deck")
+        return card_of(self.deck, card_id,
+                       f"{card_id} is not a card of the {self.deck_name} forage deck")
 
     @property
     def cards(self) -> tuple[ForageCard, ...]:

@@ -60,6 +60,7 @@ from companion.rules.exploration import Terrain, Valley
 from companion.rules.ids import CharacterName, HexId, Trait
 from companion.rules.legends import Legend
 from companion.rules.night_codec import decode, encode
+from companion.rules.omens import codex_omen_key
 from companion.rules.procedure import (
     Choice,
     Decider,
@@ -384,7 +385,7 @@ class CodexKey:
     """The Secret card's text: when to read it."""
 
     def __str__(self) -> str:
-        return f"{self.omen.value.capitalize()} {self.component}"
+        return codex_omen_key(self.omen, self.component)
 
 
 @dataclass(frozen=True)

@@ -202,7 +202,7 @@ def exit_hexes(valley: Valley, terrain: Terrain, entered: Place) -> tuple[ExitHe
     return tuple(sorted(out))
 
 
-def _legal_exits(
+def legal_exits(
     rules: Delving, depth: int, candidates: Iterable[ExitHex], entered: str
 ) -> tuple[str, ...]:
     """The hexes an exit at ``depth`` may place the character in: the hex where they
@@ -361,7 +361,7 @@ class DelvingProcedure:
                 labels=labels,
             )
         if self.phase is Phase.EXIT:
-            options = _legal_exits(self.rules, self.depth, self.candidates, self.entered)
+            options = legal_exits(self.rules, self.depth, self.candidates, self.entered)
             by_hex = {c.hex: c for c in self.candidates}
             labels = {self.entered: f"{self.entered} (where you entered)"}
             for h in options[1:]:

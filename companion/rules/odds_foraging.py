@@ -171,7 +171,7 @@ def _valid(chosen: Sequence[Spot], path_rows: frozenset[int]) -> bool:
     return all(all(r in rows for r in range(s.row)) for s in chosen)
 
 
-def _harvest_options(
+def harvest_options(
     tableau: Sequence[ForageCard],
     objects: Mapping[str, ForageObject],
     bonuses: Mapping[str, ForageBonus],
@@ -247,7 +247,7 @@ def _harvest_options(
     return tuple(o[2] for o in out)
 
 
-def _predator_next_chance(
+def predator_next_chance(
     tableau: Sequence[ForageCard],
     remaining: Sequence[ForageCard],
     objects: Mapping[str, ForageObject],
@@ -320,10 +320,10 @@ def keep_odds(
         reach = frozenset(within_reach(kept, (), objects))
         best = None
         if not forced:
-            options = _harvest_options(kept, objects, bonuses, cap, rules=rules,
+            options = harvest_options(kept, objects, bonuses, cap, rules=rules,
                                        character=character)
             best = options[0] if options else None
         remaining = [c for c in deck if c.id not in placed and c.id != card.id]
-        chance = _predator_next_chance(kept, remaining, objects)
+        chance = predator_next_chance(kept, remaining, objects)
         out.append(KeepOdds(card.id, card.id in legal, forced, reach, best, chance))
     return tuple(out)

@@ -162,6 +162,7 @@ V = TypeVar("V")
 
 
 def frozen_map(mapping: Mapping[K, V] | None = None) -> Mapping[K, V]:
+    """A read-only copy of ``mapping``."""
     return MappingProxyType(dict(mapping or {}))
 
 

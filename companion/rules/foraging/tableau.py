@@ -92,6 +92,7 @@ def within_reach(
 
 
 def predator_rows(card: ForageCard, objects: Mapping[str, ForageObject]) -> list[int]:
+    """The rows of the card's predators."""
     return [
         s.row
         for s in spots([card])

@@ -45,6 +45,8 @@ def structures_off(run: NightRun) -> bool:
 
 
 def resolve_timed(run: NightRun, timed: TimedEffect, stage: NightStage) -> NightSteps:
+    """An effect of a card in play at ``stage``: none while its structure is off or its
+    omen is not current; else its steps, applied to its character or the society."""
     if timed.structure and structures_off(run):
         run.say(f"{timed.source} gives no benefit: unrest is {run.game.society.unrest}.")
         return
@@ -72,6 +74,8 @@ def apply_effects(
 def apply_effect(  # noqa: C901 - one branch per step of the effect vocabulary
     run: NightRun, who: str | None, effect: fx.Effect, source: str, stage: NightStage
 ) -> NightSteps:
+    """One step of the effect vocabulary; a character's step without a character in play
+    is left to the table."""
     society = run.game.society
     if isinstance(effect, fx.Lore):
         if effect.amount >= 0:

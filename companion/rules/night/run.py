@@ -147,6 +147,7 @@ def distinct(tokens: Sequence[Any], keep: Any) -> list[int]:
 
 
 def index_of(choice: Choice) -> int:
+    """The index a choice like ``eat:3`` names."""
     assert isinstance(choice, str)
     return int(choice.rsplit(":", 1)[1])
 

@@ -324,23 +324,23 @@ def to_json(rules: BaseModel, chain: Sequence[Any],
 
 def from_json(data: Mapping[str, Any]) -> Any:
     """The ``Content`` of a chain from :func:`to_json`'s form, rebuilt without validating."""
-    from companion.content.loader import PackDir, _build, _Doc, _Entry, _key
+    from companion.content.chain import Entry, PackDir, PackDoc, build_content, entry_key
     from companion.content.schema.pack import KIND_MODELS, PackManifest
     from companion.content.schema.rules import RulesConstants
 
     rules = build(RulesConstants, data["rules"])
     chain = [PackDir(build(PackManifest, manifest), Path(folder))
              for manifest, folder in data["chain"]]
-    docs = {pack.manifest.id: _Doc(pack.folder, None, "", pack_id=pack.manifest.id,
+    docs = {pack.manifest.id: PackDoc(pack.folder, None, "", pack_id=pack.manifest.id,
                                    pack_dir=pack.folder) for pack in chain}
     entries: dict[str, dict[Any, Any]] = {}
     for kind, model in KIND_MODELS.items():
         found: dict[Any, Any] = {}
         for pack_id, item in data["entries"].get(kind, ()):
             entry = build(model, item)
-            found[_key(kind, entry)] = _Entry(entry, docs[pack_id], ())
+            found[entry_key(kind, entry)] = Entry(entry, docs[pack_id], ())
         entries[kind] = found
-    return _build(rules, chain, entries)
+    return build_content(rules, chain, entries)
 
 
 def load(key: str) -> Any:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -56,3 +57,15 @@ class ContentError(Exception):
         count = len(self.issues)
         head = f"{count} problem{'s' if count != 1 else ''} in the content packs:"
         return "\n".join([head, *(f"  {issue}" for issue in self.issues)])
+
+
+def issue_message(detail: Any) -> str:
+    """A pydantic error detail in the owner's words."""
+    msg = str(detail["msg"])
+    # pydantic prefixes a validator's own ValueError with "Value error, ".
+    msg = msg.removeprefix("Value error, ")
+    if detail["type"] == "extra_forbidden":
+        return "unknown field (a typo, or a field this kind of component does not have)"
+    if detail["type"] == "missing":
+        return "required field is missing"
+    return msg

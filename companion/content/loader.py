@@ -14,66 +14,25 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
 from companion import paths
 from companion.content import yamlio
-from companion.content.errors import ContentError, ContentIssue
-from companion.content.model import Codex, Content, CraftingTable, Sealed
+from companion.content.chain import Entry, PackDir, PackDoc, build_content, entry_key
+from companion.content.errors import ContentError, ContentIssue, issue_message
+from companion.content.model import Content
 from companion.content.schema.base import Ref
-from companion.content.schema.cards import CodexOmenEntry, Goal
 from companion.content.schema.pack import KIND_MODELS, KINDS, PackManifest
 from companion.content.schema.rules import RulesConstants
-from companion.content.schema.world import CraftingEntry, OverlayKind
+from companion.content.schema.world import OverlayKind
 
 if TYPE_CHECKING:
-    import yaml  # imported where a pack is parsed: a cached load never needs it
+    pass  # imported where a pack is parsed: a cached load never needs it
 
 MANIFEST = "pack.yaml"
 RULES = "rules.yaml"
-
-
-@dataclass
-class PackDir:
-    """A discovered pack: its manifest and folder."""
-
-    manifest: PackManifest
-    folder: Path
-
-
-@dataclass
-class _Doc:
-    """One parsed file; its node tree is composed again only if an error needs a line."""
-
-    file: Path
-    data: Any
-    text: str
-    pack_id: str = ""
-    pack_dir: Path | None = None
-    _node: yaml.Node | None = None
-    _composed: bool = False
-
-    @property
-    def node(self) -> yaml.Node | None:
-        if not self._composed:
-            import yaml
-
-            self._composed = True
-            try:
-                self._node = yamlio.compose(self.text)
-            except (yaml.YAMLError, RecursionError, ValueError, TypeError):
-                self._node = None
-        return self._node
-
-
-@dataclass
-class _Entry:
-    model: BaseModel
-    doc: _Doc
-    loc: tuple[str | int, ...]
 
 
 @dataclass
@@ -85,32 +44,21 @@ class _Run:
     def add(self, file: Path, line: int | None, path: str, message: str) -> None:
         self.issues.append(ContentIssue(file, line, path, message))
 
-    def at(self, doc: _Doc, loc: Sequence[str | int], message: str) -> None:
+    def at(self, doc: PackDoc, loc: Sequence[str | int], message: str) -> None:
         line, shown = yamlio.locate(doc.node, loc)
         self.issues.append(ContentIssue(doc.file, line, ".".join(shown), message,
                                         pack_dir=doc.pack_dir))
 
-    def validation(self, doc: _Doc, error: ValidationError,
+    def validation(self, doc: PackDoc, error: ValidationError,
                    prefix: tuple[str | int, ...] = ()) -> None:
         for detail in error.errors(include_url=False):
-            self.at(doc, prefix + tuple(detail["loc"]), _message(detail))
-
-
-def _message(detail: Any) -> str:
-    msg = str(detail["msg"])
-    # pydantic prefixes a validator's own ValueError with "Value error, ".
-    msg = msg.removeprefix("Value error, ")
-    if detail["type"] == "extra_forbidden":
-        return "unknown field (a typo, or a field this kind of component does not have)"
-    if detail["type"] == "missing":
-        return "required field is missing"
-    return msg
+            self.at(doc, prefix + tuple(detail["loc"]), issue_message(detail))
 
 
 # --- discovery ----------------------------------------------------------------------
 
 
-def _read(run: _Run, file: Path) -> _Doc | None:
+def _read(run: _Run, file: Path) -> PackDoc | None:
     import yaml
 
     try:
@@ -131,7 +79,7 @@ def _read(run: _Run, file: Path) -> _Doc | None:
     except (RecursionError, ValueError, TypeError, OverflowError) as exc:
         run.add(file, None, "", f"cannot read the YAML: {exc}")
         return None
-    return _Doc(file, data, text)
+    return PackDoc(file, data, text)
 
 
 def _roots(extra_dirs: Sequence[Path]) -> list[Path]:
@@ -219,16 +167,6 @@ def _chain(run: _Run, found: dict[str, PackDir], pack_id: str) -> list[PackDir]:
 # --- merging ------------------------------------------------------------------------
 
 
-def _key(kind: str, model: BaseModel) -> Any:
-    if isinstance(model, CraftingEntry):
-        return model.key
-    if isinstance(model, CodexOmenEntry):
-        return model.key
-    if kind == "codex_outcomes":
-        return model.number  # type: ignore[attr-defined]
-    return str(model.id)  # type: ignore[attr-defined]
-
-
 def _show_key(key: Any) -> str:
     return " ".join(str(part) for part in key) if isinstance(key, tuple) else str(key)
 
@@ -270,7 +208,7 @@ def _raw_key(kind: str, data: Any) -> Any:
     return key
 
 
-def _validate_file(run: _Run, doc: _Doc, broken: dict[str, dict[Any, Any]]) -> Iterator[
+def _validate_file(run: _Run, doc: PackDoc, broken: dict[str, dict[Any, Any]]) -> Iterator[
     tuple[str, int, BaseModel]
 ]:
     """Each valid entry of a component file. Entries are validated one by one, so one
@@ -299,12 +237,12 @@ def _validate_file(run: _Run, doc: _Doc, broken: dict[str, dict[Any, Any]]) -> I
 
 
 def _load_chain(run: _Run, chain: list[PackDir], broken: dict[str, dict[Any, Any]]) -> tuple[
-    list[_Doc], dict[str, dict[Any, _Entry]]
+    list[PackDoc], dict[str, dict[Any, Entry]]
 ]:
-    rules_docs: list[_Doc] = []
-    entries: dict[str, dict[Any, _Entry]] = {kind: {} for kind in KINDS}
+    rules_docs: list[PackDoc] = []
+    entries: dict[str, dict[Any, Entry]] = {kind: {} for kind in KINDS}
     for pack in chain:
-        defined_here: dict[tuple[str, Any], _Entry] = {}
+        defined_here: dict[tuple[str, Any], Entry] = {}
         for file in _pack_files(pack.folder):
             doc = _read(run, file)
             if doc is None:
@@ -324,8 +262,8 @@ def _load_chain(run: _Run, chain: list[PackDir], broken: dict[str, dict[Any, Any
                                 "(materials:, items: ...) to lists")
                 continue
             for kind, index, model in _validate_file(run, doc, broken):
-                key = _key(kind, model)
-                entry = _Entry(model, doc, (kind, index))
+                key = entry_key(kind, model)
+                entry = Entry(model, doc, (kind, index))
                 first = defined_here.get((kind, key))
                 if first is not None:
                     line = yamlio.locate(first.doc.node, first.loc)[0]
@@ -337,7 +275,7 @@ def _load_chain(run: _Run, chain: list[PackDir], broken: dict[str, dict[Any, Any
     return rules_docs, entries
 
 
-def _load_rules(run: _Run, docs: list[_Doc], chain: list[PackDir]) -> RulesConstants | None:
+def _load_rules(run: _Run, docs: list[PackDoc], chain: list[PackDir]) -> RulesConstants | None:
     if not docs:
         run.add(chain[-1].folder, None, "", "no rules.yaml in this pack or the packs it extends")
         return None
@@ -351,7 +289,7 @@ def _load_rules(run: _Run, docs: list[_Doc], chain: list[PackDir]) -> RulesConst
             loc = tuple(detail["loc"])
             # Blame the last pack whose rules.yaml reaches deepest into the path.
             best = max(reversed(docs), key=lambda d: len(yamlio.locate(d.node, loc)[1]))
-            run.at(best, loc, _message(detail))
+            run.at(best, loc, issue_message(detail))
     except (RecursionError, ValueError, TypeError) as exc:
         run.add(docs[-1].file, None, "", f"cannot read the rules: {exc}")
     return None
@@ -402,8 +340,8 @@ _KIND_WORDS = {
 }
 
 
-def _cross_check(run: _Run, entries: dict[str, dict[Any, _Entry]],
-                 rules: RulesConstants | None, rules_docs: list[_Doc],
+def _cross_check(run: _Run, entries: dict[str, dict[Any, Entry]],
+                 rules: RulesConstants | None, rules_docs: list[PackDoc],
                  broken: dict[str, dict[Any, Any]]) -> None:
     # An entry that failed validation was reported already: references to it are fine.
     ids: dict[str, set[Any]] = {
@@ -433,7 +371,7 @@ def _cross_check(run: _Run, entries: dict[str, dict[Any, _Entry]],
                        f"no goal with id {goal!r}")
 
 
-def _check_pip_colours(run: _Run, entries: dict[str, dict[Any, _Entry]],
+def _check_pip_colours(run: _Run, entries: dict[str, dict[Any, Entry]],
                        rules: RulesConstants) -> None:
     """Every pip and crafting entry shows a colour the rules file lists (pip_colours)."""
     listed = set(rules.crafting.pip_colours)
@@ -453,9 +391,9 @@ def _check_pip_colours(run: _Run, entries: dict[str, dict[Any, _Entry]],
                    f"{colour.value} is not among the rules file's pip colours ({names})")
 
 
-def _check_world(run: _Run, entries: dict[str, dict[Any, _Entry]],
+def _check_world(run: _Run, entries: dict[str, dict[Any, Entry]],
                  broken: dict[str, dict[Any, Any]]) -> None:
-    starting: dict[str, list[_Entry]] = {key: [] for key in entries["regions"]}
+    starting: dict[str, list[Entry]] = {key: [] for key in entries["regions"]}
     # A region with a hex that failed validation may have lost its starting hex there.
     unsure = {raw.get("region") for raw in broken["hexes"].values()
               if isinstance(raw, dict) and isinstance(raw.get("region"), str)}
@@ -477,7 +415,7 @@ def _check_world(run: _Run, entries: dict[str, dict[Any, _Entry]],
             run.at(entry.doc, entry.loc + ("lair",), "the lair overlay is not of kind lair")
 
 
-def _check_cards(run: _Run, entries: dict[str, dict[Any, _Entry]]) -> None:
+def _check_cards(run: _Run, entries: dict[str, dict[Any, Entry]]) -> None:
     objects = entries["forage_objects"]
     for entry in entries["forage_cards"].values():
         card: Any = entry.model
@@ -512,37 +450,6 @@ def _check_cards(run: _Run, entries: dict[str, dict[Any, _Entry]]) -> None:
         for key, entry in entries["behemoths"].items():
             if key not in have:
                 run.at(entry.doc, entry.loc, f"behemoth {key!r} has no {kind.replace('_', ' ')}")
-
-
-# --- building Content ---------------------------------------------------------------
-
-
-def _build(rules: RulesConstants, chain: list[PackDir],
-           entries: dict[str, dict[Any, _Entry]]) -> Content:
-    def table(kind: str) -> dict[Any, Any]:
-        return {key: entry.model for key, entry in entries[kind].items()}
-
-    plain = {
-        kind: MappingProxyType(table(kind)) for kind in KINDS
-        if kind not in ("crafting", "codex_outcomes", "codex_omen_entries", "goals")
-    }
-    goals: dict[str, Goal] = table("goals")
-    pack_counts: dict[str, dict[str, int]] = {pack.manifest.id: {} for pack in chain}
-    for kind, found in entries.items():
-        for entry in found.values():
-            counts = pack_counts[entry.doc.pack_id]
-            counts[kind] = counts.get(kind, 0) + 1
-    items = plain["items"]
-    return Content(
-        rules=rules,
-        packs=tuple(pack.manifest for pack in chain),
-        goals=MappingProxyType({k: g for k, g in goals.items() if not g.set_aside}),
-        set_aside_goals=Sealed({k: g for k, g in goals.items() if g.set_aside}, "goals"),
-        crafting=CraftingTable(table("crafting"), items),
-        codex=Codex(table("codex_outcomes"), table("codex_omen_entries")),
-        pack_counts=MappingProxyType({k: MappingProxyType(v) for k, v in pack_counts.items()}),
-        **plain,
-    )
 
 
 @contextmanager
@@ -587,18 +494,18 @@ def _load_cached(pack_id: str, extra_dirs: Sequence[Path]) -> Content:
     content: Content | None = cache.recall(key) or cache.load(key)
     if content is None:
         rules, chain, entries = _load_entries(pack_id, extra_dirs)
-        content = _build(rules, chain, entries)
+        content = build_content(rules, chain, entries)
         cache.save(key, rules, chain, entries, content)
     cache.remember(key, content)
     return content
 
 
 def _load_content(pack_id: str, extra_dirs: Sequence[Path]) -> Content:
-    return _build(*_load_entries(pack_id, extra_dirs))
+    return build_content(*_load_entries(pack_id, extra_dirs))
 
 
 def _load_entries(pack_id: str, extra_dirs: Sequence[Path]) -> tuple[
-    RulesConstants, list[PackDir], dict[str, dict[Any, _Entry]]
+    RulesConstants, list[PackDir], dict[str, dict[Any, Entry]]
 ]:
     # A broken manifest elsewhere only matters if the chain cannot be resolved.
     discovery = _Run()
@@ -630,3 +537,8 @@ def load_pack_dir(folder: Path) -> Content:
         run.at(doc, ("id",), "pack.yaml names the pack's id")
         raise ContentError(run.issues)
     return load_content(pack_id, extra_dirs=[Path(folder)])
+
+
+_message = issue_message
+"""The old name of :func:`companion.content.errors.issue_message`, for callers outside
+the content layer that still use it."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,7 +27,7 @@ from pydantic import BaseModel, ValidationError
 
 from companion import paths
 from companion.content import yamlio
-from companion.content.errors import ContentError, ContentIssue
+from companion.content.errors import ContentError, ContentIssue, issue_message
 from companion.content.loader import MANIFEST, load_content
 from companion.content.schema.pack import KIND_MODELS, KINDS, PackManifest
 
@@ -241,11 +242,9 @@ def validate_card(kind: str, data: Any) -> BaseModel:
     try:
         return KIND_MODELS[kind].model_validate(data)
     except ValidationError as exc:
-        from companion.content.loader import _message
-
         raise ContentError([
             ContentIssue(Path(f"{kind_word(kind)}"), None,
-                         ".".join(str(p) for p in detail["loc"]), _message(detail))
+                         ".".join(str(p) for p in detail["loc"]), issue_message(detail))
             for detail in exc.errors(include_url=False)
         ]) from None
     except (ValueError, TypeError, RecursionError) as exc:
@@ -335,9 +334,7 @@ def add_cards(pack: UserPack, kind: str, cards: Sequence[Any], *,
     leaves the user's data folder as it was, without an empty pack.
     """
     folder = Path(pack.folder)
-    new_folder = not folder.exists()
-    new_pack = not (folder / MANIFEST).exists()
-    try:
+    with _created_only_if_written(pack) as new_pack:
         models = [validate_card(kind, data) for data in cards]
         if new_pack:
             create_pack(pack.manifest.id, pack.manifest.name,
@@ -349,12 +346,6 @@ def add_cards(pack: UserPack, kind: str, cards: Sequence[Any], *,
             items = _placed(file, kind, items, model, replace)
         _change(folder, {file: {**current, kind: items}}, extra_dirs)
         return models
-    except BaseException:
-        if new_pack:
-            (folder / MANIFEST).unlink(missing_ok=True)
-        if new_folder and folder.is_dir() and not any(folder.iterdir()):
-            folder.rmdir()
-        raise
 
 
 def add_card_sets(pack: UserPack, sets: Mapping[str, Sequence[Any]], *,
@@ -363,9 +354,7 @@ def add_card_sets(pack: UserPack, sets: Mapping[str, Sequence[Any]], *,
     challenge card and the goals it names, which must go in together): as
     :func:`add_cards`, in one change of the pack."""
     folder = Path(pack.folder)
-    new_folder = not folder.exists()
-    new_pack = not (folder / MANIFEST).exists()
-    try:
+    with _created_only_if_written(pack) as new_pack:
         checked = {kind: [validate_card(kind, data) for data in cards]
                    for kind, cards in sets.items() if cards}
         if new_pack:
@@ -381,6 +370,17 @@ def add_card_sets(pack: UserPack, sets: Mapping[str, Sequence[Any]], *,
             files[file] = {**current, kind: items}
         _change(folder, files, extra_dirs)
         return checked
+
+
+@contextmanager
+def _created_only_if_written(pack: UserPack) -> Iterator[bool]:
+    """Whether ``pack`` is new on disk; if what follows fails, the pack's manifest and
+    folder made meanwhile go again, leaving the user's data folder as it was."""
+    folder = Path(pack.folder)
+    new_folder = not folder.exists()
+    new_pack = not (folder / MANIFEST).exists()
+    try:
+        yield new_pack
     except BaseException:
         if new_pack:
             (folder / MANIFEST).unlink(missing_ok=True)

@@ -70,7 +70,7 @@ class Settled:
     """What happened, in game words, for the journal."""
 
 
-def _goals_reached(rules: RulesConstants | None, before: int, after: int) -> tuple[GoalId, ...]:
+def goals_reached(rules: RulesConstants | None, before: int, after: int) -> tuple[GoalId, ...]:
     """Epoch goals put in play by the unrest thresholds crossed from ``before`` to ``after``.
 
     Rulebook: Tracks > Unrest (D10: 6+ puts "Quelling the Embers" in play).
@@ -106,7 +106,7 @@ def settle(
             text = (texts or {}).get(event.id, str(event.id)).rstrip(".")
             game, said = apply_event(game, effects.get(event.id, ()), resources or {})
             notes.append(f"Event: {text}" + (f" ({'; '.join(said)})" if said else ""))
-    goals = _goals_reached(rules, before.society.unrest, game.society.unrest)
+    goals = goals_reached(rules, before.society.unrest, game.society.unrest)
     return Settled(game, tuple(fired), goals, tuple(notes))
 
 

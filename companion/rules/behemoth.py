@@ -302,17 +302,17 @@ def set_up_behemoth(
 # --- movement values ----------------------------------------------------------------------
 
 
-def _default_movement_value(behemoth: Behemoth) -> int:
+def default_movement_value(behemoth: Behemoth) -> int:
     """The value of a hex with no feature in the behemoth's table: its lowest (D20)."""
     return min(behemoth.movement.values(), default=1)
 
 
-def _hex_movement_value(behemoth: Behemoth, tile: HexTile, *, unlisted: int | None = None) -> int:
+def hex_movement_value(behemoth: Behemoth, tile: HexTile, *, unlisted: int | None = None) -> int:
     """The lowest movement value among all the hex's features (Rulebook: Movement Values).
 
     Every feature in the tile's sections counts, covered by an overlay or not; features
     missing from the behemoth's table are ignored; a hex with none listed is worth
-    ``unlisted`` (default: :func:`_default_movement_value`, D20).
+    ``unlisted`` (default: :func:`default_movement_value`, D20).
     """
     values = [
         behemoth.movement[feature]
@@ -321,7 +321,7 @@ def _hex_movement_value(behemoth: Behemoth, tile: HexTile, *, unlisted: int | No
     ]
     if values:
         return min(values)
-    return _default_movement_value(behemoth) if unlisted is None else unlisted
+    return default_movement_value(behemoth) if unlisted is None else unlisted
 
 
 @dataclass(frozen=True)
@@ -396,7 +396,7 @@ def movement_board(
         info = terrain.hexes.get(tile)
         if info is None:
             raise IllegalAction(f"there is no hex {tile} in the content")
-        values[cell] = _hex_movement_value(behemoth, info, unlisted=unlisted)
+        values[cell] = hex_movement_value(behemoth, info, unlisted=unlisted)
         tiles[cell] = tile
     return MovementBoard(values, tiles)
 

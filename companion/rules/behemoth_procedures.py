@@ -53,12 +53,14 @@ from companion.rules.behemoth import (
 )
 from companion.rules.character import Character
 from companion.rules.checks import ContestOutcome, ContestResult, contest
+from companion.rules.decks import card_of
 from companion.rules.effects import effects_text
 from companion.rules.errors import IllegalAction
 from companion.rules.exploration import Terrain, Valley
 from companion.rules.ids import CharacterName, HexId, Trait
 from companion.rules.legends import Legend
 from companion.rules.night_codec import decode, encode
+from companion.rules.omens import codex_omen_key
 from companion.rules.procedure import (
     Choice,
     Decider,
@@ -383,7 +385,7 @@ class CodexKey:
     """The Secret card's text: when to read it."""
 
     def __str__(self) -> str:
-        return f"{self.omen.value.capitalize()} {self.component}"
+        return codex_omen_key(self.omen, self.component)
 
 
 @dataclass(frozen=True)
@@ -479,10 +481,7 @@ class EncounterProcedure:
 
     def card(self, card_id: str) -> ReactionCard:
         """One of its Reaction cards."""
-        for card in self.cards:
-            if str(card.id) == card_id:
-                return card
-        raise IllegalAction(f"there is no Reaction card {card_id}")
+        return card_of(self.cards, card_id, f"there is no Reaction card {card_id}")
 
     def resolvable(self, card: ReactionCard) -> bool:
         """True if the card can be resolved now (Rulebook: Reaction Deck: "The current

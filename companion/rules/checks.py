@@ -48,13 +48,13 @@ def _turn_die(value: int, by: int) -> int:
     return max(1, min(DIE_SIDES, die(value) + by))
 
 
-def _resolve_die(rolled: int, rerolls: Sequence[int] = (), turns: Sequence[int] = ()) -> int:
+def resolve_die(rolled: int, rerolls: Sequence[int] = (), turns: Sequence[int] = ()) -> int:
     """The die's final value: each reroll replaces it in turn, then turns apply.
 
     Effects that turn dice are resolved after effects that reroll dice
     (Rulebook: Basic Concepts > Dice).
 
-    >>> _resolve_die(2, rerolls=(1, 4), turns=(+1,))
+    >>> resolve_die(2, rerolls=(1, 4), turns=(+1,))
     5
     """
     value = die(rolled)
@@ -118,7 +118,7 @@ def ability_test(
     >>> result.total, ash.boosts[Ability.MIGHT]
     (10, (1,))
     """
-    final = _resolve_die(rolled, rerolls, turns)
+    final = resolve_die(rolled, rerolls, turns)
     value = character.ability(ability)
     traits = set(character.traits)
     legend_used: LegendId | None = None

@@ -17,7 +17,7 @@ from companion.rules.legends import Legend
 from companion.rules.society import unrest_effects
 
 
-def _keep_dice(
+def keep_dice(
     rules: RulesConstants, rolled: Sequence[int], removed: int | Sequence[int]
 ) -> tuple[int, ...]:
     """Step 1: of the five dice rolled, remove one (by position) and keep four.
@@ -60,7 +60,7 @@ def _assign_abilities(
     return {a: assignment[a] for a in creation.abilities}
 
 
-def _traits_allowed(rules: RulesConstants, abilities: Mapping[Ability, int]) -> int:
+def traits_allowed(rules: RulesConstants, abilities: Mapping[Ability, int]) -> int:
     """Step 2: one trait, or two if the abilities sum to 11 or less.
 
     The number of traits is capped by ``rules.traits_per_character_max``.
@@ -145,9 +145,9 @@ def create_character(
             f"{', '.join(c.name for c in in_game)} {'are' if len(in_game) > 1 else 'is'} "
             "in play"
         )
-    kept = _keep_dice(rules, rolled, removed)
+    kept = keep_dice(rules, rolled, removed)
     abilities = _assign_abilities(rules, kept, assignment)
-    allowed = _traits_allowed(rules, abilities)
+    allowed = traits_allowed(rules, abilities)
     chosen = tuple(Trait(t) for t in traits)
     if not chosen:
         raise IllegalAction("choose a trait for the character")

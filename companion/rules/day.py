@@ -456,7 +456,7 @@ def exchange_item(
         raise IllegalAction(f"{a.name} and {b.name} are not in the same hex")
     slot = item_slot(a, item)
     game = game.with_characters(lose_item(a, item))
-    return _receive_item_choosing(rules, game, b.name, ItemFacts(item, slot), excess=excess,
+    return receive_item_choosing(rules, game, b.name, ItemFacts(item, slot), excess=excess,
                                  excess_to=excess_to)
 
 
@@ -537,7 +537,7 @@ def settle(rules: RulesConstants, game: Game, name: str, item: ItemId, to: str |
     return game.with_characters(holder, receiver)
 
 
-def _receive_item_choosing(
+def receive_item_choosing(
     rules: RulesConstants,
     game: Game,
     name: str,

@@ -41,7 +41,6 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from functools import lru_cache
 from typing import Any
 
 from companion.content.schema.base import FeatureAction
@@ -50,6 +49,7 @@ from companion.content.schema.effects import Effect, Test
 from companion.content.schema.rules import Delving
 from companion.rules.character import Character
 from companion.rules.checks import ability_test, stakes_prompt
+from companion.rules.decks import card_of, deck_from_json, deck_state, deck_text, resource_tokens
 from companion.rules.effects import (
     Tally,
     describe_effect,
@@ -202,7 +202,7 @@ def exit_hexes(valley: Valley, terrain: Terrain, entered: Place) -> tuple[ExitHe
     return tuple(sorted(out))
 
 
-def _legal_exits(
+def legal_exits(
     rules: Delving, depth: int, candidates: Iterable[ExitHex], entered: str
 ) -> tuple[str, ...]:
     """The hexes an exit at ``depth`` may place the character in: the hex where they
@@ -284,17 +284,15 @@ class DelvingProcedure:
         if not eligible_cards(cards, 0, None):
             raise IllegalAction("no delving card is without a requirement: the delve cannot begin")
         wanted = referenced_resources(_all_effects(e for c in cards for e in c.effects))
-        missing = sorted(wanted - set(tokens))
-        if missing:
-            raise IllegalAction(f"no resource token is known for {', '.join(missing)}")
-        text = json.dumps([c.model_dump(mode="json") for c in cards])
+        known = resource_tokens(wanted, tokens)
+        text = deck_text(cards)
         return cls(
             character=character,
-            deck=_deck_from_json(text),
+            deck=deck_from_json(DelvingCard, text),
             rules=rules,
             entered=entered,
             candidates=tuple(sorted(candidates)),
-            tokens={k: tokens[k] for k in sorted(wanted)},
+            tokens=known,
             deck_json=text,
         )
 
@@ -302,10 +300,7 @@ class DelvingProcedure:
 
     def card(self, card_id: str) -> DelvingCard:
         """A card of the deck by id."""
-        for card in self.deck:
-            if card.id == card_id:
-                return card
-        raise IllegalAction(f"{card_id} is not a card of the delving deck")
+        return card_of(self.deck, card_id, f"{card_id} is not a card of the delving deck")
 
     @property
     def depth(self) -> int:
@@ -366,7 +361,7 @@ class DelvingProcedure:
                 labels=labels,
             )
         if self.phase is Phase.EXIT:
-            options = _legal_exits(self.rules, self.depth, self.candidates, self.entered)
+            options = legal_exits(self.rules, self.depth, self.candidates, self.entered)
             by_hex = {c.hex: c for c in self.candidates}
             labels = {self.entered: f"{self.entered} (where you entered)"}
             for h in options[1:]:
@@ -504,9 +499,7 @@ class DelvingProcedure:
         return {
             "kind": self.kind,
             "character": encode(self.character),
-            "deck": json.loads(self.deck_json)
-            if self.deck_json
-            else [c.model_dump(mode="json") for c in self.deck],
+            "deck": deck_state(self.deck_json, self.deck),
             "rules": self.rules.model_dump(mode="json"),
             "entered": self.entered,
             "candidates": [encode(c) for c in self.candidates],
@@ -528,7 +521,7 @@ class DelvingProcedure:
         text = json.dumps(state["deck"])
         return cls(
             character=decode(Character, state["character"]),
-            deck=_deck_from_json(text),
+            deck=deck_from_json(DelvingCard, text),
             rules=Delving.model_validate(state["rules"]),
             entered=state["entered"],
             candidates=tuple(decode(ExitHex, c) for c in state["candidates"]),
@@ -552,11 +545,6 @@ def _all_effects(effects: Iterable[Effect]) -> list[Effect]:
         if isinstance(effect, Test):
             out += _all_effects((*effect.success, *effect.failure))
     return out
-
-
-@lru_cache(maxsize=16)
-def _deck_from_json(text: str) -> tuple[DelvingCard, ...]:
-    return tuple(DelvingCard.model_validate(c) for c in json.loads(text))
 
 
 def path_cards(proc: DelvingProcedure) -> Sequence[DelvingCard]:

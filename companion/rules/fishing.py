@@ -30,7 +30,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import Any
 
 from companion.content.schema.base import WaterLine
@@ -42,6 +41,7 @@ from companion.content.schema.cards import (
 )
 from companion.content.schema.effects import Effect
 from companion.content.schema.world import FishingTerrain
+from companion.rules.decks import card_of, deck_from_json, deck_state, deck_text, resource_tokens
 from companion.rules.effects import Tally as Tally
 from companion.rules.effects import describe_effect as describe_effect
 from companion.rules.effects import referenced_resources as referenced_resources
@@ -243,16 +243,14 @@ class FishingProcedure:
             + list(fishing.bonus)
             + list(fishing.mishap)
         )
-        missing = sorted(wanted - set(tokens))
-        if missing:
-            raise IllegalAction(f"no resource token is known for {', '.join(missing)}")
-        text = json.dumps([card.model_dump(mode="json") for card in cards])
+        known = resource_tokens(wanted, tokens)
+        text = deck_text(cards)
         return cls(
             character=character,
             terrain=terrain,
             fishing=fishing,
-            deck=_deck_from_json(text),
-            tokens={k: tokens[k] for k in sorted(wanted)},
+            deck=deck_from_json(FishingCard, text),
+            tokens=known,
             dice_count=dice_count,
             deck_json=text,
         )
@@ -261,10 +259,7 @@ class FishingProcedure:
 
     def card(self, card_id: str) -> FishingCard:
         """A card of the deck by id."""
-        for card in self.deck:
-            if card.id == card_id:
-                return card
-        raise IllegalAction(f"{card_id} is not a card of the fishing deck")
+        return card_of(self.deck, card_id, f"{card_id} is not a card of the fishing deck")
 
     @property
     def locations(self) -> tuple[StrikeLocation, ...]:
@@ -487,11 +482,7 @@ class FishingProcedure:
             "character": self.character,
             "terrain": self.terrain,
             "fishing": self.fishing.model_dump(mode="json"),
-            "deck": (
-                json.loads(self.deck_json)
-                if self.deck_json
-                else [card.model_dump(mode="json") for card in self.deck]
-            ),
+            "deck": deck_state(self.deck_json, self.deck),
             "tokens": {k: token_to_state(t) for k, t in self.tokens.items()},
             "dice_count": self.dice_count,
             "stock": self.stock,
@@ -516,7 +507,7 @@ class FishingProcedure:
             character=state["character"],
             terrain=state["terrain"],
             fishing=FishingTerrain.model_validate(state["fishing"]),
-            deck=_deck_from_json(deck_json),
+            deck=deck_from_json(FishingCard, deck_json),
             tokens={k: token_from_state(t) for k, t in state["tokens"].items()},
             dice_count=int(state["dice_count"]),
             stock=state["stock"],
@@ -530,13 +521,6 @@ class FishingProcedure:
             tally=Tally.from_state(state["tally"]),
             deck_json=deck_json,
         )
-
-
-@lru_cache(maxsize=16)
-def _deck_from_json(text: str) -> tuple[FishingCard, ...]:
-    # Validating a dozen cards at every resume is the slow part of a resume; the cards
-    # are immutable, so equal texts can share them.
-    return tuple(FishingCard.model_validate(card) for card in json.loads(text))
 
 
 _: type[Procedure] = FishingProcedure

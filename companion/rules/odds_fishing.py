@@ -370,7 +370,7 @@ class _Layout:
         return result
 
 
-def _allocations(water: Sequence[StrikeLocation], dice: Sequence[int]) -> list[Allocation]:
+def allocations(water: Sequence[StrikeLocation], dice: Sequence[int]) -> list[Allocation]:
     """Every legal allocation, as :func:`~companion.rules.fishing.legal_allocations` lists
     them (the same list, built with memoised splits)."""
     sizes = [loc.size for loc in water]
@@ -433,7 +433,7 @@ def rank_allocations(
     cards = tuple(outcomes)
     layout = _Layout(stock, water, cards, len(dice))
     ranked: list[tuple[tuple[int, int, int], int, AllocationOdds]] = []
-    for n, allocation in enumerate(_allocations(water, [die(d) for d in dice])):
+    for n, allocation in enumerate(allocations(water, [die(d) for d in dice])):
         values = tuple(sum(d) for d in allocation)
         ev = layout.evaluate(layout.key(values))
         odds = AllocationOdds(allocation, values, ev, layout.cards)

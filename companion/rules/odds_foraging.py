@@ -39,6 +39,7 @@ from companion.rules.foraging import (
     spots,
     within_reach,
 )
+from companion.rules.foraging.tableau import predator_rows
 from companion.rules.ids import Trait
 from companion.rules.legends import Legend
 from companion.rules.odds import ONE, ZERO, AbilityTestAdvice, ability_test_odds
@@ -170,7 +171,7 @@ def _valid(chosen: Sequence[Spot], path_rows: frozenset[int]) -> bool:
     return all(all(r in rows for r in range(s.row)) for s in chosen)
 
 
-def _harvest_options(
+def harvest_options(
     tableau: Sequence[ForageCard],
     objects: Mapping[str, ForageObject],
     bonuses: Mapping[str, ForageBonus],
@@ -246,16 +247,7 @@ def _harvest_options(
     return tuple(o[2] for o in out)
 
 
-def _pred(card: ForageCard, objects: Mapping[str, ForageObject]) -> list[int]:
-    """The rows of the card's predators."""
-    return [
-        s.row
-        for s in spots([card])
-        if (o := objects.get(s.object)) is not None and o.encounter is Encounter.PREDATOR
-    ]
-
-
-def _predator_next_chance(
+def predator_next_chance(
     tableau: Sequence[ForageCard],
     remaining: Sequence[ForageCard],
     objects: Mapping[str, ForageObject],
@@ -272,7 +264,8 @@ def _predator_next_chance(
         return ONE if front_row_predator([*tableau, remaining[0]], objects) else ZERO
     # The rules see a drawn card only through its predators' rows: the engine is asked
     # once per pair of (nearest predator row) classes, and its answer reused.
-    nearest = {c.id: min(_rows, default=None) for c in remaining if (_rows := _pred(c, objects))}
+    nearest = {c.id: min(rows, default=None)
+               for c in remaining if (rows := predator_rows(c, objects))}
     front = {c.id: nearest.get(c.id) == 0 for c in remaining}
     memo: dict[tuple[int | None, int | None], tuple[bool, bool]] = {}
     forced = 0
@@ -327,10 +320,10 @@ def keep_odds(
         reach = frozenset(within_reach(kept, (), objects))
         best = None
         if not forced:
-            options = _harvest_options(kept, objects, bonuses, cap, rules=rules,
+            options = harvest_options(kept, objects, bonuses, cap, rules=rules,
                                        character=character)
             best = options[0] if options else None
         remaining = [c for c in deck if c.id not in placed and c.id != card.id]
-        chance = _predator_next_chance(kept, remaining, objects)
+        chance = predator_next_chance(kept, remaining, objects)
         out.append(KeepOdds(card.id, card.id in legal, forced, reach, best, chance))
     return tuple(out)

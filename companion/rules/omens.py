@@ -15,6 +15,16 @@ from companion.rules.game import Game, Phase
 from companion.rules.ids import ComponentId
 
 
+def codex_omen_key(omen: Omen, component: str) -> str:
+    """The Codex omen entry of ``omen`` spotted on ``component``: ``"<Omen> <component>"``
+    (Rulebook: Using the Journal; Using the Secret).
+
+    >>> codex_omen_key(Omen.MOON, "R07")
+    'Moon R07'
+    """
+    return f"{omen.value.capitalize()} {component}"
+
+
 def current_omens(
     night_discard: Sequence[Sequence[Omen]], starting_omens: Sequence[Omen]
 ) -> frozenset[Omen]:
@@ -44,7 +54,7 @@ class Investigation:
     """The component it was spotted on (looked up in the Codex as ``Omen component``)."""
 
     def __str__(self) -> str:
-        return f"{self.omen.value.capitalize()} {self.component}"
+        return codex_omen_key(self.omen, self.component)
 
 
 def investigate(

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from companion.content.schema import effects as fx
 from companion.content.schema.base import HealthToken
-from companion.rules.activity_events import _goals_reached, apply_event, settle
+from companion.rules.activity_events import apply_event, goals_reached, settle
 from companion.rules.game import Game
 from companion.rules.ids import EventId, GoalId, HexId
 from companion.rules.society import ActivityEvent, EventKind, Society
@@ -99,7 +99,7 @@ def test_activity_events_a_test_is_left_to_the_table() -> None:
 )
 def test_unrest_6_puts_quelling_the_embers_in_play_by_any_route(
         rules: object, before: int, after: int, goals: tuple[str, ...]) -> None:
-    assert _goals_reached(rules, before, after) == tuple(GoalId(g) for g in goals)  # type: ignore[arg-type]
+    assert goals_reached(rules, before, after) == tuple(GoalId(g) for g in goals)  # type: ignore[arg-type]
 
 
 @given(st.integers(0, 30), st.integers(0, 30))

@@ -31,12 +31,12 @@ from companion.rules.behemoth import (
     EncounterRule,
     MovementBoard,
     Target,
-    _default_movement_value,
-    _hex_movement_value,
     deal_options,
+    default_movement_value,
     encounter_rule_from_text,
     encountered,
     end_hex_distribution,
+    hex_movement_value,
     learn,
     learn_refusal,
     legal_lair_hexes,
@@ -222,12 +222,12 @@ def hextile(a: str | None, b: str | None, c: str | None, id: str = "X1") -> HexT
 def test_movement_values(
     title: str, sections: tuple[str | None, str | None, str | None], value: int
 ) -> None:
-    assert _hex_movement_value(rimeback(), hextile(*sections)) == value, title
+    assert hex_movement_value(rimeback(), hextile(*sections)) == value, title
 
 
 def test_unlisted_value_can_be_chosen() -> None:
-    assert _hex_movement_value(rimeback(), hextile("glacier", None, None), unlisted=9) == 9
-    assert _default_movement_value(rimeback()) == min(rimeback().movement.values())
+    assert hex_movement_value(rimeback(), hextile("glacier", None, None), unlisted=9) == 9
+    assert default_movement_value(rimeback()) == min(rimeback().movement.values())
 
 
 @dataclass(frozen=True)

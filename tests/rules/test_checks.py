@@ -9,11 +9,11 @@ from companion.content.schema.base import Ability
 from companion.content.schema.rules import RulesConstants
 from companion.rules.checks import (
     ContestOutcome,
-    _resolve_die,
     ability_test,
     contest,
     contest_outcome,
     die,
+    resolve_die,
 )
 from companion.rules.errors import IllegalAction
 from companion.rules.ids import LegendId, Trait
@@ -43,12 +43,12 @@ def test_dice_a_die_shows_1_to_6(value: int) -> None:
 def test_dice_rerolls_before_turns_turned_die_stays_1_to_6(
     rolled: int, rerolls: tuple[int, ...], turns: tuple[int, ...], final: int
 ) -> None:
-    assert _resolve_die(rolled, rerolls, turns) == final
+    assert resolve_die(rolled, rerolls, turns) == final
 
 
 def test_dice_a_reroll_is_a_die_too() -> None:
     with pytest.raises(IllegalAction, match="got 7"):
-        _resolve_die(3, (7,))
+        resolve_die(3, (7,))
 
 
 WISE, CUNNING = Trait("wise"), Trait("cunning")

@@ -10,7 +10,7 @@ import pytest
 from companion.content.schema.base import Ability
 from companion.content.schema.rules import RulesConstants
 from companion.rules.character import Age
-from companion.rules.creation import _keep_dice, _traits_allowed, create_character
+from companion.rules.creation import create_character, keep_dice, traits_allowed
 from companion.rules.errors import IllegalAction
 from companion.rules.ids import LegendId, MantleId, Trait
 from companion.rules.legends import Legend
@@ -41,7 +41,7 @@ def create(rules: RulesConstants, **overrides: Any) -> Any:
 def test_character_creation_step1_roll_five_keep_four(
     rules: RulesConstants, rolled: tuple[int, ...], removed: int, kept: tuple[int, ...]
 ) -> None:
-    assert _keep_dice(rules, rolled, removed) == kept
+    assert keep_dice(rules, rolled, removed) == kept
 
 
 @pytest.mark.parametrize(
@@ -58,7 +58,7 @@ def test_character_creation_step1_refuses_bad_dice(
     rules: RulesConstants, rolled: tuple[int, ...], removed: int, message: str
 ) -> None:
     with pytest.raises(IllegalAction, match=message):
-        _keep_dice(rules, rolled, removed)
+        keep_dice(rules, rolled, removed)
 
 
 def test_character_creation_step1_assign_kept_dice_to_abilities(rules: RulesConstants) -> None:
@@ -88,7 +88,7 @@ def test_character_creation_step1_assignment_must_use_kept_dice(
 def test_character_creation_step2_second_trait_when_sum_at_most_11(
     rules: RulesConstants, dice: tuple[int, int, int, int], allowed: int
 ) -> None:
-    assert _traits_allowed(rules, dict(zip((M, D, A, C), dice, strict=True))) == allowed
+    assert traits_allowed(rules, dict(zip((M, D, A, C), dice, strict=True))) == allowed
 
 
 def test_character_creation_step2_two_traits_at_sum_11(rules: RulesConstants) -> None:

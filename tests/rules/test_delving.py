@@ -23,11 +23,11 @@ from companion.rules.delving import (
     DelvingProcedure,
     ExitHex,
     Phase,
-    _legal_exits,
     card_cost,
     eligible_cards,
     exit_hexes,
     exit_scope,
+    legal_exits,
 )
 from companion.rules.effects import token_catalogue
 from companion.rules.errors import IllegalAction
@@ -267,7 +267,7 @@ def test_delving_exit_by_depth(
     rules = content.rules.delving
     assert exit_scope(rules, depth) == scope
     exits = exit_hexes(valley(), content, HexId("E04"))
-    assert _legal_exits(rules, depth, exits, "E04") == expected
+    assert legal_exits(rules, depth, exits, "E04") == expected
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,8 @@ import pytest
 
 import companion.rules
 
-MODULES = [m.name for m in pkgutil.iter_modules(companion.rules.__path__, "companion.rules.")]
+MODULES = [m.name for m in pkgutil.walk_packages(companion.rules.__path__, "companion.rules.")]
+"""Every module of the rules layer, those of its packages (night, foraging ...) included."""
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -33,9 +33,6 @@ from companion.rules.exploration import (
     Terrain,
     Tray,
     Valley,
-    _crossing_blockers,
-    _tray_placements,
-    _unused_tiles,
     bounds,
     check_tray_placement,
     entry_hexes,
@@ -50,6 +47,8 @@ from companion.rules.exploration import (
     region_bag,
     reveal,
 )
+from companion.rules.exploration.explore import tray_placements, unused_tiles
+from companion.rules.exploration.move import crossing_blockers
 from companion.rules.geometry import Axial
 from companion.rules.ids import HexId
 
@@ -92,7 +91,7 @@ def three(o: HexTile, p: HexTile, q: HexTile) -> tuple[Catalogue, Valley]:
 def _obstructed(valley: Valley, terrain: Terrain, a: Place, b: Place, **kw: Any) -> bool:
     """Every path from ``a`` to adjacent ``b`` crosses a terrain feature (Rulebook:
     Actions > Move; Open Terrain Features): what move_cost charges the extra energy for."""
-    return bool(_crossing_blockers(valley, terrain, a, b, **kw))
+    return bool(crossing_blockers(valley, terrain, a, b, **kw))
 
 
 def with_valley_limits(rules: RulesConstants, **limits: int) -> RulesConstants:
@@ -289,7 +288,7 @@ def test_regions_next_region_only_after_three_trays_of_the_first(rules: RulesCon
     assert new_tray_regions(rules, valley, sample(), O) == ["emberfen"]
     valley = grow(rules, valley, sample(), O, "emberfen")
     # 9 tiles placed, 1 unused: no more emberfen trays; thornspire may begin
-    assert _unused_tiles(valley, sample(), "emberfen") == 1
+    assert unused_tiles(valley, sample(), "emberfen") == 1
     assert new_tray_regions(rules, valley, sample(), O) == ["thornspire"]
     with pytest.raises(IllegalAction, match="emberfen has 1 unused tiles; a new tray needs"):
         check_tray_placement(
@@ -303,7 +302,7 @@ def test_regions_new_region_pool_excludes_the_alternate_starting_hex(
     valley = first_tray(sample(), "emberfen")
     valley = grow(rules, valley, sample(), O, "emberfen")
     valley = grow(rules, valley, sample(), O, "emberfen")
-    assert _unused_tiles(valley, sample(), "thornspire") == 9
+    assert unused_tiles(valley, sample(), "thornspire") == 9
     assert "T01" not in region_bag(valley, sample(), "thornspire")
     placement = next(
         p for p in legal_tray_placements(rules, valley, sample(), O) if p.region == "thornspire"
@@ -319,7 +318,7 @@ def test_regions_new_region_pool_excludes_the_alternate_starting_hex(
     ember = next(
         c
         for c in valley.cells()
-        if valley.region_of(c) == "emberfen" and _tray_placements(valley, c)
+        if valley.region_of(c) == "emberfen" and tray_placements(valley, c)
     )
     assert new_tray_regions(rules, valley, sample(), ember) == []
     assert legal_tray_placements(rules, valley, sample(), ember) == []
@@ -334,7 +333,7 @@ def test_regions_new_region_pool_excludes_the_alternate_starting_hex(
 
 
 def legal_geometry(valley: Valley, at: Axial) -> list[Placement]:
-    found = _tray_placements(valley, at)
+    found = tray_placements(valley, at)
     assert found
     return found
 
@@ -354,7 +353,7 @@ def test_regions_at_most_nine_tiles_per_region(rules: RulesConstants) -> None:
     valley = first_tray(terrain, "r")
     valley = grow(rules, valley, terrain, O, "r")
     valley = grow(rules, valley, terrain, O, "r")
-    assert _unused_tiles(valley, terrain, "r") == 12 - 8
+    assert unused_tiles(valley, terrain, "r") == 12 - 8
     assert new_tray_regions(rules, valley, terrain, O) == []
     with pytest.raises(IllegalAction, match="r has 9 tiles placed; a region holds at most 9"):
         check_tray_placement(
@@ -440,9 +439,9 @@ def test_move_each_border_touches_the_sections_of_its_edges() -> None:
         tile("P", "plains", None, None),
         tile("Q", "river", None, None),
     )
-    assert _crossing_blockers(valley, terrain, O, Q) == ["forest in section B of O"]
-    assert _crossing_blockers(valley, terrain, P, Q) == ["river in section A of Q"]
-    assert _crossing_blockers(valley, terrain, O, P) == []
+    assert crossing_blockers(valley, terrain, O, Q) == ["forest in section B of O"]
+    assert crossing_blockers(valley, terrain, P, Q) == ["river in section A of Q"]
+    assert crossing_blockers(valley, terrain, O, P) == []
 
 
 def test_move_all_paths_when_a_border_touches_two_sections() -> None:

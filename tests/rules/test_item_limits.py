@@ -12,11 +12,11 @@ import pytest
 from companion.content.schema.base import Slot
 from companion.content.schema.rules import RulesConstants
 from companion.rules.day import (
-    _receive_item_choosing,
     check_item_limits,
     excess_refusal,
     exchange_item,
     gather_water,
+    receive_item_choosing,
     room_for,
     settle,
 )
@@ -78,9 +78,9 @@ def test_mantle_exceeding_item_limits_receive_with_a_choice(
     g = game(ash, bryn, bryn_hex)
     if refusal is not None:
         with pytest.raises(IllegalAction, match=refusal):
-            _receive_item_choosing(rules, g, "Ash", HAND[TORCH], excess=excess, excess_to=to)
+            receive_item_choosing(rules, g, "Ash", HAND[TORCH], excess=excess, excess_to=to)
         return
-    after = _receive_item_choosing(rules, g, "Ash", HAND[TORCH], excess=excess, excess_to=to)
+    after = receive_item_choosing(rules, g, "Ash", HAND[TORCH], excess=excess, excess_to=to)
     assert held(after, "Ash") == ash_after and held(after, "Bryn") == bryn_after
     assert over_limit(rules, after.character("Ash")) == ()
 

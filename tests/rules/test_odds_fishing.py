@@ -20,7 +20,7 @@ from companion.content.schema.cards import FishingCard, StrikeLocation
 from companion.rules.fishing import Allocation, legal_allocations, resolve_strike
 from companion.rules.odds_fishing import (
     LINES,
-    _allocations,
+    allocations,
     fishing_chances,
     rank_allocations,
 )
@@ -226,7 +226,7 @@ def test_fishing_chances_match_every_roll_with_the_best_allocation(
 )
 def test_allocations_are_the_engines(sizes: list[int], dice: list[int]) -> None:
     water = [StrikeLocation(size=s, lines=[WaterLine.RED]) for s in sizes]
-    assert _allocations(water, dice) == legal_allocations(water, dice)
+    assert allocations(water, dice) == legal_allocations(water, dice)
 
 
 # --- Monte Carlo on the sample pack (4 dice, 10 outcome cards) ---------------------------

@@ -22,10 +22,10 @@ from companion.rules.foraging import (
     within_reach,
 )
 from companion.rules.odds_foraging import (
-    _harvest_options,
-    _predator_next_chance,
     encounter_odds,
+    harvest_options,
     keep_odds,
+    predator_next_chance,
 )
 from tests.rules.factories import make
 
@@ -160,7 +160,7 @@ def test_keep_odds_prey_hunts_count_at_the_hunts_chance() -> None:
     if not with_prey:
         pytest.skip("the sample forest deck has no front-row large prey without a predator")
     card = with_prey[0]
-    options = _harvest_options(
+    options = harvest_options(
         [card],
         c.forage_objects,
         c.forage_bonuses,
@@ -178,6 +178,6 @@ def test_predator_next_is_zero_with_an_empty_deck_and_one_when_forced_now() -> N
     deck = c.forage_deck("plains")
     front = [d for d in deck if front_row_predator([d], c.forage_objects)]
     quiet = [d for d in deck if not front_row_predator([d], c.forage_objects)]
-    assert _predator_next_chance(quiet[:1], [], c.forage_objects) == 0
+    assert predator_next_chance(quiet[:1], [], c.forage_objects) == 0
     if front:
-        assert _predator_next_chance(front[:1], quiet, c.forage_objects) == 1
+        assert predator_next_chance(front[:1], quiet, c.forage_objects) == 1

@@ -1,41 +1,10 @@
-"""Foraging (Rulebook: Foraging, steps 1-5, List of Objects, List of Bonus Objects,
-Animal Encounters; readings D1, D5, D6).
-
-The character builds a **tableau** of forage cards from the feature's deck (forest or
-plains), each card three **rows** (front, middle, back) of objects; then harvests one
-type of object **within reach**, up to the **harvest cap**, or has an animal encounter.
-
-:class:`ForagingProcedure` walks the steps (chance as input, see
-:mod:`companion.rules.procedure`); :func:`within_reach`, :func:`legal_expansion_choices`,
-:func:`harvest_yield` and :func:`encounter_difficulty` are the pure pieces, and
-:meth:`ForagingProcedure.view` is the tableau as data a dialog can draw.
-
-Readings this module takes (each also where it is applied):
-
-- *Reach, row by row.* A row of a card lies at the same distance as that row of every
-  other card: an object is within reach in the front row, or when each earlier row holds,
-  on some card of the tableau, an animal path or a chosen object of the same type. So
-  animal paths chain across cards (an animal path in one card's front row and one in
-  another card's middle row bring every back row within reach). Animal paths are never
-  harvested themselves (they yield nothing).
-- *Animals reached by their own kind.* Predators and large prey are chosen one at a
-  time at most, so only animal paths bring them beyond the front row ("some animals can
-  be reached only by animal paths"); small prey (up to three) follow the general rule.
-- *A front-row predator at any time.* "If there is ever a predator in the tableau in the
-  front row" applies to the card kept at step 1 as well as to each card added at step 2;
-  the encounter then ends foraging with no harvest.
-- *Bonus objects on animals.* Bonus objects on a hunted prey are gained only if the hunt
-  succeeds; a predator encounter yields no harvest, bonus objects included (D20, the
-  least favourable reading).
-- *A short deck.* When fewer than two cards are left to draw at step 2, the character
-  draws what is left; with none left they cannot continue searching.
-- The action's energy cost (D1) is paid by the Forage action, not by this procedure.
-"""
+"""The Forage activity step by step: :class:`ForagingProcedure` (Rulebook: Foraging,
+steps 1-5; Animal Encounters), saved and resumed with its cards."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import lru_cache
@@ -44,19 +13,27 @@ from typing import Any
 from companion.content.schema.cards import Encounter, ForageBonus, ForageCard, ForageObject
 from companion.content.schema.rules import Encounter as EncounterTest
 from companion.content.schema.rules import Foraging
-from companion.content.schema.world import Item
 from companion.rules.character import Character
-from companion.rules.checks import ability_test, stakes_prompt
-from companion.rules.effects import (
-    Tally,
-    describe_effect,
-    effects_text,
-    referenced_resources,
-    token_from_state,
-    token_to_state,
-)
+from companion.rules.decks import card_of, resource_tokens
+from companion.rules.effects import Tally, referenced_resources, token_from_state, token_to_state
 from companion.rules.errors import IllegalAction
-from companion.rules.ids import Trait
+from companion.rules.foraging.harvest import (
+    TEST_NAMES,
+    encounter_step,
+    harvest_yield,
+    resolve_encounter,
+)
+from companion.rules.foraging.tableau import (
+    ROWS,
+    Spot,
+    SpotKey,
+    TableauCard,
+    TableauSpot,
+    front_row_predator,
+    legal_expansion_choices,
+    spots,
+    within_reach,
+)
 from companion.rules.night_codec import decode, encode
 from companion.rules.procedure import (
     Choice,
@@ -69,8 +46,7 @@ from companion.rules.procedure import (
 )
 from companion.rules.resources import BagToken
 
-ROWS: tuple[str, ...] = ("front", "middle", "back")
-"""A forage card's rows, nearest first (Rulebook: Foraging, step 1)."""
+__all__ = ["DONE", "FIGHT", "FLEE", "HARVEST", "SEARCH", "ForagingProcedure", "Phase"]
 
 HARVEST = "harvest"
 """Step 3 option: harvest (go to step 4)."""
@@ -82,171 +58,6 @@ FIGHT = "fight"
 """Predator encounter option: fight (Might, D6)."""
 FLEE = "flee"
 """Predator encounter option: flee (Dexterity, D6)."""
-
-SpotKey = str
-"""One object of the tableau: ``"<card id>/<row>/<n>"``, e.g. ``"FF01/middle/2"`` (n from 1)."""
-
-
-# --- the tableau ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Spot:
-    """One object on a card of the tableau."""
-
-    key: SpotKey
-    """Its key: card id, row and position in the row."""
-    card: str
-    """The card it is printed on."""
-    row: int
-    """0 front, 1 middle, 2 back."""
-    object: str
-    """The forage object's id (tree, predator, animal-path ...)."""
-    bonus: tuple[str, ...]
-    """The bonus objects drawn on it."""
-
-
-def spots(cards: Iterable[ForageCard]) -> list[Spot]:
-    """Every object of ``cards``, card by card, front row first."""
-    out: list[Spot] = []
-    for card in cards:
-        for row, name in enumerate(ROWS):
-            for i, spot in enumerate(getattr(card.rows, name)):
-                key = f"{card.id}/{name}/{i + 1}"
-                out.append(Spot(key, card.id, row, str(spot.object), tuple(map(str, spot.bonus))))
-    return out
-
-
-def _is_path(spot: Spot, objects: Mapping[str, ForageObject]) -> bool:
-    obj = objects.get(spot.object)
-    return obj is not None and obj.animal_path
-
-
-def within_reach(
-    tableau: Sequence[ForageCard],
-    chosen: Collection[SpotKey],
-    objects: Mapping[str, ForageObject],
-) -> set[SpotKey]:
-    """The objects of ``tableau`` within reach, given the objects ``chosen`` so far.
-
-    Rulebook: Foraging, step 4: "An object is within reach if it appears in a front row,
-    or if there are chosen objects of the same type or animal paths in each row before
-    it on any card in your tableau." Rows line up across cards, so an animal path on one
-    card and one on another chain into the back rows.
-
-    >>> from companion.content.schema.cards import ForageCard, ForageObject
-    >>> objects = {o: ForageObject(id=o, name=o, decks=["forest"], animal_path=o == "path")
-    ...            for o in ("tree", "path")}
-    >>> a = ForageCard(id="A", deck="forest", rows={"front": ["tree"], "middle": ["tree"],
-    ...                                             "back": ["tree"]})
-    >>> sorted(within_reach([a], [], objects))
-    ['A/front/1']
-    >>> sorted(within_reach([a], ["A/front/1"], objects))
-    ['A/front/1', 'A/middle/1']
-    """
-    every = spots(tableau)
-    by_key = {s.key: s for s in every}
-    unknown = [k for k in chosen if k not in by_key]
-    if unknown:
-        raise IllegalAction(f"{', '.join(unknown)} is not an object of the tableau")
-    chosen_spots = [by_key[k] for k in chosen]
-    paths = {s.row for s in every if _is_path(s, objects)}
-    reach: set[SpotKey] = set()
-    for spot in every:
-        openers = paths | {c.row for c in chosen_spots if c.object == spot.object}
-        if all(row in openers for row in range(spot.row)):
-            reach.add(spot.key)
-    return reach
-
-
-def _predator_rows(card: ForageCard, objects: Mapping[str, ForageObject]) -> list[int]:
-    return [
-        s.row
-        for s in spots([card])
-        if (o := objects.get(s.object)) is not None and o.encounter is Encounter.PREDATOR
-    ]
-
-
-def legal_expansion_choices(
-    tableau: Sequence[ForageCard],
-    a: ForageCard,
-    b: ForageCard | None,
-    objects: Mapping[str, ForageObject],
-) -> tuple[str, ...]:
-    """The cards the character may add to the tableau out of the two drawn (step 2).
-
-    Rulebook: Foraging, step 2: "If there is a predator in your tableau already, you must
-    choose another card with a predator, if able. If choosing between two cards with
-    predators, you must choose a card with a predator in the same row as the closest
-    predator in your tableau or closer, if able." ``b`` is None when only one card was
-    left to draw.
-    """
-    drawn = [a] if b is None else [a, b]
-    everyone = tuple(c.id for c in drawn)
-    in_tableau = [row for card in tableau for row in _predator_rows(card, objects)]
-    if not in_tableau or len(drawn) == 1:
-        return everyone
-    with_predator = [c for c in drawn if _predator_rows(c, objects)]
-    if len(with_predator) == 1:
-        return (with_predator[0].id,)
-    if not with_predator:
-        return everyone
-    closest = min(in_tableau)
-    as_close = [c for c in drawn if min(_predator_rows(c, objects)) <= closest]
-    if len(as_close) == 1:
-        return (as_close[0].id,)
-    return everyone
-
-
-def front_row_predator(tableau: Sequence[ForageCard], objects: Mapping[str, ForageObject]) -> bool:
-    """Whether a predator is in a front row of the tableau (step 2: forces the encounter)."""
-    return any(0 in _predator_rows(card, objects) for card in tableau)
-
-
-def harvest_cap(rules: Foraging, items: Iterable[Item] = ()) -> int:
-    """The harvest cap: 3 in the rulebook, plus each equipped item's bonus (step 4)."""
-    return rules.harvest_cap + sum(item.harvest_cap_bonus for item in items)
-
-
-def harvest_yield(
-    tableau: Sequence[ForageCard],
-    chosen: Collection[SpotKey],
-    objects: Mapping[str, ForageObject],
-    bonuses: Mapping[str, ForageBonus],
-    *,
-    with_objects: bool = True,
-) -> list[str]:
-    """The resource ids gained for the ``chosen`` objects (step 4): 1 per object that
-    yields, then 1 per bonus object drawn on them (List of Objects, List of Bonus Objects).
-    ``with_objects`` False gives the bonus objects only (a successful hunt)."""
-    by_key = {s.key: s for s in spots(tableau)}
-    picked = [by_key[k] for k in chosen]
-    out: list[str] = []
-    if with_objects:
-        for spot in picked:
-            obj = objects[spot.object]
-            if obj.yields is not None:
-                out.append(str(obj.yields))
-    for spot in picked:
-        out.extend(str(bonuses[b].yields) for b in spot.bonus)
-    return out
-
-
-def encounter_difficulty(test: EncounterTest, animals: int) -> int:
-    """The number to reach: the test's difficulty plus ``per_extra_animal`` per animal
-    chosen (reading D5: small prey 5 + 1 per prey, so 6/7/8 for 1/2/3).
-
-    >>> from companion.content.schema.rules import Encounter as E
-    >>> small = E(ability="dexterity", difficulty=5, per_extra_animal=1, max_animals=3)
-    >>> [encounter_difficulty(small, n) for n in (1, 2, 3)]
-    [6, 7, 8]
-    """
-    if not 1 <= animals <= test.max_animals:
-        raise IllegalAction(f"this encounter takes 1 to {test.max_animals} animals; got {animals}")
-    return test.difficulty + test.per_extra_animal * animals
-
-
-# --- the procedure --------------------------------------------------------------------
 
 
 class Phase(StrEnum):
@@ -270,39 +81,6 @@ class Phase(StrEnum):
     """An encounter's test: roll one die."""
     DONE = "done"
     """Step 5: stop foraging."""
-
-
-_TEST_NAMES = {
-    "hunt_large_prey": "hunt the large prey",
-    "hunt_small_prey": "hunt the small prey",
-    "fight_predator": "fight the predator",
-    "flee_predator": "flee the predator",
-}
-
-
-@dataclass(frozen=True)
-class TableauSpot:
-    """One object as the dialog draws it."""
-
-    key: SpotKey
-    object: str
-    """The forage object's id."""
-    name: str
-    """The forage object's name."""
-    bonus: tuple[str, ...]
-    """Names of the bonus objects drawn on it."""
-    within_reach: bool
-    """Within reach now (given the objects chosen so far)."""
-    chosen: bool
-    """Chosen for the harvest."""
-
-
-@dataclass(frozen=True)
-class TableauCard:
-    """One card of the tableau as the dialog draws it: its rows, nearest first."""
-
-    card: str
-    rows: tuple[tuple[TableauSpot, ...], tuple[TableauSpot, ...], tuple[TableauSpot, ...]]
 
 
 @dataclass(frozen=True)
@@ -383,14 +161,12 @@ class ForagingProcedure:
             | {str(b.yields) for b in bons.values()}
             | referenced_resources(
                 e
-                for name in _TEST_NAMES
+                for name in TEST_NAMES
                 for t in [getattr(rules, name)]
                 for e in (*t.success, *t.success_per_animal, *t.failure)
             )
         )
-        missing = sorted(wanted - set(tokens))
-        if missing:
-            raise IllegalAction(f"no resource token is known for {', '.join(missing)}")
+        known = resource_tokens(wanted, tokens)
         text = _json(cards, objs, bons)
         shared_cards, shared_objects, shared_bonuses = _from_json(text)
         return cls(
@@ -401,7 +177,7 @@ class ForagingProcedure:
             bonuses=shared_bonuses,
             rules=rules,
             cap=rules.harvest_cap if cap is None else cap,
-            tokens={k: tokens[k] for k in sorted(wanted)},
+            tokens=known,
             deck_json=text,
         )
 
@@ -409,10 +185,8 @@ class ForagingProcedure:
 
     def card(self, card_id: str) -> ForageCard:
         """A card of the deck by id."""
-        for card in self.deck:
-            if card.id == card_id:
-                return card
-        raise IllegalAction(f"{card_id} is not a card of the {self.deck_name} forage deck")
+        return card_of(self.deck, card_id,
+                       f"{card_id} is not a card of the {self.deck_name} forage deck")
 
     @property
     def cards(self) -> tuple[ForageCard, ...]:
@@ -559,21 +333,7 @@ class ForagingProcedure:
         if phase is Phase.TEST:
             assert self.test is not None
             test = getattr(self.rules, self.test)
-            need = encounter_difficulty(test, self.animals)
-            traits = {Trait(t): v for t, v in test.traits.items()}
-            modifier = sum(v for t, v in traits.items() if t in self.character.traits)
-            won = effects_text((*test.success_per_animal * self.animals, *test.success),
-                               none="")
-            if self.test.startswith("hunt"):
-                won = "; ".join(w for w in (won, "the prey's objects are harvested") if w)
-            return Step(
-                stakes_prompt(self.character, test.ability, need, modifier=modifier,
-                            purpose=f"to {_TEST_NAMES[self.test]}",
-                            success=won or "nothing happens",
-                            failure=effects_text(test.failure)),
-                Decider.DICE,
-                count=1,
-            )
+            return encounter_step(self.character, self.test, test, self.animals)
         raise IllegalAction("foraging is over")
 
     def apply(self, choice: Choice) -> ForagingProcedure:
@@ -659,44 +419,15 @@ class ForagingProcedure:
         """An encounter's test (Rulebook: Animal Encounters), then step 5."""
         assert self.test is not None
         test: EncounterTest = getattr(self.rules, self.test)
-        need = encounter_difficulty(test, self.animals)
-        traits = {Trait(t): v for t, v in test.traits.items()}
-        result, character = ability_test(self.character, test.ability, die, trait_modifiers=traits)
-        success = result.total >= need
-        line = (
-            f"{_TEST_NAMES[self.test].capitalize()}: {die} + {result.ability_value} "
-            f"{test.ability.value}"
-            + (f" + {result.boosts} boosts" if result.boosts else "")
-            + (f" {result.modifier:+d} traits" if result.modifier else "")
-            + f" = {result.total} vs {need}+: {'success' if success else 'failure'}."
+        character, tally, record = resolve_encounter(
+            self.character, self.test, test, self.animals, die, self.tally, self.tokens
         )
-        tally = self.tally.note(line)
-        if success:
-            effects = (*test.success_per_animal * self.animals, *test.success)
-            tally = tally.apply(effects, self.tokens)
-            if effects:
-                tally = tally.note(
-                    "; ".join(describe_effect(e) for e in effects).capitalize() + "."
-                )
-            if self.test.startswith("hunt"):
-                # reading: bonus objects on hunted prey come only with a successful hunt
-                bonus = harvest_yield(
-                    self.cards, self.chosen, self.objects, self.bonuses, with_objects=False
-                )
-                tally = self._gain(tally, bonus)
-        else:
-            tally = tally.apply(test.failure, self.tokens)
-            if test.failure:
-                texts = "; ".join(describe_effect(e) for e in test.failure)
-                tally = tally.note(texts.capitalize() + ".")
-        record = {
-            "test": self.test,
-            "ability": test.ability.value,
-            "die": die,
-            "total": result.total,
-            "difficulty": need,
-            "success": success,
-        }
+        if record["success"] and self.test.startswith("hunt"):
+            # reading: bonus objects on hunted prey come only with a successful hunt
+            bonus = harvest_yield(
+                self.cards, self.chosen, self.objects, self.bonuses, with_objects=False
+            )
+            tally = self._gain(tally, bonus)
         return replace(
             self,
             character=character,

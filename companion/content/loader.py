@@ -538,7 +538,3 @@ def load_pack_dir(folder: Path) -> Content:
         raise ContentError(run.issues)
     return load_content(pack_id, extra_dirs=[Path(folder)])
 
-
-_message = issue_message
-"""The old name of :func:`companion.content.errors.issue_message`, for callers outside
-the content layer that still use it."""

@@ -674,12 +674,12 @@ class EffectEditor(Editor):
 
 def problems(model: type[BaseModel], data: Any) -> list[tuple[tuple[str | int, ...], str]]:
     """Each problem of ``data`` as an entry of ``model``: (field location, why)."""
-    from companion.content.loader import _message
+    from companion.content.errors import issue_message
 
     try:
         model.model_validate(data)
     except ValidationError as exc:
-        return [(tuple(d["loc"]), _message(d)) for d in exc.errors(include_url=False)]
+        return [(tuple(d["loc"]), issue_message(d)) for d in exc.errors(include_url=False)]
     except (ValueError, TypeError) as exc:
         return [((), str(exc))]
     return []

@@ -23,6 +23,9 @@ import pytest
 
 from tests.acceptance.table import SEED, Story, Table
 
+# make test runs in parallel: the story's tests share one worker, so it is played once.
+pytestmark = pytest.mark.xdist_group("ember")
+
 
 @pytest.fixture
 def table(ember: Story, request: pytest.FixtureRequest, tmp_path: Path) -> Table:

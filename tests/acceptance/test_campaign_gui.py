@@ -29,6 +29,9 @@ from tests.ui.helpers import make_window
 
 T = TypeVar("T")
 
+# make test runs in parallel: the story's tests share one worker, so it is played once.
+pytestmark = pytest.mark.xdist_group("ember")
+
 
 @pytest.fixture
 def campaign(ember: Story, tmp_path: Path) -> Iterator[operations.Campaign]:

@@ -32,5 +32,5 @@ def test_a_file_where_the_backups_folder_goes_is_shown(qtbot: Any, tmp_path: Pat
     assert "is a file, not a folder" in box.text() and str(backups) in box.text()
     assert "is a file" in window.statusBar().currentMessage()
     operations.add_journal_entry(campaign, text="still saved")  # play goes on
-    box.grab().save("/tmp/reliability-store-warning.png")
+    box.grab().save(str(tmp_path / "reliability-store-warning.png"))
     campaign.close()

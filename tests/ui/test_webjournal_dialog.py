@@ -55,7 +55,7 @@ def test_import_into_the_open_campaign_with_a_preview(qtbot: Any, tmp_path: Path
                    for n in range(dialog.conflicts.topLevelItemCount())]
     assert differences == ["Y1111 Rope", "Tribe name: The Reed People"]
     dialog.resize(960, 600)
-    dialog.grab().save("/tmp/webjournal-preview.png")
+    dialog.grab().save(str(tmp_path / "webjournal-preview.png"))
     # Leave the notes out; take the file's side for the crafting codes.
     notes = dialog.choices["notes"]
     notes.setCurrentIndex(notes.findData("skip"))
@@ -70,7 +70,7 @@ def test_import_into_the_open_campaign_with_a_preview(qtbot: Any, tmp_path: Path
     assert "Note pages" in report and "left out" in report
     notes_shown = [dialog.report_notes.item(n).text() for n in range(dialog.report_notes.count())]
     assert not any(n.startswith("Kept as a note page") for n in notes_shown)
-    dialog.grab().save("/tmp/webjournal-report.png")
+    dialog.grab().save(str(tmp_path / "webjournal-report.png"))
     assert "Kim's theories" not in [n.title for n in j.note_pages(campaign)]
     assert window.undo_action.isEnabled()
     assert window.undo_action.text().endswith("Imported the web journal web-journal-v3.json")
@@ -201,7 +201,7 @@ def test_the_report_page_says_custom_materials_joined_my_cards(qtbot: Any, tmp_p
     assert "'My cards (Sample pack)' (Content ▸ My Cards): Glowing Moss." in added
     assert added.endswith(wj.MATERIALS_STAY)
     dialog.resize(960, 600)
-    dialog.grab().save("/tmp/wj3-import-report.png")
+    dialog.grab().save(str(tmp_path / "wj3-import-report.png"))
     menu_action(window, "My Cards…").trigger()
     (cards,) = [w for w in window.findChildren(MyCardsWindow) if w.isVisible()]
     pack = cards.tree.topLevelItem(0)
@@ -246,14 +246,14 @@ def test_the_journal_book_shows_the_worded_demeanor_and_the_groups_mantle_powers
     tabs = window.tabs
     tabs.setCurrentIndex(next(n for n in range(tabs.count())
                               if tabs.tabText(n).replace("&", "") == "Journal"))
-    window.grab().save("/tmp/wj3-behemoths.png")
+    window.grab().save(str(tmp_path / "wj3-behemoths.png"))
     book.turn_to("culture")
     culture = book.page_of["culture"]
     assert isinstance(culture, CulturePage)
     words = culture.lists["mantle_powers"]
     assert [words.list.item(n).text() for n in range(words.list.count())] == [
         "Far Sight — Look two hexes ahead before moving."]
-    window.grab().save("/tmp/wj3-culture.png")
+    window.grab().save(str(tmp_path / "wj3-culture.png"))
     book.search_box.setText("hexes ahead")
     book.run_search()
     found = book.search_page.tree.topLevelItem(0)

@@ -10,14 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from companion import operations
-from companion.cli import main
 from companion.operations.procedures import start_night
-
-
-def run(capsys: Any, *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli.helpers import run
 
 
 def test_rulebook_rounds_backup_list_and_a_mid_night_restore(tmp_path: Path,

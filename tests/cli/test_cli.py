@@ -13,12 +13,7 @@ import pytest
 
 from companion import __version__
 from companion.cli import main
-
-
-def run(capsys: Any, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli.helpers import run
 
 
 def test_version(capsys: Any) -> None:

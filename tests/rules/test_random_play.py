@@ -15,13 +15,10 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
 
 import pytest
 
-from companion.content import Content, load_content
+from companion.content import Content
 from companion.content.schema.base import Ability, Omen
 from companion.content.schema.cards import ContestResult
 from companion.rules.chance import Chance
@@ -42,25 +39,10 @@ from companion.rules.geometry import Axial
 from companion.rules.ids import HexId
 from companion.rules.mining import MiningChip, MiningProcedure, chips_for
 from companion.rules.procedure import Choice, Decider, Procedure, Step, draw_for, run_to_end
-from tests.rules.factories import make
+from tests.rules.factories import Engine, make
 
 SEEDS = range(120)
 LIMIT = 500
-
-
-@dataclass(frozen=True)
-class Engine:
-    """A procedure engine under random play."""
-
-    name: str
-    start: Callable[[Content, Chance], Procedure]
-    from_state: Callable[[Mapping[str, Any]], Procedure]
-    check_end: Callable[[Procedure], None] = lambda proc: None
-
-
-@pytest.fixture(scope="session")
-def content() -> Content:
-    return load_content("sample")
 
 
 # --- the engines ----------------------------------------------------------------------

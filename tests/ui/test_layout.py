@@ -17,7 +17,6 @@ from PySide6.QtWidgets import QWidget
 
 from companion import operations
 from companion.rules.procedure import Decider
-from companion.ui.main_window import MainWindow
 from companion.ui.procedure_dialog import start_activity, start_night
 from tests.ui import layout_checks, newcomer
 from tests.ui.helpers import make_window
@@ -47,10 +46,7 @@ def play(qtbot: Any, dialog: Any, where: str, found: list[str], limit: int = 80)
 
 
 def test_layout_main_window_every_view(qtbot: Any, demo: Any, font_scale: float) -> None:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    window.set_campaign(demo)
+    window = make_window(qtbot, demo)
     found: list[str] = []
     for index in range(window.tabs.count()):
         window.tabs.setCurrentIndex(index)

@@ -13,19 +13,14 @@ import pytest
 import yaml
 
 from companion import operations, paths
-from companion.cli import main
 from companion.operations import behemoth as bh
 from companion.operations import procedures as run
-from companion.operations.activities import start_delving, start_foraging
-from companion.rules.procedure import Decider
+from companion.operations.activities import start_foraging
 from companion.store import models
-from tests.hex_helpers import tile_towards
-
-
-def cli(capsys: Any, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli.helpers import run as cli
+from tests.operations.test_cards import to_delve as reach_delving
+from tests.operations.test_cards import to_mine as reach_mining
+from tests.operations.test_cards import to_night as reach_night
 
 
 def card_yaml(path: Path, kind: str, template: str, **changes: Any) -> str:
@@ -43,30 +38,6 @@ def reach_fishing(c: Any) -> None:
 
 def reach_foraging(c: Any) -> None:
     start_foraging(c, name="Ash", feature="forest")
-
-
-def reach_delving(c: Any) -> None:
-    caves = [o.target for o in operations.available_actions(c, "Ash")
-             if o.action == "explore" and "cave" in c.content.hexes[
-                 tile_towards(c, "Ash", str(o.target))].sections.values()]
-    operations.move(c, name="Ash", to_hex=caves[0])
-    operations.pass_turn(c, name="Bryn")
-    start_delving(c, name="Ash", feature="cave")
-
-
-def reach_mining(c: Any) -> None:
-    operations.move(c, name="Ash", to_hex="E09")
-    operations.pass_turn(c, name="Bryn")
-    mine = next(a for a in operations.available_actions(c, "Ash") if a.action == "mine")
-    run.start_mining(c, name="Ash", feature=mine.target)
-
-
-def reach_night(c: Any) -> None:
-    operations.pass_turn(c, name="Ash")
-    operations.pass_turn(c, name="Bryn")
-    run.start_night(c)
-    while (step := run.in_progress(c).step).decider is not Decider.CARD:  # type: ignore[union-attr]
-        run.advance(c, choice=step.options[0] if step.decider is Decider.PLAYER else None)
 
 
 def reach_encounter(c: Any) -> None:

@@ -268,10 +268,8 @@ on_linux = pytest.mark.skipif(sys.platform != "linux",
                               reason="names the fsynced files through /proc/self/fd")
 
 
-@on_linux
-def test_fault8_export_fsyncs_file_and_folder(
-    cf: CampaignFile, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def watch_fsync(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The files fsynced from now on, named by their descriptors."""
     synced: list[str] = []
     real = os.fsync
 
@@ -279,6 +277,14 @@ def test_fault8_export_fsyncs_file_and_folder(
         synced.append(os.readlink(f"/proc/self/fd/{fd}"))
         real(fd)
     monkeypatch.setattr(os, "fsync", watch)
+    return synced
+
+
+@on_linux
+def test_fault8_export_fsyncs_file_and_folder(
+    cf: CampaignFile, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    synced = watch_fsync(monkeypatch)
     out = tmp_path / "out" / "saga.json"
     out.parent.mkdir()
     export_campaign(cf, out)
@@ -290,13 +296,7 @@ def test_fault8_export_fsyncs_file_and_folder(
 def test_fault8_create_and_restore_fsync_the_folder(
     path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    synced: list[str] = []
-    real = os.fsync
-
-    def watch(fd: int) -> None:
-        synced.append(os.readlink(f"/proc/self/fd/{fd}"))
-        real(fd)
-    monkeypatch.setattr(os, "fsync", watch)
+    synced = watch_fsync(monkeypatch)
     cf = CampaignFile.create(path)
     assert str(path.parent) in synced
     info = cf.backup()

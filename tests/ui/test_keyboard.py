@@ -116,9 +116,8 @@ def test_fishing_with_keys_only(qtbot: Any, demo: Any, refusals: list[str],
     assert procedures.in_progress(demo) is None
 
 
-def test_mining_with_keys_only(qtbot: Any, demo: Any, refusals: list[str],
-                               advances: list[object]) -> None:
-    # Rulebook: Mining: chips pulled from the bag one at a time, typed at the table.
+def mining_dialog(qtbot: Any, demo: Any) -> Any:
+    """Ash mines at E09 (Bryn passed): the dialog open and active."""
     window = make_window(qtbot, demo)
     assert window.run_operation(operations.move, name="Ash", to_hex="E09")
     assert window.run_operation(operations.pass_turn, name="Bryn")
@@ -126,6 +125,13 @@ def test_mining_with_keys_only(qtbot: Any, demo: Any, refusals: list[str],
     dialog = start_activity(window, "mining", "Ash", mine.target)
     qtbot.addWidget(dialog)
     activate(qtbot, dialog)
+    return dialog
+
+
+def test_mining_with_keys_only(qtbot: Any, demo: Any, refusals: list[str],
+                               advances: list[object]) -> None:
+    # Rulebook: Mining: chips pulled from the bag one at a time, typed at the table.
+    dialog = mining_dialog(qtbot, demo)
     answered = at_the_table(qtbot, dialog, advances)
     assert "CHIP" in answered and None not in advances
     assert refusals == []
@@ -135,13 +141,7 @@ def test_mining_with_keys_only(qtbot: Any, demo: Any, refusals: list[str],
 def test_a_refused_chip_keeps_the_mining_dialog_open(qtbot: Any, demo: Any,
                                                      refusals: list[str],
                                                      advances: list[object]) -> None:
-    window = make_window(qtbot, demo)
-    assert window.run_operation(operations.move, name="Ash", to_hex="E09")
-    assert window.run_operation(operations.pass_turn, name="Bryn")
-    mine = next(a for a in operations.available_actions(demo, "Ash") if a.action == "mine")
-    dialog = start_activity(window, "mining", "Ash", mine.target)
-    qtbot.addWidget(dialog)
-    activate(qtbot, dialog)
+    dialog = mining_dialog(qtbot, demo)
     type_text(qtbot, "no such chip")
     press(qtbot, Qt.Key.Key_Return)
     assert len(refusals) == 1 and len(advances) == 1

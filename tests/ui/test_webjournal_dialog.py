@@ -124,14 +124,22 @@ def test_export_for_the_campaign_journal(qtbot: Any, tmp_path: Path, monkeypatch
     campaign.close()
 
 
-def test_note_pages_in_the_journal_book(qtbot: Any, tmp_path: Path) -> None:
+def reed_people_book(qtbot: Any, tmp_path: Path) -> tuple[Any, Any, Any]:
+    """The web journal's v3 file imported, its campaign shown at the Journal book."""
+    from companion.ui.journal_book import JournalBook
+
     campaign, _ = wj.import_new(V3, tmp_path / "reed.stonesaga")
     window = make_window(qtbot, campaign)
-    from companion.ui.journal_book import JournalBook, NotesPage
-
     window.show_view("journal")
     book = window.findChild(JournalBook)
     assert book is not None
+    return campaign, window, book
+
+
+def test_note_pages_in_the_journal_book(qtbot: Any, tmp_path: Path) -> None:
+    from companion.ui.journal_book import NotesPage
+
+    campaign, window, book = reed_people_book(qtbot, tmp_path)
     book.turn_to("notes")
     page = book.page_of["notes"]
     assert isinstance(page, NotesPage)
@@ -227,13 +235,9 @@ def test_the_journal_book_shows_the_worded_demeanor_and_the_groups_mantle_powers
     """Using the Journal: the Behemoths page's Demeanor column shows the demeanor the
     web journal wrote in words; the Culture page's Mantle powers box lists the web
     journal's mantle powers in the group's words, and the book's search finds them."""
-    from companion.ui.journal_book import BehemothsPage, CulturePage, JournalBook
+    from companion.ui.journal_book import BehemothsPage, CulturePage
 
-    campaign, _ = wj.import_new(V3, tmp_path / "reed.stonesaga")
-    window = make_window(qtbot, campaign)
-    window.show_view("journal")
-    book = window.findChild(JournalBook)
-    assert book is not None
+    campaign, window, book = reed_people_book(qtbot, tmp_path)
     book.turn_to("behemoths")
     page = book.page_of["behemoths"]
     assert isinstance(page, BehemothsPage)

@@ -189,8 +189,8 @@ def test_continuing_play_refusals_from_the_cli(
     assert run(capsys, "status", demo_path, "--json")[1]["status"]["challenge_id"] == "C1"
 
 
-def test_outposts_remove_a_structure_from_the_cli(capsys: Any, demo_path: str) -> None:
-    """Rulebook: Overlays > Outposts — erase a removed structure from the outpost card."""
+def with_a_longhouse(demo_path: str) -> None:
+    """The outpost Hearth with a Longhouse built, written into the campaign."""
     from tests.operations.test_night_cards import with_outpost
 
     campaign = operations.open_campaign(Path(demo_path))
@@ -198,6 +198,11 @@ def test_outposts_remove_a_structure_from_the_cli(capsys: Any, demo_path: str) -
         with_outpost(campaign, "longhouse")
     finally:
         campaign.close()
+
+
+def test_outposts_remove_a_structure_from_the_cli(capsys: Any, demo_path: str) -> None:
+    """Rulebook: Overlays > Outposts — erase a removed structure from the outpost card."""
+    with_a_longhouse(demo_path)
     code, data, _ = run(capsys, "outpost", "remove-structure", demo_path, "Hearth",
                         "Longhouse", "--json")
     assert code == 0 and "The Longhouse is erased from Hearth's outpost card" in str(data)
@@ -206,13 +211,7 @@ def test_outposts_remove_a_structure_from_the_cli(capsys: Any, demo_path: str) -
 
 
 def test_night_phase_structures_in_play_from_the_cli(capsys: Any, demo_path: str) -> None:
-    from tests.operations.test_night_cards import with_outpost
-
-    campaign = operations.open_campaign(Path(demo_path))
-    try:
-        with_outpost(campaign, "longhouse")
-    finally:
-        campaign.close()
+    with_a_longhouse(demo_path)
     for name in ("Ash", "Bryn"):
         assert run(capsys, "act", demo_path, name, "pass")[0] == 0
     code, data, _ = run(capsys, "night", demo_path, "--json")

@@ -31,3 +31,24 @@ def run_group(capsys: Any, register: Callable[[Any], None], *argv: str) -> tuple
     code = args.func(args)
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def walk_typed(campaign: Any, *answers: str) -> None:
+    """``companion step`` at a terminal (no ``--choice``): each answer typed at its
+    prompt in turn, then the end of input."""
+    from companion.cli import procedure_cmd
+
+    typed = iter(answers)
+
+    class Args:
+        choice: list[str] = []
+        app = False
+        json = False
+
+    def read() -> str:
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    procedure_cmd.walk(campaign, Args(), read)  # type: ignore[arg-type]

@@ -18,6 +18,7 @@ from companion.operations import procedures as run
 from companion.operations.activities import start_foraging
 from companion.store import models
 from tests.cli.helpers import run as cli
+from tests.cli.helpers import walk_typed
 from tests.operations.test_cards import to_delve as reach_delving
 from tests.operations.test_cards import to_mine as reach_mining
 from tests.operations.test_cards import to_night as reach_night
@@ -153,29 +154,14 @@ def test_my_cards_lists_and_remove_card_deletes(tmp_path: Path, capsys: Any) -> 
 
 
 def test_step_offers_to_enter_an_unknown_card(tmp_path: Path, capsys: Any) -> None:
-    from companion.cli import procedure_cmd
-
     path = tmp_path / "c.stonesaga"
     operations.create_demo_campaign(path).close()
     text = card_yaml(path, "fishing_cards", "FI01")
     body = [line for line in text.splitlines() if not line.startswith("id:")]
     # Enter at "Just record what it did?" goes on to entering it (issue 25 part 3).
-    answers = iter(["FX93", "", "y", *body, "", "app", "app"])
     with operations.open_campaign(path) as campaign:
         reach_fishing(campaign)
-
-        class Args:
-            choice: list[str] = []
-            app = False
-            json = False
-
-        def read() -> str:
-            try:
-                return next(answers)
-            except StopIteration:
-                raise EOFError from None
-
-        procedure_cmd.walk(campaign, Args(), read)  # type: ignore[arg-type]
+        walk_typed(campaign, "FX93", "", "y", *body, "", "app", "app")
         view = run.in_progress(campaign)
         assert view is not None and view.log[0] == "Step 1: draw the stock card: FX93"
     out = capsys.readouterr().out

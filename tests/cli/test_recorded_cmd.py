@@ -12,7 +12,8 @@ from typing import Any
 from companion import operations
 from companion.operations import procedures as run
 from companion.operations.activities import start_foraging
-from tests.cli.test_cards_cmd import cli
+from tests.cli.helpers import run as cli
+from tests.cli.helpers import walk_typed
 
 
 def foraging(tmp_path: Path) -> Path:
@@ -106,24 +107,9 @@ def test_codex_outcome_apply_and_record(tmp_path: Path, capsys: Any) -> None:
 
 def test_interactive_step_offers_to_record_the_unknown_card(tmp_path: Path,
                                                             capsys: Any) -> None:
-    from companion.cli import procedure_cmd
-
     path = foraging(tmp_path)
-    answers = iter(["FF99", "gain 2 meat, lore +1"])
-
-    class Args:
-        choice: list[str] = []
-        app = False
-        json = False
-
-    def read() -> str:
-        try:
-            return next(answers)
-        except StopIteration:
-            raise EOFError from None
-
     with operations.open_campaign(path) as campaign:
-        procedure_cmd.walk(campaign, Args(), read)  # type: ignore[arg-type]
+        walk_typed(campaign, "FF99", "gain 2 meat, lore +1")
         assert run.in_progress(campaign) is None
     out = capsys.readouterr().out
     assert "Just record what FF99 did at the table" in out

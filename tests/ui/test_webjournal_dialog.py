@@ -79,14 +79,21 @@ def test_import_into_the_open_campaign_with_a_preview(qtbot: Any, tmp_path: Path
     campaign.close()
 
 
-def test_import_without_a_campaign_makes_a_new_one(qtbot: Any, tmp_path: Path,
-                                                   monkeypatch: Any) -> None:
+def no_campaign_choosing_v3(qtbot: Any, tmp_path: Path, monkeypatch: Any) -> MainWindow:
+    """A main window with no campaign; the file dialogs pick the web journal's v3 file and
+    save the new campaign as reed.stonesaga."""
     window = MainWindow()
     qtbot.addWidget(window)
     window.show()
     dest = tmp_path / "reed.stonesaga"
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(V3), ""))
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(dest), ""))
+    return window
+
+
+def test_import_without_a_campaign_makes_a_new_one(qtbot: Any, tmp_path: Path,
+                                                   monkeypatch: Any) -> None:
+    window = no_campaign_choosing_v3(qtbot, tmp_path, monkeypatch)
     dialog = open_dialog(qtbot, window)
     assert dialog.stack.currentWidget() is dialog.report_page
     assert window.campaign is not None and window.campaign.title == "The Reed People"
@@ -156,19 +163,14 @@ def test_note_pages_in_the_journal_book(qtbot: Any, tmp_path: Path) -> None:
 
 def test_import_campaign_menu_shows_the_report_for_a_web_journal(
         qtbot: Any, tmp_path: Path, monkeypatch: Any) -> None:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    dest = tmp_path / "reed.stonesaga"
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(V3), ""))
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(dest), ""))
+    window = no_campaign_choosing_v3(qtbot, tmp_path, monkeypatch)
     menu_action(window, "Import Campaign…").trigger()
     dialogs = [w for w in QApplication.topLevelWidgets()
                if isinstance(w, WebJournalDialog) and w.isVisible()]
     assert len(dialogs) == 1
     qtbot.addWidget(dialogs[0])
     assert dialogs[0].stack.currentWidget() is dialogs[0].report_page
-    assert window.campaign is not None and window.campaign.path == dest
+    assert window.campaign is not None and window.campaign.path == tmp_path / "reed.stonesaga"
     window.campaign.close()
 
 

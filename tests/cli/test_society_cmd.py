@@ -113,6 +113,19 @@ def test_character_creation_an_unknown_ability_is_refused_not_a_traceback(
     assert code == 1 and "There is no ability 'luck'" in err and "Traceback" not in err
 
 
+def cael_replaces_the_legend(capsys: Any, legend_path: str) -> dict[str, Any]:
+    """Cael made in E01 as the replacement of the character who perished; as listed."""
+    code, _, err = run(capsys, "character", "create", legend_path, "--name", "Cael",
+                       "--dice", "6", "5", "4", "3", "1",
+                       "--assign", "might=6,dexterity=5,awareness=4,conviction=3",
+                       "--trait", "cunning", "--mantle", "stormcaller", "--hex", "E01",
+                       "--replacement", "--json")
+    assert code == 0, err
+    _, listing, _ = run(capsys, "characters", legend_path, "--json")
+    cael: dict[str, Any] = next(c for c in listing["characters"] if c["name"] == "Cael")
+    return cael
+
+
 def test_character_death_replacement_from_the_cli(capsys: Any, legend_path: str) -> None:
     campaign = operations.open_campaign(Path(legend_path))
     try:
@@ -121,14 +134,7 @@ def test_character_death_replacement_from_the_cli(capsys: Any, legend_path: str)
         apply_effects(campaign, name="Bryn", effects=[{"do": "place", "token": "shelter"}])
     finally:
         campaign.close()
-    code, data, err = run(capsys, "character", "create", legend_path, "--name", "Cael",
-                          "--dice", "6", "5", "4", "3", "1",
-                          "--assign", "might=6,dexterity=5,awareness=4,conviction=3",
-                          "--trait", "cunning", "--mantle", "stormcaller", "--hex", "E01",
-                          "--replacement", "--json")
-    assert code == 0, err
-    _, data, _ = run(capsys, "characters", legend_path, "--json")
-    cael = next(c for c in data["characters"] if c["name"] == "Cael")
+    cael = cael_replaces_the_legend(capsys, legend_path)
     assert (cael["energy"], cael["hex_id"]) == (0, "E01")
 
 
@@ -379,12 +385,5 @@ def test_character_death_replacement_with_no_shelter_enters_the_starting_hex_cli
         capsys: Any, legend_path: str) -> None:
     """Rulebook: Character Death; reading D22: no hex has shelter, so a replacement
     enters the starting hex E01, with 0 energy."""
-    code, data, err = run(capsys, "character", "create", legend_path, "--name", "Cael",
-                          "--dice", "6", "5", "4", "3", "1",
-                          "--assign", "might=6,dexterity=5,awareness=4,conviction=3",
-                          "--trait", "cunning", "--mantle", "stormcaller", "--hex", "E01",
-                          "--replacement", "--json")
-    assert code == 0, err
-    _, listing, _ = run(capsys, "characters", legend_path, "--json")
-    cael = next(c for c in listing["characters"] if c["name"] == "Cael")
+    cael = cael_replaces_the_legend(capsys, legend_path)
     assert (cael["hex_id"], cael["energy"]) == ("E01", 0)

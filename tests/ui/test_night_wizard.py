@@ -41,20 +41,21 @@ def answer_to_the_end(qtbot: Any, wizard: NightWizard, card: str | None = None) 
     """Answer every step by clicking: a player's first option, ``card`` typed at a card
     step (else the app draws), the app's own steps. The stages seen, in order."""
     seen = [wizard.current_stage()]
-    steps = 0
-    while wizard.step is not None:
-        steps += 1
-        assert steps < 60
-        widget = wizard.step_widget
-        if wizard.step.decider is Decider.PLAYER:
+    for _ in range(59):  # a Night is done in fewer
+        if wizard.step is None:
+            return seen
+        widget, decider = wizard.step_widget, wizard.step.decider
+        if decider is Decider.PLAYER:
             click(qtbot, widget.option_buttons[0])
-        elif card and wizard.step.decider is Decider.CARD:
+        elif card and decider is Decider.CARD:
             widget.card_combo.setEditText(card)
             click(qtbot, widget.use_button)
         else:
             click(qtbot, widget.app_button)
-        if wizard.current_stage() and wizard.current_stage() != seen[-1]:
-            seen.append(wizard.current_stage())
+        stage = wizard.current_stage()
+        if stage and stage != seen[-1]:
+            seen.append(stage)
+    assert wizard.step is None, "the Night went on past 59 steps"
     return seen
 
 

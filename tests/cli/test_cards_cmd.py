@@ -182,15 +182,21 @@ def test_step_enter_card_option_for_scripts(tmp_path: Path, capsys: Any) -> None
     assert json.loads(out)["procedure"]["log"][0] == "Step 1: draw the stock card: FX94"
 
 
-@pytest.mark.parametrize("how", ["add-card", "enter-card"])
-def test_a_discovery_card_entered_from_the_terminal_is_drawn_by_name(
-        tmp_path: Path, capsys: Any, how: str) -> None:
+def discovery_due(tmp_path: Path) -> Path:
+    """A demo campaign, closed, where Ash explored a hex: a Discovery card is due."""
     path = tmp_path / "c.stonesaga"
     with operations.create_demo_campaign(path) as campaign:
         explore = next(o for o in operations.available_actions(campaign, "Ash")
                        if o.action == "explore")
         operations.move(campaign, name="Ash", to_hex=explore.target)
         assert operations.discovery_due(campaign) is not None
+    return path
+
+
+@pytest.mark.parametrize("how", ["add-card", "enter-card"])
+def test_a_discovery_card_entered_from_the_terminal_is_drawn_by_name(
+        tmp_path: Path, capsys: Any, how: str) -> None:
+    path = discovery_due(tmp_path)
     (tmp_path / "card.yaml").write_text(card_yaml(
         path, "discovery_cards", "", id="DX80", name="Hidden Spring", effects=[]),
         encoding="utf-8")

@@ -14,6 +14,7 @@ from companion.operations import procedures as run
 from companion.operations.activities import start_foraging
 from tests.cli.helpers import run as cli
 from tests.cli.helpers import walk_typed
+from tests.cli.test_cards_cmd import discovery_due
 
 
 def foraging(tmp_path: Path) -> Path:
@@ -52,12 +53,7 @@ def test_step_record_resolves_the_card_at_the_table(tmp_path: Path, capsys: Any)
 def test_record_a_discovery_and_save_it_as_a_card(tmp_path: Path, capsys: Any) -> None:
     """Rulebook: Valley Decks > Discovery: a card the app does not know, recorded, then
     saved into the owner's pack with its id and effects."""
-    path = tmp_path / "c.stonesaga"
-    with operations.create_demo_campaign(path) as campaign:
-        explore = next(o for o in operations.available_actions(campaign, "Ash")
-                       if o.action == "explore")
-        operations.move(campaign, name="Ash", to_hex=explore.target)
-        assert operations.discovery_due(campaign) is not None
+    path = discovery_due(tmp_path)
     code, out, err = cli(capsys, "record", str(path), "gain 1 wood, lore +1", "--card",
                          "DI99", "--json")
     assert code == 0, err

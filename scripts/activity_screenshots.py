@@ -12,58 +12,22 @@ do.
 
 from __future__ import annotations
 
-import os
-import sys
-import tempfile
-from pathlib import Path
+from shots import demo_window, save, start
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "docs" / "screenshots"
 SIZE = (1400, 900)
 
 
 def main() -> int:
-    from laptop_shots import also_laptop, refusals_fail
-
-    refusals_fail()
-
-    home = tempfile.mkdtemp(prefix="companion-shots-")
-    os.environ["COMPANION_HOME"] = home
-    sys.path.insert(0, str(ROOT))
-    from PySide6.QtWidgets import QApplication, QWidget
-
+    app, home = start()
     from companion import operations
     from companion.operations import procedures
-    from companion.operations.core import Campaign
     from companion.rules.procedure import Decider
-    from companion.ui.main_window import MainWindow
     from companion.ui.procedure_dialog import ProcedureDialog, start_activity
-
-    app = QApplication.instance() or QApplication([])
-    app.setStyle("Fusion")
-    OUT.mkdir(parents=True, exist_ok=True)
-
-    def shoot(widget: QWidget, name: str, size: tuple[int, int]) -> None:
-        widget.resize(*size)
-        app.processEvents()
-        path = OUT / name
-        widget.grab().save(str(path))
-        also_laptop(widget, path)  # and as on a 1366x768 laptop
-        print(f"wrote {path.relative_to(ROOT)}")
-
-    def campaign(name: str) -> tuple[Campaign, MainWindow]:
-        opened = operations.create_demo_campaign(Path(home) / f"{name}.stonesaga")
-        window = MainWindow()
-        window.resize(1180, 680)  # fits a 1366x768 laptop (issue 20)
-        window.show()
-        window.set_campaign(opened)
-        return opened, window
 
     # Foraging in the plains at the table (the cards typed): FP08 then FP12 kept (animal
     # paths chaining across them), then FP01 and FP04 on offer, where the predator rule
     # forces FP04.
-    foraging, window = campaign("foraging")
+    foraging, window = demo_window(home, "foraging")
     dialog = start_activity(window, "foraging", "Ash", "plains")
     assert isinstance(dialog, ProcedureDialog)
     # Step 1 draws two and keeps one; Step 2 adds a second before any harvest (Rulebook:
@@ -73,12 +37,12 @@ def main() -> int:
         assert dialog.answer(answer), answer
     view = procedures.in_progress(foraging)
     assert view is not None and view.step.options == ("FP04",)
-    shoot(dialog, "procedure-foraging.png", SIZE)
+    save(dialog, "procedure-foraging.png", size=SIZE)
     dialog.close()
     window.close()
 
     # Delving from the cave of E05 (the demo's challenge opens delving at set-up).
-    delving, window = campaign("delving")
+    delving, window = demo_window(home, "delving")
     window.run_operation(operations.move, name="Ash", to_hex="E05")
     window.run_operation(operations.pass_turn, name="Bryn")
     dialog = start_activity(window, "delving", "Ash", "cave")
@@ -93,13 +57,13 @@ def main() -> int:
                 break
         else:
             dialog.step_widget.app_button.click()  # type: ignore[union-attr]
-    shoot(dialog, "procedure-delving.png", SIZE)
+    save(dialog, "procedure-delving.png", size=SIZE)
     dialog.close()
     window.close()
 
     # A delving test asked with its stakes (issue 27 item 4): who, ability, difficulty,
     # success and failure.
-    delving, window = campaign("delving-test")
+    delving, window = demo_window(home, "delving-test")
     window.run_operation(operations.move, name="Ash", to_hex="E05")
     window.run_operation(operations.pass_turn, name="Bryn")
     dialog = start_activity(window, "delving", "Ash", "cave")
@@ -110,7 +74,7 @@ def main() -> int:
         else:
             dialog.step_widget.app_button.click()  # type: ignore[union-attr]
     assert dialog.step is not None, "the delve asked for no test"
-    shoot(dialog, "procedure-test-stakes.png", SIZE)
+    save(dialog, "procedure-test-stakes.png", size=SIZE)
     dialog.close()
     window.close()
     return 0

@@ -8,35 +8,18 @@ Instinct card) and its target token is placed on Bryn, so the preview shows a sp
 
 from __future__ import annotations
 
-import os
-import sys
-import tempfile
 from pathlib import Path
-from typing import Any
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "docs" / "screenshots"
+from shots import save, start
 
 
 def main() -> int:
-    from laptop_shots import also_laptop, refusals_fail
-
-    refusals_fail()
-
-    home = tempfile.mkdtemp(prefix="companion-shots-")
-    os.environ["COMPANION_HOME"] = home
-    sys.path.insert(0, str(ROOT))
-    from PySide6.QtWidgets import QApplication
-
+    app, home = start()
     from companion import operations
     from companion.operations import behemoth
     from companion.ui.behemoth_panel import BehemothPanel, SetUpDialog
     from companion.ui.main_window import MainWindow
 
-    app = QApplication.instance() or QApplication([])
-    app.setStyle("Fusion")
-    OUT.mkdir(parents=True, exist_ok=True)
     campaign = operations.create_demo_campaign(Path(home) / "Demo.stonesaga")
     operations.move(campaign, name="Ash", to_hex="E05")
     operations.draw_discovery(campaign, name="Ash")
@@ -44,13 +27,6 @@ def main() -> int:
     operations.draw_discovery(campaign, name="Bryn")
     window = MainWindow()
     window.campaign = campaign
-
-    def save(widget: Any, name: str) -> None:
-        app.processEvents()
-        path = OUT / f"{name}.png"
-        widget.grab().save(str(path))
-        also_laptop(widget, path)  # and as on a 1366x768 laptop
-        print(f"wrote {path.relative_to(ROOT)}")
 
     dialog = SetUpDialog(behemoth.set_up_options(campaign))
     dialog.instinct.setCurrentIndex(dialog.instinct.findData("RBI1"))

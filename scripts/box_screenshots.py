@@ -16,25 +16,16 @@ items 8-9), into docs/screenshots/:
 
 from __future__ import annotations
 
-import os
-import sys
 import tempfile
+from functools import partial
 from pathlib import Path
-from typing import Any
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "docs" / "screenshots"
-sys.path.insert(0, str(ROOT))
+import shots
 
 
 def main() -> int:
-    from laptop_shots import also_laptop, refusals_fail
-
-    refusals_fail()
-    home = tempfile.mkdtemp(prefix="companion-shots-")
-    os.environ["COMPANION_HOME"] = home
-    from PySide6.QtWidgets import QApplication, QPushButton
+    app, _ = shots.start(style=None)
+    from PySide6.QtWidgets import QPushButton
 
     from companion import operations
     from companion.ui import theme
@@ -43,17 +34,8 @@ def main() -> int:
     from companion.ui.new_campaign_wizard import NewCampaignWizard
     from tests.box_campaign import make_box_campaign
 
-    app = QApplication.instance() or QApplication([])
     theme.apply(app, "light")
-    OUT.mkdir(parents=True, exist_ok=True)
-
-    def save(widget: Any, name: str) -> None:
-        for _ in range(3):
-            app.processEvents()
-        path = OUT / f"{name}.png"
-        widget.grab().save(str(path))
-        also_laptop(widget, path)
-        print(f"wrote {path.relative_to(ROOT)}")
+    save = partial(shots.save, passes=3)
 
     wizard = NewCampaignWizard(seed=2026)
     wizard.resize(860, 680)

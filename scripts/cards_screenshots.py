@@ -15,51 +15,22 @@ with ``QWidget.grab()``. ``--out DIR`` writes elsewhere (to look at them first).
 
 from __future__ import annotations
 
-import argparse
-import os
-import sys
-import tempfile
+from functools import partial
 from pathlib import Path
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-ROOT = Path(__file__).resolve().parents[1]
+import shots
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
-    out: Path = parser.parse_args().out
-    home = tempfile.mkdtemp(prefix="companion-shots-")
-    os.environ["COMPANION_HOME"] = home
-    sys.path.insert(0, str(ROOT))
-    from PySide6.QtWidgets import QApplication, QWidget
-
-    from companion import operations
+    out = shots.out_folder(__doc__.splitlines()[0])
+    _, home = shots.start(refusals=False)
     from companion.operations import cards
     from companion.ui.card_field import content_lookup
     from companion.ui.card_form import CardForm
-    from companion.ui.main_window import MainWindow
     from companion.ui.procedure_dialog import ProcedureDialog, start_activity
 
-    app = QApplication.instance() or QApplication([])
-    app.setStyle("Fusion")
-    out.mkdir(parents=True, exist_ok=True)
-
-    def shoot(widget: QWidget, name: str, size: tuple[int, int] | None = None) -> None:
-        if size is not None:
-            widget.resize(*size)
-        widget.show()
-        for _ in range(4):  # nested layouts settle over a few passes
-            app.processEvents()
-        path = out / name
-        widget.grab().save(str(path))
-        print(f"wrote {path}")
-
-    campaign = operations.create_demo_campaign(Path(home) / "cards.stonesaga")
-    window = MainWindow()
-    window.resize(1180, 760)
-    window.show()
-    window.set_campaign(campaign)
+    shoot = partial(shots.save, show=True, passes=4, laptop=False, out=out)
+    campaign, window = shots.demo_window(home, "cards", (1180, 760))
     content = campaign.content
     lookup = content_lookup(content)
 
@@ -68,12 +39,12 @@ def main() -> int:
     assert isinstance(dialog, ProcedureDialog)
     field = dialog.step_widget.card_field
     field.combo.setEditText("FI31")
-    shoot(dialog, "card-entry-step.png", (1100, 760))
+    shoot(dialog, "card-entry-step.png", size=(1100, 760))
 
     def form(kind: str, template: object, changes: dict[str, object], name: str) -> None:
         data = template.model_dump(mode="json") | changes  # type: ignore[attr-defined]
         card_form = CardForm(kind, lookup=lookup, initial=data)
-        shoot(card_form, name, (720, 680))
+        shoot(card_form, name, size=(720, 680))
         card_form.close()
 
     form("fishing_cards", content.fishing_cards["FI01"], {"id": "FI31"},
@@ -87,7 +58,7 @@ def main() -> int:
 
     half = CardForm("fishing_cards", lookup=lookup, initial={"id": "FI31"})
     half.try_save()
-    shoot(half, "card-form-problems.png", (720, 680))
+    shoot(half, "card-form-problems.png", size=(720, 680))
     half.close()
 
     # My cards: two cards entered, and a problem in a hand-edited file.
@@ -105,7 +76,7 @@ def main() -> int:
     mine = open_my_cards(window)
     assert mine is not None
     mine.validate()
-    shoot(mine, "my-cards.png", (1000, 640))
+    shoot(mine, "my-cards.png", size=(1000, 640))
     window.close()
     return 0
 

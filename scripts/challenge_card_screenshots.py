@@ -3,7 +3,7 @@ issue 27 item 7) in docs/screenshots/: play-challenge-card.png (a challenge card
 doesn't know yet, typed in its form), play-end-challenge-outcome.png (End Challenge with
 the outcome the card names), material-token-editor.png (a material token's edge pips set
 on its picture); each also at the larger text size (text-larger-*.png) and, through
-``laptop_shots``, as on a 1366×768 laptop.
+``shots``, as on a 1366×768 laptop.
 
 Runs offscreen with a throw-away data folder; writes go through the operations.
 """
@@ -48,7 +48,7 @@ def fill_card(form: Any) -> None:
 def main() -> int:
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(ROOT / "scripts"))
-    from laptop_shots import also_laptop, refusals_fail
+    from shots import also_laptop, refusals_fail
 
     refusals_fail()
     home = tempfile.mkdtemp(prefix="companion-shots-")

@@ -16,13 +16,13 @@ fixed size. Writes go through the operations and the importer.
 
 from __future__ import annotations
 
-import os
 import sys
 import tempfile
+from functools import partial
 from pathlib import Path
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-ROOT = Path(__file__).resolve().parents[1]
+import shots
+
 SIZE = (980, 680)
 
 GREEN_CSV = (
@@ -35,7 +35,6 @@ GREEN_CSV = (
 
 
 def main(argv: list[str]) -> int:
-    sys.path.insert(0, str(ROOT))
     from PySide6.QtWidgets import QApplication
 
     from companion import operations
@@ -45,8 +44,8 @@ def main(argv: list[str]) -> int:
     from companion.ui.crafting_import_dialog import CraftingImportDialog
     from companion.ui.main_window import MainWindow
 
-    out = Path(argv[1]) if len(argv) > 1 else ROOT / "docs" / "screenshots"
-    app = QApplication.instance() or QApplication(argv)
+    out = Path(argv[1]) if len(argv) > 1 else shots.OUT
+    _app = QApplication.instance() or QApplication(argv)  # held for the whole run
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
         campaign = operations.create_demo_campaign(Path(folder) / "demo.stonesaga")
@@ -58,12 +57,7 @@ def main(argv: list[str]) -> int:
         window = MainWindow()
         window.set_campaign(campaign)
 
-        def grab(widget: object, name: str, size: tuple[int, int] = SIZE) -> None:
-            widget.resize(*size)  # type: ignore[attr-defined]
-            widget.show()  # type: ignore[attr-defined]
-            app.processEvents()
-            widget.grab().save(str(out / name))  # type: ignore[attr-defined]
-            print(out / name)
+        grab = partial(shots.save, size=SIZE, show=True, laptop=False, out=out)
 
         dialog = CraftingDialog(window, "Ash")
         dialog.set_tokens(0, 2)
@@ -82,7 +76,7 @@ def main(argv: list[str]) -> int:
         importer = CraftingImportDialog(dialog, Path(folder) / "community-crafting", "sample")
         importer.add_files([csv])
         importer.run_import()
-        grab(importer, "crafting-import-dialog.png", (820, 560))
+        grab(importer, "crafting-import-dialog.png", size=(820, 560))
         campaign.close()
     return 0
 

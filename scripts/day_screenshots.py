@@ -11,42 +11,23 @@ Processing and crafting open the Play menu's dialogs (see play_screenshots.py).
 
 from __future__ import annotations
 
-import os
-import sys
-import tempfile
+from functools import partial
 from pathlib import Path
-from typing import Any
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "docs" / "screenshots"
+import shots
 
 
 def main() -> int:
-    home = tempfile.mkdtemp(prefix="companion-shots-")
-    os.environ["COMPANION_HOME"] = home
-    sys.path.insert(0, str(ROOT))
-    from PySide6.QtWidgets import QApplication
-
+    _, home = shots.start(refusals=False)
     from companion import operations
     from companion.operations.effects import apply_effects, parse_effect
     from companion.ui import day_dialogs
     from companion.ui.main_window import MainWindow
 
-    app = QApplication.instance() or QApplication([])
-    app.setStyle("Fusion")
-    OUT.mkdir(parents=True, exist_ok=True)
     campaign = operations.create_demo_campaign(Path(home) / "Demo.stonesaga")
     window = MainWindow()
     window.campaign = campaign
-
-    def save(widget: Any, name: str) -> None:
-        widget.show()
-        app.processEvents()
-        path = OUT / f"{name}.png"
-        widget.grab().save(str(path))
-        print(f"wrote {path.relative_to(ROOT)}")
-        widget.close()
+    save = partial(shots.save, show=True, laptop=False, close=True)  # the dialog, alone
 
     outpost = day_dialogs.BuildOutpostDialog(window, "Ash", "plains", 4)
     outpost.outpost_name.setText("Hearth")

@@ -11,17 +11,13 @@ yet on a fresh demo (a legend lineage, an outpost), written as plain demo data.
 from __future__ import annotations
 
 import io
-import os
 import shutil
 import subprocess
-import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "docs" / "screenshots"
+from shots import OUT, save, start
+
 SIZE = (1180, 680)  # fits a 1366x768 laptop (issue 20)
 NAMES = {"cave_wall": "cave-wall", "codex": "omens-codes"}
 
@@ -116,32 +112,11 @@ def fill_journal(campaign: Any) -> None:
 
 
 def main() -> int:
-    from laptop_shots import also_laptop, refusals_fail
-
-    refusals_fail()
-
-    home = tempfile.mkdtemp(prefix="companion-shots-")
-    os.environ["COMPANION_HOME"] = home
-    sys.path.insert(0, str(ROOT))
-    from PySide6.QtWidgets import QApplication, QWidget
-
+    _, home = start()
     from companion import operations
     from companion.ui.codex_dialog import CodexDialog
     from companion.ui.main_window import MainWindow
     from companion.ui.pdf_export import write_pdf
-
-    app = QApplication.instance() or QApplication([])
-    app.setStyle("Fusion")
-    OUT.mkdir(parents=True, exist_ok=True)
-
-    def shoot(widget: QWidget, name: str, size: tuple[int, int] = SIZE) -> None:
-        widget.resize(*size)
-        for _ in range(3):
-            app.processEvents()
-        path = OUT / name
-        widget.grab().save(str(path))
-        also_laptop(widget, path)  # and as on a 1366x768 laptop
-        print(f"wrote {path.relative_to(ROOT)}")
 
     campaign = operations.create_demo_campaign(Path(home) / "journal.stonesaga")
     fill_journal(campaign)
@@ -154,16 +129,16 @@ def main() -> int:
     for key in ("history", "entries", "challenges", "culture", "outposts", "valley",
                 "decks", "cave_wall", "legends", "codex"):
         book.turn_to(key)
-        shoot(window, f"journal-{NAMES.get(key, key)}.png")
+        save(window, f"journal-{NAMES.get(key, key)}.png", size=SIZE, passes=3)
     book.search_box.setText("spiral")
     book.run_search()
-    shoot(window, "journal-search.png")
+    save(window, "journal-search.png", size=SIZE, passes=3)
 
     dialog = CodexDialog(window)
     dialog.request.setText("R1410")
     dialog.look_up()
     dialog.show()
-    shoot(dialog, "journal-codex-dialog.png", (620, 460))
+    save(dialog, "journal-codex-dialog.png", size=(620, 460), passes=3)
     dialog.close()
 
     pdf = Path(home) / "journal.pdf"

@@ -118,7 +118,7 @@ def grab_valley(campaign: Any, out: Path, *, tile: str, explore_for: str | None 
     app.processEvents()
     out.parent.mkdir(parents=True, exist_ok=True)
     window.grab().save(str(out))
-    from laptop_shots import also_laptop, refusals_fail
+    from shots import also_laptop, refusals_fail
 
     refusals_fail()
 

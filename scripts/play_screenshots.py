@@ -11,19 +11,18 @@ fixed size. Writes go through the operations.
 
 from __future__ import annotations
 
-import os
 import sys
 import tempfile
+from functools import partial
 from pathlib import Path
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "docs" / "screenshots"
+import shots
+
 SIZE = (980, 680)
 
 
 def main() -> int:
-    sys.path.insert(0, str(ROOT))
+    shots.refusals_fail()
     from PySide6.QtWidgets import QApplication
 
     from companion import operations
@@ -40,8 +39,8 @@ def main() -> int:
         StartChallengeDialog,
     )
 
-    app = QApplication.instance() or QApplication(sys.argv)
-    OUT.mkdir(parents=True, exist_ok=True)
+    _app = QApplication.instance() or QApplication(sys.argv)  # held for the whole run
+    shots.OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
         campaign = operations.create_demo_campaign(Path(folder) / "demo.stonesaga")
         for name, resources in (("Ash", ["flint", "sinew", "flint", "sinew", "bone", "hide"]),
@@ -52,17 +51,7 @@ def main() -> int:
         window = MainWindow()
         window.set_campaign(campaign)
 
-        def grab(widget: object, name: str, size: tuple[int, int] = SIZE) -> None:
-            widget.resize(*size)  # type: ignore[attr-defined]
-            widget.show()  # type: ignore[attr-defined]
-            app.processEvents()
-            widget.grab().save(str(OUT / name))  # type: ignore[attr-defined]
-            print(OUT / name)
-            from laptop_shots import also_laptop, refusals_fail
-
-            refusals_fail()
-
-            also_laptop(widget, OUT / name)  # and as on a 1366x768 laptop
+        grab = partial(shots.save, size=SIZE, show=True)
 
         dialog = CraftingDialog(window, "Ash")
         dialog.set_tokens(0, 1)
@@ -73,7 +62,7 @@ def main() -> int:
         dialog.close()
 
         process = ProcessDialog(window, "Bryn")  # each token in words (issue 27 item 22)
-        grab(process, "play-processing.png", (620, 400))
+        grab(process, "play-processing.png", size=(620, 400))
         process.close()
 
         effects = EffectsDialog(window)
@@ -92,7 +81,7 @@ def main() -> int:
         effects.add_effect()
         effects.choose_kind("mark")
         effects.mark.setText("spiral")
-        grab(effects, "play-effects.png", (860, 520))
+        grab(effects, "play-effects.png", size=(860, 520))
         effects.close()
 
         test = AbilityTestDialog(window, "Ash")
@@ -101,7 +90,7 @@ def main() -> int:
         test.die.setValue(3)
         test.traits["intrepid"].setValue(1)
         test.test()
-        grab(test, "play-ability-test.png", (620, 440))
+        grab(test, "play-ability-test.png", size=(620, 440))
         test.close()
 
         end = EndChallengeDialog(window)  # the outcome the card names, filled in
@@ -109,7 +98,7 @@ def main() -> int:
         end.check_material("Ash", 1)
         end.check_item("Ash", "stone-knife")
         end.check_looming("C2")
-        grab(end, "play-end-challenge.png", (900, 640))
+        grab(end, "play-end-challenge.png", size=(900, 640))
         end.close()
         # A power of Ash's mantle unlocked: the next challenge offers it after the mantles.
         ash = campaign.character_detail("Ash")
@@ -117,7 +106,7 @@ def main() -> int:
             p for p, c in campaign.content.mantle_powers.items() if c.mantle == ash.mantle))
         end_challenge(campaign, outcome="112", looming=["C2", "C3"])
         start = StartChallengeDialog(window)
-        grab(start, "play-start-challenge.png", (680, 520))
+        grab(start, "play-start-challenge.png", size=(680, 520))
         start.close()
         window.close()
     return 0

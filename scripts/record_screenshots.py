@@ -19,64 +19,31 @@ with ``QWidget.grab()`` at a laptop's size. ``--out DIR`` writes elsewhere.
 
 from __future__ import annotations
 
-import argparse
-import os
-import sys
-import tempfile
-from pathlib import Path
+from functools import partial
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-ROOT = Path(__file__).resolve().parents[1]
+import shots
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
-    out: Path = parser.parse_args().out
-    home = tempfile.mkdtemp(prefix="companion-shots-")
-    os.environ["COMPANION_HOME"] = home
-    sys.path.insert(0, str(ROOT))
+    out = shots.out_folder(__doc__.splitlines()[0])
+    app, home = shots.start()
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
-    from PySide6.QtWidgets import QApplication, QWidget
 
     from companion import operations
     from companion.operations import recorded
     from companion.operations.activities import start_foraging
     from companion.rules.procedure import Decider
     from companion.ui.codex_outcome import OutcomeDialog
-    from companion.ui.main_window import MainWindow
     from companion.ui.procedure_dialog import ProcedureDialog, open_procedure, start_activity
     from companion.ui.table_record import RecordDialog, RecordedCardsDialog
-
-    app = QApplication.instance() or QApplication([])
-    app.setStyle("Fusion")
-    from PySide6.QtWidgets import QMessageBox
-
-    def refused(_parent: object, _title: str, text: str) -> None:  # never block
-        raise SystemExit(f"refused: {text}")
-
-    QMessageBox.warning = refused  # type: ignore[assignment,method-assign]
-    out.mkdir(parents=True, exist_ok=True)
 
     def settle() -> None:
         for _ in range(4):  # nested layouts settle over a few passes
             app.processEvents()
 
-    def shoot(widget: QWidget, name: str, size: tuple[int, int] | None = None) -> None:
-        if size is not None:
-            widget.resize(*size)
-        widget.show()
-        settle()
-        path = out / name
-        widget.grab().save(str(path))
-        print(f"wrote {path}")
-
-    campaign = operations.create_demo_campaign(Path(home) / "record.stonesaga")
-    window = MainWindow()
-    window.resize(1366, 740)
-    window.show()
-    window.set_campaign(campaign)
+    shoot = partial(shots.save, show=True, passes=4, laptop=False, out=out)
+    campaign, window = shots.demo_window(home, "record", (1366, 740))
 
     # The card step: a forest card the campaign's content lacks, typed and used.
     start_foraging(campaign, name="Ash", feature="forest")
@@ -85,7 +52,7 @@ def main() -> int:
     field = dialog.step_widget.card_field
     field.combo.setEditText("FF99")
     field.use()
-    shoot(dialog, "card-unknown-two-ways.png", (1366, 680))
+    shoot(dialog, "card-unknown-two-ways.png", size=(1366, 680))
 
     # "Just record what happened": the line with its completion open.
     record = RecordDialog(window, kind="forage_cards", card="FF99", actor="Ash")
@@ -125,7 +92,7 @@ def main() -> int:
     assert table is not None
     QTest.keyClicks(table.line, "gain 2 fish")  # type: ignore[attr-defined]
     shoot(table, "resolved-at-table.png")
-    shoot(fishing, "resolved-at-table-step.png", (1366, 680))
+    shoot(fishing, "resolved-at-table-step.png", size=(1366, 680))
     table.record()  # type: ignore[attr-defined]
     fishing.close()
 
@@ -150,7 +117,7 @@ def main() -> int:
     window.run_operation(operations.move, name="Ash", to_hex=explore.target)
     window.run_operation(draw_discovery, name="Ash", card="DI06")
     window.show_view("valley")
-    shoot(window, "status-read-outcome.png", (1366, 700))
+    shoot(window, "status-read-outcome.png", size=(1366, 700))
     window.close()
     return 0
 

@@ -6,45 +6,14 @@ with ``QWidget.grab()`` at a fixed size, so the files change only when the UI do
 
 from __future__ import annotations
 
-import os
-import sys
-import tempfile
-from pathlib import Path
-from typing import Any
-
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "docs" / "screenshots"
+from shots import demo_window, save, start
 
 
 def main() -> int:
-    from laptop_shots import also_laptop, refusals_fail
-
-    refusals_fail()
-
-    home = tempfile.mkdtemp(prefix="companion-shots-")
-    os.environ["COMPANION_HOME"] = home
-    sys.path.insert(0, str(ROOT))
-    from PySide6.QtWidgets import QApplication
-
+    app, home = start()
     from companion import operations
-    from companion.ui.main_window import MainWindow
 
-    app = QApplication.instance() or QApplication([])
-    app.setStyle("Fusion")
-    OUT.mkdir(parents=True, exist_ok=True)
-    campaign = operations.create_demo_campaign(Path(home) / "Demo.stonesaga")
-    window = MainWindow()
-    window.resize(1180, 680)  # fits a 1366x768 laptop (issue 20)
-    window.show()
-    window.set_campaign(campaign)
-    def save(widget: Any, name: str) -> None:
-        app.processEvents()
-        path = OUT / f"{name}.png"
-        widget.grab().save(str(path))
-        also_laptop(widget, path)  # and as on a 1366x768 laptop
-        print(f"wrote {path.relative_to(ROOT)}")
-
+    campaign, window = demo_window(home)
     tabs = {window.tabs.tabText(i).replace("&", "").lower(): i
             for i in range(window.tabs.count())}
     for name, index in tabs.items():

@@ -9,60 +9,30 @@ the Settings dialog itself, as a player would.
 
 from __future__ import annotations
 
-import os
-import sys
-import tempfile
-from pathlib import Path
+from functools import partial
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "docs" / "screenshots"
+import shots
 
 
 def main() -> int:
-    from laptop_shots import refusals_fail
-
-    refusals_fail()
-    home = tempfile.mkdtemp(prefix="companion-shots-")
-    os.environ["COMPANION_HOME"] = home
-    sys.path.insert(0, str(ROOT))
-    from PySide6.QtWidgets import QApplication, QWidget
-
+    _, home = shots.start()
     from companion import operations
     from companion.rules.procedure import Decider
     from companion.ui import fit
-    from companion.ui.main_window import MainWindow
     from companion.ui.my_cards import open_my_cards
     from companion.ui.procedure_dialog import start_activity, start_night
     from companion.ui.settings_dialog import SettingsDialog
 
-    app = QApplication.instance() or QApplication([])
-    app.setStyle("Fusion")
     fit.room = lambda widget: fit.LAPTOP_WINDOW  # type: ignore[assignment]  # a laptop
-    OUT.mkdir(parents=True, exist_ok=True)
-
-    def shoot(widget: QWidget, name: str) -> None:
-        widget.show()
-        app.processEvents()
-        app.processEvents()
-        path = OUT / name
-        widget.grab().save(str(path))
-        print(f"wrote {path.relative_to(ROOT)}")
+    laptop = (fit.LAPTOP_WINDOW.width(), fit.LAPTOP_WINDOW.height())
+    shoot = partial(shots.save, show=True, passes=2, laptop=False)
 
     settings = SettingsDialog()
     settings.text_size.setCurrentIndex(settings.text_size.findData(125))
     shoot(settings, "text-larger-settings.png")
     settings.buttons.button(settings.buttons.StandardButton.Ok).click()
 
-    def campaign(name: str) -> MainWindow:
-        opened = operations.create_demo_campaign(Path(home) / f"{name}.stonesaga")
-        window = MainWindow()
-        window.resize(fit.LAPTOP_WINDOW)
-        window.show()
-        window.set_campaign(opened)
-        return window
-
-    window = campaign("day")
+    _, window = shots.demo_window(home, "day", laptop)
     window.show_view("day")
     shoot(window, "text-larger-day.png")
     cards = open_my_cards(window)
@@ -76,7 +46,7 @@ def main() -> int:
     dialog.close()
     window.close()
 
-    window = campaign("night")
+    _, window = shots.demo_window(home, "night", laptop)
     window.run_operation(operations.gather_water, name="Ash")
     window.run_operation(operations.pass_turn, name="Bryn")
     window.run_operation(operations.pass_turn, name="Ash")

@@ -9,42 +9,18 @@ throw-away user folder.
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
-from pathlib import Path
-from typing import Any
+from functools import partial
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "docs" / "screenshots"
+import shots
 
 
 def main() -> int:
-    from laptop_shots import also_laptop, refusals_fail
-
-    refusals_fail()
-
-    home = tempfile.mkdtemp(prefix="companion-shots-")
-    os.environ["COMPANION_HOME"] = home
-    sys.path.insert(0, str(ROOT))
-    from PySide6.QtWidgets import QApplication
-
-    from companion import operations
+    app, home = shots.start(style=None)
     from companion.ui import theme
-    from companion.ui.main_window import MainWindow
     from companion.ui.new_campaign_wizard import NewCampaignWizard
 
-    app = QApplication.instance() or QApplication([])
-    OUT.mkdir(parents=True, exist_ok=True)
-
-    def save(widget: Any, name: str) -> None:
-        for _ in range(3):
-            app.processEvents()
-        path = OUT / f"{name}.png"
-        widget.grab().save(str(path))
-        also_laptop(widget, path)  # and as on a 1366x768 laptop
-        print(f"wrote {path.relative_to(ROOT)}")
+    save = partial(shots.save, passes=3)
 
     # -- the wizard, page by page (light theme) ----------------------------------------
     theme.apply(app, "light")
@@ -94,11 +70,7 @@ def main() -> int:
     dialog.close()
 
     # -- the main window on the demo campaign, light and dark -----------------------------
-    campaign = operations.create_demo_campaign(Path(home) / "Demo.stonesaga")
-    window = MainWindow()
-    window.resize(1180, 680)  # fits a 1366x768 laptop (issue 20)
-    window.show()
-    window.set_campaign(campaign)
+    campaign, window = shots.demo_window(home)
     for scheme in ("light", "dark"):
         theme.apply(app, scheme)
         window.set_campaign(campaign)  # views built under the scheme, as at start-up

@@ -6,7 +6,11 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
+import shutil
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from companion.cli import main
@@ -65,3 +69,66 @@ class Table:
     def last_journal(self, count: int = 1) -> list[str]:
         events = self.js("journal", "list", self.path)["events"]
         return [e["text"] for e in events[:count]]
+
+
+class Story:
+    """A campaign played once per session (per test worker), moment by moment, each moment
+    a function of a ``Table``; the campaign's folder is kept as it stands before each
+    moment, so a test starts from a copy of the moments before it, never from the test
+    run before it. The moments play in a user folder (``COMPANION_HOME``) of their own."""
+
+    def __init__(self, folder: Path, file_name: str,
+                 moments: Sequence[Callable[[Table], object]]) -> None:
+        self.folder, self.file_name = folder, file_name
+        self.moments = list(moments)
+        self.names = [m.__name__ for m in self.moments]
+        self.kept: list[Path] = []  # kept[k]: the campaign's folder before moment k
+
+    def before(self, name: str, folder: Path) -> Table:
+        """A copy of the campaign as the moments before ``name`` left it."""
+        return self._copy(self.names.index(name), folder)
+
+    def after(self, name: str, folder: Path) -> Table:
+        """A copy of the campaign as the moment ``name`` left it."""
+        return self._copy(self.names.index(name) + 1, folder)
+
+    def _copy(self, index: int, folder: Path) -> Table:
+        shutil.copytree(self._kept(index), folder / "campaign")
+        return Table(folder / "campaign" / self.file_name)
+
+    def _kept(self, index: int) -> Path:
+        playing, home = self.folder / "playing", self.folder / "home"
+        if not self.kept:
+            playing.mkdir()
+            home.mkdir()
+            self.kept.append(self._keep(playing, 0))
+        table = Table(playing / self.file_name)
+        while len(self.kept) <= index:
+            moment = len(self.kept) - 1
+            with _user_folder(home):
+                self.moments[moment](table)
+            self.kept.append(self._keep(playing, moment + 1))
+        return self.kept[index]
+
+    def _keep(self, playing: Path, index: int) -> Path:
+        kept = self.folder / f"before-{index:02d}"
+        shutil.copytree(playing, kept)
+        return kept
+
+
+def moments_of(module: ModuleType) -> list[Callable[[Table], object]]:
+    """A module's tests, in the order they are written: the moments of its story."""
+    return [f for n, f in vars(module).items() if n.startswith("test_") and callable(f)]
+
+
+@contextlib.contextmanager
+def _user_folder(home: Path) -> Iterator[None]:
+    old = os.environ.get("COMPANION_HOME")
+    os.environ["COMPANION_HOME"] = str(home)
+    try:
+        yield
+    finally:
+        if old is None:
+            os.environ.pop("COMPANION_HOME", None)
+        else:
+            os.environ["COMPANION_HOME"] = old

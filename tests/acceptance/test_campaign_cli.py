@@ -1,7 +1,7 @@
 """Acceptance: a two-character campaign played through the command line with ``--json``
 (issue 16, "Done when"). Every step runs ``companion.cli.main`` in-process, as a player
 at a terminal would, and is checked against values computed by hand from the sample pack
-(content/rules/rules.yaml) and the rulebook. The steps share one campaign file and run in
+(content/rules/rules.yaml) and the rulebook. The steps are the moments of one campaign, in
 order; each test is one moment of play.
 
 Two characters: the rules' character scale gives each 5 health and 5 energy (D8:
@@ -9,18 +9,27 @@ Two characters: the rules' character scale gives each 5 health and 5 energy (D8:
 forage 2, fish 2, mine 2, delve 1, craft 1, move 1, build_outpost 4 (shared),
 Drying Rack 1 (items.yaml). Deterministic: every card, chip and die is typed as drawn
 at the table (``--choice``, ``--card``, ``--tiles``, ``--dice``) and the campaign's seed
-(``--seed 7``) fixes the order of the Night deck, whose top card is then typed too."""
+(``--seed 7``) fixes the order of the Night deck, whose top card is then typed too.
+
+Each test passes alone and in any order: it starts from a copy of the campaign as
+the tests written before it leave it, played once per session by the ``ember`` story
+(tests/acceptance/conftest.py), not from the test run before it."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from tests.acceptance.table import SEED, Table
+from tests.acceptance.table import SEED, Story, Table
+
+# make test runs in parallel: the story's tests share one worker, so it is played once.
+pytestmark = pytest.mark.xdist_group("ember")
 
 
-@pytest.fixture(scope="module")
-def table(tmp_path_factory: pytest.TempPathFactory) -> Table:
-    return Table(tmp_path_factory.mktemp("campaign") / "ember.stonesaga")
+@pytest.fixture
+def table(ember: Story, request: pytest.FixtureRequest, tmp_path: Path) -> Table:
+    return ember.before(request.function.__name__, tmp_path)
 
 
 # --- Set Up -------------------------------------------------------------------------------

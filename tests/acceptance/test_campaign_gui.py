@@ -24,30 +24,20 @@ from companion.ui.main_window import MainWindow
 from companion.ui.night_wizard import NightWizard
 from companion.ui.procedure_dialog import ProcedureDialog, open_procedure, start_night
 from companion.ui.views.day import DayView
-from tests.acceptance.table import SEED, Table
+from tests.acceptance.table import Story
 from tests.ui.helpers import make_window
 
 T = TypeVar("T")
 
+# make test runs in parallel: the story's tests share one worker, so it is played once.
+pytestmark = pytest.mark.xdist_group("ember")
+
 
 @pytest.fixture
-def campaign(tmp_path: Path) -> Iterator[operations.Campaign]:
+def campaign(ember: Story, tmp_path: Path) -> Iterator[operations.Campaign]:
     """The CLI test's set-up: The Long Thaw in Thornspire, Ash and Bryn in Windgate (T01)."""
-    table = Table(tmp_path / "gui.stonesaga")
-    p = table.path
-    table.js("campaign", "new", "The Ember Folk", "--players", "2", "--file", p,
-             "--seed", SEED)
-    table.js("valley", "setup", p, "thornspire", "--tiles", "T02", "T05")
-    table.js("challenge", "start", p, "C1")
-    table.js("character", "create", p, "--name", "Ash", "--player", "P1",
-             "--dice", "6", "5", "4", "3", "1",
-             "--assign", "might=6,dexterity=5,awareness=4,conviction=3",
-             "--trait", "cunning", "--mantle", "hearthkeeper", "--hex", "T01")
-    table.js("character", "create", p, "--name", "Bryn", "--player", "P2",
-             "--dice", "2", "3", "3", "2", "1",
-             "--assign", "might=2,dexterity=3,awareness=3,conviction=2",
-             "--trait", "intrepid", "--trait", "wise", "--mantle", "pathfinder",
-             "--hex", "T01")
+    p = ember.after("test_character_creation_two_starting_characters_in_the_starting_hex",
+                    tmp_path).path
     opened = operations.open_campaign(Path(p))
     yield opened
     if not opened.file.closed:

@@ -10,24 +10,24 @@ from pathlib import Path
 from typing import Any
 
 from companion import operations
-from companion.cli import main
 from companion.operations.procedures import start_night
+from tests.cli.helpers import run
 
 
-def run(capsys: Any, *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def test_rulebook_rounds_backup_list_and_a_mid_night_restore(tmp_path: Path,
-                                                             capsys: Any) -> None:
+def day_then_night(tmp_path: Path) -> operations.Campaign:
+    """The demo campaign backed up during its first Day, then again once Night fell."""
     demo = operations.create_demo_campaign(tmp_path / "d.stonesaga")
     demo.file.backup()
     operations.pass_turn(demo, name="Ash")
     operations.pass_turn(demo, name="Bryn")
     start_night(demo)
     demo.file.backup()
+    return demo
+
+
+def test_rulebook_rounds_backup_list_and_a_mid_night_restore(tmp_path: Path,
+                                                             capsys: Any) -> None:
+    demo = day_then_night(tmp_path)
     demo.close()
     code, out, _ = run(capsys, "backup", "list", str(demo.path))
     assert code == 0

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 from pathlib import Path
 from typing import Any
@@ -11,15 +10,11 @@ import pytest
 
 from companion import operations
 from companion.cli import behemoth_cmd
+from tests.cli.helpers import run_group
 
 
 def run(capsys: Any, *argv: str) -> tuple[int, str, str]:
-    parser = argparse.ArgumentParser(prog="companion")
-    behemoth_cmd.register(parser.add_subparsers(dest="command"))
-    args = parser.parse_args(list(argv))
-    code = args.func(args)
-    out, err = capsys.readouterr()
-    return code, out, err
+    return run_group(capsys, behemoth_cmd.register, *argv)
 
 
 @pytest.fixture

@@ -9,14 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from companion import operations
-from companion.cli import main
 from tests.box_campaign import make_box_campaign
-
-
-def run(capsys: Any, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli.helpers import run
 
 
 def js(capsys: Any, *argv: str) -> Any:

@@ -13,19 +13,15 @@ import pytest
 import yaml
 
 from companion import operations, paths
-from companion.cli import main
 from companion.operations import behemoth as bh
 from companion.operations import procedures as run
-from companion.operations.activities import start_delving, start_foraging
-from companion.rules.procedure import Decider
+from companion.operations.activities import start_foraging
 from companion.store import models
-from tests.hex_helpers import tile_towards
-
-
-def cli(capsys: Any, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli.helpers import run as cli
+from tests.cli.helpers import walk_typed
+from tests.operations.test_cards import to_delve as reach_delving
+from tests.operations.test_cards import to_mine as reach_mining
+from tests.operations.test_cards import to_night as reach_night
 
 
 def card_yaml(path: Path, kind: str, template: str, **changes: Any) -> str:
@@ -43,30 +39,6 @@ def reach_fishing(c: Any) -> None:
 
 def reach_foraging(c: Any) -> None:
     start_foraging(c, name="Ash", feature="forest")
-
-
-def reach_delving(c: Any) -> None:
-    caves = [o.target for o in operations.available_actions(c, "Ash")
-             if o.action == "explore" and "cave" in c.content.hexes[
-                 tile_towards(c, "Ash", str(o.target))].sections.values()]
-    operations.move(c, name="Ash", to_hex=caves[0])
-    operations.pass_turn(c, name="Bryn")
-    start_delving(c, name="Ash", feature="cave")
-
-
-def reach_mining(c: Any) -> None:
-    operations.move(c, name="Ash", to_hex="E09")
-    operations.pass_turn(c, name="Bryn")
-    mine = next(a for a in operations.available_actions(c, "Ash") if a.action == "mine")
-    run.start_mining(c, name="Ash", feature=mine.target)
-
-
-def reach_night(c: Any) -> None:
-    operations.pass_turn(c, name="Ash")
-    operations.pass_turn(c, name="Bryn")
-    run.start_night(c)
-    while (step := run.in_progress(c).step).decider is not Decider.CARD:  # type: ignore[union-attr]
-        run.advance(c, choice=step.options[0] if step.decider is Decider.PLAYER else None)
 
 
 def reach_encounter(c: Any) -> None:
@@ -182,29 +154,14 @@ def test_my_cards_lists_and_remove_card_deletes(tmp_path: Path, capsys: Any) -> 
 
 
 def test_step_offers_to_enter_an_unknown_card(tmp_path: Path, capsys: Any) -> None:
-    from companion.cli import procedure_cmd
-
     path = tmp_path / "c.stonesaga"
     operations.create_demo_campaign(path).close()
     text = card_yaml(path, "fishing_cards", "FI01")
     body = [line for line in text.splitlines() if not line.startswith("id:")]
     # Enter at "Just record what it did?" goes on to entering it (issue 25 part 3).
-    answers = iter(["FX93", "", "y", *body, "", "app", "app"])
     with operations.open_campaign(path) as campaign:
         reach_fishing(campaign)
-
-        class Args:
-            choice: list[str] = []
-            app = False
-            json = False
-
-        def read() -> str:
-            try:
-                return next(answers)
-            except StopIteration:
-                raise EOFError from None
-
-        procedure_cmd.walk(campaign, Args(), read)  # type: ignore[arg-type]
+        walk_typed(campaign, "FX93", "", "y", *body, "", "app", "app")
         view = run.in_progress(campaign)
         assert view is not None and view.log[0] == "Step 1: draw the stock card: FX93"
     out = capsys.readouterr().out
@@ -225,15 +182,21 @@ def test_step_enter_card_option_for_scripts(tmp_path: Path, capsys: Any) -> None
     assert json.loads(out)["procedure"]["log"][0] == "Step 1: draw the stock card: FX94"
 
 
-@pytest.mark.parametrize("how", ["add-card", "enter-card"])
-def test_a_discovery_card_entered_from_the_terminal_is_drawn_by_name(
-        tmp_path: Path, capsys: Any, how: str) -> None:
+def discovery_due(tmp_path: Path) -> Path:
+    """A demo campaign, closed, where Ash explored a hex: a Discovery card is due."""
     path = tmp_path / "c.stonesaga"
     with operations.create_demo_campaign(path) as campaign:
         explore = next(o for o in operations.available_actions(campaign, "Ash")
                        if o.action == "explore")
         operations.move(campaign, name="Ash", to_hex=explore.target)
         assert operations.discovery_due(campaign) is not None
+    return path
+
+
+@pytest.mark.parametrize("how", ["add-card", "enter-card"])
+def test_a_discovery_card_entered_from_the_terminal_is_drawn_by_name(
+        tmp_path: Path, capsys: Any, how: str) -> None:
+    path = discovery_due(tmp_path)
     (tmp_path / "card.yaml").write_text(card_yaml(
         path, "discovery_cards", "", id="DX80", name="Hidden Spring", effects=[]),
         encoding="utf-8")

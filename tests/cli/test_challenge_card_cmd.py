@@ -4,27 +4,13 @@ Play; issue 25 part 5, issue 27 item 7)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from companion import operations
-from companion.cli import main
-
-
-def run(capsys: Any, *argv: str) -> tuple[int, Any, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, (json.loads(out) if out.strip().startswith("{") else out), err
-
-
-@pytest.fixture
-def demo_path(tmp_path: Path) -> str:
-    path = tmp_path / "demo.stonesaga"
-    operations.create_demo_campaign(path).close()
-    return str(path)
+from tests.cli.helpers import run_json as run
 
 
 def test_continuing_play_end_reads_the_cards_outcome_in_the_codex(

@@ -13,12 +13,7 @@ import pytest
 
 from companion import __version__
 from companion.cli import main
-
-
-def run(capsys: Any, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli.helpers import run
 
 
 def test_version(capsys: Any) -> None:
@@ -281,12 +276,8 @@ def test_issue24_a_night_with_nothing_to_ask_ends_at_once(tmp_path: Path, capsys
     assert run(capsys, "step", p, "--json")[1].count('"procedure": null') == 1
 
 
-def test_issue24_steps_between_games_wait_for_the_night(tmp_path: Path, capsys: Any) -> None:
-    """Found by the whole-campaign harness (seed 2003): a character aged out into a
-    legend while the Night was in progress, and the Night's end then crashed writing
-    them back (KeyError). Aging, a new challenge, its end and a new epoch come between
-    games (Rulebook: End of Challenge); while the Night goes on they are refused and
-    change nothing."""
+def night_begun(tmp_path: Path, capsys: Any) -> str:
+    """A demo campaign whose characters both passed and whose Night began (not over)."""
     from companion import operations
 
     path = tmp_path / "d.stonesaga"
@@ -295,6 +286,16 @@ def test_issue24_steps_between_games_wait_for_the_night(tmp_path: Path, capsys: 
     for name in ("Ash", "Bryn"):
         assert run(capsys, "act", p, name, "pass")[0] == 0
     assert run(capsys, "night", p, "--json")[0] == 0
+    return p
+
+
+def test_issue24_steps_between_games_wait_for_the_night(tmp_path: Path, capsys: Any) -> None:
+    """Found by the whole-campaign harness (seed 2003): a character aged out into a
+    legend while the Night was in progress, and the Night's end then crashed writing
+    them back (KeyError). Aging, a new challenge, its end and a new epoch come between
+    games (Rulebook: End of Challenge); while the Night goes on they are refused and
+    change nothing."""
+    p = night_begun(tmp_path, capsys)
     for argv in (("age", p, "Ash"), ("challenge", "start", p, "C2"),
                  ("challenge", "end", p, "120"), ("epoch", "new", p)):
         before = run(capsys, "journal", "list", p, "--json")[1]
@@ -309,14 +310,7 @@ def test_issue24_a_change_typed_during_the_night_is_refused_not_lost(
     """Found by the whole-campaign harness: an effect typed while the Night went on
     ("Ash gain 1 flint") was erased without a word when the Night ended, which writes
     every character as it saw them. It is refused, saying when it can be applied."""
-    from companion import operations
-
-    path = tmp_path / "d.stonesaga"
-    operations.create_demo_campaign(path).close()
-    p = str(path)
-    for name in ("Ash", "Bryn"):
-        assert run(capsys, "act", p, name, "pass")[0] == 0
-    assert run(capsys, "night", p, "--json")[0] == 0
+    p = night_begun(tmp_path, capsys)
     before = run(capsys, "journal", "list", p, "--json")[1]
     for argv in (("effect", p, "Ash", "gain flint 1"), ("heal", p, "Ash", "1")):
         code, _, err = run(capsys, *argv)

@@ -25,6 +25,7 @@ import pytest
 from companion import operations
 from companion.cli import main
 from companion.cli.terminal import shown
+from tests.cli.helpers import run
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURES = REPO / "tests" / "operations" / "fixtures"
@@ -34,11 +35,6 @@ FIXTURES = REPO / "tests" / "operations" / "fixtures"
 HOSTILE = "\x1b]0;pwned\x07\x1b]52;c;ZXZpbA==\x07\x1b[2J\x9b2J\rgone"
 RAW_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
-
-def run(capsys: Any, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def assert_harmless(*texts: str) -> None:

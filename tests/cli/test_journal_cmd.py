@@ -3,7 +3,6 @@ through an argparse parser of their own (the lead wires them into ``companion``)
 
 from __future__ import annotations
 
-import argparse
 import json
 from pathlib import Path
 from typing import Any
@@ -13,15 +12,11 @@ import pytest
 from companion import operations
 from companion.cli import journal_cmd
 from companion.operations import journal as j
+from tests.cli.helpers import run_group
 
 
 def run(capsys: Any, *argv: str) -> tuple[int, str, str]:
-    parser = argparse.ArgumentParser(prog="companion")
-    journal_cmd.register(parser.add_subparsers(dest="command"))
-    args = parser.parse_args(list(argv))
-    code = args.func(args)
-    out, err = capsys.readouterr()
-    return code, out, err
+    return run_group(capsys, journal_cmd.register, *argv)
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@ journal's grid of hex IDs, headless."""
 
 from __future__ import annotations
 
-import argparse
 import json
 import struct
 from pathlib import Path
@@ -13,15 +12,11 @@ import pytest
 
 from companion import operations
 from companion.cli import map_cmd
+from tests.cli.helpers import run_group
 
 
 def run(capsys: Any, *argv: str) -> tuple[int, str, str]:
-    parser = argparse.ArgumentParser(prog="companion")
-    map_cmd.register(parser.add_subparsers(dest="command"))
-    args = parser.parse_args(["map", *argv])
-    code = args.func(args)
-    out, err = capsys.readouterr()
-    return code, out, err
+    return run_group(capsys, map_cmd.register, "map", *argv)
 
 
 def png_size(path: Path) -> tuple[int, int]:

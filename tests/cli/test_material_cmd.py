@@ -4,27 +4,11 @@ Tokens; Processing & Crafting > Crafting Items; issue 25 part 6)."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from companion import operations
-from companion.cli import main
-
-
-def run(capsys: Any, *argv: str) -> tuple[int, Any, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, (json.loads(out) if out.strip().startswith("{") else out), err
-
-
-@pytest.fixture
-def demo_path(tmp_path: Path) -> str:
-    path = tmp_path / "demo.stonesaga"
-    operations.create_demo_campaign(path).close()
-    return str(path)
+from tests.cli.helpers import run_json as run
 
 
 def test_crafting_items_two_tokens_from_the_terminal_then_their_codes(

@@ -11,15 +11,9 @@ from typing import Any
 import pytest
 
 from companion import operations
-from companion.cli import main
 from companion.content import user_pack
 from companion.operations import cards
-
-
-def cli(capsys: Any, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli.helpers import run as cli
 
 
 def entered(tmp_path: Path) -> Path:

@@ -12,14 +12,8 @@ from typing import Any
 import pytest
 
 from companion import operations
-from companion.cli import main
 from companion.cli.play_cmd import VERBS
-
-
-def run(capsys: Any, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli.helpers import run
 
 
 def js(capsys: Any, *argv: str) -> dict[str, Any]:

@@ -12,7 +12,9 @@ from typing import Any
 from companion import operations
 from companion.operations import procedures as run
 from companion.operations.activities import start_foraging
-from tests.cli.test_cards_cmd import cli
+from tests.cli.helpers import run as cli
+from tests.cli.helpers import walk_typed
+from tests.cli.test_cards_cmd import discovery_due
 
 
 def foraging(tmp_path: Path) -> Path:
@@ -51,12 +53,7 @@ def test_step_record_resolves_the_card_at_the_table(tmp_path: Path, capsys: Any)
 def test_record_a_discovery_and_save_it_as_a_card(tmp_path: Path, capsys: Any) -> None:
     """Rulebook: Valley Decks > Discovery: a card the app does not know, recorded, then
     saved into the owner's pack with its id and effects."""
-    path = tmp_path / "c.stonesaga"
-    with operations.create_demo_campaign(path) as campaign:
-        explore = next(o for o in operations.available_actions(campaign, "Ash")
-                       if o.action == "explore")
-        operations.move(campaign, name="Ash", to_hex=explore.target)
-        assert operations.discovery_due(campaign) is not None
+    path = discovery_due(tmp_path)
     code, out, err = cli(capsys, "record", str(path), "gain 1 wood, lore +1", "--card",
                          "DI99", "--json")
     assert code == 0, err
@@ -106,24 +103,9 @@ def test_codex_outcome_apply_and_record(tmp_path: Path, capsys: Any) -> None:
 
 def test_interactive_step_offers_to_record_the_unknown_card(tmp_path: Path,
                                                             capsys: Any) -> None:
-    from companion.cli import procedure_cmd
-
     path = foraging(tmp_path)
-    answers = iter(["FF99", "gain 2 meat, lore +1"])
-
-    class Args:
-        choice: list[str] = []
-        app = False
-        json = False
-
-    def read() -> str:
-        try:
-            return next(answers)
-        except StopIteration:
-            raise EOFError from None
-
     with operations.open_campaign(path) as campaign:
-        procedure_cmd.walk(campaign, Args(), read)  # type: ignore[arg-type]
+        walk_typed(campaign, "FF99", "gain 2 meat, lore +1")
         assert run.in_progress(campaign) is None
     out = capsys.readouterr().out
     assert "Just record what FF99 did at the table" in out

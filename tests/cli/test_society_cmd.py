@@ -3,27 +3,13 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from companion import operations
-from companion.cli import main
-
-
-def run(capsys: Any, *argv: str) -> tuple[int, Any, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, (json.loads(out) if out.strip().startswith("{") else out), err
-
-
-@pytest.fixture
-def demo_path(tmp_path: Path) -> str:
-    path = tmp_path / "demo.stonesaga"
-    operations.create_demo_campaign(path).close()
-    return str(path)
+from tests.cli.helpers import run_json as run
 
 
 def test_activity_events_the_dial_from_the_cli_applies_the_event(
@@ -127,6 +113,19 @@ def test_character_creation_an_unknown_ability_is_refused_not_a_traceback(
     assert code == 1 and "There is no ability 'luck'" in err and "Traceback" not in err
 
 
+def cael_replaces_the_legend(capsys: Any, legend_path: str) -> dict[str, Any]:
+    """Cael made in E01 as the replacement of the character who perished; as listed."""
+    code, _, err = run(capsys, "character", "create", legend_path, "--name", "Cael",
+                       "--dice", "6", "5", "4", "3", "1",
+                       "--assign", "might=6,dexterity=5,awareness=4,conviction=3",
+                       "--trait", "cunning", "--mantle", "stormcaller", "--hex", "E01",
+                       "--replacement", "--json")
+    assert code == 0, err
+    _, listing, _ = run(capsys, "characters", legend_path, "--json")
+    cael: dict[str, Any] = next(c for c in listing["characters"] if c["name"] == "Cael")
+    return cael
+
+
 def test_character_death_replacement_from_the_cli(capsys: Any, legend_path: str) -> None:
     campaign = operations.open_campaign(Path(legend_path))
     try:
@@ -135,14 +134,7 @@ def test_character_death_replacement_from_the_cli(capsys: Any, legend_path: str)
         apply_effects(campaign, name="Bryn", effects=[{"do": "place", "token": "shelter"}])
     finally:
         campaign.close()
-    code, data, err = run(capsys, "character", "create", legend_path, "--name", "Cael",
-                          "--dice", "6", "5", "4", "3", "1",
-                          "--assign", "might=6,dexterity=5,awareness=4,conviction=3",
-                          "--trait", "cunning", "--mantle", "stormcaller", "--hex", "E01",
-                          "--replacement", "--json")
-    assert code == 0, err
-    _, data, _ = run(capsys, "characters", legend_path, "--json")
-    cael = next(c for c in data["characters"] if c["name"] == "Cael")
+    cael = cael_replaces_the_legend(capsys, legend_path)
     assert (cael["energy"], cael["hex_id"]) == (0, "E01")
 
 
@@ -203,8 +195,8 @@ def test_continuing_play_refusals_from_the_cli(
     assert run(capsys, "status", demo_path, "--json")[1]["status"]["challenge_id"] == "C1"
 
 
-def test_outposts_remove_a_structure_from_the_cli(capsys: Any, demo_path: str) -> None:
-    """Rulebook: Overlays > Outposts — erase a removed structure from the outpost card."""
+def with_a_longhouse(demo_path: str) -> None:
+    """The outpost Hearth with a Longhouse built, written into the campaign."""
     from tests.operations.test_night_cards import with_outpost
 
     campaign = operations.open_campaign(Path(demo_path))
@@ -212,6 +204,11 @@ def test_outposts_remove_a_structure_from_the_cli(capsys: Any, demo_path: str) -
         with_outpost(campaign, "longhouse")
     finally:
         campaign.close()
+
+
+def test_outposts_remove_a_structure_from_the_cli(capsys: Any, demo_path: str) -> None:
+    """Rulebook: Overlays > Outposts — erase a removed structure from the outpost card."""
+    with_a_longhouse(demo_path)
     code, data, _ = run(capsys, "outpost", "remove-structure", demo_path, "Hearth",
                         "Longhouse", "--json")
     assert code == 0 and "The Longhouse is erased from Hearth's outpost card" in str(data)
@@ -220,13 +217,7 @@ def test_outposts_remove_a_structure_from_the_cli(capsys: Any, demo_path: str) -
 
 
 def test_night_phase_structures_in_play_from_the_cli(capsys: Any, demo_path: str) -> None:
-    from tests.operations.test_night_cards import with_outpost
-
-    campaign = operations.open_campaign(Path(demo_path))
-    try:
-        with_outpost(campaign, "longhouse")
-    finally:
-        campaign.close()
+    with_a_longhouse(demo_path)
     for name in ("Ash", "Bryn"):
         assert run(capsys, "act", demo_path, name, "pass")[0] == 0
     code, data, _ = run(capsys, "night", demo_path, "--json")
@@ -394,12 +385,5 @@ def test_character_death_replacement_with_no_shelter_enters_the_starting_hex_cli
         capsys: Any, legend_path: str) -> None:
     """Rulebook: Character Death; reading D22: no hex has shelter, so a replacement
     enters the starting hex E01, with 0 energy."""
-    code, data, err = run(capsys, "character", "create", legend_path, "--name", "Cael",
-                          "--dice", "6", "5", "4", "3", "1",
-                          "--assign", "might=6,dexterity=5,awareness=4,conviction=3",
-                          "--trait", "cunning", "--mantle", "stormcaller", "--hex", "E01",
-                          "--replacement", "--json")
-    assert code == 0, err
-    _, listing, _ = run(capsys, "characters", legend_path, "--json")
-    cael = next(c for c in listing["characters"] if c["name"] == "Cael")
+    cael = cael_replaces_the_legend(capsys, legend_path)
     assert (cael["hex_id"], cael["energy"]) == ("E01", 0)

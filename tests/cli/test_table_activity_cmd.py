@@ -7,14 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from companion.cli import main
 from tests.box_campaign import make_box_campaign
-
-
-def cli(capsys: Any, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli.helpers import run as cli
 
 
 def test_feature_actions_forage_at_the_table_from_the_cli(tmp_path: Path, capsys: Any) -> None:

@@ -8,18 +8,13 @@ from pathlib import Path
 from typing import Any
 
 from companion import operations
-from companion.cli import main
 from companion.operations import webjournal as wj
+from tests.cli.helpers import run
 
 FIXTURES = Path(__file__).parents[1] / "operations" / "fixtures"
 V3 = FIXTURES / "web-journal-v3.json"
 V2 = FIXTURES / "web-journal-v2.json"
 
-
-def run(capsys: Any, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_import_prints_the_report(capsys: Any, tmp_path: Path) -> None:

@@ -154,13 +154,19 @@ def test_a_card_referring_to_nothing_is_refused_with_its_field(demo: Campaign) -
     assert not any(user_pack.entries(paths.user_content_dir() / "sample-mine"))
 
 
-def test_a_reopened_campaign_keeps_its_own_pack(tmp_path: Path) -> None:
+def with_a_card_of_its_own(tmp_path: Path) -> Path:
+    """A demo campaign, closed, whose table entered the Discovery card DX01 (Bones)."""
     path = tmp_path / "c.stonesaga"
     campaign = operations.create_demo_campaign(path)
     cards.enter_card(campaign, kind="discovery_cards", data=copy_of(
         campaign, "discovery_cards", _known(campaign, "discovery_cards"), id="DX01",
         name="Bones"))
     campaign.close()
+    return path
+
+
+def test_a_reopened_campaign_keeps_its_own_pack(tmp_path: Path) -> None:
+    path = with_a_card_of_its_own(tmp_path)
     with operations.open_campaign(path) as again:
         assert "DX01" in again.content.discovery_cards
         assert again.content.packs[-1].id == "sample-mine"
@@ -181,12 +187,7 @@ def test_reload_takes_in_a_card_written_by_hand(demo: Campaign) -> None:
 
 
 def test_a_broken_own_pack_never_stops_a_campaign_from_opening(tmp_path: Path) -> None:
-    path = tmp_path / "c.stonesaga"
-    campaign = operations.create_demo_campaign(path)
-    cards.enter_card(campaign, kind="discovery_cards", data=copy_of(
-        campaign, "discovery_cards", _known(campaign, "discovery_cards"), id="DX01",
-        name="Bones"))
-    campaign.close()
+    path = with_a_card_of_its_own(tmp_path)
     broken = paths.user_content_dir() / "sample-mine" / "discovery_cards.yaml"
     broken.write_text(broken.read_text(encoding="utf-8") + "  - id: DX02\n    name: [\n",
                       encoding="utf-8")

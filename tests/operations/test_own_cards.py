@@ -164,8 +164,9 @@ def test_adopting_adds_the_carried_cards_to_this_computers_pack(
         assert again.cards_missing == () and again.cards_edited == ()
 
 
-def test_a_card_edited_elsewhere_keeps_the_version_the_campaign_played_with(
-        tmp_path: Path) -> None:
+def bones_edited_elsewhere(tmp_path: Path) -> tuple[Path, dict[str, Any]]:
+    """A demo campaign that entered DX01 (Bones), closed; then another campaign on this
+    computer renamed it Old Bones in the own pack. The path, and the edited card."""
     path = tmp_path / "c.stonesaga"
     with operations.create_demo_campaign(path) as campaign:
         cards.enter_card(campaign, kind="discovery_cards", data=copy_of(
@@ -174,6 +175,12 @@ def test_a_card_edited_elsewhere_keeps_the_version_the_campaign_played_with(
         edited = copy_of(campaign, "discovery_cards", "DX01", name="Old Bones")
     own = paths.user_content_dir() / "sample-mine"
     user_pack.add_card(own, "discovery_cards", edited, replace="DX01")  # another campaign
+    return path, edited
+
+
+def test_a_card_edited_elsewhere_keeps_the_version_the_campaign_played_with(
+        tmp_path: Path) -> None:
+    path, edited = bones_edited_elsewhere(tmp_path)
     with operations.open_campaign(path) as campaign:
         assert campaign.content.discovery_cards["DX01"].name == "Bones"
         report = own_cards.carried_report(campaign)
@@ -189,19 +196,13 @@ def test_a_card_edited_elsewhere_keeps_the_version_the_campaign_played_with(
 
 def test_adopt_with_edited_writes_the_campaigns_version_over_the_pack(
         tmp_path: Path) -> None:
-    path = tmp_path / "c.stonesaga"
-    with operations.create_demo_campaign(path) as campaign:
-        cards.enter_card(campaign, kind="discovery_cards", data=copy_of(
-            campaign, "discovery_cards", first(campaign, "discovery_cards"), id="DX01",
-            name="Bones"))
-        edited = copy_of(campaign, "discovery_cards", "DX01", name="Old Bones")
-    own = paths.user_content_dir() / "sample-mine"
-    user_pack.add_card(own, "discovery_cards", edited, replace="DX01")
+    path, edited = bones_edited_elsewhere(tmp_path)
     with operations.open_campaign(path) as campaign:
         with pytest.raises(Refused, match="--edited"):
             own_cards.adopt_cards(campaign)
         own_cards.adopt_cards(campaign, edited=True)
         assert campaign.cards_edited == ()
+    own = paths.user_content_dir() / "sample-mine"
     (entry,) = [e for e in user_pack.entries(own) if e.id == "DX01"]
     assert entry.name == "Bones"
 

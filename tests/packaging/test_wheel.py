@@ -36,6 +36,9 @@ BIN = "Scripts" if os.name == "nt" else "bin"
 EXE = ".exe" if os.name == "nt" else ""
 TIMEOUT = 600
 
+# make test runs in parallel: this module's tests share one worker, so one wheel is built.
+pytestmark = pytest.mark.xdist_group("wheel")
+
 
 def _run(*argv: str | Path, cwd: Path | None = None, env: dict[str, str] | None = None,
          check: bool = True) -> subprocess.CompletedProcess[str]:

@@ -1,17 +1,23 @@
-"""Helpers for the rules tests: the sample pack's constants and small characters."""
+"""Helpers for the rules tests: the sample pack's constants, small characters, and the
+procedure engines played at random."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from companion.content import Content
 from companion.content.schema.base import Ability
 from companion.content.schema.rules import RulesConstants
+from companion.rules.chance import Chance
 from companion.rules.character import Age, Character, TrackRules
 from companion.rules.ids import CharacterName, HexId, PlayerName, Trait
+from companion.rules.procedure import Procedure
 
 RULES_YAML = Path(__file__).resolve().parents[2] / "content" / "rules" / "rules.yaml"
 
@@ -41,3 +47,13 @@ def make(name: str = "Ash", **changes: Any) -> Character:
     )
     fields.update(changes)
     return Character(**fields)
+
+
+@dataclass(frozen=True)
+class Engine:
+    """A procedure engine under random play."""
+
+    name: str
+    start: Callable[[Content, Chance], Procedure]
+    from_state: Callable[[Mapping[str, Any]], Procedure]
+    check_end: Callable[[Procedure], None] = lambda proc: None

@@ -3,14 +3,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
-from typing import Any
 
-import pytest
-
-from companion.content import Content, load_content
+from companion.content import Content
 from companion.content.schema.base import Ability, Omen
 from companion.rules.behemoth import (
     BehemothState,
@@ -30,21 +26,6 @@ from tests.rules.factories import load_rules, make
 
 SEEDS = range(120)
 LIMIT = 200
-
-
-@dataclass(frozen=True)
-class Engine:
-    """A procedure engine under random play."""
-
-    name: str
-    start: Callable[[Content, Chance], Procedure]
-    from_state: Callable[[Mapping[str, Any]], Procedure]
-    check_end: Callable[[Procedure], None] = lambda proc: None
-
-
-@pytest.fixture(scope="session")
-def content() -> Content:
-    return load_content("sample")
 
 
 # --- set up at random ---------------------------------------------------------------------

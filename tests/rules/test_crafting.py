@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.content import Content, load_content
+from companion.content import Content
 from companion.content.schema.base import Edge, PipColour
 from companion.content.schema.world import CraftingEntry
 from companion.rules.crafting import (
@@ -23,11 +23,6 @@ from companion.rules.crafting import (
     explore,
 )
 from companion.rules.errors import IllegalAction
-
-
-@pytest.fixture(scope="session")
-def content() -> Content:
-    return load_content("sample")
 
 
 def face(content: Content, material: str, processed: bool = False) -> MaterialFace:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.content import Content, load_content
+from companion.content import Content
 from companion.content.schema.base import PipColour
 from companion.content.schema.rules import Crafting
 from companion.content.schema.world import Pip
@@ -132,8 +132,3 @@ def test_crafting_items_orange_over_the_journals_own_materials() -> None:
     # and turned 1 (red 2 | yellow 3) R2351, both forbidden by D23.
     assert {str(c) for _, c in all_codes(trophy, bone, ORANGE)} == {"O1522", "O1532"}
     assert {str(c) for _, c in all_codes(trophy, bone)} == {"O1522", "O1532", "B2251", "R2351"}
-
-
-@pytest.fixture(scope="module")
-def content() -> Content:
-    return load_content("sample")

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from companion.content import Content, load_content
+from companion.content import Content
 from companion.content.schema.base import HealthToken
 from companion.content.schema.cards import DelvingCard
 from companion.rules.character import Character
@@ -36,11 +36,6 @@ from companion.rules.geometry import Axial
 from companion.rules.ids import HexId
 from companion.rules.procedure import Choice, Decider
 from tests.rules.factories import make
-
-
-@pytest.fixture(scope="module")
-def content() -> Content:
-    return load_content("sample")
 
 
 def dv(

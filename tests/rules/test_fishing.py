@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.content import Content, load_content
+from companion.content import Content
 from companion.content.schema.base import HealthToken, WaterLine
 from companion.content.schema.cards import FishingModifier, StrikeLocation
 from companion.rules.errors import IllegalAction
@@ -26,11 +26,6 @@ from companion.rules.fishing import (
 )
 from companion.rules.procedure import Choice, Decider
 from companion.rules.resources import BagToken
-
-
-@pytest.fixture(scope="session")
-def content() -> Content:
-    return load_content("sample")
 
 
 def start(content: Content, terrain: str) -> FishingProcedure:

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.content import Content, load_content
+from companion.content import Content
 from companion.content.schema.base import Ability, HealthToken
 from companion.content.schema.cards import ForageCard
 from companion.rules.character import Character
@@ -39,11 +39,6 @@ from companion.rules.foraging import (
 )
 from companion.rules.procedure import Choice, Decider
 from tests.rules.factories import make
-
-
-@pytest.fixture(scope="module")
-def content() -> Content:
-    return load_content("sample")
 
 
 def card(

@@ -10,7 +10,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from companion.content import Content, load_content
+from companion.content import Content
 from companion.content.schema.base import HealthToken, Omen
 from companion.content.schema.cards import ContestResult
 from companion.content.schema.effects import Effect
@@ -34,11 +34,6 @@ D14 = {
     "moraine": {"sunstone": 2, "cloudstone": 2, "riverstone": 1},
     "mountain": {"sunstone": 2, "cloudstone": 3},
 }
-
-
-@pytest.fixture(scope="session")
-def content() -> Content:
-    return load_content("sample")
 
 
 def start(

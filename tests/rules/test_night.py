@@ -403,15 +403,14 @@ def test_night_whole_hardcore_solo() -> None:
     assert end.society.activity == 1
 
 
+def hardcore_solo(*health: H) -> Character:
+    """A lone hardcore character at 0 energy, its two health slots holding ``health``."""
+    return make("Solo", health_max=2, energy_max=5, energy=0, track_rules=HARDCORE,
+                health=health)
+
+
 def test_night_hardcore_solo_perishing_burns_a_night_card() -> None:
-    solo = make(
-        "Solo",
-        health_max=2,
-        energy_max=5,
-        energy=0,
-        track_rules=HARDCORE,
-        health=(H.MAJOR_INJURY, H.MAJOR_DISEASE),
-    )
+    solo = hardcore_solo(H.MAJOR_INJURY, H.MAJOR_DISEASE)
     night = start(night_game(solo), ["N-dreams", "N-calm"], hardcore=True)
     assert night.stage is NightStage.START and night.step().decider is Decider.CARD
     night = play(night, "N-dreams")
@@ -425,14 +424,7 @@ def test_night_hardcore_solo_perishing_burns_a_night_card() -> None:
 
 
 def test_night_hardcore_solo_minor_tokens_do_not_incapacitate() -> None:
-    solo = make(
-        "Solo",
-        health_max=2,
-        energy_max=5,
-        energy=0,
-        track_rules=HARDCORE,
-        health=(H.MAJOR_INJURY, H.MINOR_DISEASE),
-    )
+    solo = hardcore_solo(H.MAJOR_INJURY, H.MINOR_DISEASE)
     night = play(start(night_game(solo), ["N-calm"], hardcore=True), "N-calm")
     assert night.result().perished == ()
 

@@ -15,13 +15,10 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
 
 import pytest
 
-from companion.content import Content, load_content
+from companion.content import Content
 from companion.content.schema.base import Ability, Omen
 from companion.content.schema.cards import ContestResult
 from companion.rules.chance import Chance
@@ -29,7 +26,6 @@ from companion.rules.crafting import CraftingCode, MaterialFace, all_codes, comb
 from companion.rules.delving import DelvingProcedure, exit_hexes
 from companion.rules.delving import Phase as DelvePhase
 from companion.rules.errors import IllegalAction
-from companion.rules.exploration import Tray, Valley
 from companion.rules.fishing import FishingProcedure, legal_allocations, token_catalogue
 from companion.rules.foraging import (
     ForagingProcedure,
@@ -38,29 +34,14 @@ from companion.rules.foraging import (
     spots,
     within_reach,
 )
-from companion.rules.geometry import Axial
 from companion.rules.ids import HexId
 from companion.rules.mining import MiningChip, MiningProcedure, chips_for
 from companion.rules.procedure import Choice, Decider, Procedure, Step, draw_for, run_to_end
-from tests.rules.factories import make
+from tests.rules.factories import Engine, make
+from tests.rules.test_delving import valley as sample_valley
 
 SEEDS = range(120)
 LIMIT = 500
-
-
-@dataclass(frozen=True)
-class Engine:
-    """A procedure engine under random play."""
-
-    name: str
-    start: Callable[[Content, Chance], Procedure]
-    from_state: Callable[[Mapping[str, Any]], Procedure]
-    check_end: Callable[[Procedure], None] = lambda proc: None
-
-
-@pytest.fixture(scope="session")
-def content() -> Content:
-    return load_content("sample")
 
 
 # --- the engines ----------------------------------------------------------------------
@@ -158,24 +139,6 @@ def check_foraging(proc: Procedure) -> None:
     by_key = {s.key: s for s in spots(proc.cards)}
     assert len({by_key[k].object for k in proc.chosen}) <= 1  # one type of object
     assert len(proc.tests) <= 1
-
-
-def sample_valley() -> Valley:
-    """Three trays of the sample pack: caves and chasms near and far, some face down."""
-    tiles = {
-        Axial(0, 0): "E04", Axial(1, -1): "E03", Axial(1, 0): "E01",
-        Axial(2, 0): "E05", Axial(3, -1): "E02", Axial(3, 0): None,
-        Axial(0, 1): "T05", Axial(-1, 1): "T01", Axial(-1, 2): "T04",
-    }  # fmt: skip
-    return Valley(
-        trays=(
-            Tray(0, "emberfen", Axial(0, 0)),
-            Tray(1, "emberfen", Axial(2, 0)),
-            Tray(2, "thornspire", Axial(0, 1), "west"),
-        ),
-        tiles={cell: HexId(t) if t else None for cell, t in tiles.items()},
-        explored=frozenset({Axial(0, 0), Axial(1, -1), Axial(1, 0), Axial(-1, 1)}),
-    )
 
 
 def start_delving(content: Content, chance: Chance) -> Procedure:

@@ -268,10 +268,8 @@ on_linux = pytest.mark.skipif(sys.platform != "linux",
                               reason="names the fsynced files through /proc/self/fd")
 
 
-@on_linux
-def test_fault8_export_fsyncs_file_and_folder(
-    cf: CampaignFile, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def watch_fsync(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The files fsynced from now on, named by their descriptors."""
     synced: list[str] = []
     real = os.fsync
 
@@ -279,6 +277,14 @@ def test_fault8_export_fsyncs_file_and_folder(
         synced.append(os.readlink(f"/proc/self/fd/{fd}"))
         real(fd)
     monkeypatch.setattr(os, "fsync", watch)
+    return synced
+
+
+@on_linux
+def test_fault8_export_fsyncs_file_and_folder(
+    cf: CampaignFile, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    synced = watch_fsync(monkeypatch)
     out = tmp_path / "out" / "saga.json"
     out.parent.mkdir()
     export_campaign(cf, out)
@@ -290,13 +296,7 @@ def test_fault8_export_fsyncs_file_and_folder(
 def test_fault8_create_and_restore_fsync_the_folder(
     path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    synced: list[str] = []
-    real = os.fsync
-
-    def watch(fd: int) -> None:
-        synced.append(os.readlink(f"/proc/self/fd/{fd}"))
-        real(fd)
-    monkeypatch.setattr(os, "fsync", watch)
+    synced = watch_fsync(monkeypatch)
     cf = CampaignFile.create(path)
     assert str(path.parent) in synced
     info = cf.backup()
@@ -356,33 +356,16 @@ def test_fault8_a_killed_export_leaves_nothing_after_the_next_open(
 # --- fault 9: reading while another copy writes ------------------------------------------------
 
 
-@pytest.fixture
-def held(path: Path) -> subprocess.Popen[str]:
-    cf = CampaignFile.create(path)
-    populate(cf)
-    cf.close()
-    child = subprocess.Popen(
-        [sys.executable, "-m", "tests.store.helpers", "hold", str(path)],
-        cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-        env={**os.environ, "PYTHONPATH": str(REPO)},
-    )
-    assert child.stdout is not None and child.stdout.readline().strip() == "ready"
-    yield child
-    if child.poll() is None:
-        child.kill()
-    child.wait()
-
-
-def test_fault9_reading_beside_the_writer(path: Path, held: subprocess.Popen[str]) -> None:
+def test_fault9_reading_beside_the_writer(path: Path, holder: subprocess.Popen[str]) -> None:
     with CampaignFile.open(path, lock="on-write") as reader:
         assert reader.event_count() == 1
-        with pytest.raises(CampaignLocked, match=f"pid {held.pid}"):
+        with pytest.raises(CampaignLocked, match=f"pid {holder.pid}"):
             reader.add_note("the other copy has it")
     assert event_count_of(path) == 1
 
 
 def test_fault9_cli_reads_while_the_app_holds_the_campaign(
-    path: Path, held: subprocess.Popen[str], tmp_path: Path
+    path: Path, holder: subprocess.Popen[str], tmp_path: Path
 ) -> None:
     for args in (["status", str(path)], ["export", str(path), str(tmp_path / "out.json")],
                  ["search", str(path), "page"]):
@@ -390,7 +373,7 @@ def test_fault9_cli_reads_while_the_app_holds_the_campaign(
         assert done.returncode == 0, (args, done.stderr)
     assert json.loads((tmp_path / "out.json").read_text())["format"]
     done = cli("journal", "add", str(path), "refused")
-    assert done.returncode == 1 and f"pid {held.pid}" in done.stderr
+    assert done.returncode == 1 and f"pid {holder.pid}" in done.stderr
 
 
 # --- fault 10: the lock on every platform ----------------------------------------------------
@@ -409,12 +392,12 @@ def test_fault10_the_store_starts_without_fcntl(path: Path) -> None:
 
 
 def test_fault10_lock_released_when_the_holder_dies(
-    path: Path, held: subprocess.Popen[str]
+    path: Path, holder: subprocess.Popen[str]
 ) -> None:
     with pytest.raises(CampaignLocked):
         CampaignFile.open(path)
-    held.kill()
-    held.wait()
+    holder.kill()
+    holder.wait()
     with CampaignFile.open(path) as cf:
         cf.add_note("taken over")
 

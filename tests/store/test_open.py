@@ -6,8 +6,6 @@ import os
 import signal
 import sqlite3
 import subprocess
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,7 +23,7 @@ from companion.store import (
     lock_holder,
 )
 from companion.store.models import Character
-from tests.store.conftest import REPO, Clock, populate, snapshot
+from tests.store.conftest import Clock, populate, snapshot
 
 
 def test_create_sets_identity_and_connection_settings(cf: CampaignFile, path: Path) -> None:
@@ -131,22 +129,6 @@ def test_truncated_file_is_refused(path: Path) -> None:
 
 
 # --- the writer lock ---------------------------------------------------------------------
-
-
-@pytest.fixture
-def holder(path: Path) -> Iterator[subprocess.Popen[str]]:
-    """Another process holding the campaign open."""
-    _closed_campaign(path)
-    child = subprocess.Popen(
-        [sys.executable, "-m", "tests.store.helpers", "hold", str(path)],
-        cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-        env={**os.environ, "PYTHONPATH": str(REPO)},
-    )
-    assert child.stdout is not None and child.stdout.readline().strip() == "ready"
-    yield child
-    if child.poll() is None:
-        child.kill()
-    child.wait()
 
 
 def test_second_process_is_refused(path: Path, holder: subprocess.Popen[str]) -> None:

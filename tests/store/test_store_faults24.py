@@ -13,6 +13,7 @@ import subprocess
 import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -134,6 +135,21 @@ def _good_backups(path: Path, count: int) -> dict[str, str]:
     return snapshot(folder)
 
 
+def _write_refused_and_nothing_changed(path: Path, clock: Clock, lock: Any,
+                                       kept: dict[str, str]) -> None:
+    """Opening and writing is refused as damage; the backups and the file stay as kept."""
+    policy = BackupPolicy(recent=3, daily=1, weekly=1)
+    with pytest.raises(CampaignDamaged, match="missing from index"):
+        cf = CampaignFile.open(path, clock=clock, policy=policy, lock=lock)
+        try:
+            cf.add_note("written into a damaged file")
+        finally:
+            cf.close()
+    assert snapshot(bk.backups_dir(path)) == kept
+    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as check:
+        assert check.execute("SELECT count(*) FROM journal_event").fetchone() == (1,)
+
+
 @pytest.mark.parametrize("lock", ["open", "first-write"])
 def test_a_strangers_log_is_damage_before_anything_is_written(
     path: Path, clock: Clock, lock: str
@@ -142,16 +158,7 @@ def test_a_strangers_log_is_damage_before_anything_is_written(
     may be reading beside the app's own log) runs it before its first write."""
     _with_strangers_log(path)
     kept = _good_backups(path, 12)
-    with pytest.raises(CampaignDamaged, match="missing from index"):
-        cf = CampaignFile.open(path, clock=clock, lock=lock,  # type: ignore[arg-type]
-                               policy=BackupPolicy(recent=3, daily=1, weekly=1))
-        try:
-            cf.add_note("written into a damaged file")
-        finally:
-            cf.close()
-    assert snapshot(bk.backups_dir(path)) == kept
-    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as check:
-        assert check.execute("SELECT count(*) FROM journal_event").fetchone() == (1,)
+    _write_refused_and_nothing_changed(path, clock, lock, kept)
 
 
 def test_a_strangers_log_stops_writes_and_backups_when_checked_in_the_background(
@@ -185,16 +192,7 @@ def test_damage_quick_check_misses_is_found_after_open_and_rotates_nothing(
     path.with_name(path.name + "-wal").unlink(missing_ok=True)
     path.with_name(path.name + "-shm").unlink(missing_ok=True)
     kept = _good_backups(path, 12)
-    policy = BackupPolicy(recent=3, daily=1, weekly=1)
-    with pytest.raises(CampaignDamaged, match="missing from index"):
-        cf = CampaignFile.open(path, clock=clock, policy=policy, lock=lock)  # type: ignore[arg-type]
-        try:
-            cf.add_note("written into a damaged file")
-        finally:
-            cf.close()
-    assert snapshot(bk.backups_dir(path)) == kept
-    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as check:
-        assert check.execute("SELECT count(*) FROM journal_event").fetchone() == (1,)
+    _write_refused_and_nothing_changed(path, clock, lock, kept)
 
 
 def test_damage_found_in_the_background_refuses_a_manual_backup(path: Path, clock: Clock

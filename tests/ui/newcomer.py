@@ -1,4 +1,5 @@
-"""What the newcomer tests (issue 27) share: the larger text size as a fixture."""
+"""What the newcomer tests (issue 27) share: the larger text size as a fixture, and the
+activity dialogs they open part-way."""
 
 from __future__ import annotations
 
@@ -24,3 +25,33 @@ def font_scale(request: Any, monkeypatch: Any) -> Iterator[float]:
     text_size.apply(app, round(request.param * 100))
     yield request.param
     app.setFont(original)
+
+
+def delving_from_e05(qtbot: Any, demo: Any) -> Any:
+    """Ash moved to E05 (Bryn passed) delves its cave: the dialog, open."""
+    from companion import operations
+    from companion.ui.procedure_dialog import start_activity
+    from tests.ui.helpers import make_window
+
+    window = make_window(qtbot, demo)
+    assert window.run_operation(operations.move, name="Ash", to_hex="E05")
+    assert window.run_operation(operations.pass_turn, name="Bryn")
+    dialog = start_activity(window, "delving", "Ash", "cave")
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    return dialog
+
+
+def fishing_at_placing(qtbot: Any, demo: Any) -> Any:
+    """Ash fishes at the river, the app drawing and rolling up to placing the dice."""
+    from companion.rules.procedure import Decider
+    from companion.ui.procedure_dialog import start_activity
+    from tests.ui.helpers import make_window
+
+    window = make_window(qtbot, demo)
+    dialog = start_activity(window, "fishing", "Ash", "river")
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    while dialog.step.decider is not Decider.PLAYER:
+        dialog.step_widget.app_button.click()
+    return dialog

@@ -24,6 +24,7 @@ from companion.rules.crafting import COLOUR_LETTERS
 from companion.ui import theme
 from companion.ui.new_campaign_wizard import NewCampaignWizard
 from companion.ui.settings_dialog import SettingsDialog
+from tests.ui.helpers import make_window
 
 UI = Path(theme.__file__).resolve().parent
 INPUTS = (QAbstractButton, QAbstractSpinBox, QComboBox, QLineEdit, QListWidget)
@@ -262,13 +263,9 @@ def test_the_wizard_can_be_finished_with_the_keyboard_alone(qtbot) -> None:  # t
 def test_main_window_tabs_are_named_and_reachable_by_keyboard(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """Every input of every tab of the main window, on the demo campaign."""
     from companion import operations
-    from companion.ui.main_window import MainWindow
 
     campaign = operations.create_demo_campaign(tmp_path / "Demo.stonesaga")
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    window.set_campaign(campaign)
+    window = make_window(qtbot, campaign)
     try:
         for index in range(window.tabs.count()):
             window.tabs.setCurrentIndex(index)

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
 
 from companion import operations
 from companion.operations import procedures
@@ -21,16 +19,6 @@ from companion.ui.procedure_panels import (
     cell_texts,
 )
 from tests.ui.helpers import make_window
-
-
-@pytest.fixture
-def refusals(monkeypatch: Any) -> list[str]:
-    shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning",
-                        lambda parent, title, text: shown.append(text))
-    return shown
-
-
 
 
 def bag(campaign: operations.Campaign, name: str) -> list[str]:

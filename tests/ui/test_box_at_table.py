@@ -14,9 +14,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
 from companion import operations
-from companion.ui.main_window import MainWindow
 from companion.ui.table_record import RecordDialog
 from tests.box_campaign import make_box_campaign
+from tests.ui.helpers import make_window
 
 
 @pytest.fixture
@@ -29,10 +29,7 @@ def box(tmp_path: Path) -> Iterator[operations.Campaign]:
 
 def test_feature_actions_forage_at_the_table_from_the_day_tab(
         qtbot: Any, box: operations.Campaign, refusals: list[str]) -> None:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    window.set_campaign(box)
+    window = make_window(qtbot, box)
     view = window.show_view("day") or window.view("day")
     forage = view.button("Ash", "Forage at the plains")
     assert not forage.isEnabled()  # the engine needs the pack's forage cards

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
+from PySide6.QtWidgets import QApplication, QPushButton
 
 from companion import paths
 from companion.content.schema.pack import KIND_MODELS
@@ -19,13 +19,6 @@ from companion.rules.procedure import Decider
 from companion.ui.card_form import CardForm, EffectEditor, RowsEditor
 from companion.ui.procedure_dialog import ProcedureDialog, start_activity
 from tests.ui.helpers import make_window
-
-
-@pytest.fixture
-def refusals(monkeypatch: Any) -> list[str]:
-    shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append(text))
-    return shown
 
 
 def open_form(qtbot: Any, dialog: ProcedureDialog, typed: str) -> CardForm:

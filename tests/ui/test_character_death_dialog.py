@@ -3,6 +3,7 @@ the replacement (0 energy, a hex with shelter) rather than a starting character.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,7 +26,7 @@ def make_dialog(qtbot: Any, window: MainWindow) -> CharacterDialog:
 @pytest.mark.parametrize(("untick", "energy"), [(False, 0), (True, 5)])
 def test_character_death_the_new_character_dialog_offers_the_replacement(
         qtbot: Any, window: MainWindow, demo: operations.Campaign, warnings: list[str],
-        untick: bool, energy: int) -> None:
+        untick: bool, energy: int, tmp_path: Path) -> None:
     bryn_perishes(demo)
     apply_effects(demo, name="Ash", effects=[{"do": "place", "token": "shelter"}])
     dialog = make_dialog(qtbot, window)
@@ -45,7 +46,7 @@ def test_character_death_the_new_character_dialog_offers_the_replacement(
     assert warnings == []
     cora = demo.character_detail("Cora")
     assert (cora.energy, cora.hex) == (energy, "E01")
-    dialog.grab().save(f"/tmp/fix16-replacement-{untick}.png")
+    dialog.grab().save(str(tmp_path / f"fix16-replacement-{untick}.png"))
 
 
 def test_character_death_no_death_no_replacement_offered(

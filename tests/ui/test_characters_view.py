@@ -11,7 +11,6 @@ from companion import operations
 from companion.content.schema.base import Ability, HealthToken, Slot
 from companion.rules.health import add_boost, suffer
 from companion.rules.resources import BagToken, Side, TokenKind
-from companion.ui.main_window import MainWindow
 from companion.ui.views.character_sheet import (
     CharacterSheet,
     bag_lines,
@@ -21,6 +20,7 @@ from companion.ui.views.character_sheet import (
 )
 from companion.ui.views.characters import CharactersModel
 from companion.ui.widgets import read_game
+from tests.ui.helpers import make_window
 
 
 def ash(campaign: operations.Campaign) -> Any:
@@ -85,10 +85,7 @@ def test_the_sheet_shows_incapacitation_and_boosts(qtbot: Any, demo: Any) -> Non
 
 def test_the_sheet_follows_an_energy_change_made_through_an_operation(
         qtbot: Any, demo: Any) -> None:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    window.set_campaign(demo)
+    window = make_window(qtbot, demo)
     view = window.view("characters")
     assert view.selected_name() == "Ash"
     assert view.sheet.energy.kinds() == ["energy"] * 5
@@ -112,10 +109,7 @@ def test_an_empty_campaign_and_the_new_character_button(qtbot: Any, campaign: An
     """A campaign with no valley, challenge or characters yet (tests/ui/conftest.py)."""
     from companion.ui.character_dialog import CharacterDialog
 
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    window.set_campaign(campaign)
+    window = make_window(qtbot, campaign)
     view = window.view("characters")
     assert not view.sheet.no_selection.isHidden()
     assert "No characters yet" in view.empty.text()

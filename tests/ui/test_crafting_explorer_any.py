@@ -19,7 +19,7 @@ from companion import operations
 from companion.operations.effects import apply_effects
 from companion.ui.crafting_dialog import ANY_MATERIALS, CraftingDialog
 from companion.ui.crafting_import_dialog import CraftingImportDialog
-from companion.ui.main_window import MainWindow
+from tests.ui.helpers import make_window
 
 
 @pytest.fixture
@@ -34,10 +34,7 @@ def demo(tmp_path: Path) -> Iterator[operations.Campaign]:
 
 @pytest.fixture
 def dialog(qtbot: Any, demo: operations.Campaign) -> CraftingDialog:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    window.set_campaign(demo)
+    window = make_window(qtbot, demo)
     dialog = CraftingDialog(window, "Ash")
     qtbot.addWidget(dialog)
     dialog.show()

@@ -15,6 +15,7 @@ from companion import operations
 from companion.operations import journal as j
 from companion.ui.journal_book import JournalBook
 from companion.ui.main_window import MainWindow
+from tests.ui.helpers import make_window
 
 
 @pytest.fixture
@@ -25,10 +26,7 @@ def demo(tmp_path: Path) -> Any:
 
 
 def open_book(qtbot: Any, campaign: operations.Campaign) -> tuple[MainWindow, Any]:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    window.set_campaign(campaign)
+    window = make_window(qtbot, campaign)
     journal = window.show_view("journal")
     return window, journal
 

@@ -102,10 +102,7 @@ def at_the_table(qtbot: Any, dialog: Any, advances: list[object],
 def test_fishing_with_keys_only(qtbot: Any, demo: Any, refusals: list[str],
                                 advances: list[object]) -> None:
     # Rulebook: Fishing: stock card, water card, dice, placing, outcome card, choices.
-    window = make_window(qtbot, demo)
-    dialog = start_activity(window, "fishing", "Ash", "river")
-    qtbot.addWidget(dialog)
-    activate(qtbot, dialog)
+    dialog = open_activity(qtbot, make_window(qtbot, demo), "fishing", "river")
     answered = at_the_table(qtbot, dialog, advances, dice=lambda n: "6651"[:n])
     assert refusals == []
     assert answered[:3] == ["CARD", "CARD", "DICE"]
@@ -116,16 +113,27 @@ def test_fishing_with_keys_only(qtbot: Any, demo: Any, refusals: list[str],
     assert procedures.in_progress(demo) is None
 
 
-def test_mining_with_keys_only(qtbot: Any, demo: Any, refusals: list[str],
-                               advances: list[object]) -> None:
-    # Rulebook: Mining: chips pulled from the bag one at a time, typed at the table.
+def open_activity(qtbot: Any, window: Any, activity: str, where: str) -> Any:
+    """Ash's ``activity`` at ``where`` started from the window: its dialog open and active."""
+    dialog = start_activity(window, activity, "Ash", where)
+    qtbot.addWidget(dialog)
+    activate(qtbot, dialog)
+    return dialog
+
+
+def mining_dialog(qtbot: Any, demo: Any) -> Any:
+    """Ash mines at E09 (Bryn passed): the dialog open and active."""
     window = make_window(qtbot, demo)
     assert window.run_operation(operations.move, name="Ash", to_hex="E09")
     assert window.run_operation(operations.pass_turn, name="Bryn")
     mine = next(a for a in operations.available_actions(demo, "Ash") if a.action == "mine")
-    dialog = start_activity(window, "mining", "Ash", mine.target)
-    qtbot.addWidget(dialog)
-    activate(qtbot, dialog)
+    return open_activity(qtbot, window, "mining", str(mine.target))
+
+
+def test_mining_with_keys_only(qtbot: Any, demo: Any, refusals: list[str],
+                               advances: list[object]) -> None:
+    # Rulebook: Mining: chips pulled from the bag one at a time, typed at the table.
+    dialog = mining_dialog(qtbot, demo)
     answered = at_the_table(qtbot, dialog, advances)
     assert "CHIP" in answered and None not in advances
     assert refusals == []
@@ -135,13 +143,7 @@ def test_mining_with_keys_only(qtbot: Any, demo: Any, refusals: list[str],
 def test_a_refused_chip_keeps_the_mining_dialog_open(qtbot: Any, demo: Any,
                                                      refusals: list[str],
                                                      advances: list[object]) -> None:
-    window = make_window(qtbot, demo)
-    assert window.run_operation(operations.move, name="Ash", to_hex="E09")
-    assert window.run_operation(operations.pass_turn, name="Bryn")
-    mine = next(a for a in operations.available_actions(demo, "Ash") if a.action == "mine")
-    dialog = start_activity(window, "mining", "Ash", mine.target)
-    qtbot.addWidget(dialog)
-    activate(qtbot, dialog)
+    dialog = mining_dialog(qtbot, demo)
     type_text(qtbot, "no such chip")
     press(qtbot, Qt.Key.Key_Return)
     assert len(refusals) == 1 and len(advances) == 1
@@ -199,10 +201,7 @@ def test_enter_on_the_apps_button_draws_once(qtbot: Any, demo: Any, refusals: li
     # Settings > Procedures start "In the app": the app's button has the focus; Enter
     # presses it for this step only.
     preferences.save(preferences.Settings(procedure_entry="app"))
-    window = make_window(qtbot, demo)
-    dialog = start_activity(window, "fishing", "Ash", "river")
-    qtbot.addWidget(dialog)
-    activate(qtbot, dialog)
+    dialog = open_activity(qtbot, make_window(qtbot, demo), "fishing", "river")
     assert focused() is dialog.step_widget.app_button
     widgets = dialog.step_widget
     assert widgets.body.indexOf(widgets.app_button) == -1  # in its own row, first
@@ -218,10 +217,7 @@ def test_at_the_table_comes_first_by_default(qtbot: Any, demo: Any,
                                              refusals: list[str]) -> None:
     # Settings > Procedures start "At the table" (the default): the card field first,
     # with the focus; the app's button below it.
-    window = make_window(qtbot, demo)
-    dialog = start_activity(window, "fishing", "Ash", "river")
-    qtbot.addWidget(dialog)
-    activate(qtbot, dialog)
+    dialog = open_activity(qtbot, make_window(qtbot, demo), "fishing", "river")
     widget = dialog.step_widget
     assert focused() in (widget.card_combo, widget.card_combo.lineEdit())
     assert widget.card_combo.mapTo(widget, widget.card_combo.rect().topLeft()).y() < \
@@ -234,10 +230,7 @@ def test_enter_in_the_card_field_answers_only_that_step(qtbot: Any, demo: Any,
     # The reported defect: with "In the app" first, a card typed and Enter also pressed
     # the next step's focused "Draw in the app" button.
     preferences.save(preferences.Settings(procedure_entry="app"))
-    window = make_window(qtbot, demo)
-    dialog = start_activity(window, "fishing", "Ash", "river")
-    qtbot.addWidget(dialog)
-    activate(qtbot, dialog)
+    dialog = open_activity(qtbot, make_window(qtbot, demo), "fishing", "river")
     dialog.step_widget.card_combo.setFocus()
     type_text(qtbot, "FI09")
     press(qtbot, Qt.Key.Key_Return)

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import QWidget
 
 from companion import operations
 from companion.rules.procedure import Decider
-from companion.ui.main_window import MainWindow
 from companion.ui.procedure_dialog import start_activity, start_night
 from tests.ui import layout_checks, newcomer
 from tests.ui.helpers import make_window
@@ -46,11 +45,15 @@ def play(qtbot: Any, dialog: Any, where: str, found: list[str], limit: int = 80)
     check(dialog, f"{where} finished", found)
 
 
+def every_step(qtbot: Any, window: Any, activity: str, where: Any) -> list[str]:
+    """What is cut or hidden at any step of Ash's ``activity`` at ``where``."""
+    found: list[str] = []
+    play(qtbot, start_activity(window, activity, "Ash", where), activity, found)
+    return found
+
+
 def test_layout_main_window_every_view(qtbot: Any, demo: Any, font_scale: float) -> None:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    window.set_campaign(demo)
+    window = make_window(qtbot, demo)
     found: list[str] = []
     for index in range(window.tabs.count()):
         window.tabs.setCurrentIndex(index)
@@ -61,8 +64,7 @@ def test_layout_main_window_every_view(qtbot: Any, demo: Any, font_scale: float)
 def test_layout_fishing_every_step(qtbot: Any, demo: Any, refusals: list[str],
                                    font_scale: float) -> None:
     window = make_window(qtbot, demo)
-    found: list[str] = []
-    play(qtbot, start_activity(window, "fishing", "Ash", "river"), "fishing", found)
+    found = every_step(qtbot, window, "fishing", "river")
     assert not found, "\n".join(found)
 
 
@@ -72,16 +74,14 @@ def test_layout_mining_every_step(qtbot: Any, demo: Any, refusals: list[str],
     assert window.run_operation(operations.move, name="Ash", to_hex="E09")
     assert window.run_operation(operations.pass_turn, name="Bryn")
     mine = next(a for a in operations.available_actions(demo, "Ash") if a.action == "mine")
-    found: list[str] = []
-    play(qtbot, start_activity(window, "mining", "Ash", mine.target), "mining", found)
+    found = every_step(qtbot, window, "mining", mine.target)
     assert not found, "\n".join(found)
 
 
 def test_layout_foraging_every_step(qtbot: Any, demo: Any, refusals: list[str],
                                     font_scale: float) -> None:
     window = make_window(qtbot, demo)
-    found: list[str] = []
-    play(qtbot, start_activity(window, "foraging", "Ash", "plains"), "foraging", found)
+    found = every_step(qtbot, window, "foraging", "plains")
     assert not found, "\n".join(found)
 
 
@@ -90,8 +90,7 @@ def test_layout_delving_every_step(qtbot: Any, demo: Any, refusals: list[str],
     window = make_window(qtbot, demo)
     assert window.run_operation(operations.move, name="Ash", to_hex="E05")
     assert window.run_operation(operations.pass_turn, name="Bryn")
-    found: list[str] = []
-    play(qtbot, start_activity(window, "delving", "Ash", "cave"), "delving", found)
+    found = every_step(qtbot, window, "delving", "cave")
     assert not found, "\n".join(found)
 
 

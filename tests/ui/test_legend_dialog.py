@@ -58,14 +58,21 @@ def test_gaining_legend_cards_choose_and_return(
     assert warnings == []
 
 
-def test_using_legend_cards_in_a_test_substitutes_the_ability(
-        qtbot: Any, window: MainWindow, demo: Any, warnings: list[str]) -> None:
+def bryn_tests_might_holding_ash(qtbot: Any, window: MainWindow,
+                                 demo: Any) -> play_dialogs.AbilityTestDialog:
+    """Bryn holds Ash's legend card (1) and opens a Might test."""
     operations.gain_legend(demo, name="Bryn", legend=1)
     window.refresh_all()
     dialog = play_dialogs.AbilityTestDialog(window, "Bryn")
     qtbot.addWidget(dialog)
     dialog.show()
     dialog.ability.setCurrentIndex(dialog.ability.findData("might"))
+    return dialog
+
+
+def test_using_legend_cards_in_a_test_substitutes_the_ability(
+        qtbot: Any, window: MainWindow, demo: Any, warnings: list[str]) -> None:
+    dialog = bryn_tests_might_holding_ash(qtbot, window, demo)
     dialog.difficulty.setValue(8)
     dialog.die.setValue(2)
     dialog.legend.setCurrentIndex(1)
@@ -83,12 +90,7 @@ def test_using_legend_cards_in_a_test_substitutes_the_ability(
 
 def test_using_legend_cards_in_a_contest(
         qtbot: Any, window: MainWindow, demo: Any, warnings: list[str]) -> None:
-    operations.gain_legend(demo, name="Bryn", legend=1)
-    window.refresh_all()
-    dialog = play_dialogs.AbilityTestDialog(window, "Bryn")
-    qtbot.addWidget(dialog)
-    dialog.show()
-    dialog.ability.setCurrentIndex(dialog.ability.findData("might"))
+    dialog = bryn_tests_might_holding_ash(qtbot, window, demo)
     dialog.contest.setChecked(True)
     assert dialog.test_button.text() == "Contest"
     dialog.behemoth_value.setValue(7)

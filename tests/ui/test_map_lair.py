@@ -11,6 +11,7 @@ from typing import Any
 from companion import operations
 from companion.operations import webjournal as wj
 from companion.ui.map_view import LairBadge, LairNote, MapScene, MapView, read_map
+from tests.ui.helpers import make_window
 
 V5 = Path(__file__).parent.parent / "fixtures" / "web-journal" / "v5-8aae632-played.json"
 
@@ -73,14 +74,10 @@ def test_the_valley_view_notes_the_lair_of_an_imported_journal(qtbot: Any, tmp_p
                                                                ) -> None:
     """In the main window's Valley view (what a player sees after importing the
     Journal's v5 file)."""
-    from companion.ui.main_window import MainWindow
     from companion.ui.views.valley import ValleyView
 
     campaign, _ = wj.import_new(V5, tmp_path / "v5.stonesaga")
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    window.set_campaign(campaign)
+    window = make_window(qtbot, campaign)
     view = window.view("valley")
     assert isinstance(view, ValleyView)
     qtbot.waitUntil(lambda: view.map.lair_label.text() != "")

@@ -34,10 +34,7 @@ def refusals(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def open_valley(qtbot: Any, campaign: operations.Campaign) -> tuple[MainWindow, ValleyView]:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    window.set_campaign(campaign)
+    window = make_window(qtbot, campaign)
     view = window.view("valley")
     assert isinstance(view, ValleyView)
     return window, view

@@ -7,15 +7,12 @@ from typing import Any
 from PySide6.QtWidgets import QDialog, QWidget
 
 from companion import operations
-from companion.ui.main_window import MainWindow
+from tests.ui.helpers import make_window
 
 
 def test_every_play_menu_item_opens_its_dialog(qtbot: Any, tmp_path: Any) -> None:
     campaign = operations.create_demo_campaign(tmp_path / "d.stonesaga")
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    window.set_campaign(campaign)
+    window = make_window(qtbot, campaign)
     opened = []
     for action in window.play_menu.actions():
         text = action.text().replace("&", "")

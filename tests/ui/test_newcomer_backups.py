@@ -10,26 +10,14 @@ from typing import Any
 
 from PySide6.QtWidgets import QMessageBox
 
-from companion import operations
-from companion.operations.procedures import start_night
 from companion.ui import dialogs
+from tests.cli.test_backup_moments_cmd import day_then_night
 from tests.ui.helpers import make_window
-
-
-def _day_then_night(tmp_path: Path) -> operations.Campaign:
-    """The demo campaign backed up during its first Day, then again once Night fell."""
-    demo = operations.create_demo_campaign(tmp_path / "d.stonesaga")
-    demo.file.backup()
-    operations.pass_turn(demo, name="Ash")
-    operations.pass_turn(demo, name="Bryn")
-    start_night(demo)
-    demo.file.backup()
-    return demo
 
 
 def test_rulebook_rounds_backups_show_challenge_day_or_night_and_last_action(
         qtbot: Any, tmp_path: Path) -> None:
-    demo = _day_then_night(tmp_path)
+    demo = day_then_night(tmp_path)
     window = make_window(qtbot, demo)
     dialog = dialogs.BackupsDialog(window, demo.path)
     qtbot.addWidget(dialog)
@@ -47,7 +35,7 @@ def test_rulebook_rounds_backups_show_challenge_day_or_night_and_last_action(
 
 def test_rulebook_rounds_restoring_a_mid_night_backup_warns_first(
         qtbot: Any, tmp_path: Path, monkeypatch: Any) -> None:
-    demo = _day_then_night(tmp_path)
+    demo = day_then_night(tmp_path)
     window = make_window(qtbot, demo)
     dialog = dialogs.BackupsDialog(window, demo.path)
     qtbot.addWidget(dialog)

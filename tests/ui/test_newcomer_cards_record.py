@@ -237,6 +237,26 @@ def test_a_result_naming_an_outcome_offers_it(qtbot: Any, demo: Any) -> None:
 # --- Save as a card, and what it costs to type ------------------------------------------------
 
 
+def typed_fields(form: Any, card_id: str) -> tuple[int, int]:
+    """The fields of a filled card form a player typed or picked, and the keys that took
+    (each value, then a key to confirm it); the id, filled in from the card typed, and
+    fields left at their least count for nothing."""
+    fields = keys = 0
+    for widget in form.editor.findChildren(QComboBox) + form.editor.findChildren(QLineEdit) \
+            + form.editor.findChildren(QSpinBox):
+        if isinstance(widget, QLineEdit) and isinstance(widget.parent(), QComboBox):
+            continue  # a combo's own line edit: counted with the combo
+        text = widget.currentText() if isinstance(widget, QComboBox) else (
+            widget.text() if isinstance(widget, QLineEdit) else str(widget.value()))
+        if not text or (isinstance(widget, QSpinBox) and widget.value() == widget.minimum()):
+            continue
+        if isinstance(widget, QLineEdit) and widget.text() == card_id:
+            continue  # the id, filled in from what was typed
+        fields += 1
+        keys += len(text) + 1  # typed (or picked) and confirmed
+    return fields, keys
+
+
 def test_save_a_recorded_card_from_my_cards(qtbot: Any, demo: Any, refusals: list[str]) -> None:
     window = make_window(qtbot, demo)
     dialog = foraging(qtbot, window)
@@ -271,20 +291,7 @@ def typing_cost(qtbot: Any, demo: Any) -> dict[str, int]:
     form.editor.editors["deck"].set_value(template["deck"])
     form.editor.editors["rows"].set_value(template["rows"])
     QApplication.processEvents()
-    fields = 0
-    keys = 0
-    for widget in form.editor.findChildren(QComboBox) + form.editor.findChildren(QLineEdit) \
-            + form.editor.findChildren(QSpinBox):
-        if isinstance(widget, QLineEdit) and isinstance(widget.parent(), QComboBox):
-            continue  # a combo's own line edit: counted with the combo
-        text = widget.currentText() if isinstance(widget, QComboBox) else (
-            widget.text() if isinstance(widget, QLineEdit) else str(widget.value()))
-        if not text or (isinstance(widget, QSpinBox) and widget.value() == widget.minimum()):
-            continue
-        if isinstance(widget, QLineEdit) and widget.text() == "FF99":
-            continue  # the id, filled in from what was typed
-        fields += 1
-        keys += len(text) + 1  # typed (or picked) and confirmed
+    fields, keys = typed_fields(form, "FF99")
     adds = sum(len(template["rows"][row]) for row in ("front", "middle", "back"))
     bonuses = sum(len(spot.get("bonus") or []) if isinstance(spot, dict) else
                   str(spot).count("+") for row in template["rows"].values() for spot in row)

@@ -213,18 +213,11 @@ def test_delving_card_paths_are_never_cut(qtbot: Any, demo: Any, refusals: list[
     # marked; at any width the words are whole ("◀ left: drip (take" was cut).
     from PySide6.QtGui import QFontMetrics
 
-    from companion import operations
     from companion.rules.procedure import Decider
     from companion.ui import fit
-    from companion.ui.procedure_dialog import start_activity
     from companion.ui.procedure_panels import scaled_font
 
-    window = make_window(qtbot, demo)
-    assert window.run_operation(operations.move, name="Ash", to_hex="E05")
-    assert window.run_operation(operations.pass_turn, name="Bryn")
-    dialog = start_activity(window, "delving", "Ash", "cave")
-    assert dialog is not None
-    qtbot.addWidget(dialog)
+    dialog = newcomer.delving_from_e05(qtbot, demo)
     dialog.resize(fit.LAPTOP_WINDOW)
     taken = 0
     for _ in range(40):

@@ -11,10 +11,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QInputDialog
 
-from companion import operations
 from companion.rules.procedure import Decider
-from companion.ui.procedure_dialog import start_activity
-from tests.ui.helpers import make_window
+from tests.ui import newcomer
 from tests.ui.test_newcomer_night import night_at_its_first_card
 
 STAKES = re.compile(r"^(?P<who>\w+) tests (?P<ability>might|dexterity|awareness|conviction) "
@@ -42,12 +40,7 @@ def test_night_card_test_prompt_says_its_stakes(qtbot: Any, demo: Any,
 def test_delving_test_prompt_says_its_stakes(qtbot: Any, demo: Any,
                                              refusals: list[str]) -> None:
     # Rulebook: Delving > step 2: a card's test, its die asked with its stakes.
-    window = make_window(qtbot, demo)
-    assert window.run_operation(operations.move, name="Ash", to_hex="E05")
-    assert window.run_operation(operations.pass_turn, name="Bryn")
-    dialog = start_activity(window, "delving", "Ash", "cave")
-    assert dialog is not None
-    qtbot.addWidget(dialog)
+    dialog = newcomer.delving_from_e05(qtbot, demo)
     seen: list[str] = []
     for _ in range(60):
         step = dialog.step
@@ -113,12 +106,7 @@ def test_fishing_location_keys_keep_their_numbers_as_locations_fill(
 
     from companion.operations import procedures
 
-    window = make_window(qtbot, demo)
-    dialog = start_activity(window, "fishing", "Ash", "river")
-    assert dialog is not None
-    qtbot.addWidget(dialog)
-    while dialog.step.decider is not Decider.PLAYER:
-        dialog.step_widget.app_button.click()
+    dialog = newcomer.fishing_at_placing(qtbot, demo)
     assert dialog.step.options[0] == "1"
     press(qtbot, dialog, Qt.Key.Key_1)  # location 1 (holds one die) is full now
     assert "1" not in dialog.step.options and "4" in dialog.step.options

@@ -14,10 +14,8 @@ from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QWidget
 
 from companion import settings as preferences
-from companion.rules.procedure import Decider
 from companion.ui import fit
-from companion.ui.procedure_dialog import start_activity
-from tests.ui import layout_checks
+from tests.ui import layout_checks, newcomer
 from tests.ui.helpers import make_window
 
 
@@ -89,12 +87,7 @@ def test_my_cards_buttons_on_screen_at_the_larger_text(qtbot: Any, demo: Any,
 def test_fishing_shows_every_strike_location_and_whole_odds_at_the_larger_text(
         qtbot: Any, demo: Any, refusals: list[str], larger_text: QApplication) -> None:
     # Rulebook: Fishing > step 4: place each die on a strike location.
-    window = make_window(qtbot, demo)
-    dialog = start_activity(window, "fishing", "Ash", "river")
-    assert dialog is not None
-    qtbot.addWidget(dialog)
-    while dialog.step.decider is not Decider.PLAYER:
-        dialog.step_widget.app_button.click()
+    dialog = newcomer.fishing_at_placing(qtbot, demo)
     assert dialog.step.prompt.startswith("Step 4")
     assert QRect(QPoint(0, 0), fit.LAPTOP_WINDOW).contains(dialog.geometry().translated(
         -dialog.geometry().topLeft()))

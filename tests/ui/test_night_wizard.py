@@ -37,6 +37,28 @@ def click(qtbot: Any, button: Any) -> None:
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
+def answer_to_the_end(qtbot: Any, wizard: NightWizard, card: str | None = None) -> list[str]:
+    """Answer every step by clicking: a player's first option, ``card`` typed at a card
+    step (else the app draws), the app's own steps. The stages seen, in order."""
+    seen = [wizard.current_stage()]
+    for _ in range(59):  # a Night is done in fewer
+        if wizard.step is None:
+            return seen
+        widget, decider = wizard.step_widget, wizard.step.decider
+        if decider is Decider.PLAYER:
+            click(qtbot, widget.option_buttons[0])
+        elif card and decider is Decider.CARD:
+            widget.card_combo.setEditText(card)
+            click(qtbot, widget.use_button)
+        else:
+            click(qtbot, widget.app_button)
+        stage = wizard.current_stage()
+        if stage and stage != seen[-1]:
+            seen.append(stage)
+    assert wizard.step is None, "the Night went on past 59 steps"
+    return seen
+
+
 def test_the_night_cannot_begin_before_everyone_passes(qtbot: Any, demo: Any,
                                                        refusals: list[str]) -> None:
     window = make_window(qtbot, demo)
@@ -80,18 +102,7 @@ def test_rest_table_and_the_whole_night_in_the_app(qtbot: Any, demo: Any,
     names = [b.text().replace("&", "") for b in wizard.findChildren(type(wizard.close_button))
              if b.isVisible()]
     assert not any(n.startswith("Next") for n in names)
-    seen = [wizard.current_stage()]
-    steps = 0
-    while wizard.step is not None:
-        steps += 1
-        assert steps < 60
-        widget = wizard.step_widget
-        if wizard.step.decider is Decider.PLAYER:
-            click(qtbot, widget.option_buttons[0])
-        else:
-            click(qtbot, widget.app_button)
-        if wizard.current_stage() and wizard.current_stage() != seen[-1]:
-            seen.append(wizard.current_stage())
+    seen = answer_to_the_end(qtbot, wizard)
     order = ["start", "rest", "degrade_food", "tend_fire", "night_actions",
              "reconcile_inventory", "night_cards", "increase_activity", "end"]
     assert [order.index(s) for s in seen] == sorted(order.index(s) for s in seen)
@@ -171,18 +182,7 @@ def test_set_up_societal_event_fires_in_the_night_before_the_unrest_increase_gui
     operations.increase_activity(demo, amount=7)
     window = make_window(qtbot, demo)
     wizard = nightfall(qtbot, window)
-    steps = 0
-    while wizard.step is not None:
-        steps += 1
-        assert steps < 60
-        widget = wizard.step_widget
-        if wizard.step.decider is Decider.PLAYER:
-            click(qtbot, widget.option_buttons[0])
-        elif wizard.step.decider is Decider.CARD:
-            widget.card_combo.setEditText("N06")
-            click(qtbot, widget.use_button)
-        else:
-            click(qtbot, widget.app_button)
+    answer_to_the_end(qtbot, wizard, card="N06")
     assert refusals == []
     assert (demo.status().activity, demo.status().unrest) == (11, 6)
     assert "Activity 11" in wizard.society.text()

@@ -12,16 +12,13 @@ from PySide6.QtWidgets import QLabel
 from companion import operations, settings
 from companion.operations import odds, procedures
 from companion.rules.procedure import Decider
-from companion.ui.main_window import MainWindow
 from companion.ui.night_wizard import NightWizard
 from companion.ui.procedure_dialog import ProcedureDialog, start_activity, start_night
+from tests.ui.helpers import make_window
 
 
 def fishing_dialog(qtbot: Any, demo: operations.Campaign) -> ProcedureDialog:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    window.set_campaign(demo)
+    window = make_window(qtbot, demo)
     dialog = start_activity(window, "fishing", "Ash", "river")
     assert isinstance(dialog, ProcedureDialog)
     qtbot.addWidget(dialog)
@@ -96,10 +93,7 @@ def test_place_as_suggested_places_a_die(qtbot: Any, demo: Any, refusals: list[s
 
 def test_the_night_wizard_shows_the_coming_activity(qtbot: Any, demo: Any,
                                                      refusals: list[str]) -> None:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    window.set_campaign(demo)
+    window = make_window(qtbot, demo)
     assert window.run_operation(operations.pass_turn, name="Bryn")
     assert window.run_operation(operations.pass_turn, name="Ash")
     wizard = start_night(window)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
@@ -21,17 +20,6 @@ from companion.ui.procedure_dialog import (
 )
 from companion.ui.procedure_panels import FishingPanel, MiningPanel, cell_texts
 from tests.ui.helpers import make_window
-
-
-@pytest.fixture
-def refusals(monkeypatch: Any) -> list[str]:
-    shown: list[str] = []
-    # One class, wherever it is imported from (the main window imports it lazily).
-    monkeypatch.setattr(QMessageBox, "warning",
-                        lambda parent, title, text: shown.append(text))
-    return shown
-
-
 
 
 def bag(campaign: operations.Campaign, name: str) -> list[str]:

@@ -25,7 +25,11 @@ def test_returns_the_result_while_the_event_loop_keeps_running(qtbot) -> None:  
 
     def slow(a: int, b: int) -> int:
         seen.append(threading.get_ident())
-        time.sleep(0.3)
+        # Work until the GUI thread has handled a few timer events (a fixed sleep lost
+        # the race on a loaded machine: tests never time things, DESIGN.md).
+        deadline = time.monotonic() + 60
+        while len(ticks) < 5 and time.monotonic() < deadline:
+            time.sleep(0.01)
         return a + b
 
     assert run_with_progress(window, "Exporting", slow, 2, 3) == 5

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QSpinBox
+from PySide6.QtWidgets import QApplication
 
 from companion.operations import procedures
 from companion.operations.cards import enter_card
@@ -22,7 +22,7 @@ from companion.ui.procedure_dialog import ProcedureDialog, start_activity
 from tests.acceptance.test_real_box import RIVER, fishing_card
 from tests.box_campaign import make_box_campaign
 from tests.ui.helpers import make_window
-from tests.ui.test_newcomer_cards_record import click, open_record, type_unknown
+from tests.ui.test_newcomer_cards_record import click, open_record, type_unknown, typed_fields
 
 LINE = "gain 2 fish Bryn, lore +1"
 
@@ -82,19 +82,7 @@ def typing_cost(qtbot: Any, tmp_path: Path) -> dict[str, int]:
     for key in ("targets", "modifiers", "water"):
         form.editor.editors[key].set_value(template[key])
     QApplication.processEvents()
-    fields = keys = 0
-    for widget in form.editor.findChildren(QComboBox) + form.editor.findChildren(QLineEdit) \
-            + form.editor.findChildren(QSpinBox):
-        if isinstance(widget, QLineEdit) and isinstance(widget.parent(), QComboBox):
-            continue  # a combo's own line edit: counted with the combo
-        text = widget.currentText() if isinstance(widget, QComboBox) else (
-            widget.text() if isinstance(widget, QLineEdit) else str(widget.value()))
-        if not text or (isinstance(widget, QSpinBox) and widget.value() == widget.minimum()):
-            continue
-        if isinstance(widget, QLineEdit) and widget.text() == "FI03":
-            continue  # the id, filled in from what was typed
-        fields += 1
-        keys += len(text) + 1  # typed (or picked) and confirmed
+    fields, keys = typed_fields(form, "FI03")
     adds = len(template["water"]) + sum(len(t["contents"]) for t in
                                         template["targets"].values())
     form_keys = keys + adds + 1  # an Add click per strike location and content, then Save

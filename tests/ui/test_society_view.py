@@ -8,16 +8,13 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 
 from companion import operations
-from companion.ui.main_window import MainWindow
 from companion.ui.views.society import SocietyView, activity_slots, lore_slots, unrest_slots
+from tests.ui.helpers import make_window
 
 
 @pytest.fixture
 def society(qtbot: Any, demo: operations.Campaign) -> SocietyView:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    window.set_campaign(demo)
+    window = make_window(qtbot, demo)
     view = window.view("society")
     assert isinstance(view, SocietyView)
     return view

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from companion import operations
 from companion.ui import session
-from companion.ui.main_window import MainWindow
+from tests.ui.helpers import make_window
 
 
 def test_a_file_where_the_backups_folder_goes_is_shown(qtbot: Any, tmp_path: Path) -> None:
@@ -22,15 +22,12 @@ def test_a_file_where_the_backups_folder_goes_is_shown(qtbot: Any, tmp_path: Pat
     backups.rmdir()
     backups.write_text("in the way")
     campaign = operations.open_campaign(path)  # the opening backup cannot be taken
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    window.set_campaign(campaign)
+    window = make_window(qtbot, campaign)
     session.wire_window(window)
     box = window.findChild(QMessageBox, "storeWarning")
     assert box is not None and box.isVisible()
     assert "is a file, not a folder" in box.text() and str(backups) in box.text()
     assert "is a file" in window.statusBar().currentMessage()
     operations.add_journal_entry(campaign, text="still saved")  # play goes on
-    box.grab().save("/tmp/reliability-store-warning.png")
+    box.grab().save(str(tmp_path / "reliability-store-warning.png"))
     campaign.close()

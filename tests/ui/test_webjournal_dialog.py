@@ -55,7 +55,7 @@ def test_import_into_the_open_campaign_with_a_preview(qtbot: Any, tmp_path: Path
                    for n in range(dialog.conflicts.topLevelItemCount())]
     assert differences == ["Y1111 Rope", "Tribe name: The Reed People"]
     dialog.resize(960, 600)
-    dialog.grab().save("/tmp/webjournal-preview.png")
+    dialog.grab().save(str(tmp_path / "webjournal-preview.png"))
     # Leave the notes out; take the file's side for the crafting codes.
     notes = dialog.choices["notes"]
     notes.setCurrentIndex(notes.findData("skip"))
@@ -70,7 +70,7 @@ def test_import_into_the_open_campaign_with_a_preview(qtbot: Any, tmp_path: Path
     assert "Note pages" in report and "left out" in report
     notes_shown = [dialog.report_notes.item(n).text() for n in range(dialog.report_notes.count())]
     assert not any(n.startswith("Kept as a note page") for n in notes_shown)
-    dialog.grab().save("/tmp/webjournal-report.png")
+    dialog.grab().save(str(tmp_path / "webjournal-report.png"))
     assert "Kim's theories" not in [n.title for n in j.note_pages(campaign)]
     assert window.undo_action.isEnabled()
     assert window.undo_action.text().endswith("Imported the web journal web-journal-v3.json")
@@ -79,14 +79,21 @@ def test_import_into_the_open_campaign_with_a_preview(qtbot: Any, tmp_path: Path
     campaign.close()
 
 
-def test_import_without_a_campaign_makes_a_new_one(qtbot: Any, tmp_path: Path,
-                                                   monkeypatch: Any) -> None:
+def no_campaign_choosing_v3(qtbot: Any, tmp_path: Path, monkeypatch: Any) -> MainWindow:
+    """A main window with no campaign; the file dialogs pick the web journal's v3 file and
+    save the new campaign as reed.stonesaga."""
     window = MainWindow()
     qtbot.addWidget(window)
     window.show()
     dest = tmp_path / "reed.stonesaga"
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(V3), ""))
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(dest), ""))
+    return window
+
+
+def test_import_without_a_campaign_makes_a_new_one(qtbot: Any, tmp_path: Path,
+                                                   monkeypatch: Any) -> None:
+    window = no_campaign_choosing_v3(qtbot, tmp_path, monkeypatch)
     dialog = open_dialog(qtbot, window)
     assert dialog.stack.currentWidget() is dialog.report_page
     assert window.campaign is not None and window.campaign.title == "The Reed People"
@@ -124,14 +131,22 @@ def test_export_for_the_campaign_journal(qtbot: Any, tmp_path: Path, monkeypatch
     campaign.close()
 
 
-def test_note_pages_in_the_journal_book(qtbot: Any, tmp_path: Path) -> None:
+def reed_people_book(qtbot: Any, tmp_path: Path) -> tuple[Any, Any, Any]:
+    """The web journal's v3 file imported, its campaign shown at the Journal book."""
+    from companion.ui.journal_book import JournalBook
+
     campaign, _ = wj.import_new(V3, tmp_path / "reed.stonesaga")
     window = make_window(qtbot, campaign)
-    from companion.ui.journal_book import JournalBook, NotesPage
-
     window.show_view("journal")
     book = window.findChild(JournalBook)
     assert book is not None
+    return campaign, window, book
+
+
+def test_note_pages_in_the_journal_book(qtbot: Any, tmp_path: Path) -> None:
+    from companion.ui.journal_book import NotesPage
+
+    campaign, window, book = reed_people_book(qtbot, tmp_path)
     book.turn_to("notes")
     page = book.page_of["notes"]
     assert isinstance(page, NotesPage)
@@ -148,19 +163,14 @@ def test_note_pages_in_the_journal_book(qtbot: Any, tmp_path: Path) -> None:
 
 def test_import_campaign_menu_shows_the_report_for_a_web_journal(
         qtbot: Any, tmp_path: Path, monkeypatch: Any) -> None:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    dest = tmp_path / "reed.stonesaga"
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(V3), ""))
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(dest), ""))
+    window = no_campaign_choosing_v3(qtbot, tmp_path, monkeypatch)
     menu_action(window, "Import Campaign…").trigger()
     dialogs = [w for w in QApplication.topLevelWidgets()
                if isinstance(w, WebJournalDialog) and w.isVisible()]
     assert len(dialogs) == 1
     qtbot.addWidget(dialogs[0])
     assert dialogs[0].stack.currentWidget() is dialogs[0].report_page
-    assert window.campaign is not None and window.campaign.path == dest
+    assert window.campaign is not None and window.campaign.path == tmp_path / "reed.stonesaga"
     window.campaign.close()
 
 
@@ -201,7 +211,7 @@ def test_the_report_page_says_custom_materials_joined_my_cards(qtbot: Any, tmp_p
     assert "'My cards (Sample pack)' (Content ▸ My Cards): Glowing Moss." in added
     assert added.endswith(wj.MATERIALS_STAY)
     dialog.resize(960, 600)
-    dialog.grab().save("/tmp/wj3-import-report.png")
+    dialog.grab().save(str(tmp_path / "wj3-import-report.png"))
     menu_action(window, "My Cards…").trigger()
     (cards,) = [w for w in window.findChildren(MyCardsWindow) if w.isVisible()]
     pack = cards.tree.topLevelItem(0)
@@ -227,13 +237,9 @@ def test_the_journal_book_shows_the_worded_demeanor_and_the_groups_mantle_powers
     """Using the Journal: the Behemoths page's Demeanor column shows the demeanor the
     web journal wrote in words; the Culture page's Mantle powers box lists the web
     journal's mantle powers in the group's words, and the book's search finds them."""
-    from companion.ui.journal_book import BehemothsPage, CulturePage, JournalBook
+    from companion.ui.journal_book import BehemothsPage, CulturePage
 
-    campaign, _ = wj.import_new(V3, tmp_path / "reed.stonesaga")
-    window = make_window(qtbot, campaign)
-    window.show_view("journal")
-    book = window.findChild(JournalBook)
-    assert book is not None
+    campaign, window, book = reed_people_book(qtbot, tmp_path)
     book.turn_to("behemoths")
     page = book.page_of["behemoths"]
     assert isinstance(page, BehemothsPage)
@@ -246,14 +252,14 @@ def test_the_journal_book_shows_the_worded_demeanor_and_the_groups_mantle_powers
     tabs = window.tabs
     tabs.setCurrentIndex(next(n for n in range(tabs.count())
                               if tabs.tabText(n).replace("&", "") == "Journal"))
-    window.grab().save("/tmp/wj3-behemoths.png")
+    window.grab().save(str(tmp_path / "wj3-behemoths.png"))
     book.turn_to("culture")
     culture = book.page_of["culture"]
     assert isinstance(culture, CulturePage)
     words = culture.lists["mantle_powers"]
     assert [words.list.item(n).text() for n in range(words.list.count())] == [
         "Far Sight — Look two hexes ahead before moving."]
-    window.grab().save("/tmp/wj3-culture.png")
+    window.grab().save(str(tmp_path / "wj3-culture.png"))
     book.search_box.setText("hexes ahead")
     book.run_search()
     found = book.search_page.tree.topLevelItem(0)

@@ -36,7 +36,7 @@ def tokens(campaign: Campaign) -> dict[str, Any]:
 
 def _receive_items(campaign: Campaign, character: Character, items: Sequence[str]
                    ) -> Character:
-    from companion.operations.day import item_facts
+    from companion.operations.facts import item_facts
 
     facts = item_facts(campaign)
     for item in items:
@@ -201,7 +201,7 @@ def apply_effects(campaign: Campaign, *, name: str, effects: Sequence[Mapping[st
         raise Refused("A test needs a die: resolve it at the table, then apply its success "
                       "or failure effects.")
     with campaign.write("effects", "effects") as session:
-        from companion.operations.day import refuse_during_night
+        from companion.operations.procedure_row import refuse_during_night
 
         refuse_during_night(session, "apply the effects")
         before = load_game(session, campaign.content)

@@ -93,17 +93,13 @@ from companion.operations.webjournal_materials import (  # noqa: F401 (the impor
     read_custom_materials,
     web_material_id,
 )
-from companion.operations.webjournal_plan import (  # noqa: F401 (the import's API)
-    CHOICES,
-    HOMES,
-    MATERIALS_STAY,
-    SECTIONS,
-    ImportPlan,
-    ImportReport,
-    Planned,
-    SectionSummary,
-    kept_item,
-)
+from companion.operations.webjournal_plan import CHOICES as CHOICES
+from companion.operations.webjournal_plan import HOMES as HOMES
+from companion.operations.webjournal_plan import MATERIALS_STAY, Planned, kept_item
+from companion.operations.webjournal_plan import SECTIONS as SECTIONS
+from companion.operations.webjournal_plan import ImportPlan as ImportPlan
+from companion.operations.webjournal_plan import ImportReport as ImportReport
+from companion.operations.webjournal_plan import SectionSummary as SectionSummary
 from companion.store import backups_dir, models
 from companion.store import webjournal as fmt
 from companion.store.campaign_file import build_new, link_new

@@ -15,15 +15,10 @@ from dataclasses import dataclass, replace
 
 from sqlmodel import Session, col, select
 
+from companion.operations import state
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import Campaign
-from companion.operations.state import (
-    character_in_play,
-    held_legend,
-    legend_of,
-    load_game,
-    save_game,
-)
+from companion.operations.state import load_game, save_game
 from companion.rules import legends as legend_rules
 from companion.rules.ids import LegendId, Mark, Trait
 from companion.store import models
@@ -76,7 +71,7 @@ def gain_legend(campaign: Campaign, *, name: str, legend: int | None = None) -> 
     """
     how = "draws" if legend is None else "chooses"
     with campaign.write("legend.gain", f"{name} {how} a legend card") as session:
-        row = character_in_play(session, name)
+        row = state.character_in_play(session, name)
         before = load_game(session, campaign.content)
         character = before.character(name)
         rows, pool = _pool(session)
@@ -113,8 +108,8 @@ def use_legend(campaign: Campaign, *, name: str, legend: int, trait: str | None 
     if (trait is None) == (mark is None):
         raise Refused("Use a legend card for one of its traits or one of its marks.")
     with campaign.write("legend.use", "legend used") as session:
-        _, card = held_legend(session, name, legend)
-        facts = legend_of(card)
+        _, card = state.held_legend(session, name, legend)
+        facts = state.legend_of(card)
         if trait is not None and Trait(trait) not in facts.traits:
             raise Refused(f"The legend of {card.name} does not have the trait {trait} "
                           f"(it has {', '.join(facts.traits) or 'no traits'}).")
@@ -134,7 +129,7 @@ def use_legend(campaign: Campaign, *, name: str, legend: int, trait: str | None 
 def return_legend(campaign: Campaign, *, name: str, legend: int) -> Changes:
     """Return a held legend card to the unassigned legends (after using it at the table)."""
     with campaign.write("legend.return", "legend returned") as session:
-        _, card = held_legend(session, name, legend)
+        _, card = state.held_legend(session, name, legend)
         card.assigned_to_id = None
         text = f"{name} returns the legend of {card.name} to the unassigned legends"
         session.info["journal_text"] = text
@@ -161,7 +156,7 @@ def write_mark(campaign: Campaign, *, mark: str, name: str | None = None,
     why = f" ({reason})" if reason else ""
     with campaign.write("mark.write", "a mark is written") as session:
         if name is not None:
-            character_in_play(session, name)
+            state.character_in_play(session, name)
             before = load_game(session, campaign.content)
             character = before.character(name)
             if Mark(mark) in character.marks:

@@ -56,6 +56,7 @@ from companion.content.schema.effects import (
     Unlock,
     Unrest,
 )
+from companion.operations import society_events
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import Campaign
 from companion.operations.facts import hex_features, item_facts
@@ -66,7 +67,7 @@ from companion.rules import day as day_rules
 from companion.rules import exploration, health, inventory
 from companion.rules import valley as valley_tokens
 from companion.rules.checks import ability_test, die
-from companion.rules.effects import describe_effect, token_catalogue
+from companion.rules.effects import describe_effect
 from companion.rules.errors import IllegalAction
 from companion.rules.game import Game
 from companion.rules.geometry import Axial
@@ -421,7 +422,7 @@ def _resolve(campaign: Campaign, res: _Resolution, name: str, effects: Sequence[
              rolls: list[int], roll_die: Any) -> None:
     """Apply ``effects`` to the character, the society and the hex (in order)."""
     content = campaign.content
-    tokens = token_catalogue(content.materials.values(), content.foods.values())
+    tokens = society_events.resources(content)
     for effect in effects:
         game = res.game
         character = game.character(name)

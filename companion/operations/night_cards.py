@@ -18,7 +18,6 @@ from sqlmodel import Session
 from companion.content import Content
 from companion.operations import society_events
 from companion.operations.state import read_legends
-from companion.rules.effects import token_catalogue
 from companion.rules.game import Game
 from companion.rules.ids import CharacterName, HexId, ItemId
 from companion.rules.night import NightFacts, NightItem, TimedEffect
@@ -118,6 +117,6 @@ def night_facts(campaign: Campaign, challenge_id: str | None,
     steps = {e.id: tuple(society_events.event_effects(content, e.id)) for e in events}
     texts = {e.id: society_events.event_text(content, e.id) for e in events}
     return NightFacts(content.rules, dict(content.night_cards), items,
-                      token_catalogue(content.materials.values(), content.foods.values()),
+                      society_events.resources(content),
                       events, at_start=at_start, at_end=at_end, during=during,
                       legends=legends, event_steps=steps, event_texts=texts)

@@ -101,6 +101,7 @@ def settle_society(session: Session, content: Content, before: Game, after: Game
 
 
 def resources(content: Content) -> dict[str, Any]:
+    """Resource id -> the bag token gained for it (the content's materials and foods)."""
     return token_catalogue(content.materials.values(), content.foods.values())
 
 

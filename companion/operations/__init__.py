@@ -8,6 +8,10 @@ The names below are imported from their modules when first used (PEP 562): the G
 a campaign after importing only the modules its first view needs, not every operation
 (and every rule) there is. ``_HOMES`` says where each name lives; a test checks that it
 matches the imports type checkers read.
+
+Inside the package the modules stand in one-way layers (the campaign handle and the
+state mapping at the bottom, one module per rulebook chapter above them, the procedure
+registry and this face on top): docs/ARCHITECTURE.md, "operations: one-way layers".
 """
 
 from __future__ import annotations

@@ -14,9 +14,9 @@ from sqlmodel import Session
 
 from companion.operations.changes import Changes
 from companion.operations.core import Campaign
-from companion.operations.day import feature_facts, hex_features
 from companion.operations.effects import apply_outcome, tokens
-from companion.operations.procedures import Kind, begin, register_kind
+from companion.operations.facts import feature_facts, hex_features
+from companion.operations.procedure_row import Kind, begin
 from companion.operations.state import load_game, save_game
 from companion.operations.valley import load_valley, save_valley
 from companion.rules import day as day_rules
@@ -29,8 +29,8 @@ from companion.rules.outposts import FeatureAction
 from companion.rules.procedure import Procedure
 
 
-def _begin_activity(campaign: Campaign, session: Session, name: str, feature: str,
-                    action: FeatureAction) -> tuple[Any, Any]:
+def begin_activity(campaign: Campaign, session: Session, name: str, feature: str,
+                   action: FeatureAction) -> tuple[Any, Any]:
     """Check the feature is here and usable, pay the action; returns (the game before,
     the character after paying)."""
     game = load_game(session, campaign.content)
@@ -43,7 +43,7 @@ def _begin_activity(campaign: Campaign, session: Session, name: str, feature: st
     return game, after.character(name)
 
 
-def _refuse_missing(campaign: Campaign, action: str, feature: str) -> None:
+def refuse_missing(campaign: Campaign, action: str, feature: str) -> None:
     """My own box: an activity whose deck the pack holds no card of yet is refused."""
     from companion.operations.box import missing_deck
 
@@ -60,9 +60,9 @@ def start_foraging(campaign: Campaign, *, name: str, feature: str) -> Changes:
     with campaign.write("foraging.start", "foraging") as session:
         if spec is None or spec.deck is None:
             raise IllegalAction(f"no one forages at a {feature}")
-        game, character = _begin_activity(campaign, session, name, feature,
+        game, character = begin_activity(campaign, session, name, feature,
                                           FeatureAction.FORAGE)
-        _refuse_missing(campaign, "forage", feature)
+        refuse_missing(campaign, "forage", feature)
         items = [content.items[i] for i, _ in character.items if i in content.items]
         procedure = ForagingProcedure.start(
             character, spec.deck.value, content.forage_deck(spec.deck.value),
@@ -81,9 +81,9 @@ def start_delving(campaign: Campaign, *, name: str, feature: str) -> Changes:
     it, D17: depth costs and exits)."""
     content = campaign.content
     with campaign.write("delving.start", "delving") as session:
-        game, character = _begin_activity(campaign, session, name, feature,
+        game, character = begin_activity(campaign, session, name, feature,
                                           FeatureAction.DELVE)
-        _refuse_missing(campaign, "delve", feature)
+        refuse_missing(campaign, "delve", feature)
         valley = load_valley(session)
         assert character.hex is not None
         procedure = DelvingProcedure.start(
@@ -129,5 +129,6 @@ def _finish(campaign: Campaign, session: Session, procedure: Procedure,
     return f"{actor} finished {procedure.kind}: " + " ".join([*outcome.log, *notes])
 
 
-register_kind("foraging", Kind(_restore_foraging, _finish))
-register_kind("delving", Kind(_restore_delving, _finish))
+KINDS = {"foraging": Kind(_restore_foraging, _finish),
+         "delving": Kind(_restore_delving, _finish)}
+"""Foraging's and delving's kinds of procedure, as the procedure registry rebuilds them."""

@@ -147,7 +147,7 @@ def describe_backups(path: Path, content: Any | None = None, *,
 
 def _content_for(files: list[Path], extra_content: Sequence[Path]) -> Any | None:
     from companion.content import ContentError
-    from companion.operations.cards import load_campaign_content
+    from companion.operations.campaign_packs import load_campaign_content
 
     for file in files:
         packs = _packs_of(file)

@@ -31,9 +31,10 @@ from sqlmodel import Session, select
 from companion.content.schema.base import Omen
 from companion.content.schema.cards import Behemoth, InstinctCard
 from companion.content.schema.effects import Effect, Gain, Lore
-from companion.operations import procedures
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import Campaign
+from companion.operations.effects import tokens
+from companion.operations.procedure_row import PROCEDURE_ROW, Kind, begin, procedure_row
 from companion.operations.state import HexIndex, load_game, save_game
 from companion.operations.valley import load_valley, save_valley
 from companion.rules import behemoth as rules
@@ -57,12 +58,12 @@ ENCOUNTER = "behemoth_encounter"
 # --- rows <-> the rules' BehemothState ------------------------------------------------------
 
 
-def _rows(session: Session) -> list[models.BehemothState]:
+def behemoth_rows(session: Session) -> list[models.BehemothState]:
     return list(session.exec(select(models.BehemothState)).all())
 
 
 def _row_in_play(session: Session) -> models.BehemothState | None:
-    for row in _rows(session):
+    for row in behemoth_rows(session):
         if row.hex_id is not None:
             return row
     return None
@@ -172,7 +173,7 @@ def set_up_behemoth(campaign: Campaign, *, behemoth: str, instinct: str | None =
         raise Refused(f"There is no behemoth '{behemoth}' in the content pack (known: {known}).")
     with campaign.write("behemoth.setup", f"{board.name} is set up") as session:
         earlier = None
-        for row in _rows(session):
+        for row in behemoth_rows(session):
             if row.behemoth_id == behemoth and row.hex_id is not None:
                 raise Refused(f"{board.name} has been set up already.")
             if row.behemoth_id == behemoth:
@@ -189,7 +190,7 @@ def set_up_behemoth(campaign: Campaign, *, behemoth: str, instinct: str | None =
                 drawn = chance.choice(options)
                 drew.append(f"{kind} card drawn by the app")
                 return drawn
-            from companion.operations.cards import resolve_card_id
+            from companion.operations.typed_cards import resolve_card_id
 
             typed = resolve_card_id(content, f"{kind.lower()}_cards", typed)  # id or name
             if typed not in options:
@@ -400,7 +401,7 @@ def behemoth_view(campaign: Campaign) -> BehemothView | None:
         valley = load_valley(session)
         game = load_game(session, campaign.content)
         proc = session.exec(select(models.ProcedureState).where(
-            models.ProcedureState.kind == procedures.PROCEDURE_ROW)).first()
+            models.ProcedureState.kind == PROCEDURE_ROW)).first()
         saved = proc.state if proc is not None else {}
     characters = _characters(game)
     ends, reach, met = _preview(campaign, state, board, card, valley, characters)
@@ -472,7 +473,7 @@ def set_up_options(campaign: Campaign) -> SetUpOptions:
     """The choices :func:`set_up_behemoth` accepts now."""
     content = campaign.content
     with campaign.file.read() as session:
-        done = {row.behemoth_id for row in _rows(session)}
+        done = {row.behemoth_id for row in behemoth_rows(session)}
         legal = rules.legal_lair_hexes(load_valley(session))
     boards = {b: board for b, board in content.behemoths.items() if b not in done}
     return SetUpOptions(
@@ -494,7 +495,7 @@ def _learn(campaign: Campaign, what: rules.Knowledge, name: str | None) -> Chang
     or one next to it, which the Night itself offers; never during the Day)."""
     with campaign.file.read() as session:
         _, state, board = _in_play(campaign, session)
-        busy = procedures._row(session)
+        busy = procedure_row(session)
         valley = load_valley(session)
         game = load_game(session, campaign.content)
     if busy is not None and busy.state.get("kind") == "night":
@@ -561,7 +562,7 @@ def _begin_activation(campaign: Campaign, session: Session) -> str:
     procedure, _row, _state = _build_activation(campaign, session)
     if procedure.is_finished():
         return _finish_activation(campaign, session, procedure, {})
-    procedures.begin(session, ACTIVATION, procedure)
+    begin(session, ACTIVATION, procedure)
     return f"{procedure.name} activates: {procedure.step().prompt}."
 
 
@@ -605,17 +606,17 @@ def _build_encounter(campaign: Campaign, session: Session, name: str) -> Encount
     character = game.character(name)
     secret = campaign.content.secret_cards.get(state.secret) if state.secret_learned else None
     omens = [Omen(o) for o in campaign.current_omens(session)]
-    from companion.operations.characters import _legends
+    from companion.operations.state import read_legends
 
     return EncounterProcedure.start(campaign.content.rules, state, board,
                                     campaign.content.reaction_cards.values(), character,
-                                    omens, secret, legends=_legends(session))
+                                    omens, secret, legends=read_legends(session))
 
 
 def _begin_encounter(campaign: Campaign, session: Session, name: str,
                      pending: Sequence[str]) -> str:
     procedure = _build_encounter(campaign, session, name)
-    procedures.begin(session, ENCOUNTER, procedure, actor=name, pending=list(pending))
+    begin(session, ENCOUNTER, procedure, actor=name, pending=list(pending))
     later = f" (then {', '.join(pending)})" if pending else ""
     return f"{name} encounters {procedure.name}{later}."
 
@@ -652,12 +653,12 @@ def apply_effects(campaign: Campaign, game: Game, name: str, effects: Sequence[E
                 game = replace(game, society=society)
             except IllegalAction as exc:
                 notes.append(f"Not applied: {exc}.")
-        elif isinstance(effect, Gain) and str(effect.resource) not in procedures._tokens(
+        elif isinstance(effect, Gain) and str(effect.resource) not in tokens(
                 campaign):
             notes.append(f"For the table: {describe_effect(effect)}.")
         else:
             kept.append(effect)
-    outcome = Tally().apply(kept, procedures._tokens(campaign)).outcome()
+    outcome = Tally().apply(kept, tokens(campaign)).outcome()
     game, more = apply_outcome(campaign, game, name, outcome)
     return game, [*notes, *more]
 
@@ -673,7 +674,7 @@ def _finish_encounter(campaign: Campaign, session: Session, procedure: Procedure
     game, notes = apply_effects(campaign, game, name, result.effects)
     save_game(session, campaign.content, before, game)
     if result.contest is not None and result.contest.test.legend_used is not None:
-        from companion.operations.legends import release_legend
+        from companion.operations.state import release_legend
 
         release_legend(session, int(result.contest.test.legend_used))
     row = _row_in_play(session)
@@ -693,7 +694,7 @@ def _finish_encounter(campaign: Campaign, session: Session, procedure: Procedure
 # --- the end of the Night ----------------------------------------------------------------------
 
 
-def _night_end(campaign: Campaign, session: Session, result: Any) -> str | None:
+def night_end(campaign: Campaign, session: Session, result: Any) -> str | None:
     """Record what the Night learned, and begin the activation (Rulebook: Behemoth
     Activation: "At the end of each Night Phase, if the behemoth is in play, it
     activates")."""
@@ -714,10 +715,9 @@ def _night_end(campaign: Campaign, session: Session, result: Any) -> str | None:
         return f"The behemoth could not activate: {exc}"
 
 
-procedures.register_kind(ACTIVATION, procedures.Kind(_restore_activation, _finish_activation))
-procedures.register_kind(ENCOUNTER, procedures.Kind(_restore_encounter, _finish_encounter))
-if _night_end not in procedures.NIGHT_END_HOOKS:
-    procedures.NIGHT_END_HOOKS.append(_night_end)
+KINDS = {ACTIVATION: Kind(_restore_activation, _finish_activation),
+         ENCOUNTER: Kind(_restore_encounter, _finish_encounter)}
+"""The behemoth's kinds of procedure, as the procedure registry rebuilds them."""
 
 __all__ = [
     "BehemothView",

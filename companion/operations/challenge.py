@@ -10,8 +10,9 @@ draw, choose and use a legend card, and make an ability test.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from sqlmodel import Session, col, select
 
@@ -19,8 +20,15 @@ from companion.content import Content
 from companion.content.schema.base import Ability
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import Campaign
-from companion.operations.day import item_facts
-from companion.operations.state import load_game, save_game, token_from_json, token_to_json
+from companion.operations.facts import item_facts
+from companion.operations.state import (
+    legend_for_test,
+    load_game,
+    release_legend,
+    save_game,
+    token_from_json,
+    token_to_json,
+)
 from companion.rules import challenge as challenge_rules
 from companion.rules import checks, health
 from companion.rules.character import Age
@@ -62,7 +70,7 @@ def end_challenge(campaign: Campaign, *, outcome: str | None = None,
                           "type the outcome entry printed on the card.")
         outcome = outcome or ""
     with campaign.write("challenge.end", "challenge ends") as session:
-        from companion.operations.day import refuse_during_procedure
+        from companion.operations.procedure_row import refuse_during_procedure
 
         refuse_during_procedure(session, "The end of the challenge")
         society = session.get(models.Society, 1)
@@ -258,6 +266,16 @@ def retained_supplies(campaign: Campaign) -> list[dict[str, object]]:
         return out
 
 
+def _outpost_named(game: Any, outpost: str) -> Any:
+    """The outpost typed as ``outpost`` (its name in any case, or its number)."""
+    for candidate in game.outposts:
+        if candidate.name.casefold() == outpost.strip().casefold() or \
+                str(candidate.id) == outpost.strip():
+            return candidate
+    names = ", ".join(o.name for o in game.outposts) or "none"
+    raise Refused(f"There is no outpost '{outpost}' (outposts: {names}).")
+
+
 def ruin_outpost(campaign: Campaign, *, outpost: str, reason: str = "") -> Changes:
     """An outpost becomes a ruin when an effect says so (an outpost event, a Codex
     outcome): its status becomes "Ruin" and its structures return to the structure deck
@@ -266,12 +284,8 @@ def ruin_outpost(campaign: Campaign, *, outpost: str, reason: str = "") -> Chang
 
     with campaign.write("outpost.ruin", "an outpost becomes a ruin") as session:
         before = load_game(session, campaign.content)
-        found = [o for o in before.outposts if o.name.casefold() == outpost.strip().casefold()
-                 or str(o.id) == outpost.strip()]
-        if not found:
-            names = ", ".join(o.name for o in before.outposts) or "none"
-            raise Refused(f"There is no outpost '{outpost}' (outposts: {names}).")
-        ruined, structures = make_ruin(found[0])
+        target = _outpost_named(before, outpost)
+        ruined, structures = make_ruin(target)
         after = replace(before, outposts=tuple(ruined if o.id == ruined.id else o
                                                for o in before.outposts))
         save_game(session, campaign.content, before, after)
@@ -293,22 +307,18 @@ def remove_structure(campaign: Campaign, *, outpost: str, structure: str,
 
     with campaign.write("outpost.remove_structure", "a structure is removed") as session:
         before = load_game(session, campaign.content)
-        found = [o for o in before.outposts if o.name.casefold() == outpost.strip().casefold()
-                 or str(o.id) == outpost.strip()]
-        if not found:
-            names = ", ".join(o.name for o in before.outposts) or "none"
-            raise Refused(f"There is no outpost '{outpost}' (outposts: {names}).")
+        target = _outpost_named(before, outpost)
         structures = campaign.content.structures
         typed = structure.strip()
-        known = next((s for s in found[0].structures if s == typed or (
+        known = next((s for s in target.structures if s == typed or (
             s in structures and structures[s].name.casefold() == typed.casefold())), typed)
         name = structures[known].name if known in structures else known
         try:
-            erased = erase(found[0], StructureId(known))
+            erased = erase(target, StructureId(known))
         except IllegalAction:
             built = ", ".join(structures[s].name if s in structures else s
-                              for s in found[0].structures) or "none"
-            raise Refused(f"{found[0].name} has no {name} (its structures: {built}).") from None
+                              for s in target.structures) or "none"
+            raise Refused(f"{target.name} has no {name} (its structures: {built}).") from None
         after = replace(before, outposts=tuple(erased if o.id == erased.id else o
                                                for o in before.outposts))
         save_game(session, campaign.content, before, after)
@@ -321,7 +331,7 @@ def remove_structure(campaign: Campaign, *, outpost: str, structure: str,
 def new_epoch(campaign: Campaign) -> Changes:
     """A new epoch begins: its game count starts again and old epoch goals lapse."""
     with campaign.write("epoch.new", "A new epoch begins") as session:
-        from companion.operations.day import refuse_during_procedure
+        from companion.operations.procedure_row import refuse_during_procedure
 
         refuse_during_procedure(session, "A new epoch")
         society = session.get(models.Society, 1)
@@ -395,17 +405,17 @@ def age_character(campaign: Campaign, *, name: str) -> Changes:
     """Age a character: young to old, old to legend (Rulebook: Key Character
     Information > Age; Legends)."""
     with campaign.write("character.age", "age") as session:
-        from companion.operations.day import refuse_during_procedure
+        from companion.operations.procedure_row import refuse_during_procedure
 
         refuse_during_procedure(session, "Aging")
         before = load_game(session, campaign.content)
         aged = health.age(before.character(name))
         if aged.age is Age.LEGEND:
-            from companion.operations.procedures import _record_legend
+            from companion.operations.state import record_legend
 
             save_game(session, campaign.content, before, replace(
                 before, characters=tuple(c for c in before.characters if c.name != name)))
-            _record_legend(session, aged)
+            record_legend(session, aged)
             text = f"{name} ages out and becomes a legend"
         else:
             save_game(session, campaign.content, before, before.with_characters(aged))
@@ -417,7 +427,7 @@ def age_character(campaign: Campaign, *, name: str) -> Changes:
 def degrade_token(campaign: Campaign, *, name: str, index: int) -> Changes:
     """Degrade one injury or disease token: major to minor, minor removed."""
     with campaign.write("character.degrade", "degrade") as session:
-        from companion.operations.day import refuse_during_night
+        from companion.operations.procedure_row import refuse_during_night
 
         refuse_during_night(session, "heal the token")
         before = load_game(session, campaign.content)
@@ -443,26 +453,44 @@ def ability_test(campaign: Campaign, *, name: str, ability: str, difficulty: int
     ``legend``: a legend card the character holds (its number), used for its ability
     value, or to count as having ``legend_trait``; it then returns to the unassigned
     legends (Rulebook: Legends > Using Legend Cards)."""
-    from companion.operations.legends import legend_for_test, release_legend
 
+    def resolve(character: Any, rolled: int, modifiers: dict[Trait, int], card: Any,
+                trait: Trait | None) -> tuple[Any, Any, str]:
+        result, character = checks.ability_test(character, Ability(ability), rolled,
+                                                 trait_modifiers=modifiers, legend=card,
+                                                 legend_trait=trait)
+        verdict = "succeeds" if result.total >= difficulty else "fails"
+        return result, character, (f"{name} tests {ability}: {result.die} + "
+                                   f"{result.total - result.die} = {result.total} vs "
+                                   f"{difficulty}: {verdict}")
+
+    return _tested(campaign, "test", name=name, ability=ability, die=die,
+                   trait_modifiers=trait_modifiers, legend=legend, legend_trait=legend_trait,
+                   resolve=resolve)
+
+
+def _tested(campaign: Campaign, kind: str, *, name: str, ability: str, die: int | None,
+            trait_modifiers: Mapping[str, int] | None, legend: int | None,
+            legend_trait: str | None, resolve: Callable[..., tuple[Any, Any, str]]
+            ) -> Changes:
+    """A test or a contest in one write: the die typed or rolled, a held legend card
+    used (and returned to the unassigned legends), the character written back; ``resolve``
+    applies the rule and gives (result, character, the journal's words)."""
     content = campaign.content
     if ability not in {a.value for a in Ability}:
-        raise Refused(f"There is no ability '{ability}': test might, dexterity, awareness "
-                      "or conviction.")
-    with campaign.write("test", "test") as session:
+        raise Refused(f"There is no ability '{ability}': {kind} might, dexterity, "
+                      "awareness or conviction.")
+    with campaign.write(kind, kind) as session:
         before = load_game(session, content)
         card = legend_for_test(session, name, legend)
-        die = _die(campaign, session, die)
-        character = before.character(name)
-        result, character = checks.ability_test(
-            character, Ability(ability), die,
-            trait_modifiers={Trait(t): v for t, v in (trait_modifiers or {}).items()},
-            legend=card, legend_trait=Trait(legend_trait) if legend_trait else None)
+        rolled = _die(campaign, session, die)
+        result, character, text = resolve(
+            before.character(name), rolled,
+            {Trait(t): v for t, v in (trait_modifiers or {}).items()}, card,
+            Trait(legend_trait) if legend_trait else None)
         save_game(session, content, before, before.with_characters(character))
         release_legend(session, legend)
-        verdict = "succeeds" if result.total >= difficulty else "fails"
-        text = (f"{name} tests {ability}: {result.die} + {result.total - result.die} = "
-                f"{result.total} vs {difficulty}: {verdict}" + _legend_words(card, legend_trait))
+        text += _legend_words(card, legend_trait)
         session.info["journal_text"] = text
     return Changes(summary=text, characters=True, detail=result)
 
@@ -493,29 +521,20 @@ def contest(campaign: Campaign, *, name: str, ability: str, behemoth_value: int,
     """A contest against a behemoth's ability read at the table (Rulebook: Behemoths >
     Contests; D16): the character's test result against the behemoth's value plus its
     boosts; success, stalemate or defeat. A held legend card may be used as in a test."""
-    from companion.operations.legends import legend_for_test, release_legend
 
-    content = campaign.content
-    if ability not in {a.value for a in Ability}:
-        raise Refused(f"There is no ability '{ability}': contest might, dexterity, awareness "
-                      "or conviction.")
-    with campaign.write("contest", "contest") as session:
-        before = load_game(session, content)
-        card = legend_for_test(session, name, legend)
-        die = _die(campaign, session, die)
+    def resolve(character: Any, rolled: int, modifiers: dict[Trait, int], card: Any,
+                trait: Trait | None) -> tuple[Any, Any, str]:
         result, character, _ = checks.contest(
-            content.rules, before.character(name), Ability(ability), die, behemoth_value,
-            tuple(behemoth_boosts),
-            trait_modifiers={Trait(t): v for t, v in (trait_modifiers or {}).items()},
-            legend=card, legend_trait=Trait(legend_trait) if legend_trait else None)
-        save_game(session, content, before, before.with_characters(character))
-        release_legend(session, legend)
-        text = (f"{name} contests {ability}: {result.test.die} + "
-                f"{result.test.total - result.test.die} = {result.test.total} against the "
-                f"behemoth's {result.behemoth_score}: {result.outcome.value}"
-                + _legend_words(card, legend_trait))
-        session.info["journal_text"] = text
-    return Changes(summary=text, characters=True, detail=result)
+            campaign.content.rules, character, Ability(ability), rolled, behemoth_value,
+            tuple(behemoth_boosts), trait_modifiers=modifiers, legend=card, legend_trait=trait)
+        return result, character, (f"{name} contests {ability}: {result.test.die} + "
+                                   f"{result.test.total - result.test.die} = "
+                                   f"{result.test.total} against the behemoth's "
+                                   f"{result.behemoth_score}: {result.outcome.value}")
+
+    return _tested(campaign, "contest", name=name, ability=ability, die=die,
+                   trait_modifiers=trait_modifiers, legend=legend, legend_trait=legend_trait,
+                   resolve=resolve)
 
 
 def _challenge_name(content: Content, challenge: str) -> str:

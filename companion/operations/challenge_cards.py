@@ -214,23 +214,19 @@ def start_typed_challenge(campaign: Campaign, *, card: Mapping[str, Any],
     """
     from companion.content import user_pack as packs
     from companion.operations import carried
-    from companion.operations.cards import (
-        CampaignContent,
-        _content_error,
-        _record_packs,
-        rebuild_content,
-    )
+    from companion.operations.campaign_packs import CampaignContent, rebuild_content, record_packs
+    from companion.operations.cards import content_error
     from companion.operations.setup import check_typed_choice, refuse_start, set_up_challenge
 
     try:
         for goal in goals:
             packs.validate_card("goals", dict(goal))
     except ContentError as exc:
-        raise _content_error(exc, "goal", "goals") from exc
+        raise content_error(exc, "goal", "goals") from exc
     try:
         checked = packs.validate_card("challenges", dict(card))
     except ContentError as exc:
-        raise _content_error(exc, "challenge card", "challenges") from exc
+        raise content_error(exc, "challenge card", "challenges") from exc
     assert isinstance(checked, Challenge)
     challenge = checked
     known = campaign.content.challenges.get(challenge.id)
@@ -253,7 +249,7 @@ def start_typed_challenge(campaign: Campaign, *, card: Mapping[str, Any],
                                             "challenges": [dict(card)]},
                                       extra_dirs=campaign.extra_content)
     except ContentError as exc:
-        raise _content_error(exc, "challenge card", "challenges") from exc
+        raise content_error(exc, "challenge card", "challenges") from exc
     except OSError as exc:
         raise Refused(f"The challenge card could not be written: {exc}") from exc
     pack = packs.find_user_pack(own.manifest.id)
@@ -273,7 +269,7 @@ def start_typed_challenge(campaign: Campaign, *, card: Mapping[str, Any],
             for copy in copies:
                 carried.put(session, copy)
             rebuild_content(campaign, session)
-            _record_packs(session, campaign.content)
+            record_packs(session, campaign.content)
             notes = set_up_challenge(campaign, session, campaign.content.challenges[
                 challenge.id], allowed, placements=placements, mantles=mantles,
                 mantle_powers=mantle_powers)

@@ -14,10 +14,8 @@ from sqlmodel import col, select
 from companion.content.schema.base import Ability
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import Campaign
-from companion.operations.state import HexIndex, character_to_row, load_game
+from companion.operations.state import HexIndex, character_to_row, load_game, read_legends
 from companion.rules import creation
-from companion.rules.ids import LegendId, Mark, Trait
-from companion.rules.legends import Legend
 from companion.store import models
 
 
@@ -35,15 +33,6 @@ def roll_dice(campaign: Campaign, *, count: int, purpose: str) -> Changes:
         campaign.save_chance(chance, row)
     return Changes(summary=f"Rolled {' '.join(map(str, values))} for {purpose}",
                    journal=True, detail=values)
-
-
-def _legends(session: object) -> list[Legend]:
-    rows = session.exec(select(models.Legend)).all()  # type: ignore[attr-defined]
-    return [
-        Legend(LegendId(str(r.id)), r.name, {Ability(a): v for a, v in r.abilities.items()},
-               tuple(Trait(t) for t in r.traits), tuple(Mark(m) for m in r.marks))
-        for r in rows
-    ]
 
 
 def _join_challenge_log(session: Any, society: models.Society, name: str) -> None:
@@ -112,7 +101,7 @@ def create_character(
             content.rules, name=name, player=player, rolled=rolled, removed=removed,
             assignment={Ability(a): v for a, v in assignment.items()}, traits=traits,
             mantle=mantle, character_count=settings.character_count or 2,
-            in_game=game.characters, legends=_legends(session),
+            in_game=game.characters, legends=read_legends(session),
             available_traits=known_traits, hardcore=settings.solo_variant == "hardcore",
             unrest=society.unrest, starting_energy=0 if after_death else None, hex=hex_tile,
         )

@@ -100,9 +100,11 @@ def resolve_outcome(campaign: Campaign, *, number: str | int, line: str = "",
       pack (a Codex outcome, carried in the campaign file) for the next time.
     - The content lacks it and ``line`` is empty: refused, asking what it did.
     """
-    from companion.operations.cards import CampaignContent, carry_own_card, pack_names
-    from companion.operations.recorded import _default, apply_line, read_line
+    from companion.operations.campaign_packs import CampaignContent
+    from companion.operations.cards import carry_own_card
+    from companion.operations.recorded import apply_line, default_line, read_line
     from companion.operations.state import load_game, save_game
+    from companion.operations.typed_cards import pack_names
 
     shown = outcome_entry(campaign, number)
     key = shown.number
@@ -138,7 +140,7 @@ def resolve_outcome(campaign: Campaign, *, number: str | int, line: str = "",
         with campaign.write("codex.apply", text, entry=key, remembered=remember) as session:
             before = load_game(session, campaign.content)
             after, notes = apply_line(campaign, before, effects,
-                                      _default(before, character))
+                                      default_line(before, character))
             save_game(session, campaign.content, before, after)
             if copy is not None:
                 carry_own_card(campaign, session, copy)

@@ -15,7 +15,7 @@ from typing import Any
 
 from sqlmodel import Session, col, func, select
 
-from companion.content import Content, ContentError, load_content
+from companion.content import Content, ContentError
 from companion.operations.box import KIND_WORDS, campaign_kind
 from companion.operations.changes import Refused
 from companion.operations.queries import (
@@ -114,7 +114,7 @@ class Campaign:
         except CampaignFileError as exc:
             raise Refused(str(exc)) from exc
         try:
-            from companion.operations.cards import campaign_content
+            from companion.operations.campaign_packs import campaign_content
             from companion.operations.carried import carried
 
             with file.read() as session:
@@ -415,13 +415,3 @@ def _count(session: Session, table: Any, *where: Any) -> int:
     for clause in where:
         statement = statement.where(clause)
     return int(session.exec(statement).one())
-
-
-def _load_pack(pack_id: str, extra_content: Sequence[Path]) -> Content:
-    try:
-        return load_content(pack_id, extra_dirs=tuple(extra_content), cached=True)
-    except ContentError as exc:
-        raise Refused(f"The content pack '{pack_id}' could not be loaded:\n{exc}") from exc
-    except KeyError as exc:
-        raise Refused(f"This campaign uses the content pack '{pack_id}', which is not "
-                      "installed. Add it with --content PATH.") from exc

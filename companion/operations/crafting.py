@@ -18,7 +18,8 @@ from companion.content.schema.base import PipColour
 from companion.content.schema.world import CraftingEntry
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import Campaign
-from companion.operations.day import item_facts, procedure_in_progress
+from companion.operations.facts import item_facts
+from companion.operations.procedure_row import procedure_in_progress
 from companion.operations.state import load_game, save_game
 from companion.rules import crafting as crafting_rules
 from companion.rules import day as day_rules

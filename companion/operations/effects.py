@@ -15,13 +15,14 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from companion.operations import society_events
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import Campaign
 from companion.operations.state import load_game, save_game
 from companion.rules import health, inventory
 from companion.rules import society as society_rules
 from companion.rules.character import Character
-from companion.rules.effects import Tally, effects_from_data, token_catalogue
+from companion.rules.effects import Tally, effects_from_data
 from companion.rules.game import Game
 from companion.rules.ids import HexId, ItemId
 from companion.rules.procedure import Outcome
@@ -30,13 +31,12 @@ from companion.rules.valley import place_lore
 
 def tokens(campaign: Campaign) -> dict[str, Any]:
     """Resource id -> the bag token gained for it."""
-    content = campaign.content
-    return token_catalogue(content.materials.values(), content.foods.values())
+    return society_events.resources(campaign.content)
 
 
 def _receive_items(campaign: Campaign, character: Character, items: Sequence[str]
                    ) -> Character:
-    from companion.operations.day import item_facts
+    from companion.operations.facts import item_facts
 
     facts = item_facts(campaign)
     for item in items:
@@ -201,7 +201,7 @@ def apply_effects(campaign: Campaign, *, name: str, effects: Sequence[Mapping[st
         raise Refused("A test needs a die: resolve it at the table, then apply its success "
                       "or failure effects.")
     with campaign.write("effects", "effects") as session:
-        from companion.operations.day import refuse_during_night
+        from companion.operations.procedure_row import refuse_during_night
 
         refuse_during_night(session, "apply the effects")
         before = load_game(session, campaign.content)

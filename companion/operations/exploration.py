@@ -56,16 +56,18 @@ from companion.content.schema.effects import (
     Unlock,
     Unrest,
 )
+from companion.operations import society_events
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import Campaign
-from companion.operations.day import _day_operation, hex_features, item_facts, procedure_in_progress
+from companion.operations.facts import hex_features, item_facts
+from companion.operations.procedure_row import day_operation, procedure_in_progress
 from companion.operations.state import load_game, save_game
 from companion.operations.valley import load_valley, save_valley
 from companion.rules import day as day_rules
 from companion.rules import exploration, health, inventory
 from companion.rules import valley as valley_tokens
 from companion.rules.checks import ability_test, die
-from companion.rules.effects import describe_effect, token_catalogue
+from companion.rules.effects import describe_effect
 from companion.rules.errors import IllegalAction
 from companion.rules.game import Game
 from companion.rules.geometry import Axial
@@ -192,7 +194,7 @@ def _set_due(session: Session, name: str, tile: str) -> None:
         row.state = state
 
 
-def _refuse_if_due(session: Session, name: str) -> None:
+def refuse_if_due(session: Session, name: str) -> None:
     row = _due_row(session)
     if row is not None:
         who = row.state.get("character", "a character")
@@ -212,12 +214,12 @@ def move_and_discover(campaign: Campaign, *, name: str, to_hex: str) -> Changes:
     row names the character, so :func:`draw_discovery` follows.
     """
     def step(game: Game, session: Session) -> tuple[Game, str]:
-        _refuse_if_due(session, name)
+        refuse_if_due(session, name)
         valley = load_valley(session)
         character = game.character(name)
         if character.hex is None:
             raise IllegalAction(f"{character.name} has not been placed in the valley")
-        target = _hex_named(valley, character.hex, to_hex)
+        target = hex_named(valley, character.hex, to_hex)
         cost = exploration.move_cost(campaign.content.rules, valley, campaign.content,
                                      character.hex, target, who=character.name)
         # The journal records the cost charged (Hardcore Solo's first action: less).
@@ -234,11 +236,11 @@ def move_and_discover(campaign: Campaign, *, name: str, to_hex: str) -> Changes:
         _set_due(session, character.name, str(target))
         return game, f"{character.name}: {reason}; a Discovery card is due"
 
-    changes = _day_operation(campaign, "day.move", step, valley=True, society=True)
+    changes = day_operation(campaign, "day.move", step, valley=True, society=True)
     return replace(changes, procedure=True)
 
 
-def _hex_named(valley: exploration.Valley, here: HexId, typed: str) -> HexId:
+def hex_named(valley: exploration.Valley, here: HexId, typed: str) -> HexId:
     """The hex a move goes to: a tile id, or the way it lies from the character's hex
     ("north-east": how a face-down hex is named, its tile unseen)."""
     way = " ".join(typed.split()).casefold()
@@ -316,7 +318,7 @@ def explore_new_tray(campaign: Campaign, *, name: str, origin: tuple[int, int] |
         busy = procedure_in_progress(session)
         if busy is not None:
             raise Refused(f"An activity is in progress: finish the {busy} first.")
-        _refuse_if_due(session, name)
+        refuse_if_due(session, name)
         game = load_game(session, content)
         valley = load_valley(session)
         character = day_rules.check_can_act(game, name)
@@ -420,7 +422,7 @@ def _resolve(campaign: Campaign, res: _Resolution, name: str, effects: Sequence[
              rolls: list[int], roll_die: Any) -> None:
     """Apply ``effects`` to the character, the society and the hex (in order)."""
     content = campaign.content
-    tokens = token_catalogue(content.materials.values(), content.foods.values())
+    tokens = society_events.resources(content)
     for effect in effects:
         game = res.game
         character = game.character(name)
@@ -531,7 +533,7 @@ def _deck(campaign: Campaign, session: Session) -> models.DeckState:
 def discovery_tests(campaign: Campaign, card: str) -> list[str]:
     """The tests a Discovery card may ask for, in game words ("dexterity 6+"), so a card
     drawn at the table can ask for the die (Rulebook: Basic Concepts > Tests)."""
-    from companion.operations.cards import resolve_card_id
+    from companion.operations.typed_cards import resolve_card_id
 
     found = campaign.content.discovery_cards.get(
         resolve_card_id(campaign.content, "discovery_cards", card))
@@ -594,7 +596,7 @@ def draw_discovery(campaign: Campaign, *, name: str | None = None, card: str | N
     """
     content = campaign.content
     with campaign.write("valley.discovery", "Discovery") as session:
-        from companion.operations.day import refuse_during_night
+        from companion.operations.procedure_row import refuse_during_night
 
         refuse_during_night(session, "draw the Discovery card")
         due = _due_row(session)
@@ -612,7 +614,7 @@ def draw_discovery(campaign: Campaign, *, name: str | None = None, card: str | N
         notes: list[str] = []
         chosen = None
         if card is not None:
-            from companion.operations.cards import resolve_card_id, unknown_card
+            from companion.operations.typed_cards import resolve_card_id, unknown_card
 
             card_id = resolve_card_id(content, "discovery_cards", card)  # id or name
             found = content.discovery_cards.get(card_id)

@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from companion import store
+from companion.operations.campaign_packs import load_pack
 from companion.operations.changes import Changes, Refused
-from companion.operations.core import Campaign, _load_pack
+from companion.operations.core import Campaign
 from companion.store import CampaignFile, CampaignFileError, models
 
 SOLO_VARIANTS = ("none", "multi", "hardcore")
@@ -58,7 +59,7 @@ def new_campaign(
     extra_content: Sequence[Path] = (),
 ) -> Campaign:
     """Create a campaign file at ``path`` and open it (File ▸ New; ``campaign new``)."""
-    content = _load_pack(pack_id, extra_content)
+    content = load_pack(pack_id, extra_content)
     check_new_campaign(content.rules, players=players, characters=characters, solo=solo)
     name = society_name.strip()
     if not name:
@@ -112,20 +113,23 @@ def add_journal_entry(campaign: Campaign, *, text: str, author: str | None = Non
 
 def undo(campaign: Campaign) -> Changes:
     """Undo the last operation (Edit ▸ Undo; ``companion undo``)."""
-    label = campaign.undo_label()
-    if label is None:
-        raise Refused("There is nothing to undo.")
-    _refusing(campaign.file.undo)
-    return Changes(summary=f"Undid: {label}", everything=True)
+    return _step_history(campaign.undo_label(), "There is nothing to undo.",
+                         campaign.file.undo, "Undid")
 
 
 def redo(campaign: Campaign) -> Changes:
     """Redo the last undone operation (Edit ▸ Redo; ``companion redo``)."""
-    label = campaign.redo_label()
+    return _step_history(campaign.redo_label(), "There is nothing to redo.",
+                         campaign.file.redo, "Redid")
+
+
+def _step_history(label: str | None, nothing: str, step: Any, done: str) -> Changes:
+    """One step back or forward through the file's history, labelled ``label`` (Refused
+    with ``nothing`` when there is none)."""
     if label is None:
-        raise Refused("There is nothing to redo.")
-    _refusing(campaign.file.redo)
-    return Changes(summary=f"Redid: {label}", everything=True)
+        raise Refused(nothing)
+    _refusing(step)
+    return Changes(summary=f"{done}: {label}", everything=True)
 
 
 def save_point(campaign: Campaign, *, name: str) -> Changes:

@@ -15,13 +15,12 @@ from dataclasses import dataclass, replace
 
 from sqlmodel import Session, col, select
 
-from companion.content.schema.base import Ability
+from companion.operations import state
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import Campaign
 from companion.operations.state import load_game, save_game
 from companion.rules import legends as legend_rules
 from companion.rules.ids import LegendId, Mark, Trait
-from companion.rules.legends import Legend
 from companion.store import models
 
 
@@ -59,20 +58,6 @@ def held_legends(campaign: Campaign, name: str) -> list[LegendCard]:
     return [c for c in legend_cards(campaign) if c.held_by == name]
 
 
-def _card(row: models.Legend) -> Legend:
-    return Legend(LegendId(str(row.id)), row.name,
-                  {Ability(a): v for a, v in row.abilities.items()},
-                  tuple(Trait(t) for t in row.traits), tuple(Mark(m) for m in row.marks))
-
-
-def _character_row(session: Session, name: str) -> models.Character:
-    row = session.exec(select(models.Character).where(
-        models.Character.name == name, col(models.Character.status) != "legend")).first()
-    if row is None:
-        raise Refused(f"There is no character {name} in play.")
-    return row
-
-
 def _pool(session: Session) -> tuple[list[models.Legend], legend_rules.LegendPool]:
     rows = session.exec(select(models.Legend).where(
         col(models.Legend.assigned_to_id).is_(None)).order_by(col(models.Legend.id))).all()
@@ -86,7 +71,7 @@ def gain_legend(campaign: Campaign, *, name: str, legend: int | None = None) -> 
     """
     how = "draws" if legend is None else "chooses"
     with campaign.write("legend.gain", f"{name} {how} a legend card") as session:
-        row = _character_row(session, name)
+        row = state.character_in_play(session, name)
         before = load_game(session, campaign.content)
         character = before.character(name)
         rows, pool = _pool(session)
@@ -114,18 +99,6 @@ def gain_legend(campaign: Campaign, *, name: str, legend: int | None = None) -> 
     return Changes(summary=text, characters=True, journal=True, detail=gained.id)
 
 
-def _held(session: Session, name: str, legend: int) -> tuple[models.Character, models.Legend]:
-    row = _character_row(session, name)
-    card = session.get(models.Legend, legend)
-    if card is None or card.assigned_to_id != row.id:
-        held = [r.name for r in session.exec(select(models.Legend).where(
-            models.Legend.assigned_to_id == row.id)).all()]
-        raise Refused(f"{name} holds no legend card number {legend}"
-                      + (f"; {name} holds {', '.join(held)}" if held
-                         else f"; {name} holds no legend card"))
-    return row, card
-
-
 def use_legend(campaign: Campaign, *, name: str, legend: int, trait: str | None = None,
                mark: str | None = None, reason: str = "") -> Changes:
     """``name`` uses a held legend card to count as having one of its traits or marks,
@@ -135,8 +108,8 @@ def use_legend(campaign: Campaign, *, name: str, legend: int, trait: str | None 
     if (trait is None) == (mark is None):
         raise Refused("Use a legend card for one of its traits or one of its marks.")
     with campaign.write("legend.use", "legend used") as session:
-        _, card = _held(session, name, legend)
-        facts = _card(card)
+        _, card = state.held_legend(session, name, legend)
+        facts = state.legend_of(card)
         if trait is not None and Trait(trait) not in facts.traits:
             raise Refused(f"The legend of {card.name} does not have the trait {trait} "
                           f"(it has {', '.join(facts.traits) or 'no traits'}).")
@@ -156,28 +129,11 @@ def use_legend(campaign: Campaign, *, name: str, legend: int, trait: str | None 
 def return_legend(campaign: Campaign, *, name: str, legend: int) -> Changes:
     """Return a held legend card to the unassigned legends (after using it at the table)."""
     with campaign.write("legend.return", "legend returned") as session:
-        _, card = _held(session, name, legend)
+        _, card = state.held_legend(session, name, legend)
         card.assigned_to_id = None
         text = f"{name} returns the legend of {card.name} to the unassigned legends"
         session.info["journal_text"] = text
     return Changes(summary=text, characters=True, journal=True)
-
-
-def legend_for_test(session: Session, name: str, legend: int | None) -> Legend | None:
-    """The held legend a test or contest uses (checked), for ``operations.challenge``."""
-    if legend is None:
-        return None
-    _, card = _held(session, name, legend)
-    return _card(card)
-
-
-def release_legend(session: Session, legend: int | None) -> None:
-    """After a legend card is used it returns to the unassigned legends."""
-    if legend is None:
-        return
-    card = session.get(models.Legend, legend)
-    if card is not None:
-        card.assigned_to_id = None
 
 
 # --- marks written on a card (Rulebook: Fillable Cards) -------------------------------------
@@ -200,7 +156,7 @@ def write_mark(campaign: Campaign, *, mark: str, name: str | None = None,
     why = f" ({reason})" if reason else ""
     with campaign.write("mark.write", "a mark is written") as session:
         if name is not None:
-            _character_row(session, name)
+            state.character_in_play(session, name)
             before = load_game(session, campaign.content)
             character = before.character(name)
             if Mark(mark) in character.marks:

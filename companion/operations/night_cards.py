@@ -11,13 +11,20 @@ unrest is 16+ (D10), at the moment each applies.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from sqlmodel import Session
 
 from companion.content import Content
+from companion.operations import society_events
+from companion.operations.state import read_legends
 from companion.rules.game import Game
-from companion.rules.ids import CharacterName, HexId
-from companion.rules.night import TimedEffect
+from companion.rules.ids import CharacterName, HexId, ItemId
+from companion.rules.night import NightFacts, NightItem, TimedEffect
 from companion.rules.outposts import OutpostStatus
+
+if TYPE_CHECKING:
+    from companion.operations.core import Campaign
 
 SOCIETY_STEPS = frozenset({"lore", "activity", "unrest", "unlock", "read"})
 """Effect steps that act on the society, not on a character."""
@@ -91,3 +98,25 @@ def split(timed: Sequence[TimedEffect]) -> tuple[tuple[TimedEffect, ...],
     return (tuple(t for t in timed if t.stage == "start"),
             tuple(t for t in timed if t.stage == "end"),
             tuple(t for t in timed if t.stage not in ("start", "end")))
+
+
+def night_facts(campaign: Campaign, challenge_id: str | None,
+                game: Game | None = None, session: Session | None = None) -> NightFacts:
+    """The content the Night reads (not saved with it; rebuilt on resume from the table
+    at nightfall): the cards, items, events, and the Night effects of the structures and
+    mantle powers in play (above)."""
+    content = campaign.content
+    items = {ItemId(i.id): NightItem(i.id, i.night_actions, i.storage)  # type: ignore[arg-type]
+             for i in content.items.values() if i.night_actions or i.storage}
+    at_start, at_end, during = split(cards_in_play(content, game)) if game else ((), (), ())
+    legends = {}
+    if session is not None:
+        legends = {card.id: card for card in read_legends(session)}
+    events = tuple(society_events.challenge_events(content, challenge_id))
+    # Immediate and Societal events fire inside the Night as soon as reached (Set Up; D7).
+    steps = {e.id: tuple(society_events.event_effects(content, e.id)) for e in events}
+    texts = {e.id: society_events.event_text(content, e.id) for e in events}
+    return NightFacts(content.rules, dict(content.night_cards), items,
+                      society_events.resources(content),
+                      events, at_start=at_start, at_end=at_end, during=during,
+                      legends=legends, event_steps=steps, event_texts=texts)

@@ -145,7 +145,8 @@ def advice(campaign: Campaign, procedure: Any = None) -> OddsReport | None:
     """The odds for the step of the procedure in progress (None: nothing to advise, or
     nothing in progress); ``procedure`` is its rules object when the caller has already
     loaded it (:func:`~companion.operations.procedures.current`)."""
-    from companion.operations import Refused, procedures
+    from companion.operations import procedures
+    from companion.operations.changes import Refused
 
     if procedure is None:
         try:
@@ -586,10 +587,10 @@ def held_legends(campaign: Campaign, character: Any) -> tuple[Any, ...]:
     """The legend cards ``character`` holds (Rulebook: Legends > Using Legend Cards)."""
     if not getattr(character, "legends", ()):
         return ()
-    from companion.operations.characters import _legends
+    from companion.operations.state import read_legends
 
     with campaign.file.read() as session:
-        cards = _legends(session)
+        cards = read_legends(session)
     return tuple(c for c in cards if c.id in character.legends)
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from companion.content import ContentError
 from companion.content import user_pack as packs
-from companion.operations.cards import rebuild_content
+from companion.operations.campaign_packs import rebuild_content
 from companion.operations.carried import OwnCardCopy, carried, carry_now, needs_carrying
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import Campaign

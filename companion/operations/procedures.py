@@ -21,23 +21,23 @@ from sqlmodel import Session, select
 from companion.content.schema.base import Omen
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import NIGHT_DECK, Campaign
-from companion.operations.day import feature_facts, hex_features
-from companion.operations.state import load_game, save_game
+from companion.operations.effects import tokens
+from companion.operations.facts import hex_features
+from companion.operations.night_cards import night_facts, night_shelters
+from companion.operations.procedure_row import Kind, begin, procedure_row
+from companion.operations.state import load_game, record_legend, save_game
+from companion.operations.typed_cards import card_kind, refuse_unknown, take_typed
 from companion.rules import day as day_rules
 from companion.rules.character import Character
-from companion.rules.effects import token_catalogue
 from companion.rules.errors import IllegalAction
 from companion.rules.fishing import FishingProcedure
 from companion.rules.game import Game
-from companion.rules.ids import FeatureId, HexId, ItemId, NightCardId
+from companion.rules.ids import FeatureId, HexId, NightCardId
 from companion.rules.mining import MiningProcedure, chips_for
-from companion.rules.night import NightFacts, NightItem, NightProcedure, NightTable
+from companion.rules.night import NightProcedure, NightTable
 from companion.rules.outposts import FeatureAction
 from companion.rules.procedure import Choice, Decider, Procedure, Step, draw_for
-from companion.rules.resources import BagToken
 from companion.store import models
-
-PROCEDURE_ROW = "procedure"
 
 
 @dataclass(frozen=True)
@@ -72,45 +72,6 @@ class FinishedProcedure:
 
 
 # --- kinds of procedure -------------------------------------------------------------------
-
-
-def _tokens(campaign: Campaign) -> dict[str, BagToken]:
-    content = campaign.content
-    return token_catalogue(content.materials.values(), content.foods.values())
-
-
-def night_facts(campaign: Campaign, challenge_id: str | None,
-                game: Game | None = None, session: Session | None = None) -> NightFacts:
-    """The content the Night reads (not saved with it; rebuilt on resume from the table
-    at nightfall): the cards, items, events, and the Night effects of the structures and
-    mantle powers in play (``operations.night_cards``)."""
-    from companion.operations.night_cards import cards_in_play, split
-    from companion.operations.society import challenge_events, event_effects, event_text
-
-    content = campaign.content
-    items = {ItemId(i.id): NightItem(i.id, i.night_actions, i.storage)  # type: ignore[arg-type]
-             for i in content.items.values() if i.night_actions or i.storage}
-    at_start, at_end, during = split(cards_in_play(content, game)) if game else ((), (), ())
-    legends = {}
-    if session is not None:
-        from companion.operations.characters import _legends
-
-        legends = {card.id: card for card in _legends(session)}
-    events = tuple(challenge_events(campaign, challenge_id))
-    # Immediate and Societal events fire inside the Night as soon as reached (Set Up; D7).
-    steps = {e.id: tuple(event_effects(campaign, e.id)) for e in events}
-    texts = {e.id: event_text(campaign, e.id) for e in events}
-    return NightFacts(content.rules, dict(content.night_cards), items, _tokens(campaign),
-                      events, at_start=at_start, at_end=at_end, during=during,
-                      legends=legends, event_steps=steps, event_texts=texts)
-
-
-@dataclass(frozen=True)
-class Kind:
-    """How to rebuild one kind of procedure and write its result."""
-
-    restore: Callable[[Campaign, Session, dict[str, Any]], Procedure]
-    finish: Callable[[Campaign, Session, Procedure, dict[str, Any]], str]
 
 
 def _restore_fishing(campaign: Campaign, session: Session, saved: dict[str, Any]) -> Procedure:
@@ -158,7 +119,7 @@ def _finish_night(campaign: Campaign, session: Session, procedure: Procedure,
     survivors = tuple(c for c in result.game.characters if c.name in in_play)
     save_game(session, campaign.content, before, replace(result.game, characters=survivors))
     for legend in result.perished:
-        _record_legend(session, legend)
+        record_legend(session, legend)
     for used in result.legends_used:  # Using Legend Cards: back to the unassigned legends
         card = session.get(models.Legend, int(used))
         if card is not None:
@@ -179,7 +140,7 @@ def _finish_night(campaign: Campaign, session: Session, procedure: Procedure,
     perished = [f"{legend.name} perished and becomes a legend." for legend in result.perished]
     notes = [f"Read Codex outcome {n}." for n in result.read]
     notes += [f"{who} gained the item {item}." for who, item in result.items_gained]
-    for hook in NIGHT_END_HOOKS:
+    for hook in night_end_hooks():
         note = hook(campaign, session, result)
         if note:
             notes.append(note)
@@ -194,65 +155,44 @@ def _finish_night(campaign: Campaign, session: Session, procedure: Procedure,
     return "The Night ends. " + " ".join(dict.fromkeys([*tail, *perished, *notes]))
 
 
-def _record_legend(session: Session, legend: Character) -> None:
-    row = session.exec(select(models.Character).where(models.Character.name == legend.name,
-                                                      models.Character.status != "legend")
-                       ).first()
-    if row is None:
-        return
-    row.status = "legend"
-    campaign_row = session.get(models.Campaign, 1)
-    session.add(models.Legend(
-        character_id=row.id, name=legend.name,
-        abilities={a.value: v for a, v in legend.abilities.items()},
-        traits=list(legend.traits), marks=list(legend.marks),
-        epoch=campaign_row.epoch if campaign_row else 1))
-
-
 KINDS: dict[str, Kind] = {
     "fishing": Kind(_restore_fishing, _finish_activity),
     "mining": Kind(_restore_mining, _finish_activity),
     "night": Kind(_restore_night, _finish_night),
 }
+"""The kinds of procedure this module rebuilds itself; :func:`kinds` adds those of the
+chapters (foraging and delving, the behemoth's activation and encounter)."""
 
 NightEndHook = Callable[[Campaign, Session, Any], str | None]
-NIGHT_END_HOOKS: list[NightEndHook] = []
-"""Called at the end of the Night with its ``NightResult``, in the same transaction (the
-behemoth activates here); each may return a sentence for the journal."""
 
 
-def register_kind(name: str, kind: Kind) -> None:
-    """Let another operations module add a kind of procedure (foraging, delving, the
-    behemoth's activation ...)."""
-    KINDS[name] = kind
+def kinds() -> dict[str, Kind]:
+    """Every kind of procedure, by its name: the registry reads the chapters' kinds (so
+    no chapter imports the registry). Imported when first needed: ``companion.operations``
+    does not import every module up front."""
+    from companion.operations import activities, behemoth
+
+    return {**KINDS, **activities.KINDS, **behemoth.KINDS}
 
 
-def begin(session: Session, kind: str, procedure: Procedure, **extra: Any) -> None:
-    """Begin ``procedure`` inside an open write (refused if another is in progress)."""
-    _begin(session, kind, procedure, **extra)
+def night_end_hooks() -> tuple[NightEndHook, ...]:
+    """Called at the end of the Night with its ``NightResult``, in the same transaction,
+    in the rulebook's order (Night Phase Ends): the events the Night fired resolve, then
+    the behemoth activates. Each may return a sentence for the journal."""
+    from companion.operations.behemoth import night_end
+    from companion.operations.society import resolve_night_events
+
+    return (resolve_night_events, night_end)
 
 
-# --- the procedure row ---------------------------------------------------------------------
-
-
-def _row(session: Session) -> models.ProcedureState | None:
-    return session.exec(select(models.ProcedureState).where(
-        models.ProcedureState.kind == PROCEDURE_ROW)).first()
-
-
-def _register_kinds() -> None:
-    """Import the modules that register their kinds of procedure (and the Night's end
-    hooks): ``companion.operations`` no longer imports every module up front."""
-    from companion.operations import activities, behemoth  # noqa: F401
-
-
-def _load(campaign: Campaign, session: Session) -> tuple[models.ProcedureState, Procedure]:
-    _register_kinds()
-    row = _row(session)
+def load(campaign: Campaign, session: Session) -> tuple[models.ProcedureState, Procedure]:
+    """The row of the procedure in progress and the procedure rebuilt from it (Refused
+    when there is none, or it cannot be resumed)."""
+    row = procedure_row(session)
     if row is None:
         raise Refused("No procedure is in progress.")
     saved = row.state
-    kind = KINDS.get(saved.get("kind", ""))
+    kind = kinds().get(saved.get("kind", ""))
     if kind is None:
         raise Refused(f"The procedure in progress ('{saved.get('kind')}') is not known to this "
                       "version of the companion.")
@@ -262,28 +202,21 @@ def _load(campaign: Campaign, session: Session) -> tuple[models.ProcedureState, 
         raise Refused(f"The saved {saved.get('kind')} could not be resumed: {exc}") from exc
 
 
-def _begin(session: Session, kind: str, procedure: Procedure, **extra: Any) -> None:
-    if _row(session) is not None:
-        raise Refused("Another procedure is in progress; finish it first.")
-    session.add(models.ProcedureState(kind=PROCEDURE_ROW, state={
-        "kind": kind, "procedure": procedure.to_state(), "log": [], **extra}))
-
-
 def current(campaign: Campaign) -> Procedure | None:
     """The procedure object in progress, read-only (for dialogs that draw its state)."""
     with campaign.file.read() as session:
-        if _row(session) is None:
+        if procedure_row(session) is None:
             return None
-        _, procedure = _load(campaign, session)
+        _, procedure = load(campaign, session)
     return procedure
 
 
 def in_progress(campaign: Campaign) -> ProcedureView | None:
     """The procedure in progress, if any."""
     with campaign.file.read() as session:
-        if _row(session) is None:
+        if procedure_row(session) is None:
             return None
-        row, procedure = _load(campaign, session)
+        row, procedure = load(campaign, session)
         saved = row.state
     finished = procedure.is_finished()
     return ProcedureView(kind=saved["kind"], actor=saved.get("actor"),
@@ -294,11 +227,11 @@ def in_progress(campaign: Campaign) -> ProcedureView | None:
 def _finish_now(campaign: Campaign, session: Session) -> FinishedProcedure:
     """End the procedure in progress, which has nothing left to ask: its row goes and
     its result is written (the same finish a last step makes)."""
-    row, procedure = _load(campaign, session)
+    row, procedure = load(campaign, session)
     saved = dict(row.state)
     session.delete(row)
     session.flush()
-    text = KINDS[saved["kind"]].finish(campaign, session, procedure, saved)
+    text = kinds()[saved["kind"]].finish(campaign, session, procedure, saved)
     return FinishedProcedure(kind=saved["kind"], actor=saved.get("actor"),
                              procedure=procedure, log=tuple(saved.get("log", [])),
                              summary=text)
@@ -310,21 +243,11 @@ def _choice_text(step: Step, choice: Choice) -> str:
     return step.labels.get(choice, choice)
 
 
-def _refuse_missing(campaign: Campaign, action: str, feature: str) -> None:
-    """My own box: an activity whose deck the pack holds no card of yet is refused."""
-    from companion.operations.box import missing_deck
-
-    lacking = missing_deck(campaign.content, action, feature)
-    if lacking is not None:
-        raise lacking
-
-
 def _refuse_empty_deck(*, saved_kind: str, step: Any) -> None:
     """A deck the campaign's pack holds no card of yet (my own box) cannot be drawn by
     the app: the table draws and types it (Refused in game words, nothing changes)."""
     if step.decider in (Decider.CARD, Decider.CHIP) and not step.options:
         from companion.operations.box import empty_deck_refusal
-        from companion.operations.cards import card_kind
 
         kind = card_kind(saved_kind, step)
         if kind is not None:
@@ -335,7 +258,7 @@ def advance(campaign: Campaign, *, choice: Choice | None = None) -> Changes:
     """Answer the current step: ``choice`` typed at the table, or ``None`` on a chance
     step to let the app roll or draw. The result is written when the procedure ends."""
     with campaign.write("procedure.step", "procedure step") as session:
-        row, procedure = _load(campaign, session)
+        row, procedure = load(campaign, session)
         if procedure.is_finished():
             # Nothing left to ask (a procedure saved finished, as a Night that began
             # with nothing to ask was): it ends now, or the game could never go on.
@@ -345,7 +268,6 @@ def advance(campaign: Campaign, *, choice: Choice | None = None) -> Changes:
                            society=True, journal=True, valley=True, detail=done)
         step = procedure.step()
         if isinstance(choice, str):  # a card typed by id or by name, in any case
-            from companion.operations.cards import refuse_unknown, take_typed
 
             procedure, step, choice = take_typed(campaign, row.state, procedure, step, choice)
             refuse_unknown(campaign, row.state, procedure, step, choice)
@@ -356,7 +278,7 @@ def advance(campaign: Campaign, *, choice: Choice | None = None) -> Changes:
             chance, rng = campaign.chance(session)
             choice = draw_for(step, chance)
             campaign.save_chance(chance, rng)
-        text, finished = _take_step(campaign, session, row, procedure.apply(choice),
+        text, finished = take_step(campaign, session, row, procedure.apply(choice),
                                     f"{step.prompt.rstrip('.')}: {_choice_text(step, choice)}")
         session.info["journal_text"] = text
         kind = str(row.state.get("kind", "")) if finished is None else finished.kind
@@ -366,7 +288,7 @@ def advance(campaign: Campaign, *, choice: Choice | None = None) -> Changes:
                    detail=finished)
 
 
-def _take_step(campaign: Campaign, session: Session, row: models.ProcedureState,
+def take_step(campaign: Campaign, session: Session, row: models.ProcedureState,
                procedure: Procedure, line: str) -> tuple[str, FinishedProcedure | None]:
     """Save ``procedure`` (the state after a step, logged as ``line``); once it is
     finished, its row goes and its kind's finish writes the result (the Night's end
@@ -382,7 +304,7 @@ def _take_step(campaign: Campaign, session: Session, row: models.ProcedureState,
     # (the behemoth's activation) in the same transaction.
     session.delete(row)
     session.flush()
-    text = KINDS[saved["kind"]].finish(campaign, session, procedure, saved)
+    text = kinds()[saved["kind"]].finish(campaign, session, procedure, saved)
     return text, FinishedProcedure(kind=saved["kind"], actor=saved.get("actor"),
                                    procedure=procedure, log=tuple(saved["log"]),
                                    summary=text)
@@ -394,17 +316,15 @@ def _take_step(campaign: Campaign, session: Session, row: models.ProcedureState,
 def _start_activity(campaign: Campaign, name: str, feature: str, action: FeatureAction,
                     build: Callable[[Session, Character], Procedure]) -> Changes:
     words = {FeatureAction.FISH: "fishing", FeatureAction.MINE: "mining"}[action]
+    from companion.operations.activities import begin_activity, refuse_missing
+
     with campaign.write(f"{words}.start", words) as session:
-        game = load_game(session, campaign.content)
+        game, actor = begin_activity(campaign, session, name, feature, action)
+        refuse_missing(campaign, action.value, feature)  # my own box: a deck it lacks
         character = game.character(name)
-        if feature not in hex_features(campaign, game, character.hex):
-            raise IllegalAction(f"there is no usable {feature} in {character.name}'s hex")
-        after = day_rules.feature_action(campaign.content.rules, game, name, action,
-                                         feature_facts(campaign, feature))
-        save_game(session, campaign.content, game, after)
-        procedure = build(session, after.character(name))
-        _begin(session, words, procedure, actor=character.name, feature=feature)
-        spent = character.energy - after.character(name).energy
+        procedure = build(session, actor)
+        begin(session, words, procedure, actor=character.name, feature=feature)
+        spent = character.energy - actor.energy
         session.info["journal_text"] = (f"{character.name} began {words} at the {feature} "
                                         f"({spent} energy)")
     return Changes(summary=f"{character.name} began {words} at the {feature}",
@@ -416,12 +336,11 @@ def start_fishing(campaign: Campaign, *, name: str, feature: str) -> Changes:
     content = campaign.content
 
     def build(session: Session, character: Character) -> Procedure:
-        _refuse_missing(campaign, "fish", feature)
         terrain = content.features[feature]
         if terrain.fishing is None:
             raise IllegalAction(f"no one fishes at a {feature}")
         return FishingProcedure.start(character.name, feature, terrain.fishing,
-                                      content.fishing_cards.values(), _tokens(campaign),
+                                      content.fishing_cards.values(), tokens(campaign),
                                       content.rules.fishing.dice)
 
     return _start_activity(campaign, name, feature, FeatureAction.FISH, build)
@@ -432,11 +351,10 @@ def start_mining(campaign: Campaign, *, name: str, feature: str) -> Changes:
     content = campaign.content
 
     def build(session: Session, character: Character) -> Procedure:
-        _refuse_missing(campaign, "mine", feature)
         omens = tuple(Omen(o) for o in campaign.current_omens(session))
         return MiningProcedure.start(character.name, feature,
                                      chips_for(content.features[feature], content.materials),
-                                     omens, _tokens(campaign), content.rules.mining.max_draws)
+                                     omens, tokens(campaign), content.rules.mining.max_draws)
 
     return _start_activity(campaign, name, feature, FeatureAction.MINE, build)
 
@@ -465,21 +383,19 @@ def start_night(campaign: Campaign) -> Changes:
         if procedure.is_finished():
             # Nothing to ask (no character can rest, eat or draw): the Night ends at
             # once, rather than leave a Night no step can answer.
-            _begin(session, "night", procedure, challenge=challenge)
+            begin(session, "night", procedure, challenge=challenge)
             session.flush()
             ended = _finish_now(campaign, session).summary
             session.info["journal_text"] = f"Night falls. {ended}"
             return Changes(summary=f"Night falls. {ended}", procedure=True,
                            characters=True, society=True, journal=True, valley=True)
-        _begin(session, "night", procedure, challenge=challenge)
+        begin(session, "night", procedure, challenge=challenge)
     return Changes(summary="Night falls", procedure=True, journal=True)
 
 
 def _night_table(campaign: Campaign, session: Session, game: Game, challenge: str | None
                  ) -> NightTable:
-    # Lazily: the behemoth module imports this one (it registers its kinds here).
     from companion.operations.behemoth import behemoth_at_night
-    from companion.operations.night_cards import night_shelters
 
     content = campaign.content
     deck = session.exec(select(models.DeckState).where(models.DeckState.deck == NIGHT_DECK)

@@ -143,7 +143,7 @@ def apply_line(campaign: Campaign, game: Game, effects: Sequence[LineEffect],
     return game, notes
 
 
-def _default(game: Game, character: str | None) -> str | None:
+def default_line(game: Game, character: str | None) -> str | None:
     if character:
         return game.character(character).name
     return game.characters[0].name if len(game.characters) == 1 else None
@@ -157,7 +157,7 @@ def record_what_happened(campaign: Campaign, *, line: str, card: str = "", kind:
     is drawn and resolved by this (its character the default); ``character``
     is whom unnamed effects fall on (default: the procedure's actor, or the only
     character)."""
-    from companion.operations import procedures
+    from companion.operations.procedure_row import procedure_row
 
     effects = read_line(campaign, line)
     record: dict[str, Any] = {"card": card.strip(), "kind": kind, "line": line.strip(),
@@ -165,7 +165,7 @@ def record_what_happened(campaign: Campaign, *, line: str, card: str = "", kind:
     what = f"the {_word(kind)} {card.strip()}" if card.strip() else "what happened"
     with campaign.write(RECORD_KIND, f"Recorded {what} at the table", record=record) \
             as session:
-        row = procedures._row(session)
+        row = procedure_row(session)
         if row is not None:
             return _in_procedure(campaign, session, effects, record, character)
         from companion.operations.state import load_game, save_game
@@ -176,7 +176,7 @@ def record_what_happened(campaign: Campaign, *, line: str, card: str = "", kind:
             character = character or str(due.state.get("character") or "") or None
             session.delete(due)
         before = load_game(session, campaign.content)
-        after, notes = apply_line(campaign, before, effects, _default(before, character))
+        after, notes = apply_line(campaign, before, effects, default_line(before, character))
         save_game(session, campaign.content, before, after)
         text = f"Recorded {what} at the table: {describe_line(effects)}" + \
             "".join(f" {n}" for n in notes)
@@ -204,9 +204,9 @@ def _in_procedure(campaign: Campaign, session: Session, effects: Sequence[LineEf
                   record: dict[str, Any], character: str | None) -> Changes:
     """Resolve the procedure in progress at the table (inside the open write)."""
     from companion.operations import procedures
-    from companion.operations.cards import card_kind
+    from companion.operations.typed_cards import card_kind
 
-    row, procedure = procedures._load(campaign, session)
+    row, procedure = procedures.load(campaign, session)
     saved = dict(row.state)
     kind = str(saved.get("kind", ""))
     record["procedure"] = kind
@@ -226,7 +226,7 @@ def _in_procedure(campaign: Campaign, session: Session, effects: Sequence[LineEf
     session.delete(row)
     session.flush()
     before = load_game(session, campaign.content)
-    default = _default(before, actor) if actor or before.characters else None
+    default = default_line(before, actor) if actor or before.characters else None
     after, notes = apply_line(campaign, before, effects, default)
     save_game(session, campaign.content, before, after)
     title = kind.replace("_", " ").capitalize()
@@ -261,7 +261,7 @@ def _night_card(campaign: Campaign, session: Session, row: models.ProcedureState
                       "at the table\" answers a Night card draw.")
     choice = table_card(card, [e.as_data() for e in effects])
     line = f"{step.prompt.rstrip('.')}: {card}, resolved at the table ({describe_line(effects)})"
-    text, finished = procedures._take_step(campaign, session, row, procedure.apply(choice),
+    text, finished = procedures.take_step(campaign, session, row, procedure.apply(choice),
                                            line)
     session.info["journal_text"] = text
     return Changes(summary=text, procedure=True, characters=True, society=True,

@@ -165,7 +165,7 @@ def start_challenge(campaign: Campaign, *, challenge: str,
 def refuse_start(campaign: Campaign, session: Session) -> None:
     """Refused while a procedure is under way or a challenge is being played (checked
     before anything is written, e.g. a challenge card typed from the box)."""
-    from companion.operations.day import refuse_during_procedure
+    from companion.operations.procedure_row import refuse_during_procedure
 
     refuse_during_procedure(session, "A new challenge")
     society = session.get(models.Society, 1)

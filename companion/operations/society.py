@@ -3,6 +3,7 @@ abilities and mantle powers. Thresholds and events are applied automatically (D7
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -12,10 +13,12 @@ from companion.operations import society_events
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import Campaign
 from companion.operations.state import load_game, save_game
+from companion.rules import activity_events
 from companion.rules import society as society_rules
 from companion.rules.errors import IllegalAction
 from companion.rules.game import Game
 from companion.rules.ids import CultureAbilityId, MantlePowerId
+from companion.rules.society import Society
 
 
 def challenge_events(campaign: Campaign, challenge_id: str | None
@@ -47,14 +50,26 @@ def _society_operation(campaign: Campaign, kind: str, change: object) -> Changes
                    characters=bool(notes), valley=bool(notes))
 
 
+def _turn(campaign: Campaign, kind: str, turn: Callable[[Society], Society],
+          words: Callable[[Society], str]) -> Changes:
+    """Turn one of the society's dials or tracks (``turn``), journalled as ``words`` of the
+    society after it."""
+    def change(game: Game, session: Session) -> tuple[Game, str]:
+        game = replace(game, society=turn(game.society))
+        return game, words(game.society)
+
+    return _society_operation(campaign, kind, change)
+
+
+def _because(reason: str, colon: bool = False) -> str:
+    return "" if not reason else f": {reason}" if colon else f" ({reason})"
+
+
 def increase_activity(campaign: Campaign, *, amount: int, reason: str = "") -> Changes:
     """Turn the activity dial up (an effect or card); events reached fire (D7)."""
-    def change(game: Game, session: Session) -> tuple[Game, str]:
-        game = replace(game, society=society_rules.increase_activity(game.society, amount))
-        return game, f"Activity +{amount} to {game.society.activity}" + (
-            f" ({reason})" if reason else "")
-
-    return _society_operation(campaign, "society.activity", change)
+    return _turn(campaign, "society.activity",
+                 lambda society: society_rules.increase_activity(society, amount),
+                 lambda society: f"Activity +{amount} to {society.activity}" + _because(reason))
 
 
 def change_unrest(campaign: Campaign, *, amount: int, reason: str = "") -> Changes:
@@ -62,34 +77,26 @@ def change_unrest(campaign: Campaign, *, amount: int, reason: str = "") -> Chang
     puts the epoch goal 'Quelling the Embers' into play."""
     if amount == 0:
         raise Refused("Change unrest by at least 1.")
-
-    def change(game: Game, session: Session) -> tuple[Game, str]:
-        game = replace(game, society=society_rules.increase_unrest(game.society, amount))
-        return game, f"Unrest {amount:+d} to {game.society.unrest}" + (
-            f" ({reason})" if reason else "")
-
-    return _society_operation(campaign, "society.unrest", change)
+    return _turn(campaign, "society.unrest",
+                 lambda society: society_rules.increase_unrest(society, amount),
+                 lambda society: f"Unrest {amount:+d} to {society.unrest}" + _because(reason))
 
 
 def gain_lore(campaign: Campaign, *, amount: int, reason: str = "") -> Changes:
     """Mark lore boxes on the Culture page (Rulebook: Tracks > Lore)."""
-    def change(game: Game, session: Session) -> tuple[Game, str]:
-        game = replace(game, society=society_rules.gain_lore(game.society, amount))
-        return game, f"Gained {amount} lore ({game.society.lore})" + (
-            f": {reason}" if reason else "")
-
-    return _society_operation(campaign, "society.lore", change)
+    return _turn(campaign, "society.lore",
+                 lambda society: society_rules.gain_lore(society, amount),
+                 lambda society: f"Gained {amount} lore ({society.lore})"
+                 + _because(reason, colon=True))
 
 
 def spend_lore(campaign: Campaign, *, amount: int, reason: str = "") -> Changes:
     """Erase lore boxes; refused when the society has too little."""
-    def change(game: Game, session: Session) -> tuple[Game, str]:
-        game = replace(game, society=society_rules.spend_lore(campaign.content.rules,
-                                                              game.society, amount))
-        return game, f"Spent {amount} lore ({game.society.lore} left)" + (
-            f": {reason}" if reason else "")
-
-    return _society_operation(campaign, "society.lore", change)
+    return _turn(campaign, "society.lore",
+                 lambda society: society_rules.spend_lore(campaign.content.rules, society,
+                                                          amount),
+                 lambda society: f"Spent {amount} lore ({society.lore} left)"
+                 + _because(reason, colon=True))
 
 
 def add_culture_ability(campaign: Campaign, *, name: str) -> Changes:
@@ -97,12 +104,10 @@ def add_culture_ability(campaign: Campaign, *, name: str) -> Changes:
     if not name.strip():
         raise Refused("A culture ability needs a name.")
 
-    def change(game: Game, session: Session) -> tuple[Game, str]:
-        ability = CultureAbilityId(name.strip())
-        game = replace(game, society=society_rules.add_culture_ability(game.society, ability))
-        return game, f"Culture ability: {ability}"
-
-    return _society_operation(campaign, "society.culture", change)
+    ability = CultureAbilityId(name.strip())
+    return _turn(campaign, "society.culture",
+                 lambda society: society_rules.add_culture_ability(society, ability),
+                 lambda society: f"Culture ability: {ability}")
 
 
 def unlock_mantle_power(campaign: Campaign, *, power: str) -> Changes:
@@ -128,6 +133,27 @@ def unlock_delving(campaign: Campaign, *, reason: str = "") -> Changes:
         if game.society.delving_unlocked:
             raise IllegalAction("Delving is already open to the society")
         game = replace(game, society=replace(game.society, delving_unlocked=True))
-        return game, "Delving is open" + (f": {reason}" if reason else "")
+        return game, "Delving is open" + _because(reason, colon=True)
 
     return _society_operation(campaign, "society.unlock", change)
+
+
+def resolve_night_events(campaign: Any, session: Session, result: Any) -> str | None:
+    """Night Phase Ends: resolve the single events the Night fired and the ongoing event
+    whose range holds the activity (Rulebook: Activity Events > Ongoing Events; D7)."""
+    content = campaign.content
+    fired = [*result.events_fired, *([result.ongoing_event] if result.ongoing_event else [])]
+    if not fired:
+        return None
+    before = load_game(session, content)
+    game = before
+    said: list[str] = []
+    for event_id in fired:
+        game, notes = activity_events.apply_event(
+            game, society_events.event_effects(content, event_id),
+            society_events.resources(content))
+        said.append(society_events.event_text(content, event_id).rstrip(".")
+                    + (f" ({'; '.join(notes)})" if notes else ""))
+    if game != before:
+        save_game(session, content, before, replace(game))
+    return " ".join(f"Event: {s}." for s in said)

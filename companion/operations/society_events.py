@@ -6,13 +6,13 @@ which calls :func:`settle_society` with the game before and after: so the dial, 
 effect, an exploration's outcome and the end of the Night all fire the Immediate and
 Societal events they reach, with their effects, and put "Quelling the Embers" in play at
 unrest 6+, in the same transaction. The end of the Night resolves the events the Night
-fired there (general, outpost, ongoing) through :data:`NIGHT_END_HOOKS`.
+fired there (general, outpost, ongoing): ``operations.society.resolve_night_events``,
+one of the Night's end hooks.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from sqlmodel import Session, select
@@ -89,7 +89,7 @@ def settle_society(session: Session, content: Content, before: Game, after: Game
     events = challenge_events(content, challenge)
     settled = activity_events.settle(
         content.rules, before, after, events,
-        {e.id: event_effects(content, e.id) for e in events}, _resources(content),
+        {e.id: event_effects(content, e.id) for e in events}, resources(content),
         {e.id: event_text(content, e.id) for e in events})
     notes = list(settled.notes)
     if settled.goals and challenge:
@@ -100,7 +100,8 @@ def settle_society(session: Session, content: Content, before: Game, after: Game
     return settled.game
 
 
-def _resources(content: Content) -> dict[str, Any]:
+def resources(content: Content) -> dict[str, Any]:
+    """Resource id -> the bag token gained for it (the content's materials and foods)."""
     return token_catalogue(content.materials.values(), content.foods.values())
 
 
@@ -122,36 +123,3 @@ def put_goals_in_play(session: Session, goals: Sequence[str]) -> None:
             session.add(models.GoalState(goal_id=goal, state="epoch", epoch=epoch))
         elif row.state not in ("completed", "epoch"):
             row.state = "epoch"
-
-
-def resolve_night_events(campaign: Any, session: Session, result: Any) -> str | None:
-    """Night Phase Ends: resolve the single events the Night fired and the ongoing event
-    whose range holds the activity (Rulebook: Activity Events > Ongoing Events; D7)."""
-    from companion.operations.state import load_game, save_game
-
-    content = campaign.content
-    fired = [*result.events_fired, *([result.ongoing_event] if result.ongoing_event else [])]
-    if not fired:
-        return None
-    before = load_game(session, content)
-    game = before
-    said: list[str] = []
-    for event_id in fired:
-        game, notes = activity_events.apply_event(game, event_effects(content, event_id),
-                                                  _resources(content))
-        said.append(event_text(content, event_id).rstrip(".")
-                    + (f" ({'; '.join(notes)})" if notes else ""))
-    if game != before:
-        save_game(session, content, before, replace(game))
-    return " ".join(f"Event: {s}." for s in said)
-
-
-def _register() -> None:
-    # Events resolve before the behemoth activates (Rulebook: Night Phase Ends, in order).
-    from companion.operations import procedures
-
-    if resolve_night_events not in procedures.NIGHT_END_HOOKS:
-        procedures.NIGHT_END_HOOKS.insert(0, resolve_night_events)
-
-
-_register()

@@ -19,6 +19,7 @@ from sqlmodel import Session, col, select
 
 from companion.content import Content
 from companion.content.schema.base import Ability, HealthToken, Slot
+from companion.operations.changes import Refused
 from companion.rules import creation
 from companion.rules.character import Age, Character
 from companion.rules.game import Day, Game, Phase
@@ -38,6 +39,7 @@ from companion.rules.ids import (
     StructureId,
     Trait,
 )
+from companion.rules.legends import Legend
 from companion.rules.outposts import Outpost, OutpostStatus
 from companion.rules.resources import BagToken, Side, TokenKind
 from companion.rules.society import Society
@@ -307,8 +309,6 @@ def close_mantle_power_window(campaign: models.Campaign) -> None:
 
 def mantle_power_id(content: Content, typed: str) -> MantlePowerId:
     """A mantle power typed by id or card name, in any case."""
-    from companion.operations.changes import Refused
-
     for card in content.mantle_powers.values():
         if typed.strip().casefold() in (card.id.casefold(), card.name.casefold()):
             return MantlePowerId(card.id)
@@ -318,7 +318,6 @@ def mantle_power_id(content: Content, typed: str) -> MantlePowerId:
 def slot_power(content: Content, session: Session, name: str, power: MantlePowerId) -> str:
     """Slot an unlocked power of ``name``'s mantle (Continuing Play > Mantle Power); the
     journal's words. The caller checks that this is the moment to."""
-    from companion.operations.changes import Refused
     from companion.rules import society as society_rules
     from companion.rules.errors import IllegalAction
 
@@ -440,3 +439,76 @@ def outposts_to_rows(session: Session, content: Content, hexes: HexIndex,
                 have.remove(structure)
             else:
                 session.add(models.OutpostStructure(outpost_id=row.id, structure_id=structure))
+
+
+# --- legends ------------------------------------------------------------------------------------
+
+
+def legend_of(row: models.Legend) -> Legend:
+    """A legend card's row, as the rules see it."""
+    return Legend(LegendId(str(row.id)), row.name,
+                  {Ability(a): v for a, v in row.abilities.items()},
+                  tuple(Trait(t) for t in row.traits), tuple(Mark(m) for m in row.marks))
+
+
+def character_in_play(session: Session, name: str) -> models.Character:
+    """The row of the character ``name`` in play (Refused if there is none)."""
+    row = session.exec(select(models.Character).where(
+        models.Character.name == name, col(models.Character.status) != "legend")).first()
+    if row is None:
+        raise Refused(f"There is no character {name} in play.")
+    return row
+
+
+def held_legend(session: Session, name: str, legend: int
+                ) -> tuple[models.Character, models.Legend]:
+    """The character ``name`` and the legend card number ``legend`` they hold (Refused,
+    naming what they hold, when they do not hold it)."""
+    row = character_in_play(session, name)
+    card = session.get(models.Legend, legend)
+    if card is None or card.assigned_to_id != row.id:
+        held = [r.name for r in session.exec(select(models.Legend).where(
+            models.Legend.assigned_to_id == row.id)).all()]
+        raise Refused(f"{name} holds no legend card number {legend}"
+                      + (f"; {name} holds {', '.join(held)}" if held
+                         else f"; {name} holds no legend card"))
+    return row, card
+
+
+def legend_for_test(session: Session, name: str, legend: int | None) -> Legend | None:
+    """The held legend a test or contest uses (checked): a challenge's tests, the
+    behemoth's contests."""
+    if legend is None:
+        return None
+    _, card = held_legend(session, name, legend)
+    return legend_of(card)
+
+
+def release_legend(session: Session, legend: int | None) -> None:
+    """After a legend card is used it returns to the unassigned legends."""
+    if legend is None:
+        return
+    card = session.get(models.Legend, legend)
+    if card is not None:
+        card.assigned_to_id = None
+
+
+def read_legends(session: Session) -> list[Legend]:
+    """Every legend card of the campaign, as the rules see it."""
+    return [legend_of(r) for r in session.exec(select(models.Legend)).all()]
+
+
+def record_legend(session: Session, legend: Character) -> None:
+    """A character who perished leaves play as a legend (Rulebook: Character Death)."""
+    row = session.exec(select(models.Character).where(models.Character.name == legend.name,
+                                                      models.Character.status != "legend")
+                       ).first()
+    if row is None:
+        return
+    row.status = "legend"
+    campaign_row = session.get(models.Campaign, 1)
+    session.add(models.Legend(
+        character_id=row.id, name=legend.name,
+        abilities={a.value: v for a, v in legend.abilities.items()},
+        traits=list(legend.traits), marks=list(legend.marks),
+        epoch=campaign_row.epoch if campaign_row else 1))

@@ -36,7 +36,8 @@ def activity_at_table(campaign: Campaign, *, name: str, action: str, feature: st
     but a deck the pack lacks (energy, turn, the feature, delving locked), or when the
     line does not read."""
     from companion.operations import day as day_ops
-    from companion.operations.activities import _begin_activity
+    from companion.operations.activities import begin_activity
+    from companion.operations.procedure_row import refuse_during_procedure
     from companion.operations.recorded import RECORD_KIND, apply_line, read_line
     from companion.operations.state import load_game, save_game
     from companion.rules.effect_line import describe_line
@@ -58,8 +59,8 @@ def activity_at_table(campaign: Campaign, *, name: str, action: str, feature: st
     words = campaign.content.features[feature].name.lower()
     with campaign.write(RECORD_KIND, f"{name} {_VERBS[action]} at the table",
                         record=record) as session:
-        day_ops.refuse_during_procedure(session, f"{action.title()} at the table")
-        _game, actor = _begin_activity(campaign, session, name, feature, FeatureAction(action))
+        refuse_during_procedure(session, f"{action.title()} at the table")
+        _game, actor = begin_activity(campaign, session, name, feature, FeatureAction(action))
         name = actor.name
         before = load_game(session, campaign.content)
         after, notes = apply_line(campaign, before, effects, character or name)

@@ -104,7 +104,7 @@ def tile_to_type(campaign: Campaign, name: str, to_hex: str) -> tuple[str, str] 
     """The tile a move of ``name`` to ``to_hex`` (a tile id, or the way it lies) would
     flip whose face the campaign does not know yet, as ``(tile, region)``: the GUI asks
     for it first (Valley > Hexes). None when nothing is to be typed."""
-    from companion.operations.exploration import _hex_named
+    from companion.operations.exploration import hex_named
     from companion.operations.state import load_game
     from companion.operations.valley import load_valley
     from companion.rules.errors import IllegalAction
@@ -116,7 +116,7 @@ def tile_to_type(campaign: Campaign, name: str, to_hex: str) -> tuple[str, str] 
         here = game.character(name).hex
         if here is None or here not in valley:
             return None
-        tile = _hex_named(valley, here, to_hex)
+        tile = hex_named(valley, here, to_hex)
         if tile not in valley or valley.is_explored(tile) or tile_known(campaign, tile):
             return None
         return str(tile), valley.region_of(tile)

@@ -55,7 +55,6 @@ import json
 import shutil
 import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +62,7 @@ from sqlmodel import Session, SQLModel, col, select
 
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import Campaign
-from companion.operations.webjournal_codes import _plan_codes
+from companion.operations.webjournal_codes import plan_codes
 from companion.operations.webjournal_entries import (  # noqa: F401 (the import's API)
     CULTURE_KINDS,
     CULTURE_PREFIX,
@@ -75,6 +74,7 @@ from companion.operations.webjournal_entries import (  # noqa: F401 (the import'
     culture_text,
     mantle_power_text,
     parse_culture_text,
+    same_data,
     secret_text,
     split_line,
     split_notes,
@@ -85,212 +85,26 @@ from companion.operations.webjournal_links import WebOrigin, links_by_web_id, ma
 from companion.operations.webjournal_materials import (  # noqa: F401 (the import's API)
     WEB_MATERIALS_DIR,
     MaterialsOutcome,
-    _material_id,
-    _pack_id,
     add_custom_materials,
     materials_file,
     materials_waiting,
+    own_pack_id,
     pack_material,
     read_custom_materials,
+    web_material_id,
 )
-from companion.operations.webjournal_plan import Planned, _kept_item, _same
+from companion.operations.webjournal_plan import CHOICES as CHOICES
+from companion.operations.webjournal_plan import HOMES as HOMES
+from companion.operations.webjournal_plan import MATERIALS_STAY, Planned, kept_item
+from companion.operations.webjournal_plan import SECTIONS as SECTIONS
+from companion.operations.webjournal_plan import ImportPlan as ImportPlan
+from companion.operations.webjournal_plan import ImportReport as ImportReport
+from companion.operations.webjournal_plan import SectionSummary as SectionSummary
 from companion.store import backups_dir, models
 from companion.store import webjournal as fmt
 from companion.store.campaign_file import build_new, link_new
 from companion.store.durable import temp_beside
 from companion.store.errors import CampaignFileError
-
-#: Sections of an import, in the order the preview lists them: key -> title.
-SECTIONS: dict[str, str] = {
-    "codes": "Crafting codes",
-    "culture": "Culture",
-    "behemoths": "Behemoths",
-    "challenges": "Challenge Log",
-    "looming": "Looming challenges",
-    "investigations": "Omens investigated",
-    "notes": "Note pages",
-    "outposts": "Outposts",
-    "codex": "Codex entries read",
-    "drawings": "Cave wall drawings",
-    "materials": "Custom materials",
-    "kept": "Kept as notes",
-}
-
-#: Where each section goes, in the journal's words.
-HOMES: dict[str, str] = {
-    "codes": "crafting codes (recipes, dead ends, unverified)",
-    "culture": "the society's name and the Culture page",
-    "behemoths": "the Behemoths section",
-    "challenges": "the Challenge Log",
-    "looming": "the looming challenges",
-    "investigations": "the omens investigated",
-    "notes": "the journal's Note pages",
-    "outposts": "the Outposts section, with the structures built in each",
-    "codex": "the Codex entries read (numbers and your notes, never the text)",
-    "drawings": "the Primal Cave Wall, drawn",
-    "materials": "materials of your own pack",
-    "kept": "note pages with the original text",
-}
-
-#: A section's choice in the preview.
-CHOICES: dict[str, str] = {
-    "add": "Add new, keep ours where they differ",
-    "theirs": "Add new, take the file's where they differ",
-    "skip": "Leave out",
-}
-
-
-
-# --- the plan: what goes where --------------------------------------------------------
-
-
-@dataclass
-class SectionSummary:
-    key: str
-    title: str
-    home: str
-    added: int = 0
-    conflicts: int = 0
-    already: int = 0
-    choice: str = "add"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"section": self.key, "title": self.title, "home": self.home,
-                "added": self.added, "conflicts": self.conflicts,
-                "already_there": self.already, "choice": self.choice}
-
-
-@dataclass
-class ImportPlan:
-    """What importing a web-journal file would do (the preview)."""
-
-    source: Path
-    document: fmt.WebDocument
-    items: list[Planned]
-    tribe_name: str = ""
-    tribe_conflict: str = ""
-    named_after_file: str = ""
-    """A new campaign from a file without a tribe name is named after the file."""
-
-    def summary(self, choices: Mapping[str, str] | None = None) -> list[SectionSummary]:
-        out = []
-        for key, title in SECTIONS.items():
-            s = SectionSummary(key, title, HOMES[key], choice=(choices or {}).get(key, "add"))
-            for item in self.items:
-                if item.section != key:
-                    continue
-                if item.state == "added":
-                    s.added += 1
-                elif item.state == "conflict":
-                    s.conflicts += 1
-                else:
-                    s.already += 1
-            out.append(s)
-        return out
-
-    def conflicts(self) -> list[Planned]:
-        return [i for i in self.items if i.state == "conflict"]
-
-    def not_imported(self) -> list[str]:
-        """What of the file is deliberately not imported, in words."""
-        notes = []
-        if self.document.deleted:
-            notes.append(f"{self.document.deleted} entries the web journal had deleted")
-        if self.document.skipped_sync:
-            notes.append("the web journal's own Google Drive sync settings")
-        return notes
-
-    def to_dict(self, choices: Mapping[str, str] | None = None) -> dict[str, Any]:
-        return {
-            "source": str(self.source), "shape": self.document.shape,
-            "sections": [s.to_dict() for s in self.summary(choices)],
-            "conflicts": [{"section": i.section, "label": i.label, "detail": i.detail}
-                          for i in self.conflicts()],
-            "kept_as_notes": [i.label for i in self.items
-                              if i.section == "kept" and i.state == "added"],
-            "not_imported": self.not_imported(),
-        }
-
-
-@dataclass(frozen=True)
-class ImportReport:
-    """What an import did: per section, counts; plus what was kept as notes."""
-
-    source: str
-    shape: str
-    sections: tuple[SectionSummary, ...]
-    kept_as_notes: tuple[str, ...]
-    not_imported: tuple[str, ...]
-    materials_file: str | None
-    campaign: str
-    materials_waiting: tuple[str, ...] = ()
-    """Custom materials kept for the user's pack that still need something (a category)
-    before they can be pack materials, each with what it needs."""
-    materials_added: tuple[str, ...] = ()
-    """Custom materials this import wrote into the user's own pack (names)."""
-    materials_already: tuple[str, ...] = ()
-    """Custom materials the campaign's content already had (by id or name)."""
-    materials_pack: str = ""
-    """The user's own pack the materials went to (its name)."""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"source": self.source, "shape": self.shape, "campaign": self.campaign,
-                "sections": [s.to_dict() for s in self.sections],
-                "kept_as_notes": list(self.kept_as_notes),
-                "not_imported": list(self.not_imported),
-                "materials_file": self.materials_file,
-                "materials_waiting": list(self.materials_waiting),
-                "materials_added": list(self.materials_added),
-                "materials_already_there": list(self.materials_already),
-                "materials_pack": self.materials_pack}
-
-    def lines(self) -> list[str]:
-        """The report in words, one line each (the CLI prints these)."""
-        out = [f"Imported the web journal {Path(self.source).name} ({self.shape}) "
-               f"into {self.campaign}:"]
-        for s in self.sections:
-            if s.choice == "skip":
-                if s.added or s.conflicts or s.already:
-                    out.append(f"  {s.title}: left out")
-                continue
-            if not (s.added or s.conflicts or s.already):
-                continue
-            parts = [f"{s.added} added"]
-            if s.conflicts:
-                taken = "the file's taken" if s.choice == "theirs" else "ours kept"
-                parts.append(f"{s.conflicts} differing ({taken})")
-            if s.already:
-                parts.append(f"{s.already} already there")
-            out.append(f"  {s.title}: {', '.join(parts)} -> {s.home}")
-        for label in self.kept_as_notes:
-            out.append(f"  kept as a note page: {label}")
-        for what in self.not_imported:
-            out.append(f"  not imported: {what}")
-        for line in self.material_lines():
-            out.append(f"  {line[0].lower()}{line[1:]}")
-        return out
-
-    def material_lines(self) -> list[str]:
-        """What became of the custom materials, in words (the CLI and the GUI report)."""
-        out = []
-        if self.materials_added:
-            out.append(f"Custom materials added to your own pack '{self.materials_pack}' "
-                       f"(Content ▸ My Cards): {', '.join(self.materials_added)}. "
-                       f"{MATERIALS_STAY}")
-        if self.materials_already:
-            out.append("Custom materials already in the campaign's content: "
-                       + ", ".join(self.materials_already))
-        for what in self.materials_waiting:
-            out.append(f"Custom material {what}")
-        if self.materials_file:
-            out.append(f"Custom materials' pictures and notes kept for the web journal in "
-                       f"{self.materials_file}")
-        return out
-
-
-MATERIALS_STAY = ("Undoing this import leaves them in My Cards (delete them there if "
-                  "you want them gone).")
-
 
 # --- the journal's sections -----------------------------------------------------------
 
@@ -375,14 +189,14 @@ def _plan_rows(section: str, rows: Iterable[tuple[str, SQLModel, WebOrigin | Non
             existing[key(row)] = row
             items.append(Planned(section, label, "added", new_rows=[row], origin=origin))
             continue
-        differing = [f for f in fields if not _same(getattr(old, f), getattr(row, f))]
+        differing = [f for f in fields if not same_data(getattr(old, f), getattr(row, f))]
         if not differing:
             items.append(Planned(section, label, "already there", origin=origin,
                                  row=old if getattr(old, "id", None) else None))
             continue
         if any(old is i.new_rows[0] for i in items if i.new_rows):
             # Twice in the same file: the first one stands; the second is kept as a note.
-            items.append(_kept_item(f"{SECTIONS[section]}: {label} (second entry)",
+            items.append(kept_item(f"{SECTIONS[section]}: {label} (second entry)",
                                     json.dumps(row.model_dump(exclude={"id"}),
                                                ensure_ascii=False, indent=2, default=str),
                                     origin))
@@ -497,7 +311,7 @@ def preview(campaign: Campaign, src: Path, document: fmt.WebDocument | None = No
     items: list[Planned] = []
     challenges = campaign.content.challenges
     with campaign.file.read() as session:
-        _plan_codes(doc, {r.code: r for r in session.exec(select(models.CodeRecord)).all()},
+        plan_codes(doc, {r.code: r for r in session.exec(select(models.CodeRecord)).all()},
                     items)
         row = session.get(models.Campaign, 1)
         ours = row.society_name if row else ""
@@ -564,7 +378,7 @@ def preview(campaign: Campaign, src: Path, document: fmt.WebDocument | None = No
         kept_titles = {(p.title, p.text) for p in session.exec(select(models.NotePage).where(
             col(models.NotePage.title).startswith(KEPT_PREFIX))).all()}
     for left in doc.leftovers:
-        item = _kept_item(left.label, left.text, WebOrigin(
+        item = kept_item(left.label, left.text, WebOrigin(
             f"top:{left.section}", {"id": f"top:{left.section}", "value": left.value}))
         page = item.new_rows[0]
         assert isinstance(page, models.NotePage)
@@ -578,12 +392,12 @@ def preview(campaign: Campaign, src: Path, document: fmt.WebDocument | None = No
                 item.state, item.new_rows = "already there", []
     with campaign.file.read() as session:
         _plan_tombstones(doc, session, items)
-    have = {m["name"].casefold() for m in read_custom_materials(_pack_id(campaign))}
+    have = {m["name"].casefold() for m in read_custom_materials(own_pack_id(campaign))}
     have |= {m.name.casefold() for m in campaign.content.materials.values()}
     ids = set(campaign.content.materials)
     for material in doc.materials:
         state = "already there" if material.name.casefold() in have \
-            or _material_id(material.name) in ids else "added"
+            or web_material_id(material.name) in ids else "added"
         items.append(Planned("materials", material.name, state, material=material))
     return ImportPlan(src, doc, items, doc.tribe_name, tribe_conflict)
 

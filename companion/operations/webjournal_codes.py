@@ -9,9 +9,9 @@ from typing import Any
 
 from sqlmodel import Session
 
-from companion.operations.webjournal_entries import code_text
+from companion.operations.webjournal_entries import code_text, same_data
 from companion.operations.webjournal_links import WebOrigin
-from companion.operations.webjournal_plan import Planned, _kept_item, _same
+from companion.operations.webjournal_plan import Planned, kept_item
 from companion.store import models
 from companion.store import webjournal as fmt
 
@@ -27,7 +27,7 @@ def _pair_data(pair: fmt.WebPair) -> dict[str, Any]:
     return data
 
 
-def _plan_codes(doc: fmt.WebDocument, existing: dict[str, models.CodeRecord],
+def plan_codes(doc: fmt.WebDocument, existing: dict[str, models.CodeRecord],
                 items: list[Planned]) -> None:
     seen: dict[str, str] = {}
     rows: dict[str, models.CodeRecord] = {}
@@ -36,7 +36,7 @@ def _plan_codes(doc: fmt.WebDocument, existing: dict[str, models.CodeRecord],
     def plan(text: str, status: str, name: str, data: dict[str, Any], label: str,
              origin: WebOrigin | None) -> None:
         if text in seen:
-            items.append(_kept_item(f"{label} (the file also has {text}: {seen[text]})",
+            items.append(kept_item(f"{label} (the file also has {text}: {seen[text]})",
                                     json.dumps({"code": text, "name": name, **data},
                                                ensure_ascii=False, indent=2), origin))
             return
@@ -49,7 +49,7 @@ def _plan_codes(doc: fmt.WebDocument, existing: dict[str, models.CodeRecord],
             return
         rows[text] = row
         if row.status == status and row.name == name and all(
-                _same(row.data.get(k), v) for k, v in data.items()):
+                same_data(row.data.get(k), v) for k, v in data.items()):
             items.append(Planned("codes", label, "already there", origin=origin, row=row))
         elif row.status == status and row.name in ("", name):
             # Same finding; the file knows more (materials, notes): nothing to choose.
@@ -59,7 +59,7 @@ def _plan_codes(doc: fmt.WebDocument, existing: dict[str, models.CodeRecord],
                 if target is not None:
                     target.name = name_
                     target.data = {**target.data, **extra}
-            differing = sorted(k for k, v in data.items() if not _same(row.data.get(k), v))
+            differing = sorted(k for k, v in data.items() if not same_data(row.data.get(k), v))
             items.append(Planned("codes", label, "conflict",
                                  "the file's " + (", ".join(_DATA_WORDS.get(k, k)
                                                             for k in differing) or "name")
@@ -80,7 +80,7 @@ def _plan_codes(doc: fmt.WebDocument, existing: dict[str, models.CodeRecord],
     for recipe in doc.recipes:
         origin = WebOrigin("recipes", recipe.raw, recipe.web_id or recipe.item_id)
         if not recipe.codes:
-            items.append(_kept_item(f"Recipe {recipe.name or recipe.item_id} (no code)",
+            items.append(kept_item(f"Recipe {recipe.name or recipe.item_id} (no code)",
                                     json.dumps(_recipe_json(recipe), ensure_ascii=False,
                                                indent=2), origin))
             continue
@@ -118,7 +118,7 @@ def _plan_codes(doc: fmt.WebDocument, existing: dict[str, models.CodeRecord],
         # The group's own finding (a dead end, a recipe) and the community's report
         # stand side by side for one code, as in the web journal.
         unverified = {**data, "name": prov.name} if prov.name else data
-        if _same(beside.data.get("unverified"), unverified):
+        if same_data(beside.data.get("unverified"), unverified):
             items.append(Planned("codes", f"{text} (unverified, beside "
                                  f"{_status_words(beside.status)})", "already there",
                                  origin=origin, row=beside))

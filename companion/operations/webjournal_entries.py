@@ -242,7 +242,7 @@ def link_data(original: Mapping[str, Any], ours: Mapping[str, Any]) -> dict[str,
     ``"2"`` for the epoch 2)."""
     keep = {k: v for k, v in original.items() if k not in ours and k not in LINK_KEYS}
     written = {k: [ours[k], v] for k, v in original.items()
-               if k in ours and k not in LINK_KEYS and not _same(ours[k], v)}
+               if k in ours and k not in LINK_KEYS and not same_data(ours[k], v)}
     data: dict[str, Any] = {}
     if keep:
         data["keep"] = keep
@@ -257,7 +257,7 @@ def restore(ours: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, Any]:
     the fields ours has no place for."""
     entry = dict(ours)
     for key, pair in (data.get("as") or {}).items():
-        if isinstance(pair, list) and len(pair) == 2 and _same(entry.get(key), pair[0]):
+        if isinstance(pair, list) and len(pair) == 2 and same_data(entry.get(key), pair[0]):
             entry[key] = pair[1]
     for key, value in (data.get("keep") or {}).items():
         entry.setdefault(key, value)
@@ -270,6 +270,6 @@ def stamp(ours: Mapping[str, Any]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
-def _same(a: Any, b: Any) -> bool:
+def same_data(a: Any, b: Any) -> bool:
     return json.dumps(a, sort_keys=True, default=str) == json.dumps(b, sort_keys=True,
                                                                       default=str)

@@ -30,8 +30,8 @@ from companion.operations.webjournal_links import (
 )
 from companion.operations.webjournal_materials import (
     PACK_HOLDS,
-    _in_pack,
-    _pack_id,
+    held_in_pack,
+    own_pack_id,
     read_custom_materials,
 )
 from companion.store import models
@@ -135,7 +135,7 @@ def export_document(campaign: Campaign) -> dict[str, Any]:
         target = culture["mantlePowers"] if section == "mantlePowers" else doc["caveWall"]
         target.extend(values)
     materials = [_material_json(m, campaign.content.materials)
-                 for m in read_custom_materials(_pack_id(campaign))]
+                 for m in read_custom_materials(own_pack_id(campaign))]
     now = datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
     return {"app": EXPORT_APP, "version": EXPORT_VERSION, "exportedAt": now,
             "lastUpdated": now, "recipes": doc["recipes"], "nullCodes": doc["nullCodes"],
@@ -185,7 +185,7 @@ def _material_json(m: Mapping[str, Any], materials: Mapping[str, Any]) -> dict[s
     """A kept custom material as the web app writes it (every field it wrote); one in
     the user's pack takes its category and pips from the pack (as My Cards may have
     changed them)."""
-    if not _in_pack(m):
+    if not held_in_pack(m):
         return {**m, "cat": m.get("cat") or "unknown"}
     token = materials.get(str(m.get("material") or m.get("side_of")))
     side = None if token is None else (token.processed if m.get("side_of") else

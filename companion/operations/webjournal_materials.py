@@ -26,17 +26,17 @@ from companion.store import webjournal as fmt
 WEB_MATERIALS_DIR = "web-journal"
 
 
-def _pack_id(campaign: Campaign, session: Session | None = None) -> str:
+def own_pack_id(campaign: Campaign, session: Session | None = None) -> str:
     """The campaign's own pack, under the user's pack that extends it (the side file of
     custom materials is named after it, whether or not the user's pack exists yet)."""
-    from companion.operations.cards import _is_users
+    from companion.operations.campaign_packs import is_users
 
     if session is None:
         with campaign.file.read() as reading:
-            return _pack_id(campaign, reading)
+            return own_pack_id(campaign, reading)
     row = session.get(models.Campaign, 1)
     packs = [str(p["id"]) for p in (row.content_packs if row else [])]
-    while len(packs) > 1 and _is_users(packs[-1]):
+    while len(packs) > 1 and is_users(packs[-1]):
         packs.pop()
     return packs[-1] if packs else "sample"
 
@@ -87,7 +87,7 @@ def _first_form(m: Mapping[str, Any]) -> dict[str, Any]:
             if isinstance(marks, dict) else None, "notes": m.get("notes")}
 
 
-def _in_pack(entry: Mapping[str, Any]) -> bool:
+def held_in_pack(entry: Mapping[str, Any]) -> bool:
     return bool(entry.get("material") or entry.get("side_of"))
 
 
@@ -98,7 +98,7 @@ def materials_waiting(pack_id: str) -> list[tuple[str, str]]:
     sides = {str(m["processed"]).casefold() for m in kept if m.get("processed")}
     waiting = []
     for entry in kept:
-        if _in_pack(entry) or entry["name"].casefold() in sides:
+        if held_in_pack(entry) or entry["name"].casefold() in sides:
             continue
         material, why = pack_material(entry, kept)
         if material is None:
@@ -106,7 +106,7 @@ def materials_waiting(pack_id: str) -> list[tuple[str, str]]:
     return waiting
 
 
-def _material_id(name: str) -> str:
+def web_material_id(name: str) -> str:
     slug = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
     return slug or "material"
 
@@ -137,7 +137,7 @@ def pack_material(entry: Mapping[str, Any], others: Sequence[Mapping[str, Any]]
                      None)
     try:
         material = Material(
-            id=_material_id(name), name=name, category=category, size="small",
+            id=web_material_id(name), name=name, category=category, size="small",
             unprocessed=MaterialSide.from_marks(entry.get("marks")),
             processed=MaterialSide.from_marks(processed.get("marks") if processed else None))
     except (ValidationError, ValueError) as exc:
@@ -182,7 +182,7 @@ def _link(entry: dict[str, Any], material_id: str, kept: Sequence[dict[str, Any]
     entry.clear()
     entry.update(rest)
     for other in kept:
-        if processed and other is not entry and not _in_pack(other) and \
+        if processed and other is not entry and not held_in_pack(other) and \
                 str(other["name"]).casefold() == str(processed).casefold():
             side = {"name": other["name"], "side_of": material_id,
                     "image": other.get("image"), "notes": other.get("notes"),
@@ -204,9 +204,9 @@ def add_custom_materials(campaign: Campaign, session: Session,
     """
     from companion.content import user_pack as packs
     from companion.content.errors import ContentError
-    from companion.operations.cards import _record_packs, rebuild_content
+    from companion.operations.campaign_packs import rebuild_content, record_packs
 
-    base = _pack_id(campaign, session)
+    base = own_pack_id(campaign, session)
     kept = read_custom_materials(base)
     names = {m["name"].casefold() for m in kept}
     this_import = set()
@@ -226,7 +226,7 @@ def add_custom_materials(campaign: Campaign, session: Session,
     for entry in kept:  # entries kept by an earlier import are tried again
         name = str(entry["name"])
         mine = name.casefold() in this_import
-        if _in_pack(entry) or name.casefold() in sides:
+        if held_in_pack(entry) or name.casefold() in sides:
             continue
         material, why = pack_material(entry, kept)
         if material is None:
@@ -254,7 +254,7 @@ def add_custom_materials(campaign: Campaign, session: Session,
     file = _write_side_file(base, kept)
     if own is not None and added:
         rebuild_content(campaign, session)
-        _record_packs(session, campaign.content)
+        record_packs(session, campaign.content)
     return MaterialsOutcome(tuple(added), tuple(already), tuple(waiting),
                             own.manifest.name if own is not None else "", str(file))
 

@@ -1,10 +1,12 @@
 """What importing a web Campaign Journal file would do, item by item (the preview's
-rows): shared by the import's planners (``webjournal``, ``webjournal_codes``)."""
+rows), the sections it lists and their choices, and the plan and report of a whole
+import: shared by the import's planners (``webjournal``, ``webjournal_codes``)."""
 
 from __future__ import annotations
 
-import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from sqlmodel import SQLModel
@@ -38,11 +40,198 @@ class Planned:
     -> the row."""
 
 
-def _kept_item(label: str, text: str, origin: WebOrigin | None = None) -> Planned:
+def kept_item(label: str, text: str, origin: WebOrigin | None = None) -> Planned:
     return Planned("kept", label, "added", new_rows=[models.NotePage(
         title=KEPT_PREFIX + label, text=text, position=0)], origin=origin)
 
 
-def _same(a: Any, b: Any) -> bool:
-    return json.dumps(a, sort_keys=True, default=str) == json.dumps(b, sort_keys=True,
-                                                                      default=str)
+#: Sections of an import, in the order the preview lists them: key -> title.
+SECTIONS: dict[str, str] = {
+    "codes": "Crafting codes",
+    "culture": "Culture",
+    "behemoths": "Behemoths",
+    "challenges": "Challenge Log",
+    "looming": "Looming challenges",
+    "investigations": "Omens investigated",
+    "notes": "Note pages",
+    "outposts": "Outposts",
+    "codex": "Codex entries read",
+    "drawings": "Cave wall drawings",
+    "materials": "Custom materials",
+    "kept": "Kept as notes",
+}
+
+#: Where each section goes, in the journal's words.
+HOMES: dict[str, str] = {
+    "codes": "crafting codes (recipes, dead ends, unverified)",
+    "culture": "the society's name and the Culture page",
+    "behemoths": "the Behemoths section",
+    "challenges": "the Challenge Log",
+    "looming": "the looming challenges",
+    "investigations": "the omens investigated",
+    "notes": "the journal's Note pages",
+    "outposts": "the Outposts section, with the structures built in each",
+    "codex": "the Codex entries read (numbers and your notes, never the text)",
+    "drawings": "the Primal Cave Wall, drawn",
+    "materials": "materials of your own pack",
+    "kept": "note pages with the original text",
+}
+
+#: A section's choice in the preview.
+CHOICES: dict[str, str] = {
+    "add": "Add new, keep ours where they differ",
+    "theirs": "Add new, take the file's where they differ",
+    "skip": "Leave out",
+}
+
+
+
+# --- the plan: what goes where --------------------------------------------------------
+
+
+@dataclass
+class SectionSummary:
+    key: str
+    title: str
+    home: str
+    added: int = 0
+    conflicts: int = 0
+    already: int = 0
+    choice: str = "add"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"section": self.key, "title": self.title, "home": self.home,
+                "added": self.added, "conflicts": self.conflicts,
+                "already_there": self.already, "choice": self.choice}
+
+
+@dataclass
+class ImportPlan:
+    """What importing a web-journal file would do (the preview)."""
+
+    source: Path
+    document: fmt.WebDocument
+    items: list[Planned]
+    tribe_name: str = ""
+    tribe_conflict: str = ""
+    named_after_file: str = ""
+    """A new campaign from a file without a tribe name is named after the file."""
+
+    def summary(self, choices: Mapping[str, str] | None = None) -> list[SectionSummary]:
+        out = []
+        for key, title in SECTIONS.items():
+            s = SectionSummary(key, title, HOMES[key], choice=(choices or {}).get(key, "add"))
+            for item in self.items:
+                if item.section != key:
+                    continue
+                if item.state == "added":
+                    s.added += 1
+                elif item.state == "conflict":
+                    s.conflicts += 1
+                else:
+                    s.already += 1
+            out.append(s)
+        return out
+
+    def conflicts(self) -> list[Planned]:
+        return [i for i in self.items if i.state == "conflict"]
+
+    def not_imported(self) -> list[str]:
+        """What of the file is deliberately not imported, in words."""
+        notes = []
+        if self.document.deleted:
+            notes.append(f"{self.document.deleted} entries the web journal had deleted")
+        if self.document.skipped_sync:
+            notes.append("the web journal's own Google Drive sync settings")
+        return notes
+
+    def to_dict(self, choices: Mapping[str, str] | None = None) -> dict[str, Any]:
+        return {
+            "source": str(self.source), "shape": self.document.shape,
+            "sections": [s.to_dict() for s in self.summary(choices)],
+            "conflicts": [{"section": i.section, "label": i.label, "detail": i.detail}
+                          for i in self.conflicts()],
+            "kept_as_notes": [i.label for i in self.items
+                              if i.section == "kept" and i.state == "added"],
+            "not_imported": self.not_imported(),
+        }
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    """What an import did: per section, counts; plus what was kept as notes."""
+
+    source: str
+    shape: str
+    sections: tuple[SectionSummary, ...]
+    kept_as_notes: tuple[str, ...]
+    not_imported: tuple[str, ...]
+    materials_file: str | None
+    campaign: str
+    materials_waiting: tuple[str, ...] = ()
+    """Custom materials kept for the user's pack that still need something (a category)
+    before they can be pack materials, each with what it needs."""
+    materials_added: tuple[str, ...] = ()
+    """Custom materials this import wrote into the user's own pack (names)."""
+    materials_already: tuple[str, ...] = ()
+    """Custom materials the campaign's content already had (by id or name)."""
+    materials_pack: str = ""
+    """The user's own pack the materials went to (its name)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"source": self.source, "shape": self.shape, "campaign": self.campaign,
+                "sections": [s.to_dict() for s in self.sections],
+                "kept_as_notes": list(self.kept_as_notes),
+                "not_imported": list(self.not_imported),
+                "materials_file": self.materials_file,
+                "materials_waiting": list(self.materials_waiting),
+                "materials_added": list(self.materials_added),
+                "materials_already_there": list(self.materials_already),
+                "materials_pack": self.materials_pack}
+
+    def lines(self) -> list[str]:
+        """The report in words, one line each (the CLI prints these)."""
+        out = [f"Imported the web journal {Path(self.source).name} ({self.shape}) "
+               f"into {self.campaign}:"]
+        for s in self.sections:
+            if s.choice == "skip":
+                if s.added or s.conflicts or s.already:
+                    out.append(f"  {s.title}: left out")
+                continue
+            if not (s.added or s.conflicts or s.already):
+                continue
+            parts = [f"{s.added} added"]
+            if s.conflicts:
+                taken = "the file's taken" if s.choice == "theirs" else "ours kept"
+                parts.append(f"{s.conflicts} differing ({taken})")
+            if s.already:
+                parts.append(f"{s.already} already there")
+            out.append(f"  {s.title}: {', '.join(parts)} -> {s.home}")
+        for label in self.kept_as_notes:
+            out.append(f"  kept as a note page: {label}")
+        for what in self.not_imported:
+            out.append(f"  not imported: {what}")
+        for line in self.material_lines():
+            out.append(f"  {line[0].lower()}{line[1:]}")
+        return out
+
+    def material_lines(self) -> list[str]:
+        """What became of the custom materials, in words (the CLI and the GUI report)."""
+        out = []
+        if self.materials_added:
+            out.append(f"Custom materials added to your own pack '{self.materials_pack}' "
+                       f"(Content ▸ My Cards): {', '.join(self.materials_added)}. "
+                       f"{MATERIALS_STAY}")
+        if self.materials_already:
+            out.append("Custom materials already in the campaign's content: "
+                       + ", ".join(self.materials_already))
+        for what in self.materials_waiting:
+            out.append(f"Custom material {what}")
+        if self.materials_file:
+            out.append(f"Custom materials' pictures and notes kept for the web journal in "
+                       f"{self.materials_file}")
+        return out
+
+
+MATERIALS_STAY = ("Undoing this import leaves them in My Cards (delete them there if "
+                  "you want them gone).")

@@ -1,0 +1,107 @@
+"""The procedure in progress as the file keeps it (one ``procedure`` row), and the
+guards every chapter reads from it: an activity or the Night holds the characters until
+it ends, so what would change them waits.
+
+The procedure registry (``operations.procedures``) rebuilds and advances the procedure;
+the chapters that begin one (the activities, the behemoth) write its row here with
+:func:`begin`, and say how to rebuild and finish their kind with a :class:`Kind`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from sqlmodel import Session, select
+
+from companion.operations.changes import Changes, Refused
+from companion.operations.core import Campaign
+from companion.operations.state import load_game, save_game
+from companion.rules.game import Game
+from companion.rules.procedure import Procedure
+from companion.store import models
+
+PROCEDURE_ROW = "procedure"
+
+
+@dataclass(frozen=True)
+class Kind:
+    """How to rebuild one kind of procedure and write its result."""
+
+    restore: Callable[[Campaign, Session, dict[str, Any]], Procedure]
+    finish: Callable[[Campaign, Session, Procedure, dict[str, Any]], str]
+
+
+def procedure_row(session: Session) -> models.ProcedureState | None:
+    """The row of the procedure in progress, if any."""
+    return session.exec(select(models.ProcedureState).where(
+        models.ProcedureState.kind == PROCEDURE_ROW)).first()
+
+
+def begin(session: Session, kind: str, procedure: Procedure, **extra: Any) -> None:
+    """Begin ``procedure`` inside an open write (refused if another is in progress)."""
+    if procedure_row(session) is not None:
+        raise Refused("Another procedure is in progress; finish it first.")
+    session.add(models.ProcedureState(kind=PROCEDURE_ROW, state={
+        "kind": kind, "procedure": procedure.to_state(), "log": [], **extra}))
+
+
+# --- the shared shape of a Day operation -------------------------------------------------
+
+
+Step = Callable[[Game, Session], tuple[Game, str]]
+"""Applies one rule to the game; returns the new game and the journal sentence."""
+
+
+def day_operation(campaign: Campaign, kind: str, step: Step, actor: str | None = None,
+                  **flags: bool) -> Changes:
+    """Run ``step`` in one journalled write. With ``actor``, the journal also records the
+    energy the action charged them (Hardcore Solo's discount included)."""
+    with campaign.write(kind, kind) as session:
+        busy = procedure_in_progress(session)
+        if busy is not None and busy != "night":
+            raise Refused(f"An activity is in progress: finish the {busy} first.")
+        before = load_game(session, campaign.content)
+        after, text = step(before, session)
+        save_game(session, campaign.content, before, after)
+        if actor is not None:
+            spent = before.character(actor).energy - after.character(actor).energy
+            text += f" ({spent} energy)"
+        session.info["journal_text"] = text
+    return Changes(summary=text, characters=True, journal=True, **flags)
+
+
+def procedure_in_progress(session: Session) -> str | None:
+    """The kind of procedure in progress ('fishing', 'night' ...), if any."""
+    row = procedure_row(session)
+    return str(row.state.get("kind")) if row is not None else None
+
+
+def discovery_waiting(session: Session) -> tuple[str, str] | None:
+    """(character, hex) of a Discovery card due after a move (the ``discovery_due`` row
+    ``operations.exploration`` keeps), if any: that action is not over yet."""
+    row = session.exec(select(models.ProcedureState).where(
+        models.ProcedureState.kind == "discovery_due")).first()
+    if row is None:
+        return None
+    return str(row.state.get("character", "a character")), str(row.state.get("hex", "?"))
+
+
+def refuse_during_procedure(session: Session, what: str) -> None:
+    """Refuse ``what`` (a step between games: aging, a challenge's end or start, a new
+    epoch) while the Night or an activity is in progress: it would change characters the
+    procedure will write back when it ends (Rulebook: Game Structure; End of Challenge)."""
+    busy = procedure_in_progress(session)
+    if busy is not None:
+        raise Refused(f"{what} waits until the {busy} is over: finish it first "
+                      "(Play ▸ Continue Procedure; companion step).")
+
+
+def refuse_during_night(session: Session, what: str) -> None:
+    """Refuse ``what`` (a change to a character) while the Night is in progress: the
+    Night's end writes every character as the Night saw them, so the change would be
+    lost without a word (found by the whole-campaign harness)."""
+    if procedure_in_progress(session) == "night":
+        raise Refused(f"The Night is in progress and its end writes every character: "
+                      f"{what} once it is over (Play ▸ Continue Procedure; companion step).")

@@ -20,7 +20,7 @@ from typing import Any
 
 from sqlmodel import SQLModel
 
-from companion.store.models import ALL_TABLES, table_of
+from companion.store.table_base import table_of
 
 SCHEMA_VERSION = 3
 """The schema version this program writes."""
@@ -185,6 +185,8 @@ def create_schema(conn: sqlite3.Connection) -> None:
     """Create every table of the current schema and stamp the file as ours."""
     from sqlalchemy import create_engine
     from sqlalchemy.pool import StaticPool
+
+    from companion.store.later_tables import ALL_TABLES  # a new file gets every table
 
     engine = create_engine("sqlite://", creator=lambda: conn, poolclass=StaticPool)
     tables = [table_of(model) for model in ALL_TABLES]

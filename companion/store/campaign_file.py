@@ -23,7 +23,6 @@ from sqlmodel import Session, col
 
 from companion.store import backups as bk
 from companion.store import migrations
-from companion.store.durable import remove_with_sides, temp_beside
 from companion.store.errors import (
     CampaignClosed,
     CampaignDamaged,
@@ -48,6 +47,7 @@ from companion.store.lock import WriterLock
 from companion.store.models import Campaign, JournalEvent, Society, table_of, utcnow
 from companion.store.opening import (
     build_new,
+    build_then_link,
     connect,
     file_identity,
     link_new,
@@ -557,18 +557,15 @@ class CampaignFile(UndoHistory):
         if dest.exists():
             raise CampaignFileExists(dest)
         self.wait_verified()
-        tmp = temp_beside(dest, "copy")
-        try:
+
+        def build(tmp: Path) -> None:
             target = sqlite3.connect(tmp)
             try:
                 self._conn().backup(target)
             finally:
                 target.close()
-            link_new(tmp, dest)
-        except (sqlite3.Error, OSError) as exc:
-            raise translate_error(exc, dest) or exc from exc
-        finally:
-            remove_with_sides(tmp)
+
+        build_then_link(dest, "copy", build)
         return dest
 
     def maybe_backup(self, now: datetime | None = None) -> bk.BackupInfo | None:

@@ -15,25 +15,7 @@ from typing import Any
 from sqlalchemy import Column, Index, LargeBinary
 from sqlmodel import Field, SQLModel
 
-from companion.store.shown_tables import (
-    BehemothState,
-    Campaign,
-    Character,
-    CultureAbility,
-    DeckState,
-    HexToken,
-    JournalEvent,
-    Legend,
-    MantlePower,
-    Outpost,
-    OutpostStructure,
-    Overlay,
-    OwnCard,
-    ProcedureState,
-    Society,
-    ValleyHex,
-    ValleyTray,
-)
+from companion.store import shown_tables as shown
 from companion.store.table_base import StoreTable, json_column, utcnow
 
 
@@ -215,12 +197,13 @@ class SavePoint(StoreTable, table=True):
 
 #: Tables whose changes the journal records (and undo reverts).
 GAME_TABLES: tuple[type[SQLModel], ...] = (
-    Campaign, Society, CultureAbility, MantlePower, Character, Legend, RetainedSupply,
-    ValleyTray, ValleyHex, Overlay, HexToken, Outpost, OutpostStructure, ChallengeLogEntry,
-    LoomingChallenge, GoalState, OmenInvestigation, BehemothState, DeckChange,
-    CaveWallIllustration, CodeRecord, NotePage, DeckState, RngState, ProcedureState, OwnCard,
+    shown.Campaign, shown.Society, shown.CultureAbility, shown.MantlePower, shown.Character,
+    shown.Legend, RetainedSupply, shown.ValleyTray, shown.ValleyHex, shown.Overlay,
+    shown.HexToken, shown.Outpost, shown.OutpostStructure, ChallengeLogEntry, LoomingChallenge,
+    GoalState, OmenInvestigation, shown.BehemothState, DeckChange, CaveWallIllustration,
+    CodeRecord, NotePage, shown.DeckState, RngState, shown.ProcedureState, shown.OwnCard,
     CodexEntryRead, WebJournalLink,
 )
 #: The store's own history tables; never journalled themselves.
-HISTORY_TABLES: tuple[type[SQLModel], ...] = (JournalEvent, SavePoint)
+HISTORY_TABLES: tuple[type[SQLModel], ...] = (shown.JournalEvent, SavePoint)
 ALL_TABLES: tuple[type[SQLModel], ...] = GAME_TABLES + HISTORY_TABLES

@@ -66,13 +66,12 @@ LATER_NAMES = frozenset({
 
 def __getattr__(name: str) -> Any:
     """Declare the later tables on first use of one of them, and keep the name here."""
-    if name not in LATER_NAMES:
-        raise AttributeError(f"module 'companion.store.models' has no attribute {name!r}")
-    from companion.store import later_tables
+    if name in LATER_NAMES:
+        from companion.store import later_tables
 
-    value = getattr(later_tables, name)
-    globals()[name] = value
-    return value
+        globals()[name] = value = getattr(later_tables, name)
+        return value
+    raise AttributeError(f"module 'companion.store.models' has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:

@@ -19,15 +19,7 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.pool import StaticPool
 
 from companion.store import backups as bk
-from companion.store import migrations
-from companion.store.durable import (
-    SIDE_SUFFIXES,
-    clean_stale_temps,
-    fsync_dir,
-    fsync_file,
-    remove_with_sides,
-    temp_beside,
-)
+from companion.store import durable, migrations
 from companion.store.errors import CampaignFileExists
 from companion.store.inspection import translate_error
 from companion.store.integrity import wal_pending
@@ -87,7 +79,7 @@ def repair_side_files(path: Path) -> None:
         return
     if not mode & stat.S_IWUSR:
         return
-    for suffix in SIDE_SUFFIXES:
+    for suffix in durable.SIDE_SUFFIXES:
         side = path.with_name(path.name + suffix)
         with contextlib.suppress(OSError):
             side_mode = stat.S_IMODE(side.stat().st_mode)
@@ -100,7 +92,7 @@ def take_writer_lock(lock: WriterLock) -> None:
     and the temporary files of killed backups, copies, imports and exports."""
     lock.acquire()
     repair_side_files(lock.path)
-    clean_stale_temps(lock.path.parent, bk.backups_dir(lock.path))
+    durable.clean_stale_temps(lock.path.parent, bk.backups_dir(lock.path))
 
 
 def link_new(tmp: Path, dest: Path) -> None:
@@ -108,7 +100,7 @@ def link_new(tmp: Path, dest: Path) -> None:
 
     ``tmp`` is fsynced first and the folder after, so the new name survives a power cut.
     """
-    fsync_file(tmp)
+    durable.fsync_file(tmp)
     try:
         os.link(tmp, dest)  # atomic: fails if dest exists
     except FileExistsError:
@@ -120,7 +112,7 @@ def link_new(tmp: Path, dest: Path) -> None:
         os.replace(tmp, dest)
     else:
         tmp.unlink()
-    fsync_dir(dest.parent)
+    durable.fsync_dir(dest.parent)
 
 
 def write_engine(conn: sqlite3.Connection) -> Engine:
@@ -140,16 +132,27 @@ def _fill_new_campaign(conn: sqlite3.Connection) -> None:
             connection.execute(table_of(type(row)).insert().values(row.model_dump()))
 
 
-def build_new(dest: Path, fill: Callable[[sqlite3.Connection], None] | None = None) -> None:
-    """Create a campaign at ``dest`` (schema, then ``fill`` writes rows), all or nothing.
-
-    It is built under a temporary name beside ``dest`` and linked into place at the end,
-    so a failure leaves nothing behind and an existing file is never replaced.
-    """
+def build_then_link(dest: Path, purpose: str, build: Callable[[Path], None]) -> None:
+    """Make a new file at ``dest``, all or nothing: ``build`` writes it under a temporary
+    name beside ``dest`` (``purpose`` names it), and it is linked into place at the end,
+    so a failure leaves nothing behind and an existing file is never replaced."""
     if dest.exists():
         raise CampaignFileExists(dest)
-    tmp = temp_beside(dest, "new")
+    tmp = durable.temp_beside(dest, purpose)
     try:
+        build(tmp)
+        link_new(tmp, dest)
+    except (sqlite3.Error, OSError) as exc:
+        raise translate_error(exc, dest) or exc from exc
+    finally:
+        durable.remove_with_sides(tmp)
+
+
+def build_new(dest: Path, fill: Callable[[sqlite3.Connection], None] | None = None) -> None:
+    """Create a campaign at ``dest`` (schema, then ``fill`` writes rows), all or nothing
+    (:func:`build_then_link`)."""
+
+    def build(tmp: Path) -> None:
         conn = connect(tmp)
         try:
             migrations.create_schema(conn)
@@ -158,8 +161,5 @@ def build_new(dest: Path, fill: Callable[[sqlite3.Connection], None] | None = No
             conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:
             conn.close()
-        link_new(tmp, dest)
-    except (sqlite3.Error, OSError) as exc:
-        raise translate_error(exc, dest) or exc from exc
-    finally:
-        remove_with_sides(tmp)
+
+    build_then_link(dest, "new", build)

@@ -71,17 +71,23 @@ class UndoHistory:
         )
         return session.scalars(query).first()
 
-    def _undo_one(self, session: Session, target: JournalEvent,
-                  save_point: str | None = None) -> JournalEvent:
+    def _step(self, session: Session, target: JournalEvent, *, undo: bool,
+              save_point: str | None = None) -> JournalEvent:
+        """Undo ``target`` (or redo it): its rows go to their before (after) images, it is
+        marked undone and redoable (or no longer), and the 'undo' ('redo') event that
+        records the step is added; returns that event."""
         try:
-            apply_changes(session.connection(), target.changes, undo=True)
+            apply_changes(session.connection(), target.changes, undo=undo)
         except UndoConflict as exc:
-            raise UndoConflict.at_step(target.text, save_point=save_point,
+            raise UndoConflict.at_step(target.text, redo=not undo, save_point=save_point,
                                        detail=str(exc)) from exc
-        target.undone = True
-        target.redoable = True
-        record = JournalEvent(time=self._clock(), kind="undo", text=f"Undid: {target.text}",
-                              undoes_id=target.id, payload={"event_id": target.id})
+        target.undone = undo
+        target.redoable = undo
+        kind, verb = ("undo", "Undid") if undo else ("redo", "Redid")
+        record = JournalEvent(time=self._clock(), kind=kind, text=f"{verb}: {target.text}",
+                              undoes_id=target.id if undo else None,
+                              redoes_id=None if undo else target.id,
+                              payload={"event_id": target.id})
         session.add(record)
         session.flush()
         return record
@@ -96,7 +102,7 @@ class UndoHistory:
             target = self._undo_target(session)
             if target is None:
                 return None
-            self.last_event = self._undo_one(session, target)
+            self.last_event = self._step(session, target, undo=True)
             session.commit()
         return target
 
@@ -106,15 +112,7 @@ class UndoHistory:
             target = self._redo_target(session)
             if target is None:
                 return None
-            try:
-                apply_changes(session.connection(), target.changes, undo=False)
-            except UndoConflict as exc:
-                raise UndoConflict.at_step(target.text, redo=True, detail=str(exc)) from exc
-            target.undone = False
-            target.redoable = False
-            record = JournalEvent(time=self._clock(), kind="redo", text=f"Redid: {target.text}",
-                                  redoes_id=target.id, payload={"event_id": target.id})
-            session.add(record)
+            record = self._step(session, target, undo=False)
             session.commit()
         self.last_event = record
         return target
@@ -178,7 +176,7 @@ class UndoHistory:
                 assert target.id is not None
                 if target.id < point.event_id:
                     break
-                self.last_event = self._undo_one(session, target, point.name)
+                self.last_event = self._step(session, target, undo=True, save_point=point.name)
                 undone.append(target)
             session.commit()
         return undone

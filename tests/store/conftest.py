@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -62,3 +65,18 @@ def populate(cf: CampaignFile, characters: int = 30) -> None:
         for i in range(characters):
             session.add(Character(name=f"Hero {i}", traits=["Brave"] * 5, player=f"P{i}"))
             session.add(NotePage(title=f"Page {i}", text="lorem ipsum " * 40))
+
+
+def hold_open(path: Path) -> Iterator[subprocess.Popen[str]]:
+    """Another process holding the campaign at ``path`` open while the caller runs (for
+    a fixture: ``yield from hold_open(path)``); it is ended afterwards."""
+    child = subprocess.Popen(
+        [sys.executable, "-m", "tests.store.helpers", "hold", str(path)],
+        cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    assert child.stdout is not None and child.stdout.readline().strip() == "ready"
+    yield child
+    if child.poll() is None:
+        child.kill()
+    child.wait()

@@ -34,7 +34,7 @@ from companion.store import (
 from companion.store import backups as bk
 from companion.store.durable import stale_temps
 from companion.store.errors import CampaignMoved, SideFileInTheWay
-from tests.store.conftest import REPO, Clock, populate, snapshot
+from tests.store.conftest import REPO, Clock, hold_open, populate, snapshot
 from tests.store.faults import cli, event_count_of, half_checkpointed, needs_strace
 
 # --- fault 1: a kill during the checkpoint is not damage ------------------------------------
@@ -268,17 +268,23 @@ on_linux = pytest.mark.skipif(sys.platform != "linux",
                               reason="names the fsynced files through /proc/self/fd")
 
 
-@on_linux
-def test_fault8_export_fsyncs_file_and_folder(
-    cf: CampaignFile, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    synced: list[str] = []
+@pytest.fixture
+def synced(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The files and folders fsynced during the test, by name, in order."""
+    names: list[str] = []
     real = os.fsync
 
     def watch(fd: int) -> None:
-        synced.append(os.readlink(f"/proc/self/fd/{fd}"))
+        names.append(os.readlink(f"/proc/self/fd/{fd}"))
         real(fd)
     monkeypatch.setattr(os, "fsync", watch)
+    return names
+
+
+@on_linux
+def test_fault8_export_fsyncs_file_and_folder(
+    cf: CampaignFile, tmp_path: Path, synced: list[str]
+) -> None:
     out = tmp_path / "out" / "saga.json"
     out.parent.mkdir()
     export_campaign(cf, out)
@@ -288,15 +294,8 @@ def test_fault8_export_fsyncs_file_and_folder(
 
 @on_linux
 def test_fault8_create_and_restore_fsync_the_folder(
-    path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    path: Path, tmp_path: Path, synced: list[str]
 ) -> None:
-    synced: list[str] = []
-    real = os.fsync
-
-    def watch(fd: int) -> None:
-        synced.append(os.readlink(f"/proc/self/fd/{fd}"))
-        real(fd)
-    monkeypatch.setattr(os, "fsync", watch)
     cf = CampaignFile.create(path)
     assert str(path.parent) in synced
     info = cf.backup()
@@ -361,16 +360,7 @@ def held(path: Path) -> subprocess.Popen[str]:
     cf = CampaignFile.create(path)
     populate(cf)
     cf.close()
-    child = subprocess.Popen(
-        [sys.executable, "-m", "tests.store.helpers", "hold", str(path)],
-        cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-        env={**os.environ, "PYTHONPATH": str(REPO)},
-    )
-    assert child.stdout is not None and child.stdout.readline().strip() == "ready"
-    yield child
-    if child.poll() is None:
-        child.kill()
-    child.wait()
+    yield from hold_open(path)
 
 
 def test_fault9_reading_beside_the_writer(path: Path, held: subprocess.Popen[str]) -> None:

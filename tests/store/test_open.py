@@ -6,7 +6,6 @@ import os
 import signal
 import sqlite3
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,7 +24,7 @@ from companion.store import (
     lock_holder,
 )
 from companion.store.models import Character
-from tests.store.conftest import REPO, Clock, populate, snapshot
+from tests.store.conftest import Clock, hold_open, populate, snapshot
 
 
 def test_create_sets_identity_and_connection_settings(cf: CampaignFile, path: Path) -> None:
@@ -137,16 +136,7 @@ def test_truncated_file_is_refused(path: Path) -> None:
 def holder(path: Path) -> Iterator[subprocess.Popen[str]]:
     """Another process holding the campaign open."""
     _closed_campaign(path)
-    child = subprocess.Popen(
-        [sys.executable, "-m", "tests.store.helpers", "hold", str(path)],
-        cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-        env={**os.environ, "PYTHONPATH": str(REPO)},
-    )
-    assert child.stdout is not None and child.stdout.readline().strip() == "ready"
-    yield child
-    if child.poll() is None:
-        child.kill()
-    child.wait()
+    yield from hold_open(path)
 
 
 def test_second_process_is_refused(path: Path, holder: subprocess.Popen[str]) -> None:

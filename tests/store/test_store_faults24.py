@@ -134,17 +134,13 @@ def _good_backups(path: Path, count: int) -> dict[str, str]:
     return snapshot(folder)
 
 
-@pytest.mark.parametrize("lock", ["open", "first-write"])
-def test_a_strangers_log_is_damage_before_anything_is_written(
-    path: Path, clock: Clock, lock: str
-) -> None:
-    """The app's open runs the full check when a log is pending; the command line (which
-    may be reading beside the app's own log) runs it before its first write."""
-    _with_strangers_log(path)
+def _write_refused_as_damaged(path: Path, clock: Clock, lock: str) -> None:
+    """Opening the damaged ``path`` (with ``lock``) and writing to it are refused: the good
+    backups stay as they were and the file keeps its one event."""
     kept = _good_backups(path, 12)
+    policy = BackupPolicy(recent=3, daily=1, weekly=1)
     with pytest.raises(CampaignDamaged, match="missing from index"):
-        cf = CampaignFile.open(path, clock=clock, lock=lock,  # type: ignore[arg-type]
-                               policy=BackupPolicy(recent=3, daily=1, weekly=1))
+        cf = CampaignFile.open(path, clock=clock, policy=policy, lock=lock)  # type: ignore[arg-type]
         try:
             cf.add_note("written into a damaged file")
         finally:
@@ -152,6 +148,16 @@ def test_a_strangers_log_is_damage_before_anything_is_written(
     assert snapshot(bk.backups_dir(path)) == kept
     with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as check:
         assert check.execute("SELECT count(*) FROM journal_event").fetchone() == (1,)
+
+
+@pytest.mark.parametrize("lock", ["open", "first-write"])
+def test_a_strangers_log_is_damage_before_anything_is_written(
+    path: Path, clock: Clock, lock: str
+) -> None:
+    """The app's open runs the full check when a log is pending; the command line (which
+    may be reading beside the app's own log) runs it before its first write."""
+    _with_strangers_log(path)
+    _write_refused_as_damaged(path, clock, lock)
 
 
 def test_a_strangers_log_stops_writes_and_backups_when_checked_in_the_background(
@@ -184,17 +190,7 @@ def test_damage_quick_check_misses_is_found_after_open_and_rotates_nothing(
     conn.close()
     path.with_name(path.name + "-wal").unlink(missing_ok=True)
     path.with_name(path.name + "-shm").unlink(missing_ok=True)
-    kept = _good_backups(path, 12)
-    policy = BackupPolicy(recent=3, daily=1, weekly=1)
-    with pytest.raises(CampaignDamaged, match="missing from index"):
-        cf = CampaignFile.open(path, clock=clock, policy=policy, lock=lock)  # type: ignore[arg-type]
-        try:
-            cf.add_note("written into a damaged file")
-        finally:
-            cf.close()
-    assert snapshot(bk.backups_dir(path)) == kept
-    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as check:
-        assert check.execute("SELECT count(*) FROM journal_event").fetchone() == (1,)
+    _write_refused_as_damaged(path, clock, lock)
 
 
 def test_damage_found_in_the_background_refuses_a_manual_backup(path: Path, clock: Clock

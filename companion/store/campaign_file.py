@@ -17,7 +17,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal
 
-from sqlalchemy import Engine, create_engine, event, update
+from sqlalchemy import Engine, create_engine, event, select, update
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, col
 
@@ -44,7 +44,14 @@ from companion.store.history import (
 from companion.store.inspection import inspect_file, is_damage, translate_error
 from companion.store.integrity import open_readonly, pragma_int, quick_check, wal_pending
 from companion.store.lock import WriterLock
-from companion.store.models import Campaign, JournalEvent, Society, table_of, utcnow
+from companion.store.models import (
+    Campaign,
+    JournalEvent,
+    ProcedureState,
+    Society,
+    table_of,
+    utcnow,
+)
 from companion.store.opening import (
     build_new,
     build_then_link,
@@ -645,6 +652,12 @@ class CampaignFile(UndoHistory):
             if row is None:
                 raise CampaignDamaged(self.path, "the campaign row is missing", 0)
             return row
+
+    def holds_saved_state(self) -> bool:
+        """Whether any procedure state is saved (a procedure mid-way, a discovery due ...):
+        when none is, no procedure is in progress, and nothing need load one to say so."""
+        with self.read() as session:
+            return session.scalars(select(col(ProcedureState.id)).limit(1)).first() is not None
 
     def society(self) -> Society:
         """The society row (detached copy)."""

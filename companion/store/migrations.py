@@ -4,7 +4,8 @@ The version is ``PRAGMA user_version``. ``STEPS[n]`` upgrades a file from versio
 to ``n + 1``; each step runs in its own transaction (with the version bump), after the
 caller has taken a backup copy. To add version n + 1 (version 2 is the example):
 
-1. change the table's module (``shown_tables.py`` or ``later_tables.py``) and set ``SCHEMA_VERSION = n + 1``;
+1. change the table's module (``shown_tables.py`` or ``later_tables.py``) and set
+   ``SCHEMA_VERSION = n + 1``;
 2. add ``STEPS[n] = _vn_to_vn1`` (plain SQL: ``ALTER TABLE``, ``CREATE TABLE``, data moves);
    never import the models in a step, they describe the *newest* schema;
 3. add ``EXPORT_UPGRADES[n]`` if the export format's tables changed;

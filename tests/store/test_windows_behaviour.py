@@ -28,7 +28,7 @@ def test_the_lock_owner_is_read_past_the_byte_windows_keeps_locked(
                                   "process has locked a portion of the file")
 
         monkeypatch.setattr(Path, "read_bytes", refused)
-        owner = lock._read_owner(lock_path(campaign))
+        owner = lock.read_owner(lock_path(campaign))
         assert owner.pid == os.getpid() and owner.host
     finally:
         holder.release()

@@ -23,7 +23,6 @@ class RetainedSupply(StoreTable, table=True):
     """Retaining Supplies: up to 5 items and 5 materials set aside with a character."""
 
     __tablename__ = "retained_supply"
-    id: int | None = Field(default=None, primary_key=True)
     character_id: int = Field(foreign_key="character.id", index=True)
     items: list[str] = Field(default_factory=list, sa_column=json_column())
     materials: list[str] = Field(default_factory=list, sa_column=json_column())
@@ -34,7 +33,6 @@ class ChallengeLogEntry(StoreTable, table=True):
     """Journal > Challenge Log: one challenge (one game) of an epoch."""
 
     __tablename__ = "challenge_log_entry"
-    id: int | None = Field(default=None, primary_key=True)
     epoch: int = 1
     challenge_id: str = ""
     characters: list[str] = Field(default_factory=list, sa_column=json_column())
@@ -51,7 +49,6 @@ class LoomingChallenge(StoreTable, table=True):
     """A looming challenge set aside to choose from next."""
 
     __tablename__ = "looming_challenge"
-    id: int | None = Field(default=None, primary_key=True)
     challenge_id: str = ""
     epoch: int = 1
     note: str = ""
@@ -67,7 +64,6 @@ class GoalState(StoreTable, table=True):
     """An epoch goal: active, set aside between games, or completed."""
 
     __tablename__ = "goal_state"
-    id: int | None = Field(default=None, primary_key=True)
     goal_id: str = ""
     state: str = "active"
     """'active', 'set_aside' or 'completed'."""
@@ -78,7 +74,6 @@ class OmenInvestigation(StoreTable, table=True):
     """An omen investigated: its id and the component id recorded with it."""
 
     __tablename__ = "omen_investigation"
-    id: int | None = Field(default=None, primary_key=True)
     omen_id: str = ""
     component_id: str = ""
     epoch: int = 1
@@ -89,7 +84,6 @@ class DeckChange(StoreTable, table=True):
     """Journal > Decks: a persistent change to a deck (a card added, removed ...)."""
 
     __tablename__ = "deck_change"
-    id: int | None = Field(default=None, primary_key=True)
     deck: str = Field(default="", index=True)
     card_id: str = ""
     change: str = ""
@@ -102,7 +96,6 @@ class CaveWallIllustration(StoreTable, table=True):
     """The Primal Cave Wall: an illustration and the marks drawn with it."""
 
     __tablename__ = "cave_wall_illustration"
-    id: int | None = Field(default=None, primary_key=True)
     title: str = ""
     marks: list[str] = Field(default_factory=list, sa_column=json_column())
     image: bytes | None = Field(default=None, sa_column=Column(LargeBinary, nullable=True))
@@ -117,7 +110,6 @@ class CodeRecord(StoreTable, table=True):
     """A crafting code the society found: a recipe, a null code, or a provisional one."""
 
     __tablename__ = "code_record"
-    id: int | None = Field(default=None, primary_key=True)
     code: str = Field(default="", index=True)
     status: str = "recipe"
     """'recipe', 'null' or 'provisional'."""
@@ -130,7 +122,6 @@ class CodexEntryRead(StoreTable, table=True):
     them there. Spoiler-safe: the entry's text is never stored, only the group's notes."""
 
     __tablename__ = "codex_entry_read"
-    id: int | None = Field(default=None, primary_key=True)
     entry: str = ""
     title: str = ""
     source_category: str = ""
@@ -148,7 +139,6 @@ class WebJournalLink(StoreTable, table=True):
 
     __tablename__ = "web_journal_link"
     __table_args__ = (Index("ix_web_journal_link_section_web_id", "section", "web_id"),)
-    id: int | None = Field(default=None, primary_key=True)
     section: str = ""
     """The Journal's section ("behemoths", "culture.outposts", "nullCodes" ...)."""
     web_id: str = ""
@@ -168,7 +158,6 @@ class NotePage(StoreTable, table=True):
     """A free page of notes (the web journal had these)."""
 
     __tablename__ = "note_page"
-    id: int | None = Field(default=None, primary_key=True)
     title: str = ""
     text: str = ""
     position: int = 0
@@ -178,7 +167,6 @@ class RngState(StoreTable, table=True):
     """The seeded random generator's state, so a replay draws the same cards."""
 
     __tablename__ = "rng_state"
-    id: int | None = Field(default=None, primary_key=True)
     name: str = Field(default="main", unique=True)
     seed: int = 0
     state: Any = Field(default=None, sa_column=json_column(nullable=True))
@@ -188,7 +176,6 @@ class SavePoint(StoreTable, table=True):
     """A named point in the history that ``undo_to`` can return to."""
 
     __tablename__ = "save_point"
-    id: int | None = Field(default=None, primary_key=True)
     name: str
     event_id: int
     """The newest journal event when the point was made (0 for none)."""

@@ -24,7 +24,6 @@ class Campaign(StoreTable, table=True):
     """The campaign itself (a single row, id 1): set-up choices and settings."""
 
     __tablename__ = "campaign"
-    id: int | None = Field(default=None, primary_key=True)
     society_name: str = ""
     epoch: int = 1
     created: datetime = Field(default_factory=utcnow)
@@ -44,7 +43,6 @@ class Society(StoreTable, table=True):
     """The society's dials (a single row, id 1). Unrest persists; activity resets."""
 
     __tablename__ = "society"
-    id: int | None = Field(default=None, primary_key=True)
     unrest: int = 0
     activity: int = 0
     lore: int = 0
@@ -58,7 +56,6 @@ class CultureAbility(StoreTable, table=True):
     """Journal > Culture: an ability added to the society by a game event."""
 
     __tablename__ = "culture_ability"
-    id: int | None = Field(default=None, primary_key=True)
     ability_id: str | None = None
     name: str = ""
     text: str = ""
@@ -69,7 +66,6 @@ class MantlePower(StoreTable, table=True):
     """A mantle power the society has unlocked (Continuing Play > Mantle Power)."""
 
     __tablename__ = "mantle_power"
-    id: int | None = Field(default=None, primary_key=True)
     power_id: str = Field(index=True)
     mantle: str = ""
     epoch: int = 1
@@ -82,7 +78,6 @@ class Character(StoreTable, table=True):
     """A character card and everything on it between and during games."""
 
     __tablename__ = "character"
-    id: int | None = Field(default=None, primary_key=True)
     name: str
     player: str = ""
     age: str = "young"
@@ -114,7 +109,6 @@ class Legend(StoreTable, table=True):
     """A legend card: a character who became a legend, and who inherits it."""
 
     __tablename__ = "legend"
-    id: int | None = Field(default=None, primary_key=True)
     character_id: int | None = Field(default=None, foreign_key="character.id")
     name: str
     abilities: dict[str, int] = Field(default_factory=dict, sa_column=json_column())
@@ -132,7 +126,6 @@ class ValleyTray(StoreTable, table=True):
     """A tray of the valley: where it sits and which region it is."""
 
     __tablename__ = "valley_tray"
-    id: int | None = Field(default=None, primary_key=True)
     tray_number: int = 0
     region: str = ""
     placement: dict[str, Any] = Field(default_factory=dict, sa_column=json_column())
@@ -143,7 +136,6 @@ class ValleyHex(StoreTable, table=True):
     """A hex slot of a tray and the tile placed in it (Journal > Valley Map)."""
 
     __tablename__ = "valley_hex"
-    id: int | None = Field(default=None, primary_key=True)
     tray_id: int = Field(foreign_key="valley_tray.id", index=True)
     slot: str = ""
     tile_id: str | None = None
@@ -155,7 +147,6 @@ class Overlay(StoreTable, table=True):
     """An overlay placed on a hex (or on one section of it)."""
 
     __tablename__ = "overlay"
-    id: int | None = Field(default=None, primary_key=True)
     hex_id: int = Field(foreign_key="valley_hex.id", index=True)
     section: str | None = None
     overlay_id: str = ""
@@ -167,7 +158,6 @@ class HexToken(StoreTable, table=True):
     """Fire, shelter or lore tokens on a hex during a game."""
 
     __tablename__ = "hex_token"
-    id: int | None = Field(default=None, primary_key=True)
     hex_id: int = Field(foreign_key="valley_hex.id", index=True)
     kind: str = "fire"
     count: int = 1
@@ -177,7 +167,6 @@ class Outpost(StoreTable, table=True):
     """Journal > Outposts: an outpost (or ruin) and the materials stored in it."""
 
     __tablename__ = "outpost"
-    id: int | None = Field(default=None, primary_key=True)
     name: str = ""
     category: str = ""
     status: str = "active"
@@ -195,7 +184,6 @@ class OutpostStructure(StoreTable, table=True):
     """A structure card attached to an outpost."""
 
     __tablename__ = "outpost_structure"
-    id: int | None = Field(default=None, primary_key=True)
     outpost_id: int = Field(foreign_key="outpost.id", index=True)
     structure_id: str = ""
     materials: list[str] = Field(default_factory=list, sa_column=json_column())
@@ -208,7 +196,6 @@ class BehemothState(StoreTable, table=True):
     """Journal > Behemoths: what the society knows about a behemoth, and where it is."""
 
     __tablename__ = "behemoth_state"
-    id: int | None = Field(default=None, primary_key=True)
     behemoth_id: str = ""
     name: str = ""
     hex_id: int | None = Field(default=None, foreign_key="valley_hex.id")
@@ -243,7 +230,6 @@ class OwnCard(StoreTable, table=True):
 
     __tablename__ = "own_card"
     __table_args__ = (Index("ix_own_card_key", "pack_id", "kind", "card_id"),)
-    id: int | None = Field(default=None, primary_key=True)
     pack_id: str = ""
     """The user pack the card belongs to (``sample-mine``)."""
     kind: str = ""
@@ -264,7 +250,6 @@ class DeckState(StoreTable, table=True):
     """An in-app deck: the draw pile's order (top first) and the discard pile."""
 
     __tablename__ = "deck_state"
-    id: int | None = Field(default=None, primary_key=True)
     deck: str = Field(unique=True)
     draw_pile: list[str] = Field(default_factory=list, sa_column=json_column())
     discard: list[str] = Field(default_factory=list, sa_column=json_column())
@@ -274,7 +259,6 @@ class ProcedureState(StoreTable, table=True):
     """A procedure (an activity, the Night phase) in progress, saved after every step."""
 
     __tablename__ = "procedure_state"
-    id: int | None = Field(default=None, primary_key=True)
     kind: str = ""
     state: dict[str, Any] = Field(default_factory=dict, sa_column=json_column())
     started_event_id: int | None = Field(default=None, foreign_key="journal_event.id")
@@ -299,7 +283,6 @@ class JournalEvent(StoreTable, table=True):
         # Tiny partial index: clearing and finding the redo stack must not scan history.
         Index("ix_journal_event_redoable", "id", sqlite_where=text("redoable = 1")),
     )
-    id: int | None = Field(default=None, primary_key=True)
     time: datetime = Field(default_factory=utcnow, index=True)
     kind: str
     text: str = ""

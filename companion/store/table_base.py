@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from typing import Any, cast
 
 from sqlalchemy import JSON, Column, Table
-from sqlmodel import SQLModel
+from sqlmodel import Field, SQLModel
 from sqlmodel._compat import SQLModelConfig  # the type SQLModel.model_config has
 
 
@@ -26,6 +26,9 @@ class StoreTable(SQLModel):
     needs them, so opening a campaign does not pay for 27 of them."""
 
     model_config = SQLModelConfig(from_attributes=True, defer_build=True)
+
+    id: int | None = Field(default=None, primary_key=True)
+    """Every row's own number, given by SQLite (the first column of every table)."""
 
 
 def utcnow() -> datetime:

@@ -62,8 +62,8 @@ def build_big(path: Path, events: int, legends: int, outposts: int) -> None:
             ((f"Legend {i}", 1 + i // 50) for i in range(legends)),
         )
         conn.executemany(
-            "INSERT INTO outpost (name, category, status, epoch_built, materials) "
-            "VALUES (?, 'camp', 'active', 1, '[\"reed\"]')",
+            "INSERT INTO outpost (name, category, status, epoch_built, materials, notes) "
+            "VALUES (?, 'camp', 'active', 1, '[\"reed\"]', '')",
             ((f"Outpost {i}",) for i in range(outposts)),
         )
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")

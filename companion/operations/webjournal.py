@@ -133,7 +133,7 @@ def _plan_culture(doc: fmt.WebDocument, session: Session, items: list[Planned]) 
         ("mantlePowers", mantle_power_text(m), m.raw, m.web_id) for m in doc.mantle_powers]
     for kind, text, raw, web_id in lines:
         title = CULTURE_PREFIX + CULTURE_KINDS[kind]
-        label = f"{fmt._words(kind)}: {text}"
+        label = f"{fmt.section_words(kind)}: {text}"
         origin = WebOrigin(f"culture.{kind}", raw, web_id)
         link = linked.get((origin.section, web_id)) if web_id else None
         key = (title, _culture_key(kind, text))

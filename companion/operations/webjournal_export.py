@@ -45,9 +45,9 @@ LIST_SECTIONS = ("recipes", "behemoths", "challengeRecord", "loomingChallenges",
                  "investigations", "notePages", "caveWall", "codexEntries")
 CULTURE_LISTS = ("structures", "mantlePowers", "knowledgeCards", "taboos", "pigments",
                  "outposts")
-MANTLE_POWERS = fmt._words("mantlePowers")
+MANTLE_POWERS = fmt.section_words("mantlePowers")
 """The kept note's name for mantle powers an older import kept as a note."""
-CAVE_WALL = fmt._words("caveWall")
+CAVE_WALL = fmt.section_words("caveWall")
 """The kept note's name for cave wall drawings an older import kept as a note."""
 
 

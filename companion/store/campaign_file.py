@@ -9,31 +9,20 @@ from __future__ import annotations
 import contextlib
 import errno
 import logging
-import os
 import sqlite3
-import stat
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal
-from urllib.parse import quote
 
-from sqlalchemy import Engine, create_engine, event, func, select, update
+from sqlalchemy import Engine, create_engine, event, select, update
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, col
 
 from companion.store import backups as bk
 from companion.store import migrations
-from companion.store.durable import (
-    SIDE_SUFFIXES,
-    clean_stale_temps,
-    fsync_dir,
-    fsync_file,
-    remove_with_sides,
-    temp_beside,
-)
 from companion.store.errors import (
     CampaignClosed,
     CampaignDamaged,
@@ -44,40 +33,48 @@ from companion.store.errors import (
     CampaignUnreadable,
     DiskFull,
     ReadOnly,
-    UndoConflict,
 )
 from companion.store.history import (
     ChangeRecorder,
-    apply_changes,
     on_after_flush,
     on_before_commit,
     on_before_flush,
     on_orm_execute,
 )
-from companion.store.inspection import _is_damage
-from companion.store.inspection import inspect_file as inspect_file
-from companion.store.inspection import translate_error as translate_error
-from companion.store.integrity import (
-    open_readonly,
-    pragma_int,
-    quick_check,
-    wal_pending,
-)
+from companion.store.inspection import inspect_file, is_damage, translate_error
+from companion.store.integrity import open_readonly, pragma_int, quick_check, wal_pending
 from companion.store.lock import WriterLock
-from companion.store.models import Campaign, JournalEvent, SavePoint, Society, table_of, utcnow
+from companion.store.models import (
+    Campaign,
+    JournalEvent,
+    ProcedureState,
+    Society,
+    table_of,
+    utcnow,
+)
+from companion.store.opening import (
+    build_new,
+    build_then_link,
+    connect,
+    file_identity,
+    link_new,
+    take_writer_lock,
+    writable,
+    write_engine,
+)
+from companion.store.undo import BASELINE_KINDS, META_KINDS, Clock, UndoHistory
 
-META_KINDS = ("undo", "redo", "save_point")
-"""Journal kinds that record history itself; undo skips them."""
-
-BASELINE_KINDS = ("campaign.new",)
-"""Journal kinds that found the campaign: the history starts there, undo stops before."""
+__all__ = [
+    "BACKGROUND_CHECK_DELAY", "BASELINE_KINDS", "META_KINDS", "CampaignFile", "CampaignSession",
+    "Clock", "LockWhen", "Verify", "backup_warning", "build_new", "connect", "inspect_file",
+    "link_new", "translate_error", "write_engine",
+]
 
 BACKGROUND_CHECK_DELAY = 1.0
 """Seconds the background integrity check waits at most, so the first reads go first;
 the GUI starts it sooner, once the campaign is on screen (:meth:`CampaignFile.start_check`),
 and a write, a backup or closing starts it at once."""
 
-Clock = Callable[[], datetime]
 LockWhen = Literal["open", "first-write"]
 
 log = logging.getLogger("companion.store")
@@ -94,74 +91,6 @@ event.listen(CampaignSession, "before_commit", on_before_commit)
 
 
 Verify = Literal["now", "background"]
-
-
-def connect(path: Path, *, read_only: bool = False) -> sqlite3.Connection:
-    """A read-write connection with the campaign's settings (WAL, FKs, full sync).
-
-    ``read_only`` for a file nobody may write (no write permission): SQLite then opens
-    it without making ``-wal``/``-shm`` side files, which would inherit its read-only
-    mode and keep refusing writes after the player fixed the file's permission.
-    """
-    # isolation_level=None: the store issues BEGIN itself, so reads and writes have
-    # real transaction boundaries (Python's implicit BEGIN skips SELECTs).
-    if read_only:
-        mode = "mode=ro" if wal_pending(path) else "mode=ro&immutable=1"
-        return sqlite3.connect(f"file:{quote(str(path))}?{mode}", uri=True,
-                               isolation_level=None, check_same_thread=False)
-    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-    try:
-        conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute("PRAGMA foreign_keys = ON")
-        conn.execute("PRAGMA synchronous = FULL")
-    except BaseException:
-        conn.close()
-        raise
-    return conn
-
-
-def _writable(path: Path) -> bool:
-    """Whether the campaign file may be written (its mode, not only the user's rights:
-    root may write anything, but a file made read-only on purpose stays so)."""
-    try:
-        mode = path.stat().st_mode
-    except OSError:
-        return False
-    return bool(mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)) and os.access(path, os.W_OK)
-
-
-def _identity(path: Path) -> tuple[int, int] | None:
-    """(device, inode) of the file at ``path`` now; None when nothing is there."""
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return st.st_dev, st.st_ino
-
-
-def repair_side_files(path: Path) -> None:
-    """Give ``-wal``/``-shm`` left read-only (by opening a read-only campaign) the write
-    permission of the campaign file again, now that the campaign is writable."""
-    try:
-        mode = stat.S_IMODE(path.stat().st_mode)
-    except OSError:
-        return
-    if not mode & stat.S_IWUSR:
-        return
-    for suffix in SIDE_SUFFIXES:
-        side = path.with_name(path.name + suffix)
-        with contextlib.suppress(OSError):
-            side_mode = stat.S_IMODE(side.stat().st_mode)
-            if not side_mode & stat.S_IWUSR:
-                os.chmod(side, side_mode | (mode & 0o222))
-
-
-def _take_writer_lock(lock: WriterLock) -> None:
-    """Take the lock, then tidy what only the writer may touch: read-only side files
-    and the temporary files of killed backups, copies, imports and exports."""
-    lock.acquire()
-    repair_side_files(lock.path)
-    clean_stale_temps(lock.path.parent, bk.backups_dir(lock.path))
 
 
 def backup_warning(path: Path, reason: str, exc: BaseException) -> str:
@@ -183,69 +112,7 @@ def backup_warning(path: Path, reason: str, exc: BaseException) -> str:
             "itself is saved; it gets no new backups until this is fixed.")
 
 
-def link_new(tmp: Path, dest: Path) -> None:
-    """Move a freshly built file to ``dest`` without ever replacing an existing file.
-
-    ``tmp`` is fsynced first and the folder after, so the new name survives a power cut.
-    """
-    fsync_file(tmp)
-    try:
-        os.link(tmp, dest)  # atomic: fails if dest exists
-    except FileExistsError:
-        raise CampaignFileExists(dest) from None
-    except OSError:
-        # Filesystems without hard links (FAT on a USB stick): check, then rename.
-        if dest.exists():
-            raise CampaignFileExists(dest) from None
-        os.replace(tmp, dest)
-    else:
-        tmp.unlink()
-    fsync_dir(dest.parent)
-
-
-def write_engine(conn: sqlite3.Connection) -> Engine:
-    """An SQLAlchemy engine over ``conn`` whose transactions are real ``BEGIN IMMEDIATE`` ones.
-
-    Never ``dispose()`` it: with a static pool that would close ``conn``.
-    """
-    engine = create_engine("sqlite://", creator=lambda: conn, poolclass=StaticPool)
-    event.listen(engine, "begin", lambda c: c.exec_driver_sql("BEGIN IMMEDIATE"))
-    return engine
-
-
-def _fill_new_campaign(conn: sqlite3.Connection) -> None:
-    """The rows every campaign has: the campaign and society singletons."""
-    with write_engine(conn).begin() as connection:
-        for row in (Campaign(id=1), Society(id=1)):
-            connection.execute(table_of(type(row)).insert().values(row.model_dump()))
-
-
-def build_new(dest: Path, fill: Callable[[sqlite3.Connection], None] | None = None) -> None:
-    """Create a campaign at ``dest`` (schema, then ``fill`` writes rows), all or nothing.
-
-    It is built under a temporary name beside ``dest`` and linked into place at the end,
-    so a failure leaves nothing behind and an existing file is never replaced.
-    """
-    if dest.exists():
-        raise CampaignFileExists(dest)
-    tmp = temp_beside(dest, "new")
-    try:
-        conn = connect(tmp)
-        try:
-            migrations.create_schema(conn)
-            (fill or _fill_new_campaign)(conn)
-            # Fold the log into the file so its header (version, id) is current on disk.
-            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        finally:
-            conn.close()
-        link_new(tmp, dest)
-    except (sqlite3.Error, OSError) as exc:
-        raise translate_error(exc, dest) or exc from exc
-    finally:
-        remove_with_sides(tmp)
-
-
-class CampaignFile:
+class CampaignFile(UndoHistory):
     """An open campaign file and its writer lock (held from opening, or from the first
     write when opened with ``lock="first-write"``) until :meth:`close`."""
 
@@ -267,11 +134,11 @@ class CampaignFile:
         self.migrated_from: int | None = None
         """The schema version this open upgraded the file from (None: no migration)."""
         """Problems that did not stop the work but need the player (a backup not taken)."""
-        self._read_only_file = not _writable(path)
+        self._read_only_file = not writable(path)
         self._raw: sqlite3.Connection | None = connect(path, read_only=self._read_only_file)
         raw = self._raw
         # The file's identity: a write checks it is still the file at ``path``.
-        self._identity = _identity(path)
+        self._identity = file_identity(path)
         self._engine: Engine = create_engine(
             "sqlite://", creator=lambda: raw, poolclass=StaticPool
         )
@@ -364,16 +231,16 @@ class CampaignFile:
             raise CampaignNotFound(path)
         writer = WriterLock(path)
         try:
-            if lock == "open" and _writable(path):
-                _take_writer_lock(writer)
+            if lock == "open" and writable(path):
+                take_writer_lock(writer)
             # Shared reading (SQLite's locks, side files) only when a writer may be at
             # work; nobody writes a file without write permission.
-            shared = not writer.held and _writable(path)
+            shared = not writer.held and writable(path)
             pending = wal_pending(path)
             version = inspect_file(path, deep=verify == "now", shared=shared)
             if version < migrations.SCHEMA_VERSION:
                 if not writer.held:
-                    _take_writer_lock(writer)  # upgrading is writing
+                    take_writer_lock(writer)  # upgrading is writing
                 if verify != "now":
                     inspect_file(path)
                     verify = "now"
@@ -386,7 +253,7 @@ class CampaignFile:
                     cf._full_checked.set()  # inspect_file ran the full check
         except sqlite3.Error as exc:
             writer.release()
-            if _is_damage(exc):
+            if is_damage(exc):
                 raise CampaignDamaged(path, str(exc), len(bk.list_backups(path))) from None
             raise translate_error(exc, path) or CampaignUnreadable(path, str(exc)) from exc
         except BaseException:
@@ -433,7 +300,7 @@ class CampaignFile:
                 try:
                     problems = quick_check(conn, full=True)
                 except sqlite3.DatabaseError as exc:
-                    if not _is_damage(exc):
+                    if not is_damage(exc):
                         raise  # the disk, not the file: said as such below
                     problems = [str(exc)]
                 if problems:
@@ -468,7 +335,7 @@ class CampaignFile:
                     if getattr(exc, "sqlite_errorname", "") == "SQLITE_INTERRUPT" \
                             or "interrupted" in str(exc):
                         return  # closed before it ended: nothing was learnt
-                    if not _is_damage(exc):
+                    if not is_damage(exc):
                         raise
                     problems = [str(exc)]
                 finally:
@@ -571,7 +438,7 @@ class CampaignFile:
 
     def _check_identity(self) -> None:
         """Refuse to write when the file at ``path`` is no longer the one open here."""
-        if _identity(self.path) != self._identity:
+        if file_identity(self.path) != self._identity:
             raise CampaignMoved(self.path)
 
     def _before_write(self) -> None:
@@ -580,9 +447,9 @@ class CampaignFile:
         self._check_identity()
         if self._lock.held:
             return
-        if self._read_only_file or not _writable(self.path):
+        if self._read_only_file or not writable(self.path):
             raise ReadOnly(self.path)
-        _take_writer_lock(self._lock)
+        take_writer_lock(self._lock)
         if self._full_before_write:
             # A log was pending when this reader opened (another writer's, or a
             # stranger's): now that no other writer can be at work, the full check decides.
@@ -679,170 +546,6 @@ class CampaignFile:
             .values(redoable=False)
         )
 
-    # --- undo and redo --------------------------------------------------------------------
-
-    @staticmethod
-    def _undo_target(session: Session) -> JournalEvent | None:
-        query = (
-            select(JournalEvent)
-            .where(col(JournalEvent.undone).is_(False),
-                   col(JournalEvent.kind).not_in(META_KINDS + BASELINE_KINDS))
-            .order_by(col(JournalEvent.id).desc())
-            .limit(1)
-        )
-        return session.scalars(query).first()
-
-    @staticmethod
-    def _redo_target(session: Session) -> JournalEvent | None:
-        # Undo always takes the newest live operation, so the most recently undone one
-        # is the oldest still redoable.
-        query = (
-            select(JournalEvent)
-            .where(col(JournalEvent.redoable) == 1)  # matches the partial index
-            .order_by(col(JournalEvent.id))
-            .limit(1)
-        )
-        return session.scalars(query).first()
-
-    def _undo_one(self, session: Session, target: JournalEvent,
-                  save_point: str | None = None) -> JournalEvent:
-        try:
-            apply_changes(session.connection(), target.changes, undo=True)
-        except UndoConflict as exc:
-            raise UndoConflict.at_step(target.text, save_point=save_point,
-                                       detail=str(exc)) from exc
-        target.undone = True
-        target.redoable = True
-        record = JournalEvent(time=self._clock(), kind="undo", text=f"Undid: {target.text}",
-                              undoes_id=target.id, payload={"event_id": target.id})
-        session.add(record)
-        session.flush()
-        return record
-
-    def undo(self) -> JournalEvent | None:
-        """Undo the newest operation still in effect; returns it (None if nothing to undo).
-
-        Its rows go back to their before images in one transaction, and an 'undo' event
-        ("Undid: ...") is journalled. Works across restarts: the state is in the file.
-        """
-        with self._session(write=True) as session:
-            target = self._undo_target(session)
-            if target is None:
-                return None
-            self.last_event = self._undo_one(session, target)
-            session.commit()
-        return target
-
-    def redo(self) -> JournalEvent | None:
-        """Redo the most recently undone operation (None if a new operation intervened)."""
-        with self._session(write=True) as session:
-            target = self._redo_target(session)
-            if target is None:
-                return None
-            try:
-                apply_changes(session.connection(), target.changes, undo=False)
-            except UndoConflict as exc:
-                raise UndoConflict.at_step(target.text, redo=True, detail=str(exc)) from exc
-            target.undone = False
-            target.redoable = False
-            record = JournalEvent(time=self._clock(), kind="redo", text=f"Redid: {target.text}",
-                                  redoes_id=target.id, payload={"event_id": target.id})
-            session.add(record)
-            session.commit()
-        self.last_event = record
-        return target
-
-    def undo_label(self) -> str | None:
-        """The text of the operation :meth:`undo` would undo, or None."""
-        with self.read() as session:
-            target = self._undo_target(session)
-            return None if target is None else target.text
-
-    def redo_label(self) -> str | None:
-        """The text of the operation :meth:`redo` would redo, or None."""
-        with self.read() as session:
-            target = self._redo_target(session)
-            return None if target is None else target.text
-
-    # --- save points ----------------------------------------------------------------------
-
-    def save_point(self, name: str) -> SavePoint:
-        """Name the current point in the history (journalled as a 'save_point' event)."""
-        with self._session(write=True) as session:
-            record = JournalEvent(time=self._clock(), kind="save_point",
-                                  text=f"Save point: {name}")
-            session.add(record)
-            session.flush()
-            assert record.id is not None
-            point = SavePoint(name=name, event_id=record.id, created=self._clock())
-            session.add(point)
-            session.commit()
-        self.last_event = record
-        return point
-
-    def save_points(self) -> list[SavePoint]:
-        """Every save point, newest first."""
-        with self.read() as session:
-            query = select(SavePoint).order_by(col(SavePoint.id).desc())
-            return list(session.scalars(query).all())
-
-    def undo_to(self, point: SavePoint | str) -> list[JournalEvent]:
-        """Undo, in one transaction, every operation still in effect made after ``point``.
-
-        ``point`` is a SavePoint or the name of one (the newest of that name). Returns the
-        operations undone, newest first. Each is journalled as an 'undo' event and can be
-        redone one by one.
-        """
-        with self._session(write=True) as session:
-            if isinstance(point, str):
-                query = select(SavePoint).where(col(SavePoint.name) == point)
-                found = session.scalars(query.order_by(col(SavePoint.id).desc())).first()
-                if found is None:
-                    raise CampaignFileError(f"there is no save point named {point!r}")
-                point = found
-            undone: list[JournalEvent] = []
-            while (target := self._undo_target(session)) is not None:
-                assert target.id is not None
-                if target.id < point.event_id:
-                    break
-                self.last_event = self._undo_one(session, target, point.name)
-                undone.append(target)
-            session.commit()
-        return undone
-
-    # --- the journal ------------------------------------------------------------------------
-
-    def journal(
-        self,
-        limit: int = 50,
-        before_id: int | None = None,
-        kinds: list[str] | tuple[str, ...] | None = None,
-    ) -> list[JournalEvent]:
-        """Journal events newest first: up to ``limit`` older than ``before_id``, of ``kinds``.
-
-        Pages through any length of history cheaply (it walks the id index).
-        """
-        query = select(JournalEvent).order_by(col(JournalEvent.id).desc()).limit(limit)
-        if before_id is not None:
-            query = query.where(col(JournalEvent.id) < before_id)
-        if kinds is not None:
-            query = query.where(col(JournalEvent.kind).in_(list(kinds)))
-        with self.read() as session:
-            return list(session.scalars(query).all())
-
-    def event_count(self) -> int:
-        """How many journal events the file holds (undo/redo records included).
-
-        Events are never deleted (undo marks them, it does not remove them), so the
-        newest id is the count: one index lookup instead of a scan of years of history.
-        """
-        return self.last_event_id()
-
-    def last_event_id(self) -> int:
-        """The newest journal event's id (0 for none)."""
-        with self.read() as session:
-            return int(session.scalar(select(func.max(JournalEvent.id))) or 0)
-
     # --- backups ----------------------------------------------------------------------------
 
     def backup(self, reason: str = "manual") -> bk.BackupInfo:
@@ -861,18 +564,15 @@ class CampaignFile:
         if dest.exists():
             raise CampaignFileExists(dest)
         self.wait_verified()
-        tmp = temp_beside(dest, "copy")
-        try:
+
+        def build(tmp: Path) -> None:
             target = sqlite3.connect(tmp)
             try:
                 self._conn().backup(target)
             finally:
                 target.close()
-            link_new(tmp, dest)
-        except (sqlite3.Error, OSError) as exc:
-            raise translate_error(exc, dest) or exc from exc
-        finally:
-            remove_with_sides(tmp)
+
+        build_then_link(dest, "copy", build)
         return dest
 
     def maybe_backup(self, now: datetime | None = None) -> bk.BackupInfo | None:
@@ -952,6 +652,12 @@ class CampaignFile:
             if row is None:
                 raise CampaignDamaged(self.path, "the campaign row is missing", 0)
             return row
+
+    def holds_saved_state(self) -> bool:
+        """Whether any procedure state is saved (a procedure mid-way, a discovery due ...):
+        when none is, no procedure is in progress, and nothing need load one to say so."""
+        with self.read() as session:
+            return session.scalars(select(col(ProcedureState.id)).limit(1)).first() is not None
 
     def society(self) -> Society:
         """The society row (detached copy)."""

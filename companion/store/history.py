@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import copy
+import functools
 from datetime import datetime
 from typing import Any
 
@@ -21,16 +22,19 @@ from sqlalchemy import Connection, DateTime, LargeBinary, Table, TypeDecorator, 
 from sqlalchemy.orm import ORMExecuteState, Session, UOWTransaction
 
 from companion.store.errors import CampaignFileError, UndoConflict
-from companion.store.models import GAME_TABLES, table_of
+from companion.store.table_base import table_of
 
 Image = dict[str, Any]
 Change = dict[str, Any]
 """``{"table": name, "id": row id, "before": Image | None, "after": Image | None}``."""
 
-TABLES: dict[str, Table] = {
-    table_of(model).name: table_of(model)
-    for model in GAME_TABLES
-}
+@functools.cache
+def game_tables() -> dict[str, Table]:
+    """The tables whose changes the journal records, by name (every one: the tables
+    declared when first used are declared now)."""
+    from companion.store.later_tables import GAME_TABLES
+
+    return {table_of(model).name: table_of(model) for model in GAME_TABLES}
 
 
 def _python_type(column_type: Any) -> type | None:
@@ -87,7 +91,7 @@ def read_image(conn: Connection, table: Table, row_id: int) -> Image | None:
 
 def _tracked_table(obj: object) -> Table | None:
     table = getattr(type(obj), "__table__", None)
-    return table if isinstance(table, Table) and table.name in TABLES else None
+    return table if isinstance(table, Table) and table.name in game_tables() else None
 
 
 class ChangeRecorder:
@@ -200,7 +204,7 @@ def apply_changes(conn: Connection, changes: list[Change], *, undo: bool) -> Non
     conn.exec_driver_sql("PRAGMA defer_foreign_keys = ON")
     ordered = list(reversed(changes)) if undo else list(changes)
     for change in ordered:
-        table = TABLES[change["table"]]
+        table = game_tables()[change["table"]]
         expected, target = (
             (change["after"], change["before"]) if undo else (change["before"], change["after"])
         )

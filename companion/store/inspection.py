@@ -75,7 +75,7 @@ def translate_error(exc: BaseException, path: Path) -> CampaignFileError | None:
     return None
 
 
-def _is_damage(exc: sqlite3.Error) -> bool:
+def is_damage(exc: sqlite3.Error) -> bool:
     """Whether SQLite's error is about the file's contents (not the disk or permissions)."""
     name = str(getattr(exc, "sqlite_errorname", ""))
     if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
@@ -119,7 +119,7 @@ def inspect_file(path: Path, *, deep: bool = True, shared: bool = False) -> int:
                 raise ForeignAdditions(path, planted, len(bk.list_backups(path)))
             problems = quick_check(conn, full=full) if deep else []
     except sqlite3.Error as exc:
-        if _is_damage(exc):
+        if is_damage(exc):
             raise CampaignDamaged(path, str(exc), len(bk.list_backups(path))) from None
         raise translate_error(exc, path) or CampaignUnreadable(path, str(exc)) from exc
     if problems:

@@ -101,7 +101,7 @@ class LockOwner:
     """:data:`WINDOW` or :data:`COMMAND`, if the lock file says."""
 
 
-def _read_owner(target: Path) -> LockOwner:
+def read_owner(target: Path) -> LockOwner:
     try:
         try:
             raw = target.read_bytes()[:4096]
@@ -170,10 +170,10 @@ class WriterLock:
                 if holder.wait <= 0:
                     raise
                 if holder.on_wait is not None:
-                    holder.on_wait(_read_owner(target), holder.wait)
+                    holder.on_wait(read_owner(target), holder.wait)
                 lock.acquire(timeout=holder.wait, blocking=True)
         except Timeout:
-            owner = _read_owner(target)
+            owner = read_owner(target)
             raise CampaignLocked(self.path, owner.pid, owner.host, kind=owner.kind,
                                  waited=holder.wait) from None
         except IsADirectoryError:
@@ -224,7 +224,7 @@ def lock_holder(path: Path) -> LockOwner | None:
     try:
         probe.acquire()
     except Timeout:
-        return _read_owner(target)
+        return read_owner(target)
     except OSError:
         return None
     probe.release(force=True)

@@ -4,7 +4,8 @@ The version is ``PRAGMA user_version``. ``STEPS[n]`` upgrades a file from versio
 to ``n + 1``; each step runs in its own transaction (with the version bump), after the
 caller has taken a backup copy. To add version n + 1 (version 2 is the example):
 
-1. change ``models.py`` and set ``SCHEMA_VERSION = n + 1``;
+1. change the table's module (``shown_tables.py`` or ``later_tables.py``) and set
+   ``SCHEMA_VERSION = n + 1``;
 2. add ``STEPS[n] = _vn_to_vn1`` (plain SQL: ``ALTER TABLE``, ``CREATE TABLE``, data moves);
    never import the models in a step, they describe the *newest* schema;
 3. add ``EXPORT_UPGRADES[n]`` if the export format's tables changed;
@@ -20,7 +21,7 @@ from typing import Any
 
 from sqlmodel import SQLModel
 
-from companion.store.models import ALL_TABLES, table_of
+from companion.store.table_base import table_of
 
 SCHEMA_VERSION = 3
 """The schema version this program writes."""
@@ -185,6 +186,8 @@ def create_schema(conn: sqlite3.Connection) -> None:
     """Create every table of the current schema and stamp the file as ours."""
     from sqlalchemy import create_engine
     from sqlalchemy.pool import StaticPool
+
+    from companion.store.later_tables import ALL_TABLES  # a new file gets every table
 
     engine = create_engine("sqlite://", creator=lambda: conn, poolclass=StaticPool)
     tables = [table_of(model) for model in ALL_TABLES]

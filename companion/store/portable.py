@@ -29,19 +29,16 @@ from sqlmodel import SQLModel
 
 from companion.store import backups as bk
 from companion.store import migrations
-from companion.store.campaign_file import (
-    CampaignFile,
-    build_new,
-    inspect_file,
-    translate_error,
-    write_engine,
-)
+from companion.store.campaign_file import CampaignFile
 from companion.store.durable import clean_stale_temps, fsync_dir, fsync_file, temp_beside
 from companion.store.errors import BadExportFile, CampaignFileExists, NotARegularFile
-from companion.store.history import TABLES, decode_row, encode_row
+from companion.store.history import decode_row, encode_row, game_tables
+from companion.store.inspection import inspect_file, translate_error
 from companion.store.integrity import open_readonly
+from companion.store.later_tables import ALL_TABLES
 from companion.store.lock import lock_holder
-from companion.store.models import ALL_TABLES, table_of
+from companion.store.opening import build_new, write_engine
+from companion.store.table_base import table_of
 
 FORMAT_NAME = "stonesaga-companion-campaign"
 FORMAT_VERSION = 1
@@ -221,11 +218,11 @@ def _check_changes(changes: Any) -> None:
     if not isinstance(changes, list):
         raise ValueError("its changes are not a list")
     for change in changes:
-        if not isinstance(change, dict) or change.get("table") not in TABLES:
+        if not isinstance(change, dict) or change.get("table") not in game_tables():
             raise ValueError(f"a change names no known table ({change!r:.60})")
         if type(change.get("id")) is not int:
             raise ValueError("a change has no row id")
-        table = TABLES[change["table"]]
+        table = game_tables()[change["table"]]
         known = {c.name for c in table.columns}
         for side in ("before", "after"):
             image = change.get(side)

@@ -14,7 +14,6 @@ from pathlib import Path
 
 from companion.store import backups as bk
 from companion.store import migrations
-from companion.store.campaign_file import inspect_file, translate_error
 from companion.store.durable import (
     SIDE_SUFFIXES,
     clean_stale_temps,
@@ -24,6 +23,7 @@ from companion.store.durable import (
     temp_beside,
 )
 from companion.store.errors import CampaignDamaged, NotACampaign
+from companion.store.inspection import inspect_file, translate_error
 from companion.store.integrity import (
     HeaderProblem,
     foreign_schema,
@@ -32,7 +32,7 @@ from companion.store.integrity import (
     read_header,
 )
 from companion.store.lock import LockOwner, WriterLock, lock_holder
-from companion.store.models import utcnow
+from companion.store.table_base import utcnow
 
 
 def _safety_copy(path: Path, real: Path, now: datetime) -> bk.BackupInfo | None:

@@ -48,274 +48,41 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.store.errors import BadExportFile
-
-APP_NAMES = ("Stonesaga Campaign Journal", "Stonesaga Crafting Journal",
-             "Stone Saga Crafting Journal")
-"""What the web app writes in ``"app"``: its newer name, the one of versions 2 to 5 and
-the one its first version 2 files carry (two words)."""
-READABLE_VERSIONS = (2, 3, 4, 5)
-PIP_COLOURS = ("Blue", "Red", "Yellow", "Purple", "Grey", "Green", "Orange", "Silver")
-"""The pip colours the web app offers."""
-
-#: Keys of the document that hold the web app's own sync settings, not the campaign.
-SYNC_KEYS = ("driveFileId", "driveToken", "tokenData")
-META_KEYS = ("app", "version", "exportedAt", "lastUpdated")
-CULTURE_LISTS = ("structures", "knowledgeCards", "taboos", "pigments")
-#: Entry keys that are bookkeeping of the web app (sync merge), never shown to players.
-BOOKKEEPING = ("id", "updatedAt", "addedAt", "deleted", "revealed")
+from companion.store.webjournal_document import (
+    APP_NAMES,
+    BOOKKEEPING,
+    CULTURE_LISTS,
+    META_KEYS,
+    PIP_COLOURS,
+    READABLE_VERSIONS,
+    SYNC_KEYS,
+    Leftover,
+    WebBehemoth,
+    WebChallenge,
+    WebCode,
+    WebCodexEntry,
+    WebCultureEntry,
+    WebDocument,
+    WebDrawing,
+    WebEntry,
+    WebInvestigation,
+    WebJournalRefused,
+    WebLooming,
+    WebMantlePower,
+    WebMaterial,
+    WebNotePage,
+    WebNullCode,
+    WebOutpost,
+    WebPair,
+    WebProvisional,
+    WebRecipe,
+    WebSecret,
+)
 
 _CODE_KEY = re.compile(r"^\s*([A-Za-z]+)\s+([0-9]{4})\s*$")
-
-
-class WebJournalRefused(BadExportFile):
-    """A web-journal file refused, naming the field at fault."""
-
-
-# --- the document ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class WebEntry:
-    """What every entry of the file carries besides its fields: the entry as the file
-    has it (so that an export can give it back field for field)."""
-
-    raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False, kw_only=True)
-
-    @property
-    def web_id(self) -> str:
-        value = self.raw.get("id")
-        return value if isinstance(value, str) else "" if value is None else str(value)
-
-    @property
-    def updated_at(self) -> int | None:
-        value = self.raw.get("updatedAt")
-        return int(value) if isinstance(value, (int, float)) and not isinstance(
-            value, bool) else None
-
-
-@dataclass(frozen=True)
-class WebCode:
-    """A crafting code as the web app keeps it: ``{"color": "Blue", "digits": "1111"}``."""
-
-    color: str
-    digits: str
-
-    @property
-    def key(self) -> str:
-        """The web app's key for it: ``"Blue 1111"``."""
-        return f"{self.color} {self.digits}"
-
-
-@dataclass(frozen=True)
-class WebPair:
-    """Two materials that craft a recipe (left, right), with their categories."""
-
-    left: str
-    right: str
-    left_category: str = ""
-    right_category: str = ""
-    inferred: bool = False
-
-
-@dataclass(frozen=True)
-class WebRecipe(WebEntry):
-    item_id: str
-    name: str
-    codes: tuple[WebCode, ...]
-    pairs: tuple[WebPair, ...]
-    """The primary pair first, then the alternative pairs."""
-    notes: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)
-    """Keys the importer has no home for, with their original values."""
-
-
-@dataclass(frozen=True)
-class WebNullCode(WebEntry):
-    code: WebCode
-    pair: WebPair | None
-
-
-@dataclass(frozen=True)
-class WebProvisional(WebEntry):
-    code: WebCode
-    card_id: str
-    name: str
-    dead_end: bool
-    flavor: str
-    game_text: str
-    source: str
-    revealed: bool = False
-    """The group has revealed its spoilers in the web app."""
-
-
-@dataclass(frozen=True)
-class WebMaterial(WebEntry):
-    name: str
-    category: str
-    processed: str
-    image: str
-    marks: tuple[str | None, ...]
-    """Edge marks left, right, top, bottom ("Blue 2"), or empty when it has none."""
-    notes: str
-
-
-@dataclass(frozen=True)
-class WebCultureEntry(WebEntry):
-    kind: str
-    """"structures", "knowledgeCards", "taboos" or "pigments"."""
-    text: str
-    """The name (a structure, a knowledge card, a pigment) or the taboo's text."""
-    card_id: str = ""
-    notes: str = ""
-
-
-@dataclass(frozen=True)
-class WebSecret:
-    card_id: str
-    name: str
-    description: str
-
-
-@dataclass(frozen=True)
-class WebBehemoth(WebEntry):
-    card_id: str
-    name: str
-    lair_hex: str
-    demeanor: int | None
-    """The demeanor dial (1-9) when the file gives a number."""
-    secrets: tuple[WebSecret, ...]
-    notes: str
-    demeanor_text: str = ""
-    """The demeanor as words ("Aggressive"): version 3's form is free text."""
-    lair_overlay: str = ""
-    lair_zone: str = ""
-
-
-@dataclass(frozen=True)
-class WebChallenge(WebEntry):
-    epoch: int | None
-    name: str
-    card_id: str
-    outcome: str
-    """"Won", "Lost", "Fled" (version 3) or "resolved"/"current" (later versions)."""
-    notes: str
-    goals_completed: str = ""
-    status: str = ""
-    """Version 5's "current" or "resolved" ("" in older files)."""
-
-
-@dataclass(frozen=True)
-class WebLooming(WebEntry):
-    name: str
-    card_id: str
-    prepare_by: int | None
-    notes: str
-    order: int
-    prepare_by_text: str = ""
-    """"Prepare by" as written when it is not an epoch number (the form is free text)."""
-
-
-@dataclass(frozen=True)
-class WebInvestigation(WebEntry):
-    omen: str
-    card_id: str
-    notes: str
-
-
-@dataclass(frozen=True)
-class WebNotePage(WebEntry):
-    title: str
-    body: str
-
-
-@dataclass(frozen=True)
-class WebOutpost(WebEntry):
-    """Version 5's ``culture.outposts``: an outpost and the structures built in it
-    (the ids of ``culture.structures`` entries)."""
-
-    card_id: str
-    name: str
-    structures: tuple[str, ...]
-    notes: str
-
-
-@dataclass(frozen=True)
-class WebMantlePower(WebEntry):
-    card_id: str
-    mantle: str
-    name: str
-    description: str
-
-
-@dataclass(frozen=True)
-class WebCodexEntry(WebEntry):
-    """A Codex entry the group has read (version 5's ``codexEntries``)."""
-
-    entry: str
-    title: str
-    source_category: str
-    source_id: str
-    notes: str
-
-
-@dataclass(frozen=True)
-class WebDrawing(WebEntry):
-    """A cave wall drawing: pen strokes in a 1000 x 1000 space."""
-
-    name: str
-    strokes: tuple[dict[str, Any], ...]
-
-
-@dataclass(frozen=True)
-class Leftover:
-    """Something the campaign has no home for, kept with its original text."""
-
-    section: str
-    """Where it was in the file (``"caveWall"``, ``"behemoths[0].lairOverlay"``)."""
-    label: str
-    text: str
-    value: Any = None
-    """The value as the file has it (every field, the web app's bookkeeping too)."""
-
-
-@dataclass
-class WebDocument:
-    """A web-journal file, read and checked."""
-
-    shape: str
-    """"bare recipe array", "version 2" ... as a player would call it."""
-    version: int
-    app: str = ""
-    recipes: list[WebRecipe] = field(default_factory=list)
-    null_codes: list[WebNullCode] = field(default_factory=list)
-    provisional: list[WebProvisional] = field(default_factory=list)
-    materials: list[WebMaterial] = field(default_factory=list)
-    tribe_name: str = ""
-    culture_updated_at: Any = None
-    """``culture.updatedAt``: when the tribe's name was last set in the Journal."""
-    culture: list[WebCultureEntry] = field(default_factory=list)
-    behemoths: list[WebBehemoth] = field(default_factory=list)
-    challenges: list[WebChallenge] = field(default_factory=list)
-    looming: list[WebLooming] = field(default_factory=list)
-    investigations: list[WebInvestigation] = field(default_factory=list)
-    notes: list[WebNotePage] = field(default_factory=list)
-    outposts: list[WebOutpost] = field(default_factory=list)
-    mantle_powers: list[WebMantlePower] = field(default_factory=list)
-    codex: list[WebCodexEntry] = field(default_factory=list)
-    drawings: list[WebDrawing] = field(default_factory=list)
-    tombstones: list[tuple[str, str]] = field(default_factory=list)
-    """(section, id or key) of each entry the web app had deleted."""
-    leftovers: list[Leftover] = field(default_factory=list)
-    deleted: int = 0
-    """Entries the web app had deleted (tombstones): not imported."""
-    skipped_sync: tuple[str, ...] = ()
-    """The web app's own sync settings found in the file (never imported)."""
-
 
 # --- reading, field by field -------------------------------------------------------------
 
@@ -543,7 +310,7 @@ def _culture(r: _Reader, value: Any, path: str, doc: WebDocument) -> None:
         live = [e for e in value_ if not (isinstance(e, dict) and e.get("deleted"))] \
             if isinstance(value_, list) else value_
         if live:
-            doc.leftovers.append(Leftover(f"{path}.{kind}", _words(kind), _dump(live),
+            doc.leftovers.append(Leftover(f"{path}.{kind}", section_words(kind), _dump(live),
                                           value_))
 
 
@@ -678,7 +445,7 @@ _BY_VERSION = {
 }
 
 
-def _words(key: str) -> str:
+def section_words(key: str) -> str:
     """A web-app key in words: ``caveWall`` -> "Cave wall"."""
     return re.sub(r"(?<!^)([A-Z])", r" \1", key).capitalize()
 
@@ -743,7 +510,7 @@ def parse_document(data: Any, src: Path) -> WebDocument:
         live = [e for e in value if not (isinstance(e, dict) and e.get("deleted"))] \
             if isinstance(value, list) else value
         if live:
-            doc.leftovers.append(Leftover(key, _words(key), _dump(live), value))
+            doc.leftovers.append(Leftover(key, section_words(key), _dump(live), value))
     return doc
 
 
@@ -817,3 +584,41 @@ def is_web_journal_file(src: Path) -> bool:
         # Not JSON, nested past the recursion limit, or a number of more than 4,300
         # digits: the importer it looks meant for refuses it in words.
         return '"format"' not in text[:200]
+
+
+__all__ = [
+    "APP_NAMES",
+    "BOOKKEEPING",
+    "CULTURE_LISTS",
+    "Leftover",
+    "META_KEYS",
+    "PIP_COLOURS",
+    "READABLE_VERSIONS",
+    "SYNC_KEYS",
+    "WebBehemoth",
+    "WebChallenge",
+    "WebCode",
+    "WebCodexEntry",
+    "WebCultureEntry",
+    "WebDocument",
+    "WebDrawing",
+    "WebEntry",
+    "WebInvestigation",
+    "WebJournalRefused",
+    "WebLooming",
+    "WebMantlePower",
+    "WebMaterial",
+    "WebNotePage",
+    "WebNullCode",
+    "WebOutpost",
+    "WebPair",
+    "WebProvisional",
+    "WebRecipe",
+    "WebSecret",
+    "is_web_journal_file",
+    "looks_like_web_journal",
+    "parse_document",
+    "read_document",
+    "section_words",
+    "what_it_holds",
+]

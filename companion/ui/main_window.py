@@ -524,6 +524,9 @@ class MainWindow(Host):
         """Play > Continue Procedure is offered only while one is in progress."""
         if self.campaign is None or not hasattr(self, "continue_action"):
             return
+        if not self.campaign.file.holds_saved_state():
+            self.continue_action.setEnabled(False)  # and procedures need not load (start-up)
+            return
         from companion.operations import Refused, procedures
 
         try:

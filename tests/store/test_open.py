@@ -6,6 +6,7 @@ import os
 import signal
 import sqlite3
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -22,8 +23,8 @@ from companion.store import (
     NotACampaign,
     lock_holder,
 )
-from companion.store.models import Character
-from tests.store.conftest import Clock, populate, snapshot
+from companion.store.models import Character, ProcedureState
+from tests.store.conftest import REPO, Clock, populate, snapshot
 
 
 def test_create_sets_identity_and_connection_settings(cf: CampaignFile, path: Path) -> None:
@@ -189,3 +190,36 @@ def test_background_verify_refuses_writes_to_a_damaged_file(path: Path) -> None:
     cf.close()
     after = snapshot(path.parent)
     assert after == backups_before  # no write, no backup of the damaged file
+
+
+def test_holds_saved_state_once_a_procedure_state_is_saved(cf: CampaignFile) -> None:
+    """The window asks this before it loads the procedures (at start-up): a new campaign
+    holds no saved state; a saved procedure state of any kind is some."""
+    assert not cf.holds_saved_state()
+    with cf.transaction("test", "a discovery is due") as session:
+        session.add(ProcedureState(kind="discovery_due"))
+    assert cf.holds_saved_state()
+
+
+def test_the_later_tables_wait_but_a_new_file_gets_every_table(tmp_path: Path) -> None:
+    """Opening the store declares only the tables the first view reads; creating a file
+    declares the others first, so a new campaign has every table (in a fresh process:
+    this one has declared them all long ago)."""
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from companion.store import CampaignFile\n"
+        "assert 'companion.store.later_tables' not in sys.modules\n"
+        "CampaignFile.create(Path(sys.argv[1]), backups=False).close()\n"
+        "from companion.store.models import ALL_TABLES, table_of\n"
+        "print(' '.join(sorted(table_of(t).name for t in ALL_TABLES)))\n"
+    )
+    made = tmp_path / "new.stonesaga"
+    done = subprocess.run([sys.executable, "-c", script, str(made)], cwd=REPO,
+                          capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 0, done.stderr
+    with sqlite3.connect(made) as conn:
+        tables = sorted(row[0] for row in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'"))
+    assert tables == done.stdout.split() and len(tables) == 30

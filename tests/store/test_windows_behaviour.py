@@ -28,7 +28,7 @@ def test_the_lock_owner_is_read_past_the_byte_windows_keeps_locked(
                                   "process has locked a portion of the file")
 
         monkeypatch.setattr(Path, "read_bytes", refused)
-        owner = lock._read_owner(lock_path(campaign))
+        owner = lock.read_owner(lock_path(campaign))
         assert owner.pid == os.getpid() and owner.host
     finally:
         holder.release()
@@ -59,20 +59,20 @@ def test_without_hard_links_a_new_file_still_never_overwrites(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """FAT/exFAT sticks and some shares refuse os.link: link_new falls back to a check
     and a rename, and still refuses an existing campaign."""
-    from companion.store import campaign_file
+    from companion.store import opening
     from companion.store.errors import CampaignFileExists
 
     def no_links(src: Any, dst: Any) -> None:
         raise OSError(1, "Operation not permitted")
 
-    monkeypatch.setattr(campaign_file.os, "link", no_links)
+    monkeypatch.setattr(opening.os, "link", no_links)
     tmp, dest = tmp_path / ".new.tmp", tmp_path / "new.stonesaga"
     tmp.write_bytes(b"one")
-    campaign_file.link_new(tmp, dest)
+    opening.link_new(tmp, dest)
     assert dest.read_bytes() == b"one" and not tmp.exists()
     tmp.write_bytes(b"two")
     with pytest.raises(CampaignFileExists):
-        campaign_file.link_new(tmp, dest)
+        opening.link_new(tmp, dest)
     assert dest.read_bytes() == b"one"
 
 

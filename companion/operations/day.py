@@ -289,7 +289,7 @@ def _pick_materials(game: Game, name: str, facts: StructureFacts) -> dict[str, l
 def process(campaign: Campaign, *, name: str, tokens: Sequence[int]) -> Changes:
     """Process tokens in the bag (Rulebook: Processing)."""
     def step(game: Game, session: Session) -> tuple[Game, str]:
-        needs = _processing_needs(campaign)
+        needs = processing_needs(campaign)
         after = day_rules.process(campaign.content.rules, game, name, tokens, needs,
                                   item_facts(campaign))
         return after, f"{name} processed {len(tokens)} token(s)"
@@ -297,7 +297,9 @@ def process(campaign: Campaign, *, name: str, tokens: Sequence[int]) -> Changes:
     return day_operation(campaign, "day.process", step, actor=name)
 
 
-def _processing_needs(campaign: Campaign) -> dict[str, Sequence[Icon]]:
+def processing_needs(campaign: Campaign) -> dict[str, Sequence[Icon]]:
+    """The icons each material and food of the campaign's content needs to be processed
+    (Rulebook: Processing), by its id."""
     needs: dict[str, Sequence[Icon]] = {}
     for material in campaign.content.materials.values():
         needs[material.id] = tuple(Icon(i) for i in material.unprocessed.process_icons)

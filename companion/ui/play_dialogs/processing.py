@@ -54,10 +54,10 @@ class ProcessDialog(PlayDialog):
                          for i, n in icons.items()) or "none"
 
     def refresh(self) -> None:
-        from companion.operations.day import _processing_needs
+        from companion.operations.day import processing_needs
 
         name = str(self.character.currentData() or "")
-        self.needs = {k: [str(i) for i in v] for k, v in _processing_needs(self.campaign).items()}
+        self.needs = {k: [str(i) for i in v] for k, v in processing_needs(self.campaign).items()}
         self.tokens.blockSignals(True)
         self.tokens.clear()
         self.pool: Counter[str] = Counter()

@@ -20,3 +20,10 @@ def make_window(qtbot: Any, campaign: operations.Campaign) -> MainWindow:
 def energy(campaign: operations.Campaign, name: str) -> int:
     """``name``'s energy now."""
     return next(c.energy for c in campaign.characters() if c.name == name)
+
+
+def ash_walks_to(window: MainWindow, hex_id: str) -> None:
+    """On the demo campaign: Ash moves to ``hex_id`` and Bryn passes, so Ash acts there
+    next."""
+    assert window.run_operation(operations.move, name="Ash", to_hex=hex_id)
+    assert window.run_operation(operations.pass_turn, name="Bryn")

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QScrollArea
 from companion.ui import fit
 from companion.ui.views.day import DayView
 from tests.ui import newcomer
-from tests.ui.helpers import make_window
+from tests.ui.helpers import activity_dialog, make_window
 
 font_scale = newcomer.font_scale  # the fixture: the system font, then 25% larger
 
@@ -25,12 +25,7 @@ def shown_whole(widget: Any, inside: Any) -> bool:
 def laptop_activity(qtbot: Any, demo: Any, activity: str, where: str) -> Any:
     """Ash's ``activity`` at ``where`` started from a main window: its dialog open at
     the laptop's window size."""
-    from companion.ui.procedure_dialog import start_activity
-
-    window = make_window(qtbot, demo)
-    dialog = start_activity(window, activity, "Ash", where)
-    assert dialog is not None
-    qtbot.addWidget(dialog)
+    dialog = activity_dialog(qtbot, demo, activity, where)
     dialog.resize(fit.LAPTOP_WINDOW)
     return dialog
 

@@ -70,27 +70,27 @@ def build_big(path: Path, events: int, legends: int, outposts: int) -> None:
     conn.close()
 
 
-def open_and_status(path: Path, verify: Verify = "now") -> None:
+def read_status(cf: CampaignFile) -> None:
     """What the main window needs at start: society, counts, last 50 journal events."""
-    with CampaignFile.open(path, verify=verify) as cf:
-        with cf.read() as session:
-            session.get(Society, 1)
-            for model in (Character, Legend, Outpost):
-                session.exec(select(func.count()).select_from(model)).one()
-        cf.event_count()
-        cf.journal(limit=50)
-
-
-def status_only(path: Path, verify: Verify) -> float:
-    """Time open + status only (not close, which waits for a background check)."""
-    start = time.perf_counter()
-    cf = CampaignFile.open(path, verify=verify)
     with cf.read() as session:
         session.get(Society, 1)
         for model in (Character, Legend, Outpost):
             session.exec(select(func.count()).select_from(model)).one()
     cf.event_count()
     cf.journal(limit=50)
+
+
+def open_and_status(path: Path, verify: Verify = "now") -> None:
+    """Open, read what the main window needs at start (``read_status``), close."""
+    with CampaignFile.open(path, verify=verify) as cf:
+        read_status(cf)
+
+
+def status_only(path: Path, verify: Verify) -> float:
+    """Time open + status only (not close, which waits for a background check)."""
+    start = time.perf_counter()
+    cf = CampaignFile.open(path, verify=verify)
+    read_status(cf)
     elapsed = time.perf_counter() - start
     cf.close()
     return elapsed

@@ -15,6 +15,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 
 LIMIT_SECONDS = 120
 
@@ -42,29 +43,30 @@ def probe(command: list[str]) -> tuple[float, float]:
     return float(marks["first_paint"]) - start, float(marks["campaign_shown"]) - start
 
 
+def medians(measure: Callable[[list[str]], tuple[float, float]], runs: int,
+            binary: list[str], source: list[str]) -> dict[str, tuple[float, float]]:
+    """The median of each of the two numbers ``measure`` gives, for the built binary and
+    for the source, over ``runs`` runs that alternate between the two."""
+    results: dict[str, list[tuple[float, float]]] = {"built binary": [], "from source": []}
+    for _ in range(runs):
+        results["built binary"].append(measure(binary))
+        results["from source"].append(measure(source))
+    return {name: (statistics.median(v[0] for v in values),
+                   statistics.median(v[1] for v in values))
+            for name, values in results.items()}
+
+
 def main() -> int:
     runs = int(sys.argv[1])
     binary = [sys.argv[2]]
     source = sys.argv[sys.argv.index("--") + 1:]
-    results: dict[str, list[tuple[float, float]]] = {"built binary": [], "from source": []}
     one(binary)  # warm the file cache for both
     one(source)
-    for _ in range(runs):
-        results["built binary"].append(one(binary))
-        results["from source"].append(one(source))
-    for name, values in results.items():
-        wall = statistics.median(v[0] for v in values)
-        cpu = statistics.median(v[1] for v in values)
+    for name, (wall, cpu) in medians(one, runs, binary, source).items():
         print(f"   {name:13s} --smoke: median wall {wall:5.2f} s, CPU {cpu:5.2f} s "
               f"({runs} runs)")
-    shown: dict[str, list[tuple[float, float]]] = {"built binary": [], "from source": []}
     probe(binary)  # creates the demo campaign in the user folder once
-    for _ in range(runs):
-        shown["built binary"].append(probe(binary))
-        shown["from source"].append(probe(source))
-    for name, values in shown.items():
-        paint = statistics.median(v[0] for v in values)
-        campaign = statistics.median(v[1] for v in values)
+    for name, (paint, campaign) in medians(probe, runs, binary, source).items():
         print(f"   {name:13s} start-up: first paint {paint:5.2f} s, campaign shown "
               f"{campaign:5.2f} s (median wall, reopening the demo)")
     return 0

@@ -12,17 +12,24 @@ do.
 
 from __future__ import annotations
 
-from shots import demo_window, save, start
+from shots import ash_walks_to, demo_window, save, start
 
 SIZE = (1400, 900)
 
 
 def main() -> int:
     app, home = start()
-    from companion import operations
     from companion.operations import procedures
     from companion.rules.procedure import Decider
     from companion.ui.procedure_dialog import ProcedureDialog, start_activity
+
+    def open_delving(name: str) -> tuple[object, object, ProcedureDialog]:
+        """Delving from the cave of E05 (the demo's challenge opens delving at set-up)."""
+        campaign, window = demo_window(home, name)
+        ash_walks_to(window, "E05")
+        dialog = start_activity(window, "delving", "Ash", "cave")
+        assert isinstance(dialog, ProcedureDialog)
+        return campaign, window, dialog
 
     # Foraging in the plains at the table (the cards typed): FP08 then FP12 kept (animal
     # paths chaining across them), then FP01 and FP04 on offer, where the predator rule
@@ -37,16 +44,11 @@ def main() -> int:
         assert dialog.answer(answer), answer
     view = procedures.in_progress(foraging)
     assert view is not None and view.step.options == ("FP04",)
-    save(dialog, "procedure-foraging.png", size=SIZE)
-    dialog.close()
+    save(dialog, "procedure-foraging.png", size=SIZE, close=True)
     window.close()
 
-    # Delving from the cave of E05 (the demo's challenge opens delving at set-up).
-    delving, window = demo_window(home, "delving")
-    window.run_operation(operations.move, name="Ash", to_hex="E05")
-    window.run_operation(operations.pass_turn, name="Bryn")
-    dialog = start_activity(window, "delving", "Ash", "cave")
-    assert isinstance(dialog, ProcedureDialog)
+    # Delving from the cave of E05, to depth 3.
+    delving, window, dialog = open_delving("delving")
     while True:
         step = dialog.step
         assert step is not None
@@ -57,25 +59,19 @@ def main() -> int:
                 break
         else:
             dialog.step_widget.app_button.click()  # type: ignore[union-attr]
-    save(dialog, "procedure-delving.png", size=SIZE)
-    dialog.close()
+    save(dialog, "procedure-delving.png", size=SIZE, close=True)
     window.close()
 
     # A delving test asked with its stakes (issue 27 item 4): who, ability, difficulty,
     # success and failure.
-    delving, window = demo_window(home, "delving-test")
-    window.run_operation(operations.move, name="Ash", to_hex="E05")
-    window.run_operation(operations.pass_turn, name="Bryn")
-    dialog = start_activity(window, "delving", "Ash", "cave")
-    assert isinstance(dialog, ProcedureDialog)
+    _, window, dialog = open_delving("delving-test")
     while dialog.step is not None and dialog.step.decider is not Decider.DICE:
         if dialog.step.decider is Decider.PLAYER:
             assert dialog.answer(dialog.step.options[0])
         else:
             dialog.step_widget.app_button.click()  # type: ignore[union-attr]
     assert dialog.step is not None, "the delve asked for no test"
-    save(dialog, "procedure-test-stakes.png", size=SIZE)
-    dialog.close()
+    save(dialog, "procedure-test-stakes.png", size=SIZE, close=True)
     window.close()
     return 0
 

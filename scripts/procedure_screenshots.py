@@ -10,7 +10,7 @@ when the UI or the rules do.
 
 from __future__ import annotations
 
-from shots import demo_window, save, start
+from shots import ash_walks_to, demo_window, save, start
 
 SIZE = (1366, 680)  # a 1366x768 laptop's window (issue 20; as the dialog opens there)
 NIGHT_SIZE = (1366, 680)
@@ -32,8 +32,7 @@ def main() -> int:
             step_widget.option_buttons[0].click()
         else:
             step_widget.app_button.click()
-    save(dialog, "procedure-fishing.png", size=SIZE)
-    dialog.close()
+    save(dialog, "procedure-fishing.png", size=SIZE, close=True)
     window.close()
 
     # Fishing, placing dice once location 1 is full: each key is its location's number
@@ -44,20 +43,17 @@ def main() -> int:
     while dialog.step.decider is not Decider.PLAYER:  # type: ignore[attr-defined]
         dialog.step_widget.app_button.click()  # type: ignore[attr-defined]
     dialog.step_widget.option_buttons[0].click()  # type: ignore[attr-defined]
-    save(dialog, "procedure-fishing-keys.png", size=SIZE)
-    dialog.close()
+    save(dialog, "procedure-fishing-keys.png", size=SIZE, close=True)
     window.close()
 
     # Mining at the first mineable feature next door, after one chip pulled.
     mining, window = demo_window(home, "mining")
-    window.run_operation(operations.move, name="Ash", to_hex="E09")
-    window.run_operation(operations.pass_turn, name="Bryn")
+    ash_walks_to(window, "E09")
     mine = next(a for a in operations.available_actions(mining, "Ash") if a.action == "mine")
     dialog = start_activity(window, "mining", "Ash", str(mine.target))
     assert dialog is not None
     dialog.step_widget.app_button.click()  # type: ignore[attr-defined]
-    save(dialog, "procedure-mining.png", size=SIZE)
-    dialog.close()
+    save(dialog, "procedure-mining.png", size=SIZE, close=True)
     window.close()
 
     # The Night: Ash gathered water; both passed. Rest, then the first Night card.

@@ -4,7 +4,8 @@ docs/screenshots/ (``save``), and also as on a 1366×768 laptop (issue 20: ``als
 saves ``docs/screenshots/laptop/<name>`` with the window resized as it opens on that
 laptop, ``companion.ui.fit``: at most 1366×680 with its frame, then puts it back; a
 widget that is not a window is shot at its own size, as it lives inside one); a fresh
-demo campaign shown in a main window (``demo_window``).
+demo campaign shown in a main window (``demo_window``), Ash walked somewhere in it
+(``ash_walks_to``).
 
 Every picture is taken with ``QWidget.grab()`` at a fixed size, so the files change only
 when the UI does."""
@@ -94,6 +95,15 @@ def demo_window(home: str, name: str = "Demo",
     window.show()
     window.set_campaign(campaign)
     return campaign, window
+
+
+def ash_walks_to(window: Any, hex_id: str) -> None:
+    """On the demo campaign: Ash moves to ``hex_id`` and Bryn passes, so Ash acts there
+    next."""
+    from companion import operations
+
+    window.run_operation(operations.move, name="Ash", to_hex=hex_id)
+    window.run_operation(operations.pass_turn, name="Bryn")
 
 
 def also_laptop(widget: Any, path: Path | str) -> Path:

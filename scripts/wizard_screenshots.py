@@ -19,14 +19,26 @@ def main() -> int:
     app, home = shots.start(style=None)
     from companion.ui import theme
     from companion.ui.new_campaign_wizard import NewCampaignWizard
+    from companion.ui.settings_dialog import SettingsDialog
 
     save = partial(shots.save, passes=3)
 
+    def new_wizard() -> NewCampaignWizard:
+        wizard = NewCampaignWizard(seed=2026)
+        wizard.resize(860, 680)
+        wizard.show()
+        return wizard
+
+    def settings_picture(name: str) -> None:
+        dialog = SettingsDialog()
+        dialog.resize(640, dialog.sizeHint().height())
+        dialog.show()
+        save(dialog, name)
+        dialog.close()
+
     # -- the wizard, page by page (light theme) ----------------------------------------
     theme.apply(app, "light")
-    wizard = NewCampaignWizard(seed=2026)
-    wizard.resize(860, 680)
-    wizard.show()
+    wizard = new_wizard()
     society = wizard.society_page
     wizard.next()  # refused: no name yet
     save(wizard, "wizard-1-society-refused")
@@ -61,13 +73,7 @@ def main() -> int:
     wizard.close()
 
     # -- the settings dialog ------------------------------------------------------------
-    from companion.ui.settings_dialog import SettingsDialog
-
-    dialog = SettingsDialog()
-    dialog.resize(640, dialog.sizeHint().height())
-    dialog.show()
-    save(dialog, "wizard-settings-dialog")
-    dialog.close()
+    settings_picture("wizard-settings-dialog")
 
     # -- the main window on the demo campaign, light and dark -----------------------------
     campaign, window = shots.demo_window(home)
@@ -80,9 +86,7 @@ def main() -> int:
                 window.tabs.setCurrentIndex(index)
                 save(window, f"theme-{scheme}-{name}")
         if scheme == "dark":
-            wizard = NewCampaignWizard(seed=2026)
-            wizard.resize(860, 680)
-            wizard.show()
+            wizard = new_wizard()
             wizard.society_page.society.setText("The Ash Walkers")
             for _ in range(4):
                 wizard.next()
@@ -91,11 +95,7 @@ def main() -> int:
             page.set_dice([5, 2, 6, 3, 4])
             save(wizard, "theme-dark-wizard-character")
             wizard.close()
-            dialog = SettingsDialog()
-            dialog.resize(640, dialog.sizeHint().height())
-            dialog.show()
-            save(dialog, "theme-dark-settings-dialog")
-            dialog.close()
+            settings_picture("theme-dark-settings-dialog")
     window.close()
     return 0
 

@@ -154,13 +154,14 @@ def test_a_card_referring_to_nothing_is_refused_with_its_field(demo: Campaign) -
     assert not any(user_pack.entries(paths.user_content_dir() / "sample-mine"))
 
 
-def with_a_card_of_its_own(tmp_path: Path) -> Path:
-    """A demo campaign, closed, whose table entered the Discovery card DX01 (Bones)."""
+def with_a_card_of_its_own(tmp_path: Path, card_id: str = "DX01", name: str = "Bones") -> Path:
+    """A demo campaign, closed, whose table entered the Discovery card ``card_id``
+    (``name``; DX01, Bones, unless told)."""
     path = tmp_path / "c.stonesaga"
     campaign = operations.create_demo_campaign(path)
     cards.enter_card(campaign, kind="discovery_cards", data=copy_of(
-        campaign, "discovery_cards", _known(campaign, "discovery_cards"), id="DX01",
-        name="Bones"))
+        campaign, "discovery_cards", _known(campaign, "discovery_cards"), id=card_id,
+        name=name))
     campaign.close()
     return path
 
@@ -238,12 +239,7 @@ def test_a_card_name_that_matches_nothing_is_refused_as_typed(demo: Campaign) ->
 
 def test_an_own_pack_whose_manifest_breaks_falls_back_to_the_recorded_pack(
         tmp_path: Path) -> None:
-    path = tmp_path / "c.stonesaga"
-    campaign = operations.create_demo_campaign(path)
-    cards.enter_card(campaign, kind="discovery_cards", data=copy_of(
-        campaign, "discovery_cards", _known(campaign, "discovery_cards"), id="DX09",
-        name="Ash Heap"))
-    campaign.close()
+    path = with_a_card_of_its_own(tmp_path, "DX09", "Ash Heap")
     (paths.user_content_dir() / "sample-mine" / "pack.yaml").write_text(
         "id: sample-mine\nname: [My cards\n", encoding="utf-8")
     with operations.open_campaign(path) as again:
@@ -256,12 +252,7 @@ def test_an_own_pack_whose_manifest_breaks_falls_back_to_the_recorded_pack(
 def test_a_removed_own_pack_plays_with_the_cards_the_file_carries(tmp_path: Path) -> None:
     import shutil
 
-    path = tmp_path / "c.stonesaga"
-    campaign = operations.create_demo_campaign(path)
-    cards.enter_card(campaign, kind="discovery_cards", data=copy_of(
-        campaign, "discovery_cards", _known(campaign, "discovery_cards"), id="DX08",
-        name="Cold Ash"))
-    campaign.close()
+    path = with_a_card_of_its_own(tmp_path, "DX08", "Cold Ash")
     shutil.rmtree(paths.user_content_dir() / "sample-mine")
     with operations.open_campaign(path) as again:
         # Before issue 24 it fell back to the recorded pack without the card; now the

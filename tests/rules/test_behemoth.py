@@ -71,6 +71,15 @@ def rimeback() -> Behemoth:
     return sample().behemoths["rimeback"]
 
 
+def first_cards_set_up(valley: Valley, reactions: list[ReactionCard], lair: str,
+                       **options: Any) -> tuple[BehemothState, Valley]:
+    """Rimeback set up in ``valley`` with the sample's first instinct and secret cards."""
+    content = sample()
+    return set_up_behemoth(rimeback(), valley, instinct=content.instinct_cards["RBI1"],
+                           secret=content.secret_cards["RBS1"], reactions=reactions,
+                           lair_hex=H(lair), **options)
+
+
 def name(q: int, r: int) -> HexId:
     return HexId(str(Axial(q, r)))
 
@@ -318,14 +327,7 @@ def test_set_up_refuses_a_lair_hex(lair: str, message: str) -> None:
     terrain, valley = two_trays(explored={O, P, Q})
     valley = place_overlay(valley, Q, "a", "OP2")  # T3 has an overlay; T4 is unexplored
     with pytest.raises(IllegalAction, match=message):
-        set_up_behemoth(
-            rimeback(),
-            valley,
-            instinct=content.instinct_cards["RBI1"],
-            secret=content.secret_cards["RBS1"],
-            reactions=[content.reaction_cards["RB1"]],
-            lair_hex=H(lair),
-        )
+        first_cards_set_up(valley, [content.reaction_cards["RB1"]], lair)
 
 
 def test_deal_options() -> None:
@@ -337,15 +339,8 @@ def test_deal_options() -> None:
 def test_set_up_unshuffled_deck_and_shuffle() -> None:
     content = sample()
     _, valley = two_trays()
-    state, _ = set_up_behemoth(
-        rimeback(),
-        valley,
-        instinct=content.instinct_cards["RBI1"],
-        secret=content.secret_cards["RBS1"],
-        reactions=[content.reaction_cards[c] for c in ("RB2", "RB1")],
-        lair_hex=H("T1"),
-        shuffled=False,
-    )
+    state, _ = first_cards_set_up(
+        valley, [content.reaction_cards[c] for c in ("RB2", "RB1")], "T1", shuffled=False)
     assert state.reaction_deck == ("RB1", "RB2") and not state.reaction_ordered
     assert shuffle_reactions(state, ["RB2", "RB1"]).reaction_deck == ("RB2", "RB1")
     with pytest.raises(IllegalAction, match="same cards"):
@@ -426,14 +421,7 @@ def test_activation_without_movement_asks_nothing(
 def test_activation_from_the_sample_content() -> None:
     content = sample()
     terrain, valley = two_trays()
-    state, valley = set_up_behemoth(
-        rimeback(),
-        valley,
-        instinct=content.instinct_cards["RBI1"],
-        secret=content.secret_cards["RBS1"],
-        reactions=list(content.reaction_cards.values()),
-        lair_hex=H("T1"),
-    )
+    state, valley = first_cards_set_up(valley, list(content.reaction_cards.values()), "T1")
     state = replace(state, target=Target(character=C("Ash")))
     proc = ActivationProcedure.start(
         state, rimeback(), content.instinct_cards["RBI1"], valley, terrain, {C("Ash"): H("T6")}

@@ -29,13 +29,11 @@ def font_scale(request: Any, monkeypatch: Any) -> Iterator[float]:
 
 def delving_from_e05(qtbot: Any, demo: Any) -> Any:
     """Ash moved to E05 (Bryn passed) delves its cave: the dialog, open."""
-    from companion import operations
     from companion.ui.procedure_dialog import start_activity
-    from tests.ui.helpers import make_window
+    from tests.ui.helpers import ash_walks_to, make_window
 
     window = make_window(qtbot, demo)
-    assert window.run_operation(operations.move, name="Ash", to_hex="E05")
-    assert window.run_operation(operations.pass_turn, name="Bryn")
+    ash_walks_to(window, "E05")
     dialog = start_activity(window, "delving", "Ash", "cave")
     assert dialog is not None
     qtbot.addWidget(dialog)

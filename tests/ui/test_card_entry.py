@@ -17,8 +17,8 @@ from companion.content.user_pack import DRAWN_KINDS, entries
 from companion.operations import procedures
 from companion.rules.procedure import Decider
 from companion.ui.card_form import CardForm, EffectEditor, RowsEditor
-from companion.ui.procedure_dialog import ProcedureDialog, start_activity
-from tests.ui.helpers import make_window
+from companion.ui.procedure_dialog import ProcedureDialog
+from tests.ui.helpers import activity_dialog, make_window
 
 
 def open_form(qtbot: Any, dialog: ProcedureDialog, typed: str) -> CardForm:
@@ -88,10 +88,7 @@ def play(qtbot: Any, dialog: ProcedureDialog, kind: str, enter: Any) -> list[str
 
 def test_fishing_with_every_card_new_entered_through_the_form(
         qtbot: Any, demo: Any, refusals: list[str]) -> None:
-    window = make_window(qtbot, demo)
-    dialog = start_activity(window, "fishing", "Ash", "river")
-    assert isinstance(dialog, ProcedureDialog)
-    qtbot.addWidget(dialog)
+    dialog = activity_dialog(qtbot, demo, "fishing", "river")
     template = demo.content.fishing_cards["FI01"]
     drawn = play(qtbot, dialog, "fishing_cards",
                  lambda form: fill_fishing_card(qtbot, form, template))
@@ -107,10 +104,7 @@ def test_fishing_with_every_card_new_entered_through_the_form(
 
 def test_foraging_with_every_card_new_entered_through_the_form(
         qtbot: Any, demo: Any, refusals: list[str]) -> None:
-    window = make_window(qtbot, demo)
-    dialog = start_activity(window, "foraging", "Ash", "plains")
-    assert isinstance(dialog, ProcedureDialog)
-    qtbot.addWidget(dialog)
+    dialog = activity_dialog(qtbot, demo, "foraging", "plains")
     template = demo.content.forage_cards["FP08"]
     drawn = play(qtbot, dialog, "forage_cards", lambda form: fill_forage_card(form, template))
     assert len(drawn) >= 2 and refusals == []
@@ -120,10 +114,7 @@ def test_foraging_with_every_card_new_entered_through_the_form(
 
 def test_a_form_that_does_not_validate_says_which_field_and_saves_nothing(
         qtbot: Any, demo: Any, refusals: list[str]) -> None:
-    window = make_window(qtbot, demo)
-    dialog = start_activity(window, "fishing", "Ash", "river")
-    assert isinstance(dialog, ProcedureDialog)
-    qtbot.addWidget(dialog)
+    dialog = activity_dialog(qtbot, demo, "fishing", "river")
     form = open_form(qtbot, dialog, "FX01")
     qtbot.mouseClick(form.save_button, Qt.MouseButton.LeftButton)
     assert form.isVisible()
@@ -267,10 +258,7 @@ def test_each_kind_entered_through_the_form_at_its_step_is_drawn(
 
 def test_enter_in_the_card_field_answers_once_by_name(qtbot: Any, demo: Any,
                                                       refusals: list[str]) -> None:
-    window = make_window(qtbot, demo)
-    dialog = start_activity(window, "fishing", "Ash", "river")
-    assert isinstance(dialog, ProcedureDialog)
-    qtbot.addWidget(dialog)
+    dialog = activity_dialog(qtbot, demo, "fishing", "river")
     field = dialog.step_widget.card_field
     field.combo.setFocus()
     field.combo.setEditText("fi09")

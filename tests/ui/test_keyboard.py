@@ -20,7 +20,7 @@ from companion.operations import procedures
 from companion.rules.procedure import Decider
 from companion.ui.main_window import MainWindow
 from companion.ui.procedure_dialog import start_activity, start_night
-from tests.ui.helpers import make_window
+from tests.ui.helpers import ash_walks_to, make_window
 
 
 @pytest.fixture
@@ -124,8 +124,7 @@ def open_activity(qtbot: Any, window: Any, activity: str, where: str) -> Any:
 def mining_dialog(qtbot: Any, demo: Any) -> Any:
     """Ash mines at E09 (Bryn passed): the dialog open and active."""
     window = make_window(qtbot, demo)
-    assert window.run_operation(operations.move, name="Ash", to_hex="E09")
-    assert window.run_operation(operations.pass_turn, name="Bryn")
+    ash_walks_to(window, "E09")
     mine = next(a for a in operations.available_actions(demo, "Ash") if a.action == "mine")
     return open_activity(qtbot, window, "mining", str(mine.target))
 
@@ -154,10 +153,7 @@ def test_a_refused_chip_keeps_the_mining_dialog_open(qtbot: Any, demo: Any,
 def test_foraging_with_keys_only(qtbot: Any, demo: Any, refusals: list[str],
                                  advances: list[object]) -> None:
     # Rulebook: Foraging.
-    window = make_window(qtbot, demo)
-    dialog = start_activity(window, "foraging", "Ash", "plains")
-    qtbot.addWidget(dialog)
-    activate(qtbot, dialog)
+    dialog = open_activity(qtbot, make_window(qtbot, demo), "foraging", "plains")
     at_the_table(qtbot, dialog, advances)
     assert None not in advances and refusals == []
     assert dialog.summary.text().startswith("Ash finished foraging")
@@ -167,11 +163,8 @@ def test_delving_with_keys_only(qtbot: Any, demo: Any, refusals: list[str],
                                 advances: list[object]) -> None:
     # Rulebook: Delving.
     window = make_window(qtbot, demo)
-    assert window.run_operation(operations.move, name="Ash", to_hex="E05")
-    assert window.run_operation(operations.pass_turn, name="Bryn")
-    dialog = start_activity(window, "delving", "Ash", "cave")
-    qtbot.addWidget(dialog)
-    activate(qtbot, dialog)
+    ash_walks_to(window, "E05")
+    dialog = open_activity(qtbot, window, "delving", "cave")
     at_the_table(qtbot, dialog, advances)
     assert None not in advances and refusals == []
     assert dialog.summary.text().startswith("Ash finished delving")

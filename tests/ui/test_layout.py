@@ -19,7 +19,7 @@ from companion import operations
 from companion.rules.procedure import Decider
 from companion.ui.procedure_dialog import start_activity, start_night
 from tests.ui import layout_checks, newcomer
-from tests.ui.helpers import make_window
+from tests.ui.helpers import ash_walks_to, make_window
 
 font_scale = newcomer.font_scale  # the fixture: the system font, then Settings ▸ Text size ▸ Larger
 
@@ -45,11 +45,11 @@ def play(qtbot: Any, dialog: Any, where: str, found: list[str], limit: int = 80)
     check(dialog, f"{where} finished", found)
 
 
-def every_step(qtbot: Any, window: Any, activity: str, where: Any) -> list[str]:
-    """What is cut or hidden at any step of Ash's ``activity`` at ``where``."""
+def assert_every_step_whole(qtbot: Any, window: Any, activity: str, where: Any) -> None:
+    """Nothing is cut or hidden at any step of Ash's ``activity`` at ``where``."""
     found: list[str] = []
     play(qtbot, start_activity(window, activity, "Ash", where), activity, found)
-    return found
+    assert not found, "\n".join(found)
 
 
 def test_layout_main_window_every_view(qtbot: Any, demo: Any, font_scale: float) -> None:
@@ -64,34 +64,28 @@ def test_layout_main_window_every_view(qtbot: Any, demo: Any, font_scale: float)
 def test_layout_fishing_every_step(qtbot: Any, demo: Any, refusals: list[str],
                                    font_scale: float) -> None:
     window = make_window(qtbot, demo)
-    found = every_step(qtbot, window, "fishing", "river")
-    assert not found, "\n".join(found)
+    assert_every_step_whole(qtbot, window, "fishing", "river")
 
 
 def test_layout_mining_every_step(qtbot: Any, demo: Any, refusals: list[str],
                                   font_scale: float) -> None:
     window = make_window(qtbot, demo)
-    assert window.run_operation(operations.move, name="Ash", to_hex="E09")
-    assert window.run_operation(operations.pass_turn, name="Bryn")
+    ash_walks_to(window, "E09")
     mine = next(a for a in operations.available_actions(demo, "Ash") if a.action == "mine")
-    found = every_step(qtbot, window, "mining", mine.target)
-    assert not found, "\n".join(found)
+    assert_every_step_whole(qtbot, window, "mining", mine.target)
 
 
 def test_layout_foraging_every_step(qtbot: Any, demo: Any, refusals: list[str],
                                     font_scale: float) -> None:
     window = make_window(qtbot, demo)
-    found = every_step(qtbot, window, "foraging", "plains")
-    assert not found, "\n".join(found)
+    assert_every_step_whole(qtbot, window, "foraging", "plains")
 
 
 def test_layout_delving_every_step(qtbot: Any, demo: Any, refusals: list[str],
                                    font_scale: float) -> None:
     window = make_window(qtbot, demo)
-    assert window.run_operation(operations.move, name="Ash", to_hex="E05")
-    assert window.run_operation(operations.pass_turn, name="Bryn")
-    found = every_step(qtbot, window, "delving", "cave")
-    assert not found, "\n".join(found)
+    ash_walks_to(window, "E05")
+    assert_every_step_whole(qtbot, window, "delving", "cave")
 
 
 def test_layout_night_every_stage(qtbot: Any, demo: Any, refusals: list[str],

@@ -29,7 +29,7 @@ from companion.ui.codex_dialog import CodexDialog
 from companion.ui.codex_outcome import OutcomeDialog, OutcomeLinks
 from companion.ui.procedure_dialog import ProcedureDialog, start_activity, start_night
 from companion.ui.table_record import RecordDialog, RecordedCardsDialog
-from tests.ui.helpers import make_window
+from tests.ui.helpers import activity_dialog, make_window
 
 LINE = "gain 2 meat, lore +1"
 
@@ -153,10 +153,7 @@ def _pass_all(campaign: Any) -> Any:
 
 def test_we_resolved_this_at_the_table_ends_the_activity(qtbot: Any, demo: Any,
                                                         refusals: list[str]) -> None:
-    window = make_window(qtbot, demo)
-    dialog = start_activity(window, "fishing", "Ash", "river")
-    assert isinstance(dialog, ProcedureDialog)
-    qtbot.addWidget(dialog)
+    dialog = activity_dialog(qtbot, demo, "fishing", "river")
     while dialog.step is not None and dialog.step.decider is Decider.CARD:
         click(qtbot, dialog.step_widget.app_button)  # the stock and water cards, in the app
     assert dialog.step is not None and dialog.step.decider is not Decider.CARD

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QScrollArea
 from companion.ui import fit
 from companion.ui.views.day import DayView
 from tests.ui import newcomer
-from tests.ui.helpers import make_window
+from tests.ui.helpers import activity_dialog, make_window
 
 font_scale = newcomer.font_scale  # the fixture: the system font, then 25% larger
 
@@ -20,6 +20,24 @@ def shown_whole(widget: Any, inside: Any) -> bool:
     """``widget`` lies wholly inside ``inside`` (a viewport or a window) on screen."""
     top_left = widget.mapTo(inside, QPoint(0, 0))
     return widget.isVisible() and inside.rect().contains(QRect(top_left, widget.size()))
+
+
+def laptop_activity(qtbot: Any, demo: Any, activity: str, where: str) -> Any:
+    """Ash's ``activity`` at ``where`` started from a main window: its dialog open at
+    the laptop's window size."""
+    dialog = activity_dialog(qtbot, demo, activity, where)
+    dialog.resize(fit.LAPTOP_WINDOW)
+    return dialog
+
+
+def forage_to_the_predator(qtbot: Any, demo: Any) -> Any:
+    """Foraging in the plains at the laptop's size: FP08 and FP12 kept, FP01 and FP04 on
+    offer (the tableau at its tallest)."""
+    dialog = laptop_activity(qtbot, demo, "foraging", "plains")
+    for answer in ("FP08", "FP09", "FP08", "FP12", "FP09", "FP12", "search",
+                   "FP01", "FP04"):
+        assert dialog.answer(answer), answer
+    return dialog
 
 
 def test_day_tab_scrolls_to_who_may_act_after_an_action(qtbot: Any, demo: Any,
@@ -75,17 +93,7 @@ def test_foraging_front_row_is_in_view(qtbot: Any, demo: Any, refusals: list[str
                                        font_scale: float) -> None:
     # Rulebook: Foraging: the front row, nearest you, is within reach first. Two cards
     # kept (FP08, FP12), two on offer (FP01, FP04): the tableau is at its tallest.
-    from companion.ui import fit
-    from companion.ui.procedure_dialog import start_activity
-
-    window = make_window(qtbot, demo)
-    dialog = start_activity(window, "foraging", "Ash", "plains")
-    assert dialog is not None
-    qtbot.addWidget(dialog)
-    dialog.resize(fit.LAPTOP_WINDOW)
-    for answer in ("FP08", "FP09", "FP08", "FP12", "FP09", "FP12", "search",
-                   "FP01", "FP04"):
-        assert dialog.answer(answer), answer
+    dialog = forage_to_the_predator(qtbot, demo)
     assert not refusals
     panel = dialog.panel
     viewport = panel.board_area.viewport()
@@ -129,14 +137,8 @@ def test_odds_panels_show_rows_and_whole_columns(qtbot: Any, demo: Any, refusals
     # Rulebook: Fishing > step 4 and Foraging > step 2: the odds beside the step show
     # several rows, every column whole ("bla", "90." were cut).
     from companion.rules.procedure import Decider
-    from companion.ui import fit
-    from companion.ui.procedure_dialog import start_activity
 
-    window = make_window(qtbot, demo)
-    fishing = start_activity(window, "fishing", "Ash", "river")
-    assert fishing is not None
-    qtbot.addWidget(fishing)
-    fishing.resize(fit.LAPTOP_WINDOW)
+    fishing = laptop_activity(qtbot, demo, "fishing", "river")
     while fishing.step.decider is not Decider.PLAYER:
         fishing.step_widget.app_button.click()
     QApplication.processEvents()
@@ -146,17 +148,7 @@ def test_odds_panels_show_rows_and_whole_columns(qtbot: Any, demo: Any, refusals
 
 def test_foraging_odds_show_their_rows(qtbot: Any, demo: Any, refusals: list[str],
                                       font_scale: float) -> None:
-    from companion.ui import fit
-    from companion.ui.procedure_dialog import start_activity
-
-    window = make_window(qtbot, demo)
-    foraging = start_activity(window, "foraging", "Ash", "plains")
-    assert foraging is not None
-    qtbot.addWidget(foraging)
-    foraging.resize(fit.LAPTOP_WINDOW)
-    for answer in ("FP08", "FP09", "FP08", "FP12", "FP09", "FP12", "search",
-                   "FP01", "FP04"):
-        assert foraging.answer(answer), answer
+    foraging = forage_to_the_predator(qtbot, demo)
     QApplication.processEvents()
     assert odds_rows_in_view(foraging) >= 2  # both cards on offer
     assert not refusals

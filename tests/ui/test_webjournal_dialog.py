@@ -40,6 +40,22 @@ def open_dialog(qtbot: Any, window: MainWindow) -> WebJournalDialog:
     return dialogs[0]
 
 
+def report_notes(dialog: WebJournalDialog) -> list[str]:
+    """The notes the import's report page lists."""
+    return [dialog.report_notes.item(n).text() for n in range(dialog.report_notes.count())]
+
+
+def import_through_the_dialog(qtbot: Any, monkeypatch: Any, campaign: operations.Campaign,
+                              source: Path) -> tuple[MainWindow, WebJournalDialog]:
+    """``source`` imported into ``campaign`` from the menu, every choice as it comes: the
+    window, and the dialog at its report."""
+    window = make_window(qtbot, campaign)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(source), ""))
+    dialog = open_dialog(qtbot, window)
+    qtbot.mouseClick(dialog.import_button, Qt.MouseButton.LeftButton)
+    return window, dialog
+
+
 def test_import_into_the_open_campaign_with_a_preview(qtbot: Any, tmp_path: Path,
                                                       monkeypatch: Any) -> None:
     campaign, _ = wj.import_new(V2, tmp_path / "old.stonesaga")
@@ -68,7 +84,7 @@ def test_import_into_the_open_campaign_with_a_preview(qtbot: Any, tmp_path: Path
               for n in range(dialog.report_sections.topLevelItemCount()) for c in (0, 1, 2)]
     assert report[:3] == ["Crafting codes", "6", "1 (the file's taken)"]
     assert "Note pages" in report and "left out" in report
-    notes_shown = [dialog.report_notes.item(n).text() for n in range(dialog.report_notes.count())]
+    notes_shown = report_notes(dialog)
     assert not any(n.startswith("Kept as a note page") for n in notes_shown)
     dialog.grab().save(str(tmp_path / "webjournal-report.png"))
     assert "Kim's theories" not in [n.title for n in j.note_pages(campaign)]
@@ -183,11 +199,8 @@ def test_the_report_page_names_a_custom_material_still_waiting(qtbot: Any, tmp_p
     src = tmp_path / "shard.json"
     src.write_text(json.dumps(data), encoding="utf-8")
     campaign, _ = wj.import_new(V2, tmp_path / "old.stonesaga")
-    window = make_window(qtbot, campaign)
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(src), ""))
-    dialog = open_dialog(qtbot, window)
-    qtbot.mouseClick(dialog.import_button, Qt.MouseButton.LeftButton)
-    shown = [dialog.report_notes.item(n).text() for n in range(dialog.report_notes.count())]
+    _, dialog = import_through_the_dialog(qtbot, monkeypatch, campaign, src)
+    shown = report_notes(dialog)
     assert any(line.startswith("Custom material Strange Shard: its category is 'unknown'")
                for line in shown)
     campaign.close()
@@ -202,11 +215,8 @@ def test_the_report_page_says_custom_materials_joined_my_cards(qtbot: Any, tmp_p
     from companion.ui.my_cards import MyCardsWindow
 
     campaign, _ = wj.import_new(V2_EARLY, tmp_path / "old.stonesaga")
-    window = make_window(qtbot, campaign)
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(V3), ""))
-    dialog = open_dialog(qtbot, window)
-    qtbot.mouseClick(dialog.import_button, Qt.MouseButton.LeftButton)
-    shown = [dialog.report_notes.item(n).text() for n in range(dialog.report_notes.count())]
+    window, dialog = import_through_the_dialog(qtbot, monkeypatch, campaign, V3)
+    shown = report_notes(dialog)
     (added,) = [line for line in shown if line.startswith("Custom materials added")]
     assert "'My cards (Sample pack)' (Content ▸ My Cards): Glowing Moss." in added
     assert added.endswith(wj.MATERIALS_STAY)

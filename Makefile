@@ -5,7 +5,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv run test lint typecheck bench screenshots clean package dist
+.PHONY: venv run test test-alone lint typecheck bench screenshots clean package dist
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,10 @@ run: venv
 ## Set up and run the whole test suite headless, then the strict type check.
 test: venv
 	scripts/test.sh $(PY)
+
+## Run each acceptance test alone, one process per test (a few minutes; not part of test).
+test-alone: venv
+	scripts/alone.sh $(PY) tests/acceptance
 
 lint: venv
 	$(PY) -m ruff check companion tests bench

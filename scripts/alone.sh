@@ -14,7 +14,7 @@ mapfile -t ids < <("$PY" -m pytest --collect-only -q -p no:cacheprovider "$@" | 
 [ "${#ids[@]}" -gt 0 ] || { echo "no tests collected in $*" >&2; exit 1; }
 failed=()
 for id in "${ids[@]}"; do
-    if "$PY" -m pytest -q -p no:cacheprovider -p no:xdist "$id" >/dev/null 2>&1; then
+    if "$PY" -m pytest -q -p no:cacheprovider "$id" >/dev/null 2>&1; then
         echo "alone, passes: $id"
     else
         echo "alone, FAILS:  $id"

@@ -521,7 +521,7 @@ class ValleyView(QWidget):
     # -- Discovery -------------------------------------------------------------------------------
 
     def _refresh_discovery(self) -> None:
-        from companion.operations.exploration import discovery_due
+        from companion.operations.procedure_row import discovery_due
 
         campaign = self.window_.campaign
         due = discovery_due(campaign) if campaign is not None else None

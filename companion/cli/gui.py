@@ -8,6 +8,7 @@ opened from ``QTimer.singleShot(0, ...)`` once the event loop runs.
 from __future__ import annotations
 
 import gc
+import linecache
 import os
 import sys
 import time
@@ -103,8 +104,18 @@ class _Loader:
         self._tmp: Any = None  # a TemporaryDirectory in smoke mode
 
     def run(self) -> None:
-        from companion.ui import session  # imports the database layer
+        # The database layer: sqlmodel (SQLAlchemy, pydantic) first, then the store, the
+        # content and the operations. PySide's import hook reads the source of every
+        # module imported after it (its ``__feature__`` check) through ``linecache``,
+        # which keeps every line: some 20 MiB for SQLAlchemy alone. That cache is only
+        # for tracebacks (which read the files again when it is empty): it is emptied
+        # after each of the two steps, so what the campaign needs next reuses the room.
+        from companion.store import table_base  # noqa: F401 (sqlmodel)
 
+        linecache.clearcache()
+        from companion.ui import session
+
+        linecache.clearcache()
         QTimer.singleShot(0, gc.enable)  # the first idle moment, whatever happens below
         from companion.store import lock
 

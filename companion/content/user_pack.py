@@ -20,9 +20,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import yaml
 from pydantic import BaseModel, ValidationError
 
 from companion import paths
@@ -30,6 +29,9 @@ from companion.content import yamlio
 from companion.content.errors import ContentError, ContentIssue, issue_message
 from companion.content.loader import MANIFEST, load_content
 from companion.content.schema.pack import KIND_MODELS, KINDS, PackManifest
+
+if TYPE_CHECKING:
+    import yaml
 
 OWN_SUFFIX = "-mine"
 """A base pack ``sample`` gets the user pack ``sample-mine``."""
@@ -108,6 +110,8 @@ class PackEntry:
 
 
 def _manifest(folder: Path) -> PackManifest | None:
+    import yaml  # here, not at the top: a campaign opens without reading any YAML
+
     try:
         data = yamlio.load((folder / MANIFEST).read_text(encoding="utf-8"))
         return PackManifest.model_validate(data)
@@ -197,6 +201,8 @@ def _read_file(file: Path) -> tuple[dict[str, Any], yaml.Node | None]:
 def entries(folder: Path) -> Iterator[PackEntry]:
     """Every entry with an id in the pack's files, in file order (files that do not
     read are skipped: :func:`check_pack` reports them)."""
+    import yaml
+
     for file in sorted(Path(folder).glob("*.y*ml")):
         if file.name == MANIFEST or file.name == "rules.yaml":
             continue
@@ -260,6 +266,8 @@ def _clean(model: BaseModel) -> dict[str, Any]:
 
 
 def _write_yaml(file: Path, data: Any) -> None:
+    import yaml
+
     text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=88)
     tmp = file.with_suffix(file.suffix + ".tmp")
     tmp.write_text(text, encoding="utf-8")
@@ -478,6 +486,8 @@ def write_carried(root: Path, carried: Sequence[CarriedPack]) -> Path:
     where it shadows the user's pack of the same id): a copy of the user's pack with
     the carried cards put in place of the pack's, or added. Returns ``root``."""
     import shutil
+
+    import yaml
 
     root = Path(root)
     if root.exists():

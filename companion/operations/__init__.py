@@ -62,7 +62,6 @@ if TYPE_CHECKING:
         whose_turn,
     )
     from companion.operations.exploration import (
-        discovery_due,
         draw_discovery,
         explore_new_tray,
         legal_placements,
@@ -95,6 +94,7 @@ if TYPE_CHECKING:
         use_legend,
         use_mantle_power,
     )
+    from companion.operations.procedure_row import discovery_due
     from companion.operations.setup import (
         create_demo_campaign,
         eligible_challenges,
@@ -148,7 +148,7 @@ _HOMES: dict[str, str] = {
     "process": "day",
     "revive": "day",
     "whose_turn": "day",
-    "discovery_due": "exploration",
+    "discovery_due": "procedure_row",
     "draw_discovery": "exploration",
     "explore_new_tray": "exploration",
     "legal_placements": "exploration",

@@ -60,7 +60,13 @@ from companion.operations import society_events
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import Campaign
 from companion.operations.facts import hex_features, item_facts
-from companion.operations.procedure_row import day_operation, procedure_in_progress
+from companion.operations.procedure_row import (
+    DISCOVERY_DUE,
+    day_operation,
+    discovery_due,  # noqa: F401 (still read here: the chapter's own question)
+    due_row,
+    procedure_in_progress,
+)
 from companion.operations.state import load_game, save_game
 from companion.operations.valley import load_valley, save_valley
 from companion.rules import day as day_rules
@@ -78,8 +84,6 @@ from companion.store import models
 
 DISCOVERY_DECK = "discovery"
 """The ``deck_state`` row of the Discovery deck."""
-DISCOVERY_DUE = "discovery_due"
-"""The ``procedure_state`` kind recording a Discovery to draw."""
 
 
 # --- reading ------------------------------------------------------------------------------
@@ -173,20 +177,8 @@ def legal_placements(campaign: Campaign, name: str) -> list[TrayOption]:
     return options
 
 
-def discovery_due(campaign: Campaign) -> dict[str, Any] | None:
-    """The Discovery waiting to be drawn (``{"character", "hex", "set_aside"}``), if any."""
-    with campaign.file.read() as session:
-        row = _due_row(session)
-        return dict(row.state) if row is not None else None
-
-
-def _due_row(session: Session) -> models.ProcedureState | None:
-    return session.exec(select(models.ProcedureState).where(
-        models.ProcedureState.kind == DISCOVERY_DUE)).first()
-
-
 def _set_due(session: Session, name: str, tile: str) -> None:
-    row = _due_row(session)
+    row = due_row(session)
     state = {"character": name, "hex": tile, "set_aside": []}
     if row is None:
         session.add(models.ProcedureState(kind=DISCOVERY_DUE, state=state))
@@ -195,7 +187,7 @@ def _set_due(session: Session, name: str, tile: str) -> None:
 
 
 def refuse_if_due(session: Session, name: str) -> None:
-    row = _due_row(session)
+    row = due_row(session)
     if row is not None:
         who = row.state.get("character", "a character")
         raise IllegalAction(f"{who} must draw a Discovery card first (arrived in "
@@ -599,7 +591,7 @@ def draw_discovery(campaign: Campaign, *, name: str | None = None, card: str | N
         from companion.operations.procedure_row import refuse_during_night
 
         refuse_during_night(session, "draw the Discovery card")
-        due = _due_row(session)
+        due = due_row(session)
         who = name or (str(due.state.get("character")) if due is not None else None)
         if who is None:
             raise IllegalAction("no Discovery card is due; say which character draws one")

@@ -78,11 +78,31 @@ def procedure_in_progress(session: Session) -> str | None:
     return str(row.state.get("kind")) if row is not None else None
 
 
+DISCOVERY_DUE = "discovery_due"
+"""The ``procedure_state`` kind recording a Discovery to draw after a move (kept by
+``operations.exploration``)."""
+
+
+def due_row(session: Session) -> models.ProcedureState | None:
+    """The row of the Discovery card due after a move, if any."""
+    return session.exec(select(models.ProcedureState).where(
+        models.ProcedureState.kind == DISCOVERY_DUE)).first()
+
+
+def discovery_due(campaign: Campaign) -> dict[str, Any] | None:
+    """The Discovery waiting to be drawn (``{"character", "hex", "set_aside"}``), if any.
+
+    Here, below the chapters, because the Valley tab asks it when the campaign is first
+    shown: reading one row should not import the whole of exploring."""
+    with campaign.file.read() as session:
+        row = due_row(session)
+        return dict(row.state) if row is not None else None
+
+
 def discovery_waiting(session: Session) -> tuple[str, str] | None:
     """(character, hex) of a Discovery card due after a move (the ``discovery_due`` row
     ``operations.exploration`` keeps), if any: that action is not over yet."""
-    row = session.exec(select(models.ProcedureState).where(
-        models.ProcedureState.kind == "discovery_due")).first()
+    row = due_row(session)
     if row is None:
         return None
     return str(row.state.get("character", "a character")), str(row.state.get("hex", "?"))

@@ -188,7 +188,7 @@ def record_what_happened(campaign: Campaign, *, line: str, card: str = "", kind:
 
 def _discovery_due(session: Session) -> models.ProcedureState | None:
     """The Discovery waiting to be drawn (Rulebook: Valley Decks > Discovery), if any."""
-    from companion.operations.exploration import DISCOVERY_DUE
+    from companion.operations.procedure_row import DISCOVERY_DUE
 
     return session.exec(select(models.ProcedureState).where(
         models.ProcedureState.kind == DISCOVERY_DUE)).first()

@@ -160,9 +160,9 @@ def read_map(campaign: Campaign, *, odds: bool = True) -> MapData:
         structures: dict[int, list[str]] = {}
         for s in session.exec(select(models.OutpostStructure)).all():
             structures.setdefault(s.outpost_id, []).append(s.structure_id)
-        behemoth_row = session.exec(select(models.BehemothState)).first()
-        lair_rows = [b for b in session.exec(select(models.BehemothState)).all()
-                     if b.lair_overlay or b.lair_zone]
+        behemoth_rows = session.exec(select(models.BehemothState)).all()
+        behemoth_row = behemoth_rows[0] if behemoth_rows else None
+        lair_rows = [b for b in behemoth_rows if b.lair_overlay or b.lair_zone]
         kinds = {(index.tile(o.hex_id), o.section): o.kind
                  for o in session.exec(select(models.Overlay)).all()}
     outposts = tuple(
@@ -730,11 +730,16 @@ def grid_text(campaign: Campaign) -> str:
     layout (odd columns sit half a hex lower), ``.`` where there is no hex, a face-down
     tile as ``?*`` (its ID is not known until explored). Rulebook: Using the Journal."""
     from companion.operations.valley import load_valley
+
+    with campaign.file.read() as session:
+        return valley_grid(load_valley(session))
+
+
+def valley_grid(valley: Valley) -> str:
+    """:func:`grid_text` of a valley already read (the Valley tab's map holds one)."""
     from companion.rules.exploration import bounds
     from companion.rules.geometry import to_offset
 
-    with campaign.file.read() as session:
-        valley = load_valley(session)
     box = bounds(valley)
     if box is None:
         return "(no terrain tray placed yet)"

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from companion.rules.geometry import Axial
-from companion.ui.map_view import MapData, MapView, behemoth_end_odds, grid_text, read_map
+from companion.ui.map_view import MapData, MapView, behemoth_end_odds, read_map, valley_grid
 from companion.ui.views import wants
 
 if TYPE_CHECKING:
@@ -250,7 +250,7 @@ class ValleyView(QWidget):
             if current in names:
                 self.character_combo.setCurrentText(current)
             self.character_combo.blockSignals(False)
-        self.grid.setPlainText(grid_text(campaign))
+        self.grid.setPlainText(valley_grid(self.data.valley))
         if self.explore_button.isChecked():
             self._fill_placements()
         self._refresh_panel()
@@ -521,7 +521,7 @@ class ValleyView(QWidget):
     # -- Discovery -------------------------------------------------------------------------------
 
     def _refresh_discovery(self) -> None:
-        from companion.operations.exploration import discovery_due
+        from companion.operations.procedure_row import discovery_due
 
         campaign = self.window_.campaign
         due = discovery_due(campaign) if campaign is not None else None

@@ -33,17 +33,22 @@ Clock = Callable[[], datetime]
 
 
 class UndoHistory:
-    """Undo, redo, save points and the journal of an open campaign file (the sessions,
-    the clock and :attr:`last_event` are the campaign file's own)."""
+    """Undo, redo, save points and the journal of an open campaign file.
+
+    :class:`~companion.store.campaign_file.CampaignFile` is the one subclass: it gives the
+    sessions (the two methods below), the clock and :attr:`last_event`; this part of it
+    lives in a module of its own only to keep the campaign file's module short.
+    """
 
     last_event: JournalEvent | None
     _clock: Clock
 
     def _session(self, *, write: bool) -> AbstractContextManager[Session]:
-        raise NotImplementedError  # the campaign file's
+        """A session (one transaction when ``write``): CampaignFile's."""
+        raise NotImplementedError
 
     def read(self) -> AbstractContextManager[Session]:
-        """A session for queries (the campaign file's)."""
+        """A session for queries: CampaignFile's."""
         raise NotImplementedError
 
     # --- undo and redo --------------------------------------------------------------------

@@ -6,8 +6,8 @@ open campaign, the one write path (:meth:`Host.run_operation`) and the change si
 (:attr:`Host.campaign_changed`), plus the few window services the File menu's dialogs
 use (:meth:`Host.set_campaign`, :meth:`Host.show_created`, :meth:`Host.refresh_all`,
 opening a file, the status bar) and the procedure dialogs (:meth:`Host.open_procedure`).
-The main
-window is the one Host; a test holds the line (tests/ui/test_ui_rooms.py).
+The main window is the one Host (it overrides every method below; this class only says
+what a dialog may ask of it); a test holds the line (tests/ui/test_ui_rooms.py).
 
 Imports only Qt (the window must paint before the database layer is imported).
 """

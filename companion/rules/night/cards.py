@@ -46,7 +46,7 @@ def night_cards(run: NightRun) -> NightSteps:
                 run.say(f"No Night card can be drawn for hex {hex}.")
                 break
             if is_table_card(card_id):
-                yield from resolve_table_card(run, card_id, drawer)
+                yield from _resolve_table_card(run, card_id, drawer)
                 break
             card = run.facts.cards[card_id]
             unmet = _unmet(run, card, drawer, hex)
@@ -105,7 +105,7 @@ def draw(
     return card
 
 
-def resolve_table_card(run: NightRun, choice: str, drawer: str) -> NightSteps:
+def _resolve_table_card(run: NightRun, choice: str, drawer: str) -> NightSteps:
     """A Night card resolved at the table: what the group recorded, applied where the
     card's effects would have been (issue 25 part 3). It joins no pile of the app's."""
     from pydantic import TypeAdapter, ValidationError

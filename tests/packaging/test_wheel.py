@@ -100,6 +100,21 @@ def _dependencies(requirements: list[str]) -> Path:
     return folder
 
 
+# What a checkout holds that is not the project's source: environments, caches, builds.
+NOT_SOURCE = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info",
+                                    "stonesaga_companion-*", "__pycache__", ".*_cache",
+                                    ".hypothesis")
+
+
+def _source_copy(folder: Path) -> Path:
+    """The checkout's source, copied to ``folder`` for the build. The sdist is staged in
+    the folder it is built from; built in the checkout itself, its staging folder and
+    egg-info sat where make test's other workers run (one build there lost a file it was
+    archiving), and picked up whatever an earlier editable install left behind."""
+    shutil.copytree(ROOT, folder, ignore=NOT_SOURCE)
+    return folder
+
+
 @dataclass(frozen=True)
 class Installed:
     dist: Path
@@ -126,7 +141,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Installed]:
     _ensure_build()
     base = tmp_path_factory.mktemp("wheel")
     dist = base / "dist"
-    _run(sys.executable, "-m", "build", "--outdir", dist, ROOT)
+    _run(sys.executable, "-m", "build", "--outdir", dist, _source_copy(base / "source"))
     [wheel] = dist.glob("*.whl")
     [sdist] = dist.glob("*.tar.gz")
     deps = _dependencies(_requirements(wheel))

@@ -179,6 +179,12 @@ def cmd_backup_restore(args: argparse.Namespace) -> int:
     return 0
 
 
+LARGE_EXPORT_ROWS = 100_000
+"""Rows from which an export shows its progress even when standard error is no terminal."""
+LARGE_IMPORT_BYTES = 32 * 2**20
+"""Bytes from which an import shows its progress even when standard error is no terminal."""
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     from companion import operations
 
@@ -188,7 +194,14 @@ def cmd_export(args: argparse.Namespace) -> int:
         return webjournal_cmd.run_export(args)
     if not args.out:
         return refuse(operations.Refused("Name the export file (or --web-journal FILE)."))
-    return on_campaign(args, lambda c: operations.export_campaign(c, Path(args.out)),
+    from companion.cli.progress import terminal_progress
+
+    def export(campaign: Any) -> None:
+        with terminal_progress("Exporting", large=LARGE_EXPORT_ROWS) as report:
+            operations.export_campaign(campaign, Path(args.out), replace=args.force,
+                                       report=report)
+
+    return on_campaign(args, export,
                        lambda _: ({"exported": args.out}, f"Exported to {args.out}"))
 
 
@@ -196,13 +209,21 @@ def cmd_import(args: argparse.Namespace) -> int:
     from companion import operations
     from companion.cli import webjournal_cmd
 
-    if args.into or webjournal_cmd.is_web_journal(Path(args.src)):
+    try:
+        ours = operations.is_portable_import(Path(args.src))
+    except operations.Refused as exc:
+        return refuse(exc)
+    if args.into or (not ours and webjournal_cmd.is_web_journal(Path(args.src))):
         return webjournal_cmd.run_import(args)
     if not args.dest:
         return refuse(operations.Refused("Name the new campaign file to import into."))
+    from companion.cli.progress import terminal_progress
+
     try:
-        campaign = operations.import_campaign(Path(args.src), Path(args.dest),
-                                              extra_content=[Path(p) for p in args.content])
+        with terminal_progress("Importing", large=LARGE_IMPORT_BYTES) as report:
+            campaign = operations.import_campaign(
+                Path(args.src), Path(args.dest), extra_content=[Path(p) for p in args.content],
+                report=report)
         campaign.close()
     except operations.Refused as exc:
         return refuse(exc)
@@ -273,6 +294,8 @@ def register(sub: Any) -> None:
     export.add_argument("out", nargs="?")
     export.add_argument("--web-journal", metavar="FILE",
                         help="write a file the web Stonesaga Campaign Journal imports")
+    export.add_argument("--force", action="store_true",
+                        help="replace OUT even if it is a file that is not an export")
     export.set_defaults(func=cmd_export)
 
     imp = sub.add_parser("import", help="import a portable export or a web journal file")

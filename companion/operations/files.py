@@ -178,30 +178,54 @@ def restore_backup(campaign: Campaign | Path, backup: Any) -> Campaign:
     return open_campaign(path, extra_content=extra)
 
 
-def export_campaign(campaign: Campaign, dest: Path) -> None:
-    """Export the whole campaign as one portable file (docs/campaign-file.md)."""
-    _refusing(store.export_campaign, campaign.file, Path(dest))
+def export_campaign(campaign: Campaign, dest: Path, *, replace: bool = False,
+                    report: Any = None) -> None:
+    """Export the whole campaign as one portable file (docs/campaign-file.md).
+
+    An existing ``dest`` that is not an export is refused unless ``replace`` (the
+    player confirmed it); ``report(done, total, text)`` is told the rows written.
+    """
+    _refusing(store.export_campaign, campaign.file, Path(dest), replace=replace,
+              report=report)
 
 
-def import_campaign(src: Path, dest: Path, *, extra_content: Sequence[Path] = ()) -> Campaign:
+WEB_JOURNAL_AT_MOST = 64 * 2**20
+"""A web Campaign Journal file is a few MiB at most (its drawings included): a larger
+file that is not our export is read as ours, a piece at a time, and refused in words."""
+
+
+def is_portable_import(src: Path) -> bool:
+    """Whether ``src`` goes to the portable importer rather than the web journal's: our
+    export (told by its first bytes; never read whole here), or a file too large to be a
+    Journal's. Refuses a file beyond the import limit before reading it."""
+    from companion.store import portable
+
+    size = _refusing(portable.check_import_size, Path(src))
+    return portable.is_export_file(Path(src)) or size > WEB_JOURNAL_AT_MOST
+
+
+def import_campaign(src: Path, dest: Path, *, extra_content: Sequence[Path] = (),
+                    report: Any = None) -> Campaign:
     """Import a portable export, or a web Campaign Journal file (any version it writes),
     into a new campaign file at ``dest``, and open it. A web journal's import report is
-    :func:`companion.operations.webjournal.import_new`'s."""
+    :func:`companion.operations.webjournal.import_new`'s. ``report(done, total, text)``
+    is told the bytes of an export read so far."""
+    import contextlib
     import json
 
     from companion.store.webjournal import looks_like_web_journal
 
-    try:
-        head = json.loads(Path(src).read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-        head = None  # the portable importer says what is wrong with it
+    head = None  # the portable importer says what is wrong with a file it cannot read
+    if not is_portable_import(Path(src)):
+        with contextlib.suppress(OSError, UnicodeDecodeError, ValueError, RecursionError):
+            head = json.loads(Path(src).read_text(encoding="utf-8-sig"))
     dest = Path(dest)
     if looks_like_web_journal(head):
         from companion.operations import webjournal
 
         campaign, _ = webjournal.import_new(Path(src), dest, extra_content=extra_content)
         return campaign
-    file = _refusing(store.import_campaign, Path(src), dest)
+    file = _refusing(store.import_campaign, Path(src), dest, report=report)
     file.close()
     try:
         return open_campaign(dest, extra_content=extra_content)

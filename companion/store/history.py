@@ -37,7 +37,9 @@ def game_tables() -> dict[str, Table]:
     return {table_of(model).name: table_of(model) for model in GAME_TABLES}
 
 
-def _python_type(column_type: Any) -> type | None:
+def python_type(column_type: Any) -> type | None:
+    """``datetime`` or ``bytes`` for a column whose image encodes its values (ISO text,
+    base64), None for one whose values are JSON as they are."""
     # sqlmodel wraps datetimes in a TypeDecorator; look at the type underneath.
     base = column_type.impl_instance if isinstance(column_type, TypeDecorator) else column_type
     if isinstance(base, DateTime):
@@ -51,7 +53,7 @@ def encode_value(column_type: Any, value: Any) -> Any:
     """A column value as JSON-ready data."""
     if value is None:
         return None
-    kind = _python_type(column_type)
+    kind = python_type(column_type)
     if kind is datetime:
         return value.isoformat() if isinstance(value, datetime) else str(value)
     if kind is bytes:
@@ -64,7 +66,7 @@ def decode_value(column_type: Any, value: Any) -> Any:
     """The inverse of :func:`encode_value`."""
     if value is None:
         return None
-    kind = _python_type(column_type)
+    kind = python_type(column_type)
     if kind is datetime:
         return datetime.fromisoformat(value)
     if kind is bytes:

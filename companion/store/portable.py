@@ -8,109 +8,208 @@ The format is documented in ``docs/campaign-file.md``. In short::
 
 Rows are ordered by id; values are encoded as in the journal's row images (datetimes as
 ISO text, bytes as base64, JSON columns as JSON). The file is written deterministically
-(sorted keys, fixed indentation), so export -> import -> export gives identical bytes.
+(sorted keys, one row per line), so export -> import -> export gives identical bytes.
+
+Both ways stream (issue 35 item 6): the export writes one row at a time as SQLite hands
+them out, the import reads one row at a time (``portable_json.JsonStream``), checks it
+(``portable_rows``) and inserts it in batches, so memory holds a batch of rows whatever
+the length of the history. Both report their progress (``report(done, total, text)``).
 """
 
 from __future__ import annotations
 
-import functools
+import gc
 import json
 import os
+import re
 import shutil
 import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any, TextIO
 
-from pydantic import TypeAdapter, ValidationError
-from sqlalchemy import Connection, Table, create_engine, select
-from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.pool import StaticPool
-from sqlmodel import SQLModel
+from pydantic import ValidationError
+from sqlalchemy.dialects.sqlite import pysqlite
+from sqlalchemy.engine import Dialect
 
 from companion.store import backups as bk
 from companion.store import migrations
 from companion.store.campaign_file import CampaignFile
 from companion.store.durable import clean_stale_temps, fsync_dir, fsync_file, temp_beside
-from companion.store.errors import BadExportFile, CampaignFileExists, NotARegularFile
-from companion.store.history import decode_row, encode_row, game_tables
+from companion.store.errors import (
+    BadExportFile,
+    CampaignFileError,
+    CampaignFileExists,
+    NotARegularFile,
+)
 from companion.store.inspection import inspect_file, translate_error
 from companion.store.integrity import open_readonly
-from companion.store.later_tables import ALL_TABLES
 from companion.store.lock import lock_holder
-from companion.store.opening import build_new, write_engine
-from companion.store.table_base import table_of
+from companion.store.opening import build_new
+from companion.store.portable_json import JsonProblem, JsonStream
+from companion.store.portable_rows import EXPORT_TABLES, ChangeProblem, row_encoder, row_reader
 
 FORMAT_NAME = "stonesaga-companion-campaign"
 FORMAT_VERSION = 1
 
-EXPORT_TABLES: dict[str, Table] = {
-    table_of(model).name: table_of(model)
-    for model in ALL_TABLES
-}
-MODELS: dict[str, type[SQLModel]] = {table_of(model).name: model for model in ALL_TABLES}
+MAX_IMPORT_BYTES = 2 * 2**30
+"""The largest file an import reads (2 GiB: some ten million journal events, far more
+than decades of play). A larger one is refused before it is read."""
+MAX_ROW_CHARS = 256 * 2**20
+"""The longest text of one row (or header value) an import reads: a row holding cave
+wall images (each up to 20 MiB, a third more as base64) is the largest a campaign makes."""
+BATCH_ROWS = 2000
+"""Rows read, checked and inserted together."""
 
-MAX_DEPTH = 64
-"""Deepest nesting of lists and maps an import may hold (the game's own is 4 or 5)."""
-INT64 = (-(1 << 63), (1 << 63) - 1)
-"""SQLite's integers are 64-bit."""
+Progress = Callable[[int, int, str], None]
+"""``report(done, total, text)``: rows written of all rows, or bytes read of the file."""
+
+_EXPORT_HEAD = re.compile(rb'\A(?:\xef\xbb\xbf)?\s*\{\s*"format"\s*:\s*"'
+                          + FORMAT_NAME.encode() + rb'"')
+_ROW_JSON = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(", ", ": "))
+_DIALECT: Dialect = pysqlite.dialect()
+"""SQLite's dialect: its types' conversions are those of every session of the store."""
 
 
-def _engine_for(conn: sqlite3.Connection) -> Any:
-    return create_engine("sqlite://", creator=lambda: conn, poolclass=StaticPool)
+def _quote(name: str) -> str:
+    return str(_DIALECT.identifier_preparer.quote(name))
 
 
-def _dump_tables(connection: Connection) -> dict[str, Any]:
-    tables: dict[str, Any] = {}
-    for name in sorted(EXPORT_TABLES):
+def _table_words(name: str) -> str:
+    return "the history" if name == "journal_event" else name.replace("_", " ")
+
+
+# --- what a file is ---------------------------------------------------------------------------
+
+
+def is_export_file(path: Path) -> bool:
+    """Whether ``path`` begins as the companion writes its exports (read from its first
+    bytes only, however large it is)."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(4096)
+    except OSError:
+        return False
+    return _EXPORT_HEAD.match(head) is not None
+
+
+def replaced_by_export(out: Path) -> str | None:
+    """What exporting to ``out`` would replace and lose, in words; None when nothing
+    would be lost: no file there, an empty one, or an earlier export (issue 35 item 5)."""
+    out = Path(out).absolute()
+    target = out.resolve() if out.is_symlink() else out
+    try:
+        if not target.is_file() or target.stat().st_size == 0 or is_export_file(target):
+            return None
+    except OSError:
+        return None
+    through = f" (the link {out} points to it)" if target != out else ""
+    return f"{target}{through} is a file that is not a campaign export"
+
+
+class ExportWouldReplace(CampaignFileError):
+    """An export would replace a file that is not an export (issue 35 item 5)."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(
+            f"{what}; exporting would replace what it holds. Nothing was written: choose "
+            "another name, or confirm that it may be replaced (the command line's --force).")
+
+
+def check_import_size(src: Path) -> int:
+    """The size of ``src`` in bytes; refuses (:class:`BadExportFile`) a file beyond
+    :data:`MAX_IMPORT_BYTES`, or one that cannot be read, before anything reads it."""
+    try:
+        size = Path(src).stat().st_size
+    except OSError as exc:
+        raise BadExportFile(src, f"it is not a readable JSON file ({exc.strerror})") from None
+    if size > MAX_IMPORT_BYTES:
+        raise BadExportFile(
+            src, f"it is {size / 2**30:.1f} GiB, and the companion imports files of up to "
+            f"{MAX_IMPORT_BYTES // 2**30} GiB (some ten million journal events)")
+    return size
+
+
+# --- export -----------------------------------------------------------------------------------
+
+
+def _write_tables(conn: sqlite3.Connection, out: TextIO, report: Progress | None) -> None:
+    """The export's text, one row at a time as SQLite hands them out."""
+    names = sorted(EXPORT_TABLES)
+    counts = {n: conn.execute(f"SELECT count(*) FROM {_quote(n)}").fetchone()[0] for n in names}
+    total, done = sum(counts.values()), 0
+    out.write(f'{{\n "format": {json.dumps(FORMAT_NAME)},\n "format_version": {FORMAT_VERSION},'
+              f'\n "schema_version": {migrations.SCHEMA_VERSION},\n "tables": {{\n')
+    for number, name in enumerate(names):
         table = EXPORT_TABLES[name]
-        columns = [c.name for c in table.columns]
-        rows = connection.execute(select(table).order_by(table.c.id)).mappings()
-        tables[name] = {
-            "columns": columns,
-            "rows": [[image[c] for c in columns] for image in map(
-                lambda r: encode_row(table, r), rows)],
-        }
-    return tables
+        columns = [column.name for column in table.columns]
+        encode = row_encoder(table, _DIALECT)
+        out.write(f'  {json.dumps(name)}: {{\n   "columns": {_ROW_JSON.encode(columns)},\n'
+                  '   "rows": [')
+        cursor = conn.execute(f"SELECT {', '.join(map(_quote, columns))} FROM {_quote(name)} "
+                              "ORDER BY id")
+        separator = "\n    "
+        while rows := cursor.fetchmany(BATCH_ROWS):
+            out.write(separator + ",\n    ".join(_ROW_JSON.encode(encode(r)) for r in rows))
+            separator = ",\n    "
+            done += len(rows)
+            if report is not None:
+                report(done, total, f"Writing {_table_words(name)}: {done:,} of {total:,} rows")
+        out.write(("\n   ]" if counts[name] else "]") + "\n  }"
+                  + (",\n" if number < len(names) - 1 else "\n"))
+    out.write(" }\n}\n")
 
 
-def export_campaign(source: CampaignFile | Path, out: Path) -> None:
+@contextmanager
+def _source_connection(source: CampaignFile | Path) -> Iterator[sqlite3.Connection]:
+    """The SQLite connection to read the campaign through, in one read transaction."""
+    if isinstance(source, CampaignFile):
+        with source.read() as session:
+            raw = session.connection().connection.driver_connection
+            assert isinstance(raw, sqlite3.Connection)
+            yield raw
+        return
+    path = Path(source)
+    # When the app has it open it may write meanwhile: read as SQLite's readers do
+    # (readers need no lock). Otherwise read it leaving no side files behind.
+    shared = lock_holder(path) is not None
+    version = inspect_file(path, shared=shared)
+    if version != migrations.SCHEMA_VERSION:
+        raise BadExportFile(path, f"open it once to upgrade schema version {version} first")
+    with open_readonly(path, shared=shared) as conn:
+        conn.execute("BEGIN")  # one snapshot for every table
+        try:
+            yield conn
+        finally:
+            conn.execute("ROLLBACK")
+
+
+def export_campaign(source: CampaignFile | Path, out: Path, *, replace: bool = False,
+                    report: Progress | None = None) -> None:
     """Write the whole campaign (every table, history included) to the JSON file ``out``.
 
     ``source`` is an open CampaignFile or the path of a closed campaign (read without
     taking the lock). ``out`` is written under a temporary name and renamed, so a failed
-    export never leaves half a file.
+    export never leaves half a file. An existing ``out`` that is not an export is
+    refused (:class:`ExportWouldReplace`) unless ``replace``. ``report`` is told the rows
+    written so far.
     """
-    if isinstance(source, CampaignFile):
-        with source.read() as session:
-            tables = _dump_tables(session.connection())
-    else:
-        path = Path(source)
-        # When the app has it open it may write meanwhile: read as SQLite's readers do
-        # (readers need no lock). Otherwise read it leaving no side files behind.
-        shared = lock_holder(path) is not None
-        version = inspect_file(path, shared=shared)
-        if version != migrations.SCHEMA_VERSION:
-            raise BadExportFile(path, f"open it once to upgrade schema version {version} first")
-        with open_readonly(path, shared=shared) as conn, \
-                _engine_for(conn).connect() as connection:
-            tables = _dump_tables(connection)
-    document = {
-        "format": FORMAT_NAME,
-        "format_version": FORMAT_VERSION,
-        "schema_version": migrations.SCHEMA_VERSION,
-        "tables": tables,
-    }
-    text = json.dumps(document, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
-    out = Path(out).absolute()
+    given = out = Path(out).absolute()
     if out.is_symlink():  # export through a link: the link stays a link
         out = out.resolve()
     if out.exists() and not out.is_file():
         # The rename below would put a plain file where a device, pipe or folder is.
         raise NotARegularFile(out)
+    lost = None if replace else replaced_by_export(given)
+    if lost is not None:
+        raise ExportWouldReplace(lost)
     clean_stale_temps(out.parent)
     tmp = temp_beside(out, "export")
     try:
-        tmp.write_text(text, encoding="utf-8")
+        with _source_connection(source) as conn, \
+                open(tmp, "w", encoding="utf-8", newline="\n", buffering=2**20) as handle:
+            _write_tables(conn, handle, report)
         fsync_file(tmp)
         os.replace(tmp, out)
         fsync_dir(out.parent)
@@ -120,191 +219,296 @@ def export_campaign(source: CampaignFile | Path, out: Path) -> None:
         tmp.unlink(missing_ok=True)
 
 
-def _load_document(src: Path) -> dict[str, Any]:
-    try:
-        # utf-8-sig: a byte order mark (some editors write one) is not an error.
-        document = json.loads(Path(src).read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise BadExportFile(src, f"it is not a readable JSON file ({exc})") from None
-    except RecursionError:
-        raise BadExportFile(src, "it is nested too deeply to be a campaign") from None
-    except ValueError as exc:  # an integer of more than 4,300 digits
-        raise BadExportFile(src, f"it holds a value no campaign has ({exc})") from None
-    if not isinstance(document, dict) or document.get("format") != FORMAT_NAME:
+# --- import -----------------------------------------------------------------------------------
+
+
+def _refusal(src: Path, why: str) -> BadExportFile:
+    return BadExportFile(src, why)
+
+
+def _check_header(src: Path, header: dict[str, Any], *, at_tables: bool) -> int:
+    """The schema version of an export whose header is ``header``; refuses another
+    format or an unknown version, as far as the header read before the tables shows."""
+    if header.get("format") != FORMAT_NAME:
         from companion.store.webjournal import what_it_holds
 
-        raise BadExportFile(src, f"it holds {what_it_holds(document)}; expected a "
-                            f"Stonesaga Companion export (\"format\": \"{FORMAT_NAME}\") "
-                            "or a Stonesaga Campaign Journal file")
+        shown = {**header, "tables": {}} if at_tables else header
+        raise _refusal(src, f"it holds {what_it_holds(shown)}; expected a Stonesaga "
+                       f"Companion export (\"format\": \"{FORMAT_NAME}\", first) or a "
+                       "Stonesaga Campaign Journal file")
     # type() is: JSON's true is Python's True, which equals 1.
-    if type(document.get("format_version")) is not int \
-            or document.get("format_version") != FORMAT_VERSION:
-        raise BadExportFile(
-            src, f"format version {document.get('format_version')!r} is unknown "
-            f"(this program reads version {FORMAT_VERSION})")
-    schema = document.get("schema_version")
+    version = header.get("format_version")
+    if type(version) is not int or version != FORMAT_VERSION:
+        raise _refusal(src, f"format version {version!r} is unknown (this program reads "
+                       f"version {FORMAT_VERSION}, given before the tables)")
+    schema = header.get("schema_version")
     if type(schema) is not int or not 1 <= schema <= migrations.SCHEMA_VERSION:
-        raise BadExportFile(
-            src, f"schema version {schema!r} is unknown "
-            f"(this program knows up to {migrations.SCHEMA_VERSION}); update the companion")
-    tables = document.get("tables")
-    if not isinstance(tables, dict):
-        raise BadExportFile(src, "its 'tables' section is missing")
+        raise _refusal(
+            src, f"schema version {schema!r} is unknown (this program knows up to "
+            f"{migrations.SCHEMA_VERSION}, given before the tables); update the companion")
+    return schema
+
+
+def _upgraded(tables: dict[str, Any], schema: int) -> dict[str, Any]:
+    """``tables`` (some of an export's, some of their rows) in this program's schema.
+
+    Each ``migrations.EXPORT_UPGRADES`` step adds columns to rows, or tables: it works
+    on any batch of rows as on the whole file, so the import hands it one batch at a time.
+    """
     for version in range(schema, migrations.SCHEMA_VERSION):
         tables = migrations.EXPORT_UPGRADES[version](tables)
     return tables
 
 
-def check_plain(value: Any, depth: int = 0) -> None:
-    """Refuse (ValueError) what JSON can hold but a campaign cannot: nesting deeper
-    than :data:`MAX_DEPTH`, integers beyond 64 bits, text that is not valid Unicode
-    (lone surrogates)."""
-    if depth > MAX_DEPTH:
-        raise ValueError(f"lists or maps nested more than {MAX_DEPTH} deep")
-    if isinstance(value, bool) or value is None or isinstance(value, float):
-        return
-    if isinstance(value, int):
-        if not INT64[0] <= value <= INT64[1]:
-            raise ValueError("a whole number too large for a campaign (over 64 bits)")
-    elif isinstance(value, str):
+class _TableImport:
+    """The rows of one table, checked and inserted a batch at a time."""
+
+    def __init__(self, importer: _Importer, name: str, columns: list[str], *,
+                 upgrade: bool = True) -> None:
+        self.importer, self.name, self.columns = importer, name, columns
+        self.upgraded = columns
+        if upgrade and importer.schema < migrations.SCHEMA_VERSION:
+            probe = {name: {"columns": list(columns), "rows": []}}
+            self.upgraded = list(_upgraded(probe, importer.schema)[name]["columns"])
+        self.read = row_reader(name, self.upgraded, _DIALECT)
+        self.insert = (f"INSERT INTO {_quote(name)} ({', '.join(map(_quote, self.upgraded))}) "
+                       f"VALUES ({', '.join('?' * len(self.upgraded))})")
+        self.pending: list[tuple[list[Any], str]] = []
+        self.number = 0  # rows of this table read so far
+
+    def add(self, row: Any, text: str) -> None:
+        if not isinstance(row, list) or len(row) != len(self.columns):
+            raise _refusal(self.importer.src, f"table {self.name!r} has malformed rows")
+        self.pending.append((row, text))
+        if len(self.pending) >= BATCH_ROWS:
+            self.flush()
+
+    def _rows(self) -> list[list[Any]]:
+        rows = [row for row, _ in self.pending]
+        if self.upgraded is self.columns:
+            return rows
         try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            raise ValueError("text that is not valid Unicode (a lone surrogate)") from None
-    elif isinstance(value, list):
-        for item in value:
-            check_plain(item, depth + 1)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            check_plain(key, depth + 1)
-            check_plain(item, depth + 1)
+            section = {"columns": list(self.columns), "rows": rows}
+            upgraded: list[list[Any]] = _upgraded({self.name: section},
+                                                  self.importer.schema)[self.name]["rows"]
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            raise _refusal(self.importer.src, f"table {self.name!r} cannot be upgraded to "
+                           f"schema {migrations.SCHEMA_VERSION} ({exc})") from None
+        return upgraded
 
+    def flush(self) -> None:
+        params = []
+        first = self.number + 1
+        for offset, (row, (_, text)) in enumerate(zip(self._rows(), self.pending,
+                                                      strict=True)):
+            params.append(self._checked(first + offset, row, text))
+        self.number += len(self.pending)
+        self.pending = []
+        self.importer.insert(self.insert, params)
 
-def _validated(name: str, row: dict[str, Any]) -> dict[str, Any]:
-    """One decoded row checked against its model's types; the values to insert."""
-    model = MODELS[name]
-    checked = model.model_validate(row)
-    return {column: getattr(checked, column) for column in row}
-
-
-@functools.cache
-def _column_type(name: str, column: str) -> TypeAdapter[Any]:
-    """The type (and constraints) of one column of table ``name``, as its model says."""
-    field = MODELS[name].model_fields[column]
-    kind: Any = field.annotation
-    if field.metadata:
-        kind = Annotated[kind, *field.metadata]
-    return TypeAdapter(kind)
-
-
-def _validated_columns(name: str, image: dict[str, Any]) -> None:
-    """An update's image holds only ``id`` and the columns it changed: each present
-    column is checked against its type; the absent ones are not missing."""
-    for column, value in image.items():
-        if column in MODELS[name].model_fields:
-            try:
-                _column_type(name, column).validate_python(value)
-            except ValidationError as exc:
-                first = exc.errors(include_url=False)[0]
-                raise ValueError(
-                    f"a change to {name!r}, column {column!r}: {first['msg']}") from None
-
-
-def _check_changes(changes: Any) -> None:
-    """A journal event's before/after images must name real tables, columns and types,
-    or undoing it later would fail. An inserted or deleted row's image is a whole row;
-    an updated row's images hold only the columns that changed (docs/campaign-file.md,
-    "Transactions and the journal"), so only those are checked."""
-    if not isinstance(changes, list):
-        raise ValueError("its changes are not a list")
-    for change in changes:
-        if not isinstance(change, dict) or change.get("table") not in game_tables():
-            raise ValueError(f"a change names no known table ({change!r:.60})")
-        if type(change.get("id")) is not int:
-            raise ValueError("a change has no row id")
-        table = game_tables()[change["table"]]
-        known = {c.name for c in table.columns}
-        for side in ("before", "after"):
-            image = change.get(side)
-            if image is None:
-                continue
-            if not isinstance(image, dict) or not set(image) <= known:
-                raise ValueError(f"a change to {table.name!r} names unknown columns")
-            if change.get("before") is not None and change.get("after") is not None:
-                _validated_columns(table.name, decode_row(table, image))
-            else:
-                _validated(table.name, decode_row(table, image))
-
-
-def _rows_of(src: Path, name: str, section: Any) -> list[dict[str, Any]]:
-    table = EXPORT_TABLES.get(name)
-    if table is None:
-        raise BadExportFile(src, f"it has an unknown table {name!r}")
-    if not isinstance(section, dict):
-        raise BadExportFile(src, f"table {name!r} is malformed")
-    columns, rows = section.get("columns"), section.get("rows")
-    known = {c.name for c in table.columns}
-    if not isinstance(columns, list) or not all(isinstance(c, str) for c in columns) \
-            or not set(columns) <= known or "id" not in columns:
-        raise BadExportFile(src, f"table {name!r} has unknown or missing columns")
-    if len(set(columns)) != len(columns):
-        raise BadExportFile(src, f"table {name!r} names a column twice")
-    if not isinstance(rows, list) or any(
-        not isinstance(r, list) or len(r) != len(columns) for r in rows
-    ):
-        raise BadExportFile(src, f"table {name!r} has malformed rows")
-    decoded = []
-    for number, row in enumerate(rows, start=1):
+    def _checked(self, number: int, row: list[Any], text: str) -> tuple[Any, ...]:
+        src, name = self.importer.src, self.name
         try:
-            check_plain(row)
-            values = _validated(name, decode_row(table, dict(zip(columns, row, strict=True))))
-            if name == "journal_event" and "changes" in values:
-                _check_changes(values["changes"])
+            values = self.read(row, text)
         except ValidationError as exc:
             first = exc.errors(include_url=False)[0]
             where = ".".join(str(part) for part in first["loc"])
-            raise BadExportFile(
-                src, f"table {name!r} row {number}: {where}: {first['msg']}") from None
+            raise _refusal(src, f"table {name!r} row {number}: {where}: {first['msg']}"
+                           ) from None
+        except ChangeProblem as exc:
+            raise _refusal(src, f"{self._event(row)} {exc}") from None
         except (ValueError, TypeError, AttributeError, OverflowError) as exc:
-            raise BadExportFile(src, f"table {name!r} row {number}: {exc}") from None
-        decoded.append(values)
-    return decoded
+            raise _refusal(src, f"table {name!r} row {number}: {exc}") from None
+        if name in ("campaign", "society") and values[self.upgraded.index("id")] == 1:
+            self.importer.singletons.add(name)
+        return values
+
+    def _event(self, row: list[Any]) -> str:
+        """A journal event in the words the journal shows it: its number and text."""
+        shown = dict(zip(self.upgraded, row, strict=True))
+        text = str(shown.get("text") or "")
+        text = text if len(text) <= 60 else text[:59] + "…"
+        return f"the journal's event {shown.get('id')!r} (\"{text}\"):"
 
 
-def import_campaign(src: Path, dest: Path) -> CampaignFile:
+class _Importer:
+    """One import: the file read as a stream, its rows written to the new file."""
+
+    def __init__(self, src: Path, conn: sqlite3.Connection, size: int,
+                 report: Progress | None) -> None:
+        self.src, self.conn, self.size, self.report = src, conn, size, report
+        self.schema = migrations.SCHEMA_VERSION
+        self.singletons: set[str] = set()
+        self.columns: dict[str, list[str]] = {}
+        self.reading = "the file"
+
+    def progress(self, done: int) -> None:
+        if self.report is not None:
+            self.report(done, self.size, f"Reading {self.reading}: {done / 2**20:,.0f} of "
+                        f"{self.size / 2**20:,.0f} MiB")
+
+    def insert(self, sql: str, params: list[tuple[Any, ...]]) -> None:
+        try:
+            self.conn.executemany(sql, params)
+        except sqlite3.IntegrityError as exc:
+            raise _refusal(self.src, f"its rows do not fit the tables ({exc})") from None
+
+    def run(self, stream: JsonStream) -> None:
+        if not stream.at_map():
+            from companion.store.webjournal import what_it_holds
+
+            document = stream.value()
+            raise _refusal(self.src, f"it holds {what_it_holds(document)}; expected a "
+                           f"Stonesaga Companion export (\"format\": \"{FORMAT_NAME}\") "
+                           "or a Stonesaga Campaign Journal file")
+        header: dict[str, Any] = {}
+        tables_read = False
+        for key in stream.members():
+            if key in header or (key == "tables" and tables_read):
+                raise _refusal(self.src, f"it gives {key!r} twice")
+            if key == "tables":
+                self.schema = _check_header(self.src, header, at_tables=True)
+                self.tables(stream)
+                tables_read = True
+            else:
+                header[key] = stream.value()
+        stream.end()
+        if not tables_read:
+            _check_header(self.src, header, at_tables=False)
+            raise _refusal(self.src, "its 'tables' section is missing")
+        self.tables_from_upgrades()
+        for singleton in ("campaign", "society"):  # every campaign has both rows
+            if singleton not in self.singletons:
+                raise _refusal(self.src, f"it has no {singleton} row")
+        broken = self.conn.execute("PRAGMA foreign_key_check").fetchall()
+        if broken:
+            raise _refusal(self.src, f"{len(broken)} row(s) point at missing rows")
+
+    def tables(self, stream: JsonStream) -> None:
+        if not stream.at_map():
+            stream.value()
+            raise _refusal(self.src, "its 'tables' section is missing")
+        for name in stream.members():
+            if name not in EXPORT_TABLES:
+                raise _refusal(self.src, f"it has an unknown table {name!r}")
+            if name in self.columns:
+                raise _refusal(self.src, f"it gives table {name!r} twice")
+            self.reading = _table_words(name)
+            self.table(stream, name)
+
+    def table(self, stream: JsonStream, name: str) -> None:
+        if not stream.at_map():
+            stream.value()
+            raise _refusal(self.src, f"table {name!r} is malformed")
+        importing: _TableImport | None = None
+        for key in stream.members():
+            if key == "columns" and name not in self.columns:
+                self.columns[name] = self.checked_columns(name, stream.value())
+            elif key == "rows" and importing is None:
+                if name not in self.columns:
+                    raise _refusal(self.src, f"table {name!r} gives its rows before its "
+                                   "columns")
+                importing = _TableImport(self, name, self.columns[name])
+                self.rows(stream, importing)
+            elif key in ("columns", "rows"):
+                raise _refusal(self.src, f"table {name!r} gives its {key} twice")
+            else:
+                stream.value()  # something else: not part of the format, left out
+        if name not in self.columns:
+            raise _refusal(self.src, f"table {name!r} has unknown or missing columns")
+        if importing is None:
+            raise _refusal(self.src, f"table {name!r} has malformed rows")
+
+    def checked_columns(self, name: str, columns: Any) -> list[str]:
+        known = {c.name for c in EXPORT_TABLES[name].columns}
+        if not isinstance(columns, list) or not all(isinstance(c, str) for c in columns) \
+                or not set(columns) <= known or "id" not in columns:
+            raise _refusal(self.src, f"table {name!r} has unknown or missing columns")
+        if len(set(columns)) != len(columns):
+            raise _refusal(self.src, f"table {name!r} names a column twice")
+        return columns
+
+    def rows(self, stream: JsonStream, importing: _TableImport) -> None:
+        if not stream.at_list():
+            stream.value()
+            raise _refusal(self.src, f"table {importing.name!r} has malformed rows")
+        for _ in stream.elements():
+            importing.add(*stream.value_and_text())
+        importing.flush()
+
+    def tables_from_upgrades(self) -> None:
+        """Rows of the tables an older schema's export lacks, as its upgrades give them."""
+        if self.schema == migrations.SCHEMA_VERSION:
+            return
+        given = {name: {"columns": list(columns), "rows": []}
+                 for name, columns in self.columns.items()}
+        for name, section in _upgraded(given, self.schema).items():
+            if name in self.columns or name not in EXPORT_TABLES or not section["rows"]:
+                continue
+            importing = _TableImport(self, name, list(section["columns"]), upgrade=False)
+            for row in section["rows"]:
+                importing.add(row, json.dumps(row))
+            importing.flush()
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Python's cycle collector off while rows stream through: each batch makes a few
+    thousand short-lived lists and maps, which set it off again and again to walk every
+    long-lived object of the program (a sixth of an import's time); rows make no cycles,
+    and reference counting frees them as before."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
+def _fill_from(src: Path, size: int, report: Progress | None) -> Callable[[sqlite3.Connection],
+                                                                            None]:
+    """The ``fill`` of a new campaign: every row of the export, in one transaction."""
+
+    def fill(conn: sqlite3.Connection) -> None:
+        importer = _Importer(src, conn, size, report)
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            # Tables go in name order, children before parents: check at commit.
+            conn.execute("PRAGMA defer_foreign_keys = ON")
+            with open(src, "rb") as handle, _no_cycle_collection():
+                importer.run(JsonStream(handle, max_value=MAX_ROW_CHARS,
+                                        progress=importer.progress))
+            conn.execute("COMMIT")
+        except BaseException as exc:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            if isinstance(exc, JsonProblem):
+                raise _refusal(src, str(exc)) from None
+            if isinstance(exc, OSError):  # reading the export (SQLite's own are not these)
+                raise _refusal(src, f"it could not be read ({exc.strerror or exc})") from None
+            raise
+
+    return fill
+
+
+def import_campaign(src: Path, dest: Path, *, report: Progress | None = None) -> CampaignFile:
     """Create campaign ``dest`` from export file ``src``, and open it.
 
-    Refuses malformed or unknown-version files (:class:`BadExportFile`) and an existing
-    ``dest`` (:class:`CampaignFileExists`); a refused import creates nothing.
+    Refuses malformed or unknown-version files and files beyond
+    :data:`MAX_IMPORT_BYTES` (:class:`BadExportFile`), and an existing ``dest``
+    (:class:`CampaignFileExists`); a refused import creates nothing. ``report`` is told
+    the bytes of ``src`` read so far.
     """
     src, dest = Path(src), Path(dest).absolute()
     if dest.exists():
         raise CampaignFileExists(dest)
-    tables = _load_document(src)
-    decoded = {name: _rows_of(src, name, section) for name, section in tables.items()}
-    for singleton in ("campaign", "society"):  # every campaign has both rows
-        if not any(row.get("id") == 1 for row in decoded.get(singleton, [])):
-            raise BadExportFile(src, f"it has no {singleton} row")
+    size = check_import_size(src)
     clean_stale_temps(dest.parent)
-
-    def fill(conn: sqlite3.Connection) -> None:
-        try:
-            with write_engine(conn).begin() as connection:
-                # Tables go in name order, children before parents: check at commit.
-                connection.exec_driver_sql("PRAGMA defer_foreign_keys = ON")
-                for name, rows in decoded.items():
-                    if rows:
-                        connection.execute(EXPORT_TABLES[name].insert(), rows)
-                broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
-                if broken:
-                    raise BadExportFile(src, f"{len(broken)} row(s) point at missing rows")
-        except SQLAlchemyError as exc:
-            failure = translate_error(exc, dest)
-            if failure is not None:
-                raise failure from exc
-            raise BadExportFile(src, f"its rows do not fit the tables ({exc.args[0]})") from None
-
-    build_new(dest, fill)
+    try:
+        build_new(dest, _fill_from(src, size, report))
+    except sqlite3.Error as exc:  # what the store does not translate (build_new does)
+        raise BadExportFile(src, f"its rows do not fit the tables ({exc})") from None
     try:
         return CampaignFile.open(dest)
     except BaseException:
@@ -318,4 +522,3 @@ def discard_new_campaign(dest: Path) -> None:
     for leftover in (dest, *(dest.with_name(dest.name + s) for s in ("-wal", "-shm"))):
         leftover.unlink(missing_ok=True)
     shutil.rmtree(bk.backups_dir(dest), ignore_errors=True)
-

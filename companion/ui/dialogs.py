@@ -82,26 +82,58 @@ def save_copy(window: Host) -> None:
     window.statusBar().showMessage(f"Saved a copy as {path}", 6000)
 
 
+def may_replace(window: QWidget, path: Path) -> bool:
+    """Whether the export may go to ``path``: nothing is there, or the player says an
+    existing file may be replaced. A file that is not an export (through a link too) is
+    asked about in its own words (issue 35 item 5)."""
+    from companion.store.portable import replaced_by_export
+
+    if not path.exists():
+        return True
+    lost = replaced_by_export(path)
+    if lost is None:
+        answer = QMessageBox.question(
+            window, "Export the campaign", f"{path.name} already exists. Replace it?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
+    box = QMessageBox(QMessageBox.Icon.Warning, "Replace a file that is not an export?",
+                      f"{lost}.\n\nExporting there replaces what it holds, and the "
+                      "companion cannot bring it back.", parent=window)
+    box.setAccessibleName("Replace a file that is not an export?")
+    replace = box.addButton("Replace It", QMessageBox.ButtonRole.DestructiveRole)
+    keep = box.addButton("Keep It", QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(keep)
+    box.exec()
+    return box.clickedButton() is replace
+
+
 def export(window: Host) -> None:
-    """File ▸ Export Campaign: one portable file (see docs/campaign-file.md)."""
+    """File ▸ Export Campaign: one portable file (see docs/campaign-file.md), written
+    behind a progress bar."""
 
     if window.campaign is None:
         return
     # A name with the extension the Import filter shows, as the PDF export proposes one;
     # one typed without it gets it (issue 27 item 15).
     proposed = Path(campaigns_folder()) / f"{window.campaign.path.stem}{EXPORT_SUFFIX}"
+    # The companion asks itself whether an existing file may go: in its own words when
+    # it is not an export (issue 35 item 5).
     typed, _ = QFileDialog.getSaveFileName(window, "Export the campaign", str(proposed),
-                                           EXPORT_FILTER)
+                                           EXPORT_FILTER, "",
+                                           QFileDialog.Option.DontConfirmOverwrite)
     if not typed:
         return
     path = str(with_suffix(typed, EXPORT_SUFFIX, accepted=(".json",)))
+    if not may_replace(window, Path(path)):
+        return
     from companion import store
     from companion.ui.progress import run_with_progress
 
     try:
         # A file-level export on its own read-only connection, off the GUI thread.
         run_with_progress(window, "Exporting the campaign", store.export_campaign,
-                          window.campaign.path, Path(path))
+                          window.campaign.path, Path(path), replace=True, report=True)
     except store.CampaignFileError as refusal:
         show_refusal(window, "Could not export the campaign", refusal)
         return
@@ -109,7 +141,8 @@ def export(window: Host) -> None:
 
 
 def import_(window: Host) -> None:
-    """File ▸ Import Campaign: a portable export, or a web Campaign Journal file."""
+    """File ▸ Import Campaign: a portable export (read behind a progress bar), or a web
+    Campaign Journal file."""
     from companion import operations
 
     src, _ = QFileDialog.getOpenFileName(window, "Import a campaign", campaigns_folder(),
@@ -125,14 +158,22 @@ def import_(window: Host) -> None:
     dest = str(with_suffix(dest, CAMPAIGN_SUFFIX))
     from companion.ui import webjournal_dialog
 
-    if webjournal_dialog.is_web_journal_file(Path(src)):  # shows what went where
+    try:
+        # Our export is told by its first bytes: a year of history is never read whole
+        # here, and a file beyond the import limit is refused before it is read.
+        ours = operations.is_portable_import(Path(src))
+    except operations.Refused as refusal:
+        show_refusal(window, "Could not import", refusal)
+        return
+    if not ours and webjournal_dialog.is_web_journal_file(Path(src)):  # shows what went where
         webjournal_dialog.open_import(window, Path(src), Path(dest))
         return
     from companion.ui.progress import run_with_progress
 
     try:
         campaign = run_with_progress(window, "Importing the campaign",
-                                     operations.import_campaign, Path(src), Path(dest))
+                                     operations.import_campaign, Path(src), Path(dest),
+                                     report=True)
     except operations.Refused as refusal:
         show_refusal(window, "Could not import", refusal)
         return

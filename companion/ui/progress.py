@@ -30,6 +30,8 @@ T = TypeVar("T")
 
 SHOW_AFTER_MS = 250
 """Work that ends sooner never flashes a dialog."""
+REPORT_CHARS = 66
+"""Characters of a report's text the dialog has room for."""
 
 
 class _Worker(QThread):
@@ -70,6 +72,9 @@ def run_with_progress(window: QWidget | None, title: str, fn: Callable[..., T], 
     from PySide6.QtCore import Qt
 
     dialog.setWindowModality(Qt.WindowModality.WindowModal)
+    # Wide enough for the longest line a report gives ("Writing the cave wall
+    # illustration: 1,000 of 1,000,000 rows"): the dialog does not grow once shown.
+    dialog.setMinimumWidth(dialog.fontMetrics().averageCharWidth() * REPORT_CHARS)
     worker = _Worker(fn, args, kwargs, report)
 
     def progressed(done: int, total: int, text: str) -> None:

@@ -1,6 +1,8 @@
 """Benchmark: does a campaign with years of history open and write as fast as a new one?
+And how long do its export and import take, in how much memory?
 
 Run by hand:  .venv/bin/python bench/campaign.py [--events 100000]
+              .venv/bin/python bench/campaign.py --portable [--sizes 10000 100000 1000000]
 
 Builds, side by side in one temporary folder, a new campaign and a big one (100,000
 journal events, 200 legends, 50 outposts), then measures for each:
@@ -9,18 +11,26 @@ journal events, 200 legends, 50 outposts), then measures for each:
   very first open, which also takes the automatic backup, is shown separately);
 - a small operation: a transaction updating one row with its journal event; p50 and p99.
 Prints each figure and the ratio big/new (the goal is <= 1.2).
+
+``--portable`` (issue 35 item 6) builds a campaign of each size of journal events (bulk
+inserted, as the app writes them: dials, a character's energy and health, entries with no
+change, legends added and dropped, procedure steps) and exports it, then imports the
+export, each in a child process that reports its wall and processor time and its peak
+memory (``ru_maxrss``). The goal: a million events either way in <= 30 s and <= 200 MB.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import resource
 import sqlite3
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -120,12 +130,118 @@ def pct(samples: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+# --- export and import (issue 35 item 6) ----------------------------------------------------
+
+
+def played_events(count: int) -> Iterator[tuple[str, str, str, str, str]]:
+    """``count`` journal events as the app writes them: (time, kind, text, payload,
+    changes), the changes' images built from the tables' own models."""
+    from companion.store.history import encode_row
+    from companion.store.table_base import table_of
+
+    legend = encode_row(table_of(Legend), Legend(id=0, name="", abilities={"might": 3},
+                                                 traits=["Brave"], marks=["spiral"]))
+    for i in range(count):
+        step, who = i % 20, 1 + i % 4
+        if step < 8:
+            kind, text = "society.dial", f"Unrest rose to {i % 5 + 1}"
+            changes = [{"table": "society", "id": 1,
+                        "before": {"id": 1, "unrest": i % 5, "activity": 2},
+                        "after": {"id": 1, "unrest": i % 5 + 1, "activity": 3}}]
+        elif step < 13:
+            kind, text = "day.act", f"Ash explored hex {i % 97} (2 energy)"
+            changes = [{"table": "character", "id": who,
+                        "before": {"id": who, "energy": 3, "health": ["wound", "blank"]},
+                        "after": {"id": who, "energy": 1, "health": ["wound", "wound"]}}]
+        elif step < 15:
+            kind, text, changes = "journal.entry", f"Kim thinks the lair is near hex {i % 97}", []
+        elif step < 18:
+            image = {**legend, "id": i, "name": f"Legend {i}", "epoch": 1 + i // 50_000}
+            kind, text = ("legend.add", f"Legend {i} joined") if step < 17 else \
+                ("legend.drop", f"Legend {i} was set aside")
+            changes = [{"table": "legend", "id": i, "before": None, "after": image}
+                       if step < 17 else {"table": "legend", "id": i, "before": image,
+                                          "after": None}]
+        else:
+            kind, text = "procedure.step", "The Night: draw an event card"
+            changes = [{"table": "procedure_state", "id": 1,
+                        "before": {"id": 1, "state": {"step": "draw", "turn": i % 7}},
+                        "after": {"id": 1, "state": {"step": "resolve", "turn": i % 7}}}]
+        when = f"2026-{1 + i * 12 // count:02d}-{1 + i % 28:02d} {i % 24:02d}:{i % 60:02d}:00"
+        yield (f"{when}.{i % 1_000_000:06d}", kind, text,
+               json.dumps({"hex": i % 97, "roll": [3, 5]}), json.dumps(changes))
+
+
+def build_played(path: Path, events: int) -> None:
+    """A campaign holding ``events`` journal events, bulk inserted."""
+    CampaignFile.create(path, backups=False).close()
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.executemany(
+            "INSERT INTO journal_event (time, kind, text, author, payload, changes, undone, "
+            "redoable) VALUES (?, ?, ?, NULL, ?, ?, 0, 0)", played_events(events))
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+
+
+def child(action: str, src: str, dest: str) -> None:
+    """Run one export or import here and print its figures as JSON (a fresh process, so
+    its peak memory is its own)."""
+    from companion.store import export_campaign, import_campaign
+
+    wall, cpu = time.perf_counter(), time.process_time()
+    if action == "export":
+        export_campaign(Path(src), Path(dest))
+    else:
+        import_campaign(Path(src), Path(dest)).close()
+    print(json.dumps({"seconds": time.perf_counter() - wall, "cpu": time.process_time() - cpu,
+                      "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+
+
+def measured(action: str, src: Path, dest: Path) -> dict[str, float]:
+    done = subprocess.run([sys.executable, __file__, "--child", action, str(src), str(dest)],
+                          capture_output=True, text=True, check=True)
+    figures: dict[str, float] = json.loads(done.stdout.splitlines()[-1])
+    return figures
+
+
+def portable(sizes: list[int]) -> None:
+    """Export and import time and peak memory for each size, side by side."""
+    rows: list[tuple[str, list[str]]] = [(name, []) for name in (
+        "campaign file (MB)", "export file (MB)", "export wall (s)", "export cpu (s)",
+        "export peak (MB)", "import wall (s)", "import cpu (s)", "import peak (MB)")]
+    for size in sizes:
+        with tempfile.TemporaryDirectory() as folder:
+            campaign, out = Path(folder) / "played.stonesaga", Path(folder) / "played.json"
+            build_played(campaign, size)
+            exported = measured("export", campaign, out)
+            imported = measured("import", out, Path(folder) / "back.stonesaga")
+            figures = (campaign.stat().st_size / 1e6, out.stat().st_size / 1e6,
+                       exported["seconds"], exported["cpu"], exported["peak_mb"],
+                       imported["seconds"], imported["cpu"], imported["peak_mb"])
+        for (_, cells), value in zip(rows, figures, strict=True):
+            cells.append(f"{value:10.1f}")
+        print(f"{size:,} events done", file=sys.stderr)
+    print(f"{'journal events':20}" + "".join(f"{size:>10,}" for size in sizes))
+    for name, cells in rows:
+        print(f"{name:20}" + "".join(cells))
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--child"]:
+        child(*sys.argv[2:5])
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=100_000)
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--ops", type=int, default=300)
+    parser.add_argument("--portable", action="store_true",
+                        help="export and import time and memory instead (issue 35)")
+    parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000, 1_000_000])
     args = parser.parse_args()
+    if args.portable:
+        portable(args.sizes)
+        return
     with tempfile.TemporaryDirectory() as folder:
         new, big = Path(folder) / "new.stonesaga", Path(folder) / "big.stonesaga"
         CampaignFile.create(new, backups=False).close()

@@ -48,7 +48,13 @@ from companion.store.integrity import open_readonly
 from companion.store.lock import lock_holder
 from companion.store.opening import build_new
 from companion.store.portable_json import JsonProblem, JsonStream
-from companion.store.portable_rows import EXPORT_TABLES, ChangeProblem, row_encoder, row_reader
+from companion.store.portable_rows import (
+    EXPORT_TABLES,
+    ChangeProblem,
+    row_encoder,
+    row_reader,
+    suspect_chunk,
+)
 
 FORMAT_NAME = "stonesaga-companion-campaign"
 FORMAT_VERSION = 1
@@ -61,6 +67,8 @@ MAX_ROW_CHARS = 256 * 2**20
 wall images (each up to 20 MiB, a third more as base64) is the largest a campaign makes."""
 BATCH_ROWS = 2000
 """Rows read, checked and inserted together."""
+BUILD_CACHE_KIB = 32 * 1024
+"""SQLite's page cache while an import builds the new file."""
 
 Progress = Callable[[int, int, str], None]
 """``report(done, total, text)``: rows written of all rows, or bytes read of the file."""
@@ -273,18 +281,18 @@ class _TableImport:
         self.read = row_reader(name, self.upgraded, _DIALECT)
         self.insert = (f"INSERT INTO {_quote(name)} ({', '.join(map(_quote, self.upgraded))}) "
                        f"VALUES ({', '.join('?' * len(self.upgraded))})")
-        self.pending: list[tuple[list[Any], str]] = []
+        self.pending: list[tuple[list[Any], str, bool]] = []
         self.number = 0  # rows of this table read so far
 
-    def add(self, row: Any, text: str) -> None:
+    def add(self, row: Any, text: str, flagged: bool) -> None:
         if not isinstance(row, list) or len(row) != len(self.columns):
             raise _refusal(self.importer.src, f"table {self.name!r} has malformed rows")
-        self.pending.append((row, text))
+        self.pending.append((row, text, flagged))
         if len(self.pending) >= BATCH_ROWS:
             self.flush()
 
     def _rows(self) -> list[list[Any]]:
-        rows = [row for row, _ in self.pending]
+        rows = [row for row, _, _ in self.pending]
         if self.upgraded is self.columns:
             return rows
         try:
@@ -299,17 +307,18 @@ class _TableImport:
     def flush(self) -> None:
         params = []
         first = self.number + 1
-        for offset, (row, (_, text)) in enumerate(zip(self._rows(), self.pending,
-                                                      strict=True)):
-            params.append(self._checked(first + offset, row, text))
+        for offset, (row, (_, text, flagged)) in enumerate(zip(self._rows(), self.pending,
+                                                               strict=True)):
+            params.append(self._checked(first + offset, row, text, flagged))
         self.number += len(self.pending)
         self.pending = []
         self.importer.insert(self.insert, params)
 
-    def _checked(self, number: int, row: list[Any], text: str) -> tuple[Any, ...]:
+    def _checked(self, number: int, row: list[Any], text: str,
+                 flagged: bool) -> tuple[Any, ...]:
         src, name = self.importer.src, self.name
         try:
-            values = self.read(row, text)
+            values = self.read(row, text, flagged)
         except ValidationError as exc:
             first = exc.errors(include_url=False)[0]
             where = ".".join(str(part) for part in first["loc"])
@@ -447,7 +456,7 @@ class _Importer:
                 continue
             importing = _TableImport(self, name, list(section["columns"]), upgrade=False)
             for row in section["rows"]:
-                importing.add(row, json.dumps(row))
+                importing.add(row, json.dumps(row), True)
             importing.flush()
 
 
@@ -471,14 +480,23 @@ def _fill_from(src: Path, size: int, report: Progress | None) -> Callable[[sqlit
     """The ``fill`` of a new campaign: every row of the export, in one transaction."""
 
     def fill(conn: sqlite3.Connection) -> None:
+        with _no_cycle_collection():
+            fill_rows(conn)
+
+    def fill_rows(conn: sqlite3.Connection) -> None:
         importer = _Importer(src, conn, size, report)
+        # A file nobody else sees yet, removed whole if anything fails: no waiting for the
+        # disk at the commit (the file is flushed once, before it is linked into place),
+        # and room in memory for the pages the history's indexes touch.
+        conn.execute("PRAGMA synchronous = OFF")
+        conn.execute(f"PRAGMA cache_size = -{BUILD_CACHE_KIB}")
         conn.execute("BEGIN IMMEDIATE")
         try:
             # Tables go in name order, children before parents: check at commit.
             conn.execute("PRAGMA defer_foreign_keys = ON")
-            with open(src, "rb") as handle, _no_cycle_collection():
+            with open(src, "rb") as handle:
                 importer.run(JsonStream(handle, max_value=MAX_ROW_CHARS,
-                                        progress=importer.progress))
+                                        progress=importer.progress, suspect=suspect_chunk))
             conn.execute("COMMIT")
         except BaseException as exc:
             if conn.in_transaction:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import codecs
 import json
 import re
+from collections import deque
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO
 
@@ -22,6 +23,8 @@ CHUNK_BYTES = 1 << 20
 """Bytes read from the file at a time."""
 
 _SPACE = re.compile(r"[ \t\n\r]*")
+_SUSPECT_OVERLAP = 64
+"""Bytes of the chunk before that ``suspect`` sees again: what it looks for is shorter."""
 _CUT_MARGIN = 16
 """A decoding error this close to the end of the buffered text may be a value cut short
 by the chunk (``tru``, ``"\\u00``, ``1e``): read more before calling it an error."""
@@ -36,11 +39,15 @@ class JsonStream:
 
     ``max_value`` bounds the text of any one value (and so the memory a value can take);
     ``progress(bytes_read)`` is called after each chunk. A UTF-8 byte order mark at the
-    start is skipped, as ``utf-8-sig`` does.
+    start is skipped, as ``utf-8-sig`` does. ``suspect(raw_bytes)`` is asked of each
+    chunk (with the end of the one before, for what spans both): a value read from a
+    chunk it flags is said to be flagged (:meth:`value_and_text`), so a caller can look
+    closely at those values only.
     """
 
     def __init__(self, handle: BinaryIO, *, max_value: int,
-                 progress: Callable[[int], None] | None = None) -> None:
+                 progress: Callable[[int], None] | None = None,
+                 suspect: Callable[[bytes], bool] | None = None) -> None:
         self._handle = handle
         self._utf8 = codecs.getincrementaldecoder("utf-8")("strict")
         self._decoder = json.JSONDecoder()
@@ -51,6 +58,10 @@ class JsonStream:
         self._bom_checked = False
         self._max_value = max_value
         self._progress = progress
+        self._suspect = suspect
+        self._flagged: deque[tuple[int, int]] = deque()  # (from, to) characters of the file
+        self._tail = b""  # the last bytes of the chunk before
+        self._piece_from = 0  # where the chunk before began, in characters of the file
         self.bytes_read = 0
 
     # --- the buffer ------------------------------------------------------------------------
@@ -73,7 +84,12 @@ class JsonStream:
         if piece and not self._bom_checked:
             piece = piece.removeprefix("\ufeff")  # utf-8-sig: a byte order mark is fine
             self._bom_checked = True
+        start = self._dropped + len(self._text)
         self._text += piece
+        if self._suspect is not None and data:
+            if self._suspect(self._tail + data):
+                self._flagged.append((self._piece_from, start + len(piece)))
+            self._tail, self._piece_from = data[-_SUSPECT_OVERLAP:], start
         if self._progress is not None and data:
             self._progress(self.bytes_read)
         return bool(data)
@@ -123,9 +139,17 @@ class JsonStream:
         """The next whole JSON value (a header field, a list of columns)."""
         return self.value_and_text()[0]
 
-    def value_and_text(self) -> tuple[Any, str]:
-        """The next whole JSON value, and its text as the file writes it (a row's text
-        tells whether it needs a closer look: ``portable_rows.needs_plain_check``)."""
+    def _is_flagged(self, start: int, end: int) -> bool:
+        """Whether characters ``start`` to ``end`` of the buffer overlap a flagged chunk."""
+        start, end = start + self._dropped, end + self._dropped
+        while self._flagged and self._flagged[0][1] <= start:
+            self._flagged.popleft()
+        return bool(self._flagged) and self._flagged[0][0] < end
+
+    def value_and_text(self) -> tuple[Any, str, bool]:
+        """The next whole JSON value, its text as the file writes it, and whether it
+        comes from a chunk ``suspect`` flagged (a row's text and flag tell whether it
+        needs a closer look: ``portable_rows.needs_plain_check``)."""
         self._skip_space()
         while True:
             try:
@@ -144,7 +168,7 @@ class JsonStream:
             if end - self._pos > self._max_value:
                 self._too_long()
             start, self._pos = self._pos, end
-            return found, self._text[start:end]
+            return found, self._text[start:end], self._is_flagged(start, end)
 
     # --- maps and lists ----------------------------------------------------------------------
 

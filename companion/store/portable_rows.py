@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import base64
 import functools
-import re
 from collections.abc import Callable
 from datetime import datetime
+from json import encoder as json_encoder
 from typing import Annotated, Any, NotRequired, Required, cast
 
 from pydantic import TypeAdapter, ValidationError
-from sqlalchemy import Table
+from sqlalchemy import JSON, Table
 from sqlalchemy.engine import Dialect
 from sqlmodel import SQLModel
 from typing_extensions import TypedDict  # pydantic reads typing's only from Python 3.12
@@ -40,10 +40,10 @@ MAX_DEPTH = 64
 """Deepest nesting of lists and maps an import may hold (the game's own is 4 or 5)."""
 INT64 = (-(1 << 63), (1 << 63) - 1)
 """SQLite's integers are 64-bit."""
-_LONG_NUMBER = re.compile(r"[0-9]{19}")
+_DIGITS_AS_ZEROS = bytes(48 if 48 <= b <= 57 else 32 for b in range(256))
+"""Every digit as "0", every other byte as a space (``bytes.translate``)."""
+_LONG_NUMBER = b"0" * 19
 """19 digits in a row: perhaps an integer beyond 64 bits (which have at most 19)."""
-_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
-"""An escaped surrogate: perhaps a lone one."""
 CHANGE_KEYS = ("table", "id", "before", "after")
 """The keys of one journal change (``history.Change``), no more, no fewer."""
 _CHANGE_KEY_SET = frozenset(CHANGE_KEYS)
@@ -109,14 +109,22 @@ def check_plain(value: Any, depth: int = 0) -> None:
             check_plain(item, depth + 1)
 
 
-def needs_plain_check(text: str) -> bool:
+def suspect_chunk(data: bytes) -> bool:
+    """Whether a piece of an export's raw text could hold what :func:`check_plain`
+    refuses beyond nesting: 19 digits in a row (an integer over 64 bits has more), or
+    an escape (``\\u``, perhaps a lone surrogate). Looked for in whole chunks of the
+    file, at the speed of ``bytes.translate``: a regular expression per row was a tenth
+    of an import's time."""
+    return _LONG_NUMBER in data.translate(_DIGITS_AS_ZEROS) or b"\\u" in data
+
+
+def needs_plain_check(text: str, flagged: bool) -> bool:
     """Whether a row whose JSON text is ``text`` could hold what :func:`check_plain`
-    refuses. Most rows plainly cannot: they open fewer lists and maps than
-    :data:`MAX_DEPTH` (so no deep nesting), and show no number of 19 digits and no
-    escaped surrogate; only the others are walked value by value."""
-    return text.count("[") + text.count("{") > MAX_DEPTH \
-        or _LONG_NUMBER.search(text) is not None \
-        or ("\\u" in text and _SURROGATE.search(text) is not None)
+    refuses, ``flagged`` when the chunk of the file it comes from is a
+    :func:`suspect_chunk`. Most rows plainly cannot: they open fewer lists and maps than
+    :data:`MAX_DEPTH` (so no deep nesting) and come from a chunk with no long number and
+    no escape; only the others are walked value by value."""
+    return flagged or text.count("[") + text.count("{") > MAX_DEPTH
 
 
 # --- import: the tables' types --------------------------------------------------------------
@@ -274,28 +282,62 @@ def check_changes(changes: Any) -> None:
 # --- import: a whole row -----------------------------------------------------------------
 
 
+def _json_text() -> Callable[[Any], str]:
+    """``json.dumps`` as SQLAlchemy calls it for a JSON column (the same text), made once:
+    the standard library's C encoder called directly, without the circular-reference
+    bookkeeping a decoded file cannot need (the JSON columns were half an import's
+    conversions)."""
+    make = getattr(json_encoder, "c_make_encoder", None)  # absent from the type stubs
+    if make is None:  # a Python without the C accelerator
+        return json_encoder.JSONEncoder(check_circular=False).encode
+    encode = make(None, json_encoder.JSONEncoder().default,
+                  json_encoder.encode_basestring_ascii, None, ": ", ", ", False, False, True)
+    return lambda value: "".join(encode(value, 0))
+
+
+def _binder(column_type: Any, dialect: Dialect) -> Callable[[Any], Any] | None:
+    """How a value of ``column_type`` goes to SQLite: SQLAlchemy's own conversion (times
+    as text, booleans as 0/1), and for JSON its text as SQLAlchemy writes it."""
+    if isinstance(column_type, JSON) and not column_type.none_as_null \
+            and getattr(dialect, "_json_serializer", None) is None:
+        return _JSON_TEXT
+    bind: Callable[[Any], Any] | None = column_type.dialect_impl(dialect).bind_processor(
+        dialect)
+    return bind
+
+
+_JSON_TEXT = _json_text()
+
+
+
 def row_reader(name: str, columns: list[str],
-               dialect: Dialect) -> Callable[[list[Any], str], tuple[Any, ...]]:
+               dialect: Dialect) -> Callable[[list[Any], str, bool], tuple[Any, ...]]:
     """A function from one export row of table ``name`` (its ``columns``, already
-    upgraded to this schema) and the row's JSON text to the parameters of an ``INSERT``
-    of those columns.
+    upgraded to this schema), the row's JSON text and whether its chunk was flagged
+    (:func:`needs_plain_check`) to the parameters of an ``INSERT`` of those columns.
 
     It raises ``ValueError``/``ValidationError`` for a row the table cannot hold, and
     :class:`ChangeProblem` for a journal event whose changes undo could not apply.
     """
     table = EXPORT_TABLES[name]
-    binders = [table.c[column].type.dialect_impl(dialect).bind_processor(dialect)
-               for column in columns]
+    binders = [_binder(table.c[column].type, dialect) for column in columns]
     journal = name == "journal_event"
 
-    def read(row: list[Any], text: str) -> tuple[Any, ...]:
-        if needs_plain_check(text):
+    row_type = _row_type(name).validator  # the adapter's own validator, called directly
+    encoded = _encoded_columns(name)
+
+    def read(row: list[Any], text: str, flagged: bool) -> tuple[Any, ...]:
+        if needs_plain_check(text, flagged):
             check_plain(row)
-        values = validated_row(name, decode_image(name, dict(zip(columns, row, strict=True))))
-        if journal and "changes" in values:
-            check_changes(values["changes"])
+        values = dict(zip(columns, row, strict=True))
+        for column, kind in encoded:
+            if values.get(column) is not None:
+                values[column] = decode_value(kind, values[column])
+        checked = row_type.validate_python(values)
+        if journal and "changes" in checked:
+            check_changes(checked["changes"])
         # SQLAlchemy's own conversions (times as text, JSON as text, booleans as 0/1).
-        return tuple(value if bind is None else bind(value)
-                     for bind, value in zip(binders, values.values(), strict=True))
+        return tuple(checked[column] if bind is None else bind(checked[column])
+                     for bind, column in zip(binders, columns, strict=True))
 
     return read

@@ -305,32 +305,34 @@ class _TableImport:
         return upgraded
 
     def flush(self) -> None:
-        params = []
-        first = self.number + 1
-        for offset, (row, (_, text, flagged)) in enumerate(zip(self._rows(), self.pending,
-                                                               strict=True)):
-            params.append(self._checked(first + offset, row, text, flagged))
+        """Check the rows read so far and insert them."""
+        rows, read = self._rows(), self.read
+        params: list[list[Any]] = []
+        try:
+            for row, (_, text, flagged) in zip(rows, self.pending, strict=True):
+                params.append(read(row, text, flagged))
+        except (ValidationError, ChangeProblem, ValueError, TypeError, AttributeError,
+                OverflowError) as exc:
+            failed = len(params)  # the row being read
+            raise self._refused(exc, self.number + failed + 1, rows[failed]) from None
+        if self.name in ("campaign", "society"):  # every campaign has both rows
+            at = self.upgraded.index("id")
+            if any(values[at] == 1 for values in params):
+                self.importer.singletons.add(self.name)
         self.number += len(self.pending)
         self.pending = []
         self.importer.insert(self.insert, params)
 
-    def _checked(self, number: int, row: list[Any], text: str,
-                 flagged: bool) -> tuple[Any, ...]:
-        src, name = self.importer.src, self.name
-        try:
-            values = self.read(row, text, flagged)
-        except ValidationError as exc:
+    def _refused(self, exc: Exception, number: int, row: list[Any]) -> BadExportFile:
+        """Why row ``number`` (``row``) of this table cannot be imported, in words."""
+        where = f"table {self.name!r} row {number}"
+        if isinstance(exc, ValidationError):
             first = exc.errors(include_url=False)[0]
-            where = ".".join(str(part) for part in first["loc"])
-            raise _refusal(src, f"table {name!r} row {number}: {where}: {first['msg']}"
-                           ) from None
-        except ChangeProblem as exc:
-            raise _refusal(src, f"{self._event(row)} {exc}") from None
-        except (ValueError, TypeError, AttributeError, OverflowError) as exc:
-            raise _refusal(src, f"table {name!r} row {number}: {exc}") from None
-        if name in ("campaign", "society") and values[self.upgraded.index("id")] == 1:
-            self.importer.singletons.add(name)
-        return values
+            column = ".".join(str(part) for part in first["loc"])
+            return _refusal(self.importer.src, f"{where}: {column}: {first['msg']}")
+        if isinstance(exc, ChangeProblem):
+            return _refusal(self.importer.src, f"{self._event(row)} {exc}")
+        return _refusal(self.importer.src, f"{where}: {exc}")
 
     def _event(self, row: list[Any]) -> str:
         """A journal event in the words the journal shows it: its number and text."""
@@ -356,7 +358,7 @@ class _Importer:
             self.report(done, self.size, f"Reading {self.reading}: {done / 2**20:,.0f} of "
                         f"{self.size / 2**20:,.0f} MiB")
 
-    def insert(self, sql: str, params: list[tuple[Any, ...]]) -> None:
+    def insert(self, sql: str, params: list[list[Any]]) -> None:
         try:
             self.conn.executemany(sql, params)
         except sqlite3.IntegrityError as exc:
@@ -441,8 +443,8 @@ class _Importer:
         if not stream.at_list():
             stream.value()
             raise _refusal(self.src, f"table {importing.name!r} has malformed rows")
-        for _ in stream.elements():
-            importing.add(*stream.value_and_text())
+        for row, text, flagged in stream.values_of_list():
+            importing.add(row, text, flagged)
         importing.flush()
 
     def tables_from_upgrades(self) -> None:

@@ -149,9 +149,13 @@ def _row_type(name: str) -> TypeAdapter[dict[str, Any]]:
 
 
 @functools.cache
-def _column_type(name: str, column: str) -> TypeAdapter[Any]:
-    """The type (and constraints) of one column of table ``name``, as its model says."""
-    return TypeAdapter(_field_type(name, column))
+def _partial_type(name: str) -> Any:
+    """The validator of an update's image of table ``name``: any of its columns, each
+    of its model's type (the image holds the columns that changed)."""
+    fields = {column: NotRequired[_field_type(name, column)]
+              for column in MODELS[name].model_fields}
+    typed = cast(Any, TypedDict)(f"{MODELS[name].__name__}Change", fields)
+    return TypeAdapter(typed).validator
 
 
 @functools.cache
@@ -187,15 +191,9 @@ def validated_row(name: str, values: dict[str, Any]) -> dict[str, Any]:
 def _validated_columns(name: str, image: dict[str, Any]) -> None:
     """An update's image holds only ``id`` and the columns it changed: each present
     column is checked against its type; the absent ones are not missing."""
-    fields = MODELS[name].model_fields
-    for column, value in image.items():
-        if column in fields:
-            try:
-                _column_type(name, column).validate_python(value)
-            except ValidationError as exc:
-                first = exc.errors(include_url=False)[0]
-                raise ChangeProblem(
-                    f"its change to {name!r}, column {column!r}: {first['msg']}") from None
+    if any(column in image for column, _ in _encoded_columns(name)):
+        image = decode_image(name, image)
+    _partial_type(name).validate_python(image)  # ValidationError: check_changes says it
 
 
 # --- import: journal changes (issue 35 item 2) -----------------------------------------------
@@ -232,9 +230,6 @@ def _shape_problem(change: dict[str, Any]) -> str:
     return f"{_where(change)}: a change has no row id"
 
 
-def _sound_image(image: Any, columns: frozenset[str], row_id: int) -> bool:
-    return image is None or (isinstance(image, dict) and image.keys() <= columns
-                             and image.get("id", row_id) == row_id)
 
 
 def check_change(change: Any) -> None:
@@ -247,23 +242,28 @@ def check_change(change: Any) -> None:
         raise ChangeProblem(f"a change names no known table ({change!r:.60})")
     if change.keys() != _CHANGE_KEY_SET or type(change["id"]) is not int:
         raise ChangeProblem(_shape_problem(change))
-    name, before, after = change["table"], change["before"], change["after"]
+    name: str = change["table"]
+    before: Any = change["before"]
+    after: Any = change["after"]
     if before is None and after is None:
         raise ChangeProblem(f'{_where(change)} has neither "before" nor "after": it changes '
                             "nothing that undo could put back")
-    columns = _columns(name)
-    if not (_sound_image(before, columns, change["id"])
-            and _sound_image(after, columns, change["id"])):
+    columns, row_id = _columns(name), change["id"]
+    if not ((before is None or (isinstance(before, dict) and before.keys() <= columns
+                                and before.get("id", row_id) == row_id))
+            and (after is None or (isinstance(after, dict) and after.keys() <= columns
+                                   and after.get("id", row_id) == row_id))):
         problem = _image_problem(change, "before") or _image_problem(change, "after")
         raise ChangeProblem(f"{_where(change)}: {problem}")
     if before is not None and after is not None:
         if before.keys() != after.keys():
             raise ChangeProblem(f'{_where(change)}: its "before" and "after" hold different '
                                 "columns")
-        _validated_columns(name, decode_image(name, before))
-        _validated_columns(name, decode_image(name, after))
+        _validated_columns(name, before)
+        _validated_columns(name, after)
         return
-    validated_row(name, decode_image(name, before if after is None else after))
+    whole = cast(dict[str, Any], before if after is None else after)
+    validated_row(name, decode_image(name, whole))
 
 
 def check_changes(changes: Any) -> None:
@@ -311,7 +311,7 @@ _JSON_TEXT = _json_text()
 
 
 def row_reader(name: str, columns: list[str],
-               dialect: Dialect) -> Callable[[list[Any], str, bool], tuple[Any, ...]]:
+               dialect: Dialect) -> Callable[[list[Any], str, bool], list[Any]]:
     """A function from one export row of table ``name`` (its ``columns``, already
     upgraded to this schema), the row's JSON text and whether its chunk was flagged
     (:func:`needs_plain_check`) to the parameters of an ``INSERT`` of those columns.
@@ -325,8 +325,9 @@ def row_reader(name: str, columns: list[str],
 
     row_type = _row_type(name).validator  # the adapter's own validator, called directly
     encoded = _encoded_columns(name)
+    bound = [(at, bind) for at, bind in enumerate(binders) if bind is not None]
 
-    def read(row: list[Any], text: str, flagged: bool) -> tuple[Any, ...]:
+    def read(row: list[Any], text: str, flagged: bool) -> list[Any]:
         if needs_plain_check(text, flagged):
             check_plain(row)
         values = dict(zip(columns, row, strict=True))
@@ -336,8 +337,10 @@ def row_reader(name: str, columns: list[str],
         checked = row_type.validate_python(values)
         if journal and "changes" in checked:
             check_changes(checked["changes"])
+        params = [checked[column] for column in columns]
         # SQLAlchemy's own conversions (times as text, JSON as text, booleans as 0/1).
-        return tuple(checked[column] if bind is None else bind(checked[column])
-                     for bind, column in zip(binders, columns, strict=True))
+        for at, bind in bound:
+            params[at] = bind(params[at])
+        return params
 
     return read

@@ -67,14 +67,17 @@ def _mutate(doc: dict[str, Any], data: st.DataObject) -> None:
                    and isinstance(section.get("columns"), list) and section["columns"]
                    ) if isinstance(tables, dict) else []
     kind = data.draw(st.sampled_from(
-        ["cell", "cell", "cell", "header", "columns", "row", "table"] if sound
-        else ["header"]), label="kind")
+        ["cell", "cell", "cell", "header", "columns", "row", "table", "change", "change"]
+        if sound else ["header"]), label="kind")
     if kind == "header":
         key = data.draw(st.sampled_from(["format", "format_version", "schema_version",
                                          "tables"]), label="key")
         doc[key] = data.draw(json_values, label="header value")
         return
     assert isinstance(tables, dict)
+    if kind == "change":
+        _mutate_change(tables, data)
+        return
     section = tables[data.draw(st.sampled_from(sound), label="table")]
     columns, rows = section["columns"], section["rows"]
     if kind == "cell" and rows and isinstance(rows[0], list) and rows[0]:
@@ -95,6 +98,29 @@ def _mutate(doc: dict[str, Any], data: st.DataObject) -> None:
             row.pop()
     elif kind == "table":
         tables[data.draw(st.text(max_size=10), label="new table")] = data.draw(json_values)
+
+
+def _mutate_change(tables: dict[str, Any], data: st.DataObject) -> None:
+    """Issue 35 item 2: one journal change loses or gains a key, or one of its sides
+    becomes something else (undo must refuse it in words, or the import must)."""
+    section = tables.get("journal_event")
+    if not isinstance(section, dict) or "changes" not in section.get("columns", []):
+        return
+    at = section["columns"].index("changes")
+    changes = [c for row in section.get("rows", []) if isinstance(row, list) and len(row) > at
+               and isinstance(row[at], list) for c in row[at] if isinstance(c, dict)]
+    if not changes:
+        return
+    change = changes[data.draw(st.integers(0, len(changes) - 1), label="change")]
+    how = data.draw(st.sampled_from(["drop", "add", "side"]), label="how")
+    key = data.draw(st.sampled_from(["table", "id", "before", "after"]), label="key")
+    if how == "drop":
+        change.pop(key, None)
+    elif how == "add":
+        change[data.draw(st.text(max_size=6), label="new key")] = data.draw(json_values)
+    else:
+        change[key] = data.draw(st.one_of(json_values, st.just(None), st.just({})),
+                                label="side")
 
 
 def _use_accepted(dest: Path, out: Path) -> None:

@@ -326,9 +326,11 @@ class _TableImport:
     def _refused(self, exc: Exception, number: int, row: list[Any]) -> BadExportFile:
         """Why row ``number`` (``row``) of this table cannot be imported, in words."""
         where = f"table {self.name!r} row {number}"
-        if isinstance(exc, ValidationError):
+        if isinstance(exc, ValidationError):  # a row's value: its place is its column
             first = exc.errors(include_url=False)[0]
-            column = ".".join(str(part) for part in first["loc"])
+            at, *inside = first["loc"]
+            column = ".".join(str(part) for part in (
+                self.upgraded[at] if isinstance(at, int) else at, *inside))
             return _refusal(self.importer.src, f"{where}: {column}: {first['msg']}")
         if isinstance(exc, ChangeProblem):
             return _refusal(self.importer.src, f"{self._event(row)} {exc}")

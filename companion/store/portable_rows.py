@@ -149,6 +149,15 @@ def _row_type(name: str) -> TypeAdapter[dict[str, Any]]:
 
 
 @functools.cache
+def _row_tuple(name: str, columns: tuple[str, ...]) -> Any:
+    """The validator of table ``name``'s rows as the export lists them (``columns``, in
+    that order): each value of its column's type; a list in, the values out as the
+    model coerces them, without building a map per row."""
+    kinds: Any = tuple(_field_type(name, column) for column in columns)
+    return TypeAdapter(tuple[kinds]).validator
+
+
+@functools.cache
 def _partial_type(name: str) -> Any:
     """The validator of an update's image of table ``name``: any of its columns, each
     of its model's type (the image holds the columns that changed)."""
@@ -321,23 +330,24 @@ def row_reader(name: str, columns: list[str],
     """
     table = EXPORT_TABLES[name]
     binders = [_binder(table.c[column].type, dialect) for column in columns]
-    journal = name == "journal_event"
 
-    row_type = _row_type(name).validator  # the adapter's own validator, called directly
-    encoded = _encoded_columns(name)
+    row_type = _row_tuple(name, tuple(columns))
+    encoded = [(at, kind) for at, (column, kind) in enumerate(
+        (column, dict(_encoded_columns(name)).get(column)) for column in columns)
+        if kind is not None]
     bound = [(at, bind) for at, bind in enumerate(binders) if bind is not None]
+    changes = columns.index("changes") if name == "journal_event" and "changes" in columns \
+        else None
 
     def read(row: list[Any], text: str, flagged: bool) -> list[Any]:
         if needs_plain_check(text, flagged):
             check_plain(row)
-        values = dict(zip(columns, row, strict=True))
-        for column, kind in encoded:
-            if values.get(column) is not None:
-                values[column] = decode_value(kind, values[column])
-        checked = row_type.validate_python(values)
-        if journal and "changes" in checked:
-            check_changes(checked["changes"])
-        params = [checked[column] for column in columns]
+        for at, kind in encoded:
+            if row[at] is not None:
+                row[at] = decode_value(kind, row[at])
+        params = list(row_type.validate_python(row))
+        if changes is not None:
+            check_changes(params[changes])
         # SQLAlchemy's own conversions (times as text, JSON as text, booleans as 0/1).
         for at, bind in bound:
             params[at] = bind(params[at])

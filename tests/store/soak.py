@@ -148,6 +148,7 @@ def run_killed(command: list[str], rng: random.Random, mode: str, scenario: str,
             _kill_group(child)
             out, _ = child.communicate()
             label = "random"
+    _wait_group_gone(child)
     lines.extend(line.strip() for line in out.splitlines())
     # Under strace the child's death by SIGKILL shows as strace's own exit status.
     killed = child.returncode != 0
@@ -158,6 +159,20 @@ def _kill_group(child: subprocess.Popen[str]) -> None:
     """SIGKILL the child and everything it started (strace and its tracee)."""
     with contextlib.suppress(ProcessLookupError):
         os.killpg(child.pid, signal.SIGKILL)
+
+
+def _wait_group_gone(child: subprocess.Popen[str], patience: float = 10.0) -> None:
+    """Wait until no process of the child's group is left. Killed with strace, the
+    tracee outlives strace for a moment as a zombie, and a zombie's pid still answers:
+    its temporary files do not look stale yet, so the next open would keep them (an
+    import now holds its new file for most of its run, issue 35)."""
+    deadline = time.monotonic() + patience
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(child.pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.01)
 
 
 class Soak:
@@ -340,7 +355,7 @@ class Soak:
             subprocess.run(_command("export", [str(self.main), str(exports / "next.json")]),
                            cwd=REPO, env=_env(), check=True, capture_output=True)
         left = [f for f in self._folders() if stale_temps(f)]
-        assert not left, f"temporary files survived the next open in {left}"
+        assert not left, f"temporary files survived the next open in {left}: {[stale_temps(f) for f in left]}"
 
 
 def _texts(path: Path) -> set[str]:

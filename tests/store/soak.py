@@ -354,8 +354,8 @@ class Soak:
         if stale_temps(exports):
             subprocess.run(_command("export", [str(self.main), str(exports / "next.json")]),
                            cwd=REPO, env=_env(), check=True, capture_output=True)
-        left = [f for f in self._folders() if stale_temps(f)]
-        assert not left, f"temporary files survived the next open in {left}: {[stale_temps(f) for f in left]}"
+        left = [name for f in self._folders() for name in stale_temps(f)]
+        assert not left, f"temporary files survived the next open: {left}"
 
 
 def _texts(path: Path) -> set[str]:

@@ -269,18 +269,20 @@ def _upgraded(tables: dict[str, Any], schema: int) -> dict[str, Any]:
 
 
 class _TableImport:
-    """The rows of one table, checked and inserted a batch at a time."""
+    """The rows of one table, checked and inserted a batch at a time.
+
+    An older schema's rows are upgraded a batch at a time; the columns the upgrade gives
+    the first batch (rather than an empty table's) decide the insert, so an upgrade step
+    may look at the rows it upgrades.
+    """
 
     def __init__(self, importer: _Importer, name: str, columns: list[str], *,
                  upgrade: bool = True) -> None:
         self.importer, self.name, self.columns = importer, name, columns
-        self.upgraded = columns
-        if upgrade and importer.schema < migrations.SCHEMA_VERSION:
-            probe = {name: {"columns": list(columns), "rows": []}}
-            self.upgraded = list(_upgraded(probe, importer.schema)[name]["columns"])
-        self.read = row_reader(name, self.upgraded, _DIALECT)
-        self.insert = (f"INSERT INTO {_quote(name)} ({', '.join(map(_quote, self.upgraded))}) "
-                       f"VALUES ({', '.join('?' * len(self.upgraded))})")
+        self.upgrade = upgrade and importer.schema < migrations.SCHEMA_VERSION
+        self.upgraded: list[str] = []
+        self.read: Callable[[list[Any], str, bool], list[Any]] | None = None
+        self.insert = ""
         self.pending: list[tuple[list[Any], str, bool]] = []
         self.number = 0  # rows of this table read so far
 
@@ -291,22 +293,34 @@ class _TableImport:
         if len(self.pending) >= BATCH_ROWS:
             self.flush()
 
-    def _rows(self) -> list[list[Any]]:
+    def _batch(self) -> tuple[list[str], list[list[Any]]]:
+        """The columns and rows read so far, in this program's schema."""
         rows = [row for row, _, _ in self.pending]
-        if self.upgraded is self.columns:
-            return rows
+        if not self.upgrade:
+            return self.columns, rows
         try:
             section = {"columns": list(self.columns), "rows": rows}
-            upgraded: list[list[Any]] = _upgraded({self.name: section},
-                                                  self.importer.schema)[self.name]["rows"]
-        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            upgraded = _upgraded({self.name: section}, self.importer.schema)[self.name]
+            return list(upgraded["columns"]), list(upgraded["rows"])
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
             raise _refusal(self.importer.src, f"table {self.name!r} cannot be upgraded to "
                            f"schema {migrations.SCHEMA_VERSION} ({exc})") from None
-        return upgraded
+
+    def _prepare(self, columns: list[str]) -> None:
+        self.upgraded = columns
+        self.read = row_reader(self.name, columns, _DIALECT)
+        self.insert = (f"INSERT INTO {_quote(self.name)} ({', '.join(map(_quote, columns))}) "
+                       f"VALUES ({', '.join('?' * len(columns))})")
 
     def flush(self) -> None:
         """Check the rows read so far and insert them."""
-        rows, read = self._rows(), self.read
+        if not self.pending:
+            return
+        columns, rows = self._batch()
+        if self.read is None or columns != self.upgraded:
+            self._prepare(columns)
+        read = self.read
+        assert read is not None
         params: list[list[Any]] = []
         try:
             for row, (_, text, flagged) in zip(rows, self.pending, strict=True):
@@ -455,7 +469,12 @@ class _Importer:
             return
         given = {name: {"columns": list(columns), "rows": []}
                  for name, columns in self.columns.items()}
-        for name, section in _upgraded(given, self.schema).items():
+        try:
+            upgraded = _upgraded(given, self.schema)
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+            raise _refusal(self.src, f"it cannot be upgraded to schema "
+                           f"{migrations.SCHEMA_VERSION} ({exc})") from None
+        for name, section in upgraded.items():
             if name in self.columns or name not in EXPORT_TABLES or not section["rows"]:
                 continue
             importing = _TableImport(self, name, list(section["columns"]), upgrade=False)

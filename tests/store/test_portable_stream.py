@@ -152,3 +152,38 @@ def test_issue35_6_progress_is_reported_in_bytes_and_rows(
     export_campaign(rich, tmp_path / "again.json", report=lambda *a: written.append(a))
     assert written[-1][0] == written[-1][1] > 0
     assert any(text.startswith("Writing the history:") for _, _, text in written)
+
+
+V3_COLUMNS = {"outpost": ["notes"], "challenge_log_entry": ["goals_completed"],
+              "behemoth_state": ["lair_overlay", "lair_zone"],
+              "cave_wall_illustration": ["strokes"]}
+"""The columns schema 3 added (migrations, issue 28), and its tables."""
+V3_TABLES = ["own_card", "codex_entry_read", "web_journal_link"]
+
+
+def test_issue35_6_an_older_schemas_export_is_upgraded_a_batch_at_a_time(
+        exported: tuple[Path, dict[str, Any]], tmp_path: Path, monkeypatch: Any) -> None:
+    """A schema 2 export: EXPORT_UPGRADES gives each batch of rows schema 3's columns
+    (with their defaults) and the tables it lacks, as they did for the whole file."""
+    out, rows = exported
+    document = json.loads(out.read_text(encoding="utf-8"))
+    document["schema_version"] = 2
+    for name in V3_TABLES:
+        del document["tables"][name]
+    for name, dropped in V3_COLUMNS.items():
+        section = document["tables"][name]
+        keep = [at for at, column in enumerate(section["columns"]) if column not in dropped]
+        section["columns"] = [section["columns"][at] for at in keep]
+        section["rows"] = [[row[at] for at in keep] for row in section["rows"]]
+    src = tmp_path / "v2.json"
+    src.write_text(json.dumps(document, indent=1), encoding="utf-8")
+    monkeypatch.setattr(portable_module, "BATCH_ROWS", 2)
+    imported = _imported_rows(src, tmp_path / "v2.stonesaga")
+    added = ("OwnCard", "CodexEntryRead", "WebJournalLink")
+    assert all(imported[name] == [] for name in added)
+    assert {k: len(v) for k, v in imported.items() if k not in added} == {
+        k: len(v) for k, v in rows.items() if k not in added}
+    for outpost in imported["Outpost"]:
+        assert outpost["notes"] == ""
+    assert imported["Character"] == rows["Character"]
+    assert imported["JournalEvent"] == rows["JournalEvent"]

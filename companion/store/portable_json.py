@@ -24,7 +24,7 @@ CHUNK_BYTES = 1 << 20
 
 _SPACE = re.compile(r"[ \t\n\r]*")
 _SUSPECT_OVERLAP = 64
-"""Bytes of the chunk before that ``suspect`` sees again: what it looks for is shorter."""
+"""Bytes read before a chunk that ``suspect`` sees again: what it looks for is shorter."""
 _CUT_MARGIN = 16
 """A decoding error this close to the end of the buffered text may be a value cut short
 by the chunk (``tru``, ``"\\u00``, ``1e``): read more before calling it an error."""
@@ -40,7 +40,7 @@ class JsonStream:
     ``max_value`` bounds the text of any one value (and so the memory a value can take);
     ``progress(bytes_read)`` is called after each chunk. A UTF-8 byte order mark at the
     start is skipped, as ``utf-8-sig`` does. ``suspect(raw_bytes)`` is asked of each
-    chunk (with the end of the one before, for what spans both): a value read from a
+    chunk (with the bytes before it, for what spans both): a value read from a
     chunk it flags is said to be flagged (:meth:`value_and_text`), so a caller can look
     closely at those values only.
     """
@@ -60,8 +60,7 @@ class JsonStream:
         self._progress = progress
         self._suspect = suspect
         self._flagged: deque[tuple[int, int]] = deque()  # (from, to) characters of the file
-        self._tail = b""  # the last bytes of the chunk before
-        self._piece_from = 0  # where the chunk before began, in characters of the file
+        self._tail = b""  # the last bytes read before this chunk
         self.bytes_read = 0
 
     # --- the buffer ------------------------------------------------------------------------
@@ -87,9 +86,11 @@ class JsonStream:
         start = self._dropped + len(self._text)
         self._text += piece
         if self._suspect is not None and data:
-            if self._suspect(self._tail + data):
-                self._flagged.append((self._piece_from, start + len(piece)))
-            self._tail, self._piece_from = data[-_SUSPECT_OVERLAP:], start
+            seen = self._tail + data
+            if self._suspect(seen):
+                # From where the bytes seen again begin (no more characters than bytes).
+                self._flagged.append((start - len(self._tail), start + len(piece)))
+            self._tail = seen[-_SUSPECT_OVERLAP:]
         if self._progress is not None and data:
             self._progress(self.bytes_read)
         return bool(data)

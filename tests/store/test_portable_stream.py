@@ -187,3 +187,29 @@ def test_issue35_6_an_older_schemas_export_is_upgraded_a_batch_at_a_time(
         assert outpost["notes"] == ""
     assert imported["Character"] == rows["Character"]
     assert imported["JournalEvent"] == rows["JournalEvent"]
+
+
+@pytest.mark.parametrize("chunk", [1, 5, 1 << 20])
+@pytest.mark.parametrize(("value", "said"), [
+    (1 << 70, "64 bits"), ("Ash\udc80", "not valid Unicode"),
+    ([[[[["deep"] * 2] * 2] * 2] * 2] * 17, None)])
+def test_issue35_6_what_only_a_closer_look_finds_is_refused_whatever_the_chunks(
+        exported: tuple[Path, dict[str, Any]], tmp_path: Path, monkeypatch: Any,
+        chunk: int, value: Any, said: str | None) -> None:
+    """Rows are walked value by value only when their chunk shows a long number or an
+    escaped surrogate (or they open many lists): one cut across two chunks is found."""
+    out, _ = exported
+    document = json.loads(out.read_text(encoding="utf-8"))
+    section = document["tables"]["character"]
+    section["rows"][0][section["columns"].index("name" if said else "traits")] = value
+    src = tmp_path / "odd.json"
+    src.write_text(json.dumps(document), encoding="utf-8")
+    monkeypatch.setattr(portable_json, "CHUNK_BYTES", chunk)
+    dest = tmp_path / "odd.stonesaga"
+    if said is None:  # wide but shallow: many lists, each level fine
+        with pytest.raises(BadExportFile, match="traits"):
+            import_campaign(src, dest)
+    else:
+        with pytest.raises(BadExportFile, match=said):
+            import_campaign(src, dest)
+    assert not dest.exists()

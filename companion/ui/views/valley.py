@@ -109,7 +109,7 @@ class ValleyView(QWidget):
         who.addWidget(QLabel("Character:"))
         self.character_combo = QComboBox()
         self.character_combo.setAccessibleName("Character acting on the map")
-        self.character_combo.currentTextChanged.connect(lambda _: self._refresh_panel())
+        self.character_combo.currentTextChanged.connect(self._character_chosen)
         who.addWidget(self.character_combo, 1)
         layout.addLayout(who)
 
@@ -288,6 +288,13 @@ class ValleyView(QWidget):
 
     def character(self) -> str | None:
         return self.character_combo.currentText() or None
+
+    def _character_chosen(self, _name: str) -> None:
+        """Another character acts on the map: the new tray's form, if open, is theirs
+        now (issue 36 item 6: it acted for the one chosen when it opened)."""
+        if self.explore_button.isChecked():
+            self._fill_placements()
+        self._refresh_panel()
 
     def _character_cell(self, name: str | None) -> Axial | None:
         if self.data is None or name is None:
@@ -575,12 +582,12 @@ class ValleyView(QWidget):
     def toggle_explore(self, shown: bool) -> None:
         self.explore_box.setVisible(shown)
         if shown:
-            self._fill_placements()
+            self._fill_placements(fresh=True)
         else:
             self.scene.clear_ghosts()
 
-    def _fill_placements(self) -> None:
-        self.explore_box.fill(self.character())
+    def _fill_placements(self, *, fresh: bool = False) -> None:
+        self.explore_box.fill(self.character(), fresh=fresh)
         self.options = self.explore_box.options
         self.scene.show_ghosts([o.cells for o in self.options],
                                chosen=self.placements.currentRow() if self.options else None)

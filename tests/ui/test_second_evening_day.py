@@ -167,3 +167,29 @@ def test_item10_an_activity_left_open_says_so_and_one_button_goes_back(
     qtbot.mouseClick(back, Qt.MouseButton.LeftButton)
     assert any(d.isVisible() for d in window.findChildren(ProcedureDialog))
     assert refusals == []
+
+
+# -- item 9: the forage card form --------------------------------------------------------
+
+
+def test_item9_a_card_entered_while_foraging_the_plains_is_a_plains_card(
+        qtbot: Any, window: MainWindow, refusals: list[str]) -> None:
+    from companion.ui.card_form import CardForm
+    from companion.ui.procedure_dialog import ProcedureDialog
+
+    day = day_tab(window)
+    qtbot.mouseClick(day.button("Ash", "Forage at the plains"), Qt.MouseButton.LeftButton)
+    dialog = next(d for d in window.findChildren(ProcedureDialog) if d.isVisible())
+    field = dialog.step_widget.card_field
+    edit = field.combo.lineEdit()
+    edit.clear()
+    qtbot.keyClicks(edit, "FP77")  # a card of the box the app does not know
+    qtbot.mouseClick(field.use_button, Qt.MouseButton.LeftButton)
+    assert field.enter_button.isVisible()
+    qtbot.mouseClick(field.enter_button, Qt.MouseButton.LeftButton)
+    form = next(f for f in window.findChildren(CardForm) if f.isVisible())
+    assert form.editor.editors["deck"].value() == "plains"
+    assert form.data()["id"] == "FP77"
+    form.grab().save("/tmp/shots/item9_form.png")
+    form.reject()
+    assert refusals == []

@@ -632,11 +632,19 @@ class MapView(QGraphicsView):
     def zoom_out(self) -> None:
         self.zoom_by(1 / self.ZOOM_STEP)
 
+    FIT_MOST = 3.0
+    """The closest a fit comes: a valley of one hex (or none, at the start of a campaign)
+    is not blown up to fill the window (issue 36 item 14)."""
+
     def fit(self) -> None:
-        """Fit the whole valley in the window."""
+        """Fit the whole valley in the window (no closer than ``FIT_MOST``)."""
         rect = self.map_scene.content_rect()
-        if not rect.isEmpty():
-            self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        if rect.isEmpty() or not self.map_scene.hex_items:
+            return
+        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        if self.zoom() > self.FIT_MOST:
+            self.zoom_by(self.FIT_MOST / self.zoom())
+            self.centerOn(rect.center())
 
     def wheelEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
         delta = event.angleDelta().y()

@@ -54,7 +54,8 @@ class ValleyView(QWidget):
         self.selected: Axial | None = None
         self.move_target: Axial | None = None
         self.options: list[Any] = []
-        self._fitted = False
+        self._fitted: int | None = None
+        """How many hexes the map had when it was last fitted to the window."""
 
         self.map = MapView()
         self.scene = self.map.map_scene
@@ -254,8 +255,12 @@ class ValleyView(QWidget):
         if self.explore_button.isChecked():
             self._fill_placements()
         self._refresh_panel()
-        if not self._fitted and self.data.valley.tiles:
-            self._fitted = True
+        # Fitted when first shown, and again when Undo, Redo or opening changed the
+        # valley's extent: fitted to the empty valley at the start, the map came back
+        # hugely zoomed in (issue 36 item 14); a move or a new tray keeps the player's zoom.
+        hexes = len(self.data.valley.tiles)
+        if hexes and (self._fitted is None or (changes is None and hexes != self._fitted)):
+            self._fitted = hexes
             self.map.fit()
 
     def _add_odds(self) -> None:

@@ -30,8 +30,8 @@ class ResultPopup(QFrame):
         self.label.setWordWrap(True)
         self.label.setAccessibleName("The whole last result")
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.label)
+        self.box = QVBoxLayout(self)
+        self.box.addWidget(self.label)
 
     def show_above(self, text: str, anchor: QWidget) -> None:
         """Show ``text`` whole, its bottom left corner at ``anchor``'s top left."""
@@ -40,7 +40,7 @@ class ResultPopup(QFrame):
         most = max(anchor.width(), window.width() * 2 // 3)
         chars = self.label.fontMetrics().horizontalAdvance(text) + 32
         width = min(most, max(chars, self.fontMetrics().averageCharWidth() * 30))
-        self.setFixedSize(width, self.layout().totalHeightForWidth(width))
+        self.setFixedSize(width, self.box.totalHeightForWidth(width))
         corner = anchor.mapToGlobal(QPoint(0, 0))
         self.move(corner.x(), corner.y() - self.height() - 4)
         self.show()

@@ -117,9 +117,11 @@ def create_character(
                 f"{'a hex with shelter' if replacement and sheltered else character.hex}"
                 if after_death and perished else
                 "; made after a death: enters with 0 energy" if after_death else "")
+    # The traits as the sheet names them, "Wise", not "wise" (issue 36 item 13).
+    traits = ", ".join(content.traits[t].name if t in content.traits else str(t).title()
+                       for t in character.traits)
     return Changes(
-        summary=f"{character.name} joined the society ({abilities}; "
-                f"{', '.join(character.traits)}){replaces}",
+        summary=f"{character.name} joined the society ({abilities}; {traits}){replaces}",
         characters=True, journal=True, detail=character,
     )
 

@@ -34,7 +34,11 @@ from companion.operations.exchanges import (
     stores_here,
 )
 from companion.operations.facts import feature_facts, hex_features, item_facts, structure_facts
-from companion.operations.procedure_row import day_operation
+from companion.operations.procedure_row import (
+    between_games,
+    day_operation,
+    procedure_row,
+)
 from companion.operations.state import load_game
 from companion.operations.valley import load_valley
 from companion.rules import day as day_rules
@@ -357,14 +361,16 @@ def available_actions(campaign: Campaign, name: str) -> list[ActionOption]:
             due: str | None = None
         except IllegalAction as exc:
             due = str(exc)
+        # What holds every action, said on each (issue 36 items 8 and 10).
+        waits = between_games(session) or _procedure_waits(procedure_row(session))
     rules = campaign.content.rules
     name = character.name
     try:
         day_rules.check_can_act(game, name)
         day_rules.check_item_limits(rules, game, name)
-        blocked: str | None = None
+        blocked: str | None = waits
     except IllegalAction as exc:
-        blocked = str(exc)
+        blocked = waits or str(exc)
 
     def option(action: str, label: str, base: int, target: str | None = None,
                refusal: str | None = None, *, energy_needed: bool = True) -> ActionOption:
@@ -413,7 +419,8 @@ def available_actions(campaign: Campaign, name: str) -> list[ActionOption]:
     options.append(ActionOption(
         "pass", "Pass for the rest of the Day", 0, None,
         f"{name} has already passed" if passed else
-        "passing happens during the Day phase" if game.day.phase.value != "day" else limits))
+        "passing happens during the Day phase" if game.day.phase.value != "day" else
+        waits or limits))
     return options
 
 
@@ -578,6 +585,25 @@ def _structure_option(campaign: Campaign, game: Game, name: str, outpost: Outpos
     made = option("build_structure", label, facts.energy, f"{outpost.id}:{structure_id}",
                   refusal, energy_needed=False)
     return replace(made, label=made.label + ", shared")
+
+
+def day_waits(campaign: Campaign) -> str | None:
+    """Why no Day action can be taken now by anyone, in game words (the challenge has
+    ended; an activity is left open), else None (issue 36 items 8 and 10)."""
+    with campaign.file.read() as session:
+        return between_games(session) or _procedure_waits(procedure_row(session))
+
+
+def _procedure_waits(row: Any) -> str | None:
+    """Why every Day action waits while an activity is left open (its energy is spent):
+    it is finished or cancelled first (issue 36 item 10)."""
+    if row is None or row.state.get("kind") == "night":
+        return None  # the Night: the phase already says it
+    kind = str(row.state.get("kind", "activity"))
+    actor = row.state.get("actor")
+    whose = f"{actor}'s " if actor else "the "
+    return (f"{whose}{kind} is still in progress: finish it first (Continue the {kind}…; "
+            "companion step)")
 
 
 def _energy_refusal(name: str, energy: int, cost: int, what: str) -> str | None:

@@ -17,6 +17,7 @@ from companion.operations.procedure_row import (
     Step,
     discovery_waiting,
     procedure_in_progress,
+    refuse_between_games,
 )
 from companion.operations.state import load_game, save_game
 from companion.rules import day as day_rules
@@ -104,6 +105,7 @@ def _exchange_operation(campaign: Campaign, kind: str, step: Step) -> Changes:
             raise Refused("Items and materials are exchanged during the Day, not at Night.")
         if busy is not None:
             raise Refused(f"An activity is in progress: finish the {busy} first.")
+        refuse_between_games(session)
         due = discovery_waiting(session)
         if due is not None:
             # Rulebook: Day Actions: exchanges happen "before and/or after any Day action";

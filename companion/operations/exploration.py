@@ -66,6 +66,7 @@ from companion.operations.procedure_row import (
     discovery_due,  # noqa: F401 (still read here: the chapter's own question)
     due_row,
     procedure_in_progress,
+    refuse_between_games,
 )
 from companion.operations.state import load_game, save_game
 from companion.operations.valley import load_valley, save_valley
@@ -310,6 +311,7 @@ def explore_new_tray(campaign: Campaign, *, name: str, origin: tuple[int, int] |
         busy = procedure_in_progress(session)
         if busy is not None:
             raise Refused(f"An activity is in progress: finish the {busy} first.")
+        refuse_between_games(session)
         refuse_if_due(session, name)
         game = load_game(session, content)
         valley = load_valley(session)

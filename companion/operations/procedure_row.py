@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from companion.operations.changes import Changes, Refused
 from companion.operations.core import Campaign
@@ -43,6 +43,7 @@ def begin(session: Session, kind: str, procedure: Procedure, **extra: Any) -> No
     """Begin ``procedure`` inside an open write (refused if another is in progress)."""
     if procedure_row(session) is not None:
         raise Refused("Another procedure is in progress; finish it first.")
+    refuse_between_games(session)
     session.add(models.ProcedureState(kind=PROCEDURE_ROW, state={
         "kind": kind, "procedure": procedure.to_state(), "log": [], **extra}))
 
@@ -62,6 +63,7 @@ def day_operation(campaign: Campaign, kind: str, step: Step, actor: str | None =
         busy = procedure_in_progress(session)
         if busy is not None and busy != "night":
             raise Refused(f"An activity is in progress: finish the {busy} first.")
+        refuse_between_games(session)
         before = load_game(session, campaign.content)
         after, text = step(before, session)
         save_game(session, campaign.content, before, after)
@@ -70,6 +72,29 @@ def day_operation(campaign: Campaign, kind: str, step: Step, actor: str | None =
             text += f" ({spent} energy)"
         session.info["journal_text"] = text
     return Changes(summary=text, characters=True, journal=True, **flags)
+
+
+def between_games(session: Session) -> str | None:
+    """Why nothing of a game can be played now, once a challenge has ended and the next
+    has not begun (Rulebook: Continuing Play: the characters' supplies went back to the
+    box; the next game begins with its setup; issue 36 item 8); None while a challenge is
+    in play, or before the first one (the table may try the Day out first)."""
+    society = session.get(models.Society, 1)
+    if society is None or society.current_challenge_id:
+        return None
+    ended = session.exec(select(models.ChallengeLogEntry).where(
+        col(models.ChallengeLogEntry.finished).is_(True))).first()
+    if ended is None:
+        return None
+    return ("the challenge has ended: the Day and the Night wait for the next challenge "
+            "(Play ▸ Start Challenge; companion challenge start)")
+
+
+def refuse_between_games(session: Session) -> None:
+    """Refuse an action of the game between two challenges (see :func:`between_games`)."""
+    why = between_games(session)
+    if why is not None:
+        raise Refused(why[0].upper() + why[1:] + ".")
 
 
 def procedure_in_progress(session: Session) -> str | None:

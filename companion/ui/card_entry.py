@@ -64,10 +64,13 @@ def _first_free_id(kind: str, typed: str, model: Any) -> dict[str, Any]:
 def enter_card_form(window: Host, kind: str, *, typed: str = "",
                     initial: Mapping[str, Any] | None = None,
                     replace_id: str | None = None, parent: QWidget | None = None,
-                    on_saved: Callable[[str], object] | None = None) -> QDialog | None:
+                    on_saved: Callable[[str], object] | None = None,
+                    deck: str = "") -> QDialog | None:
     """Open the form for a card of ``kind`` (window-modal, returned at once); saving puts
     the card into the campaign's own pack and plays on with it, then calls
-    ``on_saved(card id)``. None if no campaign is open."""
+    ``on_saved(card id)``. ``deck``: the deck being drawn from, the form's Deck to start
+    with (a plains card while foraging the plains; issue 36 item 9). None if no
+    campaign is open."""
     from companion.content.schema.pack import KIND_MODELS
     from companion.content.user_pack import kind_word
     from companion.operations import cards
@@ -88,6 +91,8 @@ def enter_card_form(window: Host, kind: str, *, typed: str = "",
         return None
 
     start = dict(initial) if initial else _first_free_id(kind, typed, KIND_MODELS[kind])
+    if deck and "deck" in KIND_MODELS[kind].model_fields:
+        start.setdefault("deck", deck)
     title = f"Edit the {kind_word(kind)} {replace_id}" if replace_id else ""
     form = CardForm(kind, parent=parent or window, lookup=content_lookup(campaign.content),
                     initial=start, save=save, title=title)

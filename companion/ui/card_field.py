@@ -258,7 +258,7 @@ class CardField(QWidget):
             return None
         typed = self.text() if self.key() is None else ""
         return enter_card_form(self.window_, self.kind, typed=typed, parent=self.window(),
-                               on_saved=self.chosen.emit)
+                               on_saved=self.chosen.emit, deck=self.deck)
 
     deck = ""
     """The deck the step draws from, in players' words ("forest"), for the message."""

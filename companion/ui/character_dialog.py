@@ -83,6 +83,10 @@ class CharacterDialog(AbilityDice, QtWidgets.QDialog):
         self.roll_button.setAccessibleName("Roll the five dice in the app")
         self.roll_button.clicked.connect(self.roll_in_app)
         grid.addWidget(self.roll_button, 1, self.creation.dice_rolled)
+        # Tab goes die to die, then to the die left out: typed dice landed in the wrong
+        # boxes as Tab stopped on a "Leave out" between them (issue 36 item 11).
+        for first, then in zip(self.dice, [*self.dice[1:], self.roll_button], strict=True):
+            QtWidgets.QWidget.setTabOrder(first, then)
         self._leave_out_chosen = False
         self._filling = False
 
@@ -172,6 +176,9 @@ class CharacterDialog(AbilityDice, QtWidgets.QDialog):
         layout.addLayout(form)
         layout.addWidget(dice_box)
         layout.addLayout(columns)
+        # Room to spare goes below, so nothing above moves as the notes change length
+        # (the dice row moved once every die was valid; issue 36 item 11).
+        layout.addStretch(1)
         layout.addWidget(self.buttons)
         self._dice_changed()
         self.name.setFocus()

@@ -137,6 +137,9 @@ def export(window: Host) -> None:
     except store.CampaignFileError as refusal:
         show_refusal(window, "Could not export the campaign", refusal)
         return
+    from companion.ui.import_place import remember_export
+
+    remember_export(Path(path))  # Import opens here (issue 36 item 15)
     window.statusBar().showMessage(f"Exported to {path}", 6000)
 
 
@@ -144,18 +147,18 @@ def import_(window: Host) -> None:
     """File ▸ Import Campaign: a portable export (read behind a progress bar), or a web
     Campaign Journal file."""
     from companion import operations
+    from companion.ui.import_place import ask_import_place, export_folder
 
-    src, _ = QFileDialog.getOpenFileName(window, "Import a campaign", campaigns_folder(),
+    # In the last export's folder; then where the new campaign goes, saying why
+    # (issue 36 item 15).
+    src, _ = QFileDialog.getOpenFileName(window, "Import a campaign", export_folder(),
                                          EXPORT_FILTER + ";;All files (*)")
     if not src:
         return
-    dest, _ = QFileDialog.getSaveFileName(window, "Save the imported campaign as",
-                                          str(Path(campaigns_folder()) /
-                                              (Path(src).name.split(".")[0] + ".stonesaga")),
-                                          CAMPAIGN_FILTER)
-    if not dest:
+    place = ask_import_place(window, Path(src))
+    if place is None:
         return
-    dest = str(with_suffix(dest, CAMPAIGN_SUFFIX))
+    dest = str(place)
     from companion.ui import webjournal_dialog
 
     try:

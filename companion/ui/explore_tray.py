@@ -174,12 +174,17 @@ class ExploreTrayBox(QGroupBox):
 
     # -- filling -----------------------------------------------------------------------
 
-    def fill(self, name: str | None) -> None:
-        """The legal placements for ``name`` (Actions > Explore), in words."""
+    def fill(self, name: str | None, *, fresh: bool = False) -> None:
+        """The legal placements for ``name`` (Actions > Explore), in words; ``fresh``
+        (the form opened again): the ids typed last time are cleared, so new typing is
+        not appended to them (issue 36 item 6: "E05E05")."""
         from companion.operations.exploration import legal_placements
 
         campaign = self.host.campaign
         self.name = name
+        if fresh:
+            for edit in self.tile_edits:
+                edit.clear()
         self.options = legal_placements(campaign, name) if campaign and name else []
         self.placements.blockSignals(True)
         self.placements.clear()

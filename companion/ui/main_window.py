@@ -313,6 +313,10 @@ class MainWindow(Host):
         self.status_message.setAccessibleName("Last message")
         bar.addPermanentWidget(self.status_message, 1)
         bar.messageChanged.connect(self.status_message.set_full_text)
+        from companion.ui.last_result import WholeResult  # the rest, readable (issue 36)
+
+        self.read_result = WholeResult(self.status_message)
+        bar.addPermanentWidget(self.read_result)
         for key, tip in (
             ("omen", "The current omen: the top card of the Night discard, else the "
              "challenge's starting omen"),

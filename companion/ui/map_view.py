@@ -260,8 +260,15 @@ def behemoth_end_odds(campaign: Campaign) -> dict[str, float]:
 # --- the scene ---------------------------------------------------------------------------
 
 
-ODDS_KEY = ("◆ 83% on a hex: the chance the behemoth ends its next activation there "
+ODDS_KEY = ("◆ {chance} on a hex: the chance the behemoth ends its next activation there "
             "(the Behemoth tab has the rest)")
+"""The map key; ``{chance}`` is a badge the map shows (issue 36 item 13: the key said
+83% beside a hex showing 100%)."""
+
+
+def odds_key(chances: list[float]) -> str:
+    """The key, read from the likeliest badge on the map ("◆ 100% on a hex: ...")."""
+    return ODDS_KEY.format(chance=f"{max(chances, default=0.0):.0%}")
 
 
 class HexBadge(QGraphicsSimpleTextItem):
@@ -551,7 +558,7 @@ class MapView(QGraphicsView):
                         "Drag a character onto a neighbouring hex to move.")
         # What "◆ 83%" means, in the map's corner while such badges are shown (issue 27
         # item 26); it stays put as the map pans and zooms.
-        self.key = QLabel(ODDS_KEY, self.viewport())
+        self.key = QLabel(odds_key([]), self.viewport())
         self.key.setObjectName("mapOddsKey")
         self.key.setAccessibleName("Map key")
         self.key.setWordWrap(True)
@@ -586,15 +593,16 @@ class MapView(QGraphicsView):
         self.lair_label.setVisible(bool(text))
 
     def _show_key(self, shown: bool) -> None:
+        self.key.setText(odds_key([b.chance for b in self.map_scene.odds_items.values()]))
         self._place_key()
         self.key.setVisible(shown)
 
     def _place_key(self) -> None:
         width = min(self.viewport().width() - 16, self.key.fontMetrics().horizontalAdvance(
-            ODDS_KEY) + 16)
+            self.key.text()) + 16)
         width = max(width, 40)
         words = self.key.fontMetrics().boundingRect(
-            0, 0, width - 16, 10_000, int(Qt.TextFlag.TextWordWrap), ODDS_KEY)
+            0, 0, width - 16, 10_000, int(Qt.TextFlag.TextWordWrap), self.key.text())
         self.key.setFixedSize(width, words.height() + 10)
         self.key.move(8, self.viewport().height() - self.key.height() - 8)  # bottom left
 
@@ -624,11 +632,19 @@ class MapView(QGraphicsView):
     def zoom_out(self) -> None:
         self.zoom_by(1 / self.ZOOM_STEP)
 
+    FIT_MOST = 3.0
+    """The closest a fit comes: a valley of one hex (or none, at the start of a campaign)
+    is not blown up to fill the window (issue 36 item 14)."""
+
     def fit(self) -> None:
-        """Fit the whole valley in the window."""
+        """Fit the whole valley in the window (no closer than ``FIT_MOST``)."""
         rect = self.map_scene.content_rect()
-        if not rect.isEmpty():
-            self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        if rect.isEmpty() or not self.map_scene.hex_items:
+            return
+        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        if self.zoom() > self.FIT_MOST:
+            self.zoom_by(self.FIT_MOST / self.zoom())
+            self.centerOn(rect.center())
 
     def wheelEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
         delta = event.angleDelta().y()

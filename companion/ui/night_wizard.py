@@ -105,6 +105,9 @@ class NightWizard(StepAnswering, QtWidgets.QDialog):
         self.latest.setStyleSheet("QLabel#justHappened { padding: 4px 8px; "
                                   "background: palette(alternate-base); }")
         self.latest.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # Three lines kept, so the step below does not move as an answer says more or
+        # less (issue 36 item 11: the Rest's buttons moved at each answer).
+        self.latest.setMinimumHeight(self.latest.fontMetrics().lineSpacing() * 3 + 12)
         outer.addWidget(self.latest)
         self._lines_seen: int | None = None
 
@@ -199,7 +202,8 @@ class NightWizard(StepAnswering, QtWidgets.QDialog):
         society = night.game.society
         self.society.setText(f"Activity {society.activity}   ·   Unrest {society.unrest}"
                              f"   ·   Lore {society.lore}")
-        self._show_rest(night.rest)
+        self._show_rest(night.rest, [c.name for c in night.game.characters]
+                        if night.stage is NightStage.REST else [])
         self._fill(self.happened, night.result().log, numbered=False)
         self._show_latest(night.result().log)
         self._fill(self.log, view.log, numbered=True)
@@ -248,10 +252,18 @@ class NightWizard(StepAnswering, QtWidgets.QDialog):
         if event.type() == event.Type.PaletteChange and self.stage is not None:
             self._show_stage(self.stage)  # the highlight follows a theme switched live
 
-    def _show_rest(self, rest: tuple[RestBreakdown, ...]) -> None:
-        fill_table(self.rest, [rest_row(r) for r in rest])
-        self.rest_title.setVisible(bool(rest))
-        self.rest.setVisible(bool(rest))
+    def _show_rest(self, rest: tuple[RestBreakdown, ...], resting: list[str]) -> None:
+        """The Rest table; while the Night's Rest lasts, a row for every character who
+        rests (one still to rest: "rests in turn"), so the step's buttons below keep
+        their place as each row is filled (issue 36 item 11: they moved down a row at
+        a time)."""
+        done = {r.character for r in rest}
+        waiting = [[name, "rests in turn"] + [""] * (len(REST_HEADERS) - 2)
+                   for name in resting if name not in done]
+        fill_table(self.rest, [rest_row(r) for r in rest] + waiting)
+        shown = bool(rest) or bool(waiting)
+        self.rest_title.setVisible(shown)
+        self.rest.setVisible(shown)
 
     LATEST_LINES = 4
     """At most this many of the newest lines are shown in "Just now" (the rest are in the

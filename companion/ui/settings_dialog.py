@@ -9,7 +9,7 @@ policy; ``settings_changed`` carries the new ``Settings`` for anyone else who ca
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -78,15 +78,20 @@ class SettingsDialog(QDialog):
         self.daily = self._spin("backups_daily", "Daily backups kept")
         self.weekly = self._spin("backups_weekly", "Weekly backups kept")
         backups = QGroupBox("&Backups")
-        backup_form = QFormLayout(backups)
+        backup_form = QFormLayout()
         backup_form.addRow("Back up every:", self.interval)
         backup_form.addRow("Keep the most recent:", self.recent)
         backup_form.addRow("Keep one a day, for (days):", self.daily)
         backup_form.addRow("Keep one a week, for (weeks):", self.weekly)
-        note = QLabel("A backup is also taken on opening, before upgrades and before a "
-                      "restore. Changes apply to the open campaign at once.")
-        note.setWordWrap(True)
-        backup_form.addRow(note)
+        self.backup_note = QLabel("A backup is also taken on opening, before upgrades and "
+                                  "before a restore. Changes apply to the open campaign at "
+                                  "once.")
+        self.backup_note.setWordWrap(True)
+        # Below the form, not a row of it: a form row kept one line's height for the
+        # wrapped note, and cut it at the larger text size (issue 36 item 11).
+        backup_layout = QVBoxLayout(backups)
+        backup_layout.addLayout(backup_form)
+        backup_layout.addWidget(self.backup_note)
 
         packs = QGroupBox("Extra &content pack folders")
         self.folders = QListWidget()
@@ -131,6 +136,17 @@ class SettingsDialog(QDialog):
         layout.addWidget(packs)
         layout.addWidget(self.buttons)
         self.show_settings(self.original)
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        super().showEvent(event)
+        # Tall enough for the wrapped notes at the width it opened with: the window's
+        # first size counted them one line high (issue 36 item 11).
+        layout = self.layout()
+        if layout is not None:
+            needed = layout.totalHeightForWidth(self.width())
+            self.setMinimumHeight(max(self.minimumHeight(), needed))
+            if self.height() < needed:
+                self.resize(self.width(), needed)
 
     def _spin(self, name: str, accessible: str, suffix: str = "") -> QSpinBox:
         spin = QSpinBox()

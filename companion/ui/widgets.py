@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -120,7 +120,10 @@ class SlotRow(QWidget):
 
 class ElidedLabel(QLabel):
     """One line of text, cut short with "…" where it does not fit (the whole of it in
-    the tooltip); it never asks for more width than it is given."""
+    the tooltip); it never asks for more width than it is given. ``cut`` says whether
+    it is cut short now."""
+
+    cut = Signal(bool)
 
     def __init__(self, text: str = "") -> None:
         super().__init__()
@@ -134,11 +137,19 @@ class ElidedLabel(QLabel):
         self.setToolTip(text if text else "")
         self._elide()
 
+    def is_cut(self) -> bool:
+        """Whether part of the text is hidden."""
+        return self.text() != " ".join(self.full_text.split())
+
     def _elide(self) -> None:
-        shown = self.fontMetrics().elidedText(self.full_text, Qt.TextElideMode.ElideRight,
+        # One line: a message of several lines showed its middle lines, so it seemed to
+        # start mid-sentence (issue 36 item 12).
+        line = " ".join(self.full_text.split())
+        shown = self.fontMetrics().elidedText(line, Qt.TextElideMode.ElideRight,
                                               max(0, self.contentsRect().width()))
         if shown != self.text():
             self.setText(shown)
+        self.cut.emit(self.is_cut())
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)

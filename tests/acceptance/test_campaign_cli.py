@@ -60,14 +60,14 @@ def test_character_creation_two_starting_characters_in_the_starting_hex(
                     "--dice", "6", "5", "4", "3", "1",
                     "--assign", "might=6,dexterity=5,awareness=4,conviction=3",
                     "--trait", "cunning", "--mantle", "hearthkeeper", "--hex", "T01")["summary"] \
-        == "Ash joined the society (Might 6, Dexterity 5, Awareness 4, Conviction 3; cunning)"
+        == "Ash joined the society (Might 6, Dexterity 5, Awareness 4, Conviction 3; Cunning)"
     assert table.js("character", "create", p, "--name", "Bryn", "--player", "P2",
                     "--dice", "2", "3", "3", "2", "1",
                     "--assign", "might=2,dexterity=3,awareness=3,conviction=2",
                     "--trait", "intrepid", "--trait", "wise", "--mantle", "pathfinder",
                     "--hex", "T01")["summary"] \
         == "Bryn joined the society (Might 2, Dexterity 3, Awareness 3, Conviction 2; " \
-           "intrepid, wise)"
+           "Intrepid, Wise)"
     chars = table.characters()
     assert {n: (c["energy"], c["energy_max"], c["health_max"], c["hex_id"], c["mantle"])
             for n, c in chars.items()} == {"Ash": (5, 5, 5, "T01", "Hearthkeeper"),
@@ -284,7 +284,7 @@ def test_character_death_a_replacement_enters_with_0_energy_in_a_hex_with_shelte
     assert table.refused(*cai, "--hex", "T02") \
         == "Cai enters play in a hex that has shelter (T01); T02 has none"
     assert table.js(*cai, "--hex", "T01")["summary"] \
-        == "Cai joined the society (Might 4, Dexterity 4, Awareness 3, Conviction 3; wise)" \
+        == "Cai joined the society (Might 4, Dexterity 4, Awareness 3, Conviction 3; Wise)" \
            "; replaces Bryn, who perished: enters with 0 energy in a hex with shelter"
     chars = table.characters()
     assert {n: (c["energy"], c["hex_id"]) for n, c in chars.items()} == {

@@ -410,7 +410,7 @@ def test_character_death_character_create_after_a_death_from_the_cli(
     data = js(capsys, "character", "create", path, "--name", "Cael", "--dice", "6", "5", "4",
               "3", "1", "--assign", "might=6,dexterity=5,awareness=4,conviction=3",
               "--trait", "cunning", "--mantle", "stormcaller", "--hex", "E01", *flags)
-    assert data["summary"].endswith(f"cunning){said}")
+    assert data["summary"].endswith(f"Cunning){said}")
     cael = next(c for c in js(capsys, "characters", path)["characters"] if c["name"] == "Cael")
     assert (cael["energy"], cael["hex_id"]) == (energy, "E01")
 

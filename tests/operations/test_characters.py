@@ -182,7 +182,7 @@ def test_character_death_a_new_character_after_a_death_is_a_replacement(
         apply_effects(demo, name="Ash", effects=[{"do": "place", "token": "shelter"}])
     changes = make(demo, hex_tile=hex_tile, mantle="stormcaller", after_death=after_death)
     assert changes.summary.endswith(f"(Might 6, Dexterity 5, Awareness 4, Conviction 3; "
-                                    f"cunning){said}")
+                                    f"Cunning){said}")
     cael = demo.character_detail("Cael")
     assert (cael.energy, cael.hex) == (energy, hex_tile)
     assert replacement_due(demo) == []

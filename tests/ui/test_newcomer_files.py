@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QFileDialog
 
 from companion.ui.dialogs import CAMPAIGN_FILTER, EXPORT_FILTER
 from tests.ui.helpers import make_window
-from tests.ui.test_webjournal_dialog import menu_action
+from tests.ui.test_webjournal_dialog import choose_then_import, menu_action
 
 
 def shown_by(name: str, file_filter: str) -> bool:
@@ -51,6 +51,7 @@ def test_export_campaign_typed_without_extension_is_shown_by_import(
         return str(written), file_filter
 
     monkeypatch.setattr(QFileDialog, "getOpenFileName", open_one)
+    choose_then_import(monkeypatch)
     menu_action(window, "Import Campaign…").trigger()
     assert not refusals
     assert written.name in listed

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QFileDialog
+from PySide6.QtWidgets import QApplication, QDialog, QFileDialog
 
 from companion import operations
 from companion.operations import journal as j
@@ -104,7 +104,19 @@ def no_campaign_choosing_v3(qtbot: Any, tmp_path: Path, monkeypatch: Any) -> Mai
     dest = tmp_path / "reed.stonesaga"
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(V3), ""))
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(dest), ""))
+    choose_then_import(monkeypatch)
     return window
+
+
+def choose_then_import(monkeypatch: Any) -> None:
+    """Import's "where to keep it" dialog: Choose… (the Save dialog) then Import."""
+    from companion.ui.import_place import ImportPlaceDialog
+
+    def answer(dialog: ImportPlaceDialog) -> int:
+        dialog.choose()
+        return int(QDialog.DialogCode.Accepted)
+
+    monkeypatch.setattr(ImportPlaceDialog, "exec", answer)
 
 
 def test_import_without_a_campaign_makes_a_new_one(qtbot: Any, tmp_path: Path,

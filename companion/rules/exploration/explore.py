@@ -23,6 +23,7 @@ from companion.rules.exploration.valley import (
     frozen_map,
 )
 from companion.rules.geometry import Axial
+from companion.rules.hex_words import hex_words
 from companion.rules.ids import HexId
 
 # --- set up: the first tray ---------------------------------------------------------------
@@ -286,7 +287,7 @@ def _check_draws(
             if info is None and typed_tile_count(terrain, region) is not None:
                 # A tile of the box not typed in yet: known by its id until flipped.
                 if tile in placed:
-                    raise IllegalAction(f"hex {tile} is already in the valley")
+                    raise _already_placed(valley, terrain, tile)
                 continue
             if info is None:
                 raise IllegalAction(f"there is no hex {tile}")
@@ -294,7 +295,22 @@ def _check_draws(
                 raise IllegalAction(f"hex {tile} is from {info.region}, not {region}")
             if info.starting:
                 raise IllegalAction(f"hex {tile} is a starting hex; it is not in the bag")
-            raise IllegalAction(f"hex {tile} is already in the valley")
+            raise _already_placed(valley, terrain, tile)
+
+
+def _already_placed(valley: Valley, terrain: Terrain, tile: HexId) -> IllegalAction:
+    """A tile typed for a new tray that lies in the valley already, said as the table sees
+    it: a face-down one by where it lies, never as "hex E05" (Valley > Hexes; issue 36
+    item 13)."""
+    again = "type the id printed on the tile the table placed"
+    if tile not in valley.tiles.values():
+        return IllegalAction(f"{tile} is already in the valley: {again}")
+    cell = valley.locate(tile)
+    if valley.is_explored(cell):
+        return IllegalAction(f"{tile} ({hex_words(valley, terrain.hexes, cell)}) is already "
+                             f"in the valley, face up: {again}")
+    return IllegalAction(f"the tile typed as {tile} is already in the valley, face down: "
+                         f"{hex_words(valley, terrain.hexes, cell)}; {again}")
 
 
 def place_tray(

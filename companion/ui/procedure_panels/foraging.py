@@ -345,6 +345,9 @@ class ForagingPanel(panel.ProcedurePanel):
             lambda _low, _high: self.show_front_row())
         layout.addWidget(self.board_area, 1)
         self.offer = board.wrapped(name="Cards on offer")
+        # Two lines kept for the cards on offer even while none are: the tableau above
+        # shrank when the words appeared (issue 36 item 11).
+        self.offer.setMinimumHeight(self.offer.fontMetrics().lineSpacing() * 2)
         layout.addWidget(self.offer)
         self.current = board.focus_line(self.board, "Object under the keyboard focus")
         layout.addWidget(self.current)
@@ -465,8 +468,7 @@ class ForagingPanel(panel.ProcedurePanel):
                     "front row: a predator encounter, and no harvest."
         elif p.drawn:
             offer_text = f"Drawn so far: {', '.join(p.drawn)}."
-        self.offer.setText(offer_text)
-        self.offer.setVisible(bool(offer_text))
+        self.offer.setText(offer_text or "No card on offer now.")
 
         # The harvest: the cap, what is chosen, what was gained.
         by_key = {s.key: s for c in cards for row in c.rows for s in row}

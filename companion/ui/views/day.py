@@ -203,6 +203,14 @@ class DayView(QWidget):
         self.buttons: dict[str, list[QPushButton]] = {}
         self.reasons: dict[str, list[QLabel]] = {}
         self.excess_buttons: dict[str, QPushButton] = {}
+        self.waits: str | None = None
+        """Why nobody can act now (the challenge ended; an activity left open)."""
+        self.due_box: QWidget | None = None
+        self.excess_boxes: list[QWidget] = []
+        self.night_row: QWidget | None = None
+        self.night_blocks = False
+        """The Night row is what must happen next (an activity to go back to, the Night
+        to begin, the next challenge to start)."""
         self.dialog: QWidget | None = None
         self.exchange_dialog: QWidget | None = None
         window.campaign_changed.connect(self.on_changed)
@@ -234,18 +242,26 @@ class DayView(QWidget):
         self.boxes.clear()
         self.buttons.clear()
         self.reasons.clear()
+        from companion.operations.day import day_waits
+
         game = read_game(campaign)
         turn = operations.whose_turn(campaign)
-        self.turn.setText(turn_text(turn))
+        self.waits = day_waits(campaign)
+        self.turn.setText(turn_text(turn) if self.waits is None else
+                          f"Nobody can act now: {self.waits}.")
+        self.due_box = None
+        self.excess_boxes = []
         if not game.characters:
             self.body_layout.addWidget(QLabel("No characters in play: create them in the "
                                               "Characters tab."))
         due = operations.discovery_due(campaign)
         if due is not None:
-            self.body_layout.addWidget(self._discovery_row(due))
+            self.due_box = self._discovery_row(due)
+            self.body_layout.addWidget(self.due_box)
         self.excess_buttons.clear()
         self._excess_rows()
-        self.body_layout.addWidget(self._night_row(turn))
+        self.night_row = self._night_row(turn)
+        self.body_layout.addWidget(self.night_row)
         for character in game.characters:
             box = self._character_box(character, game, turn)
             self.body_layout.addWidget(box)
@@ -264,19 +280,33 @@ class DayView(QWidget):
         return next((self.boxes[n] for n in turn["may_act"]
                      if n in self.boxes and n not in turn["passed"]), None)
 
+    def next_thing(self) -> QWidget | None:
+        """What must happen next, kept in view: the Discovery card due, an item too many,
+        the activity left open, the Night to begin (or the next challenge), else the box
+        of the character who acts now (issue 36 item 7: the page scrolled to the next
+        character while a Discovery was due above it, and "Begin the Night" out of
+        view)."""
+        if self.due_box is not None:
+            return self.due_box
+        if self.excess_boxes:
+            return self.excess_boxes[0]
+        if self.night_blocks:
+            return self.night_row
+        return self.actor_box()
+
     def _follow_turn(self, turn: dict[str, Any]) -> None:
-        """Scroll the character who may act now into view (issue 27 item 3): after an
-        action the next actor was often below the fold. The new boxes are placed by the
-        event loop in steps; each step that changes the page's height scrolls again,
-        until the player scrolls the page themselves."""
-        self._follow_pending = turn.get("phase") == "day"
+        """Scroll what must happen next into view (issue 27 item 3; issue 36 item 7):
+        after an action the next actor was often below the fold. The new boxes are
+        placed by the event loop in steps; each step that changes the page's height
+        scrolls again, until the player scrolls the page themselves."""
+        self._follow_pending = True
         self._follow()
         QTimer.singleShot(0, self, self._follow)
 
     def _follow(self, *_: object) -> None:
         if not getattr(self, "_follow_pending", False):
             return
-        box = self.actor_box()
+        box = self.next_thing()
         if box is None or box.isHidden():
             return
         bar = self.scroller.verticalScrollBar()
@@ -310,9 +340,10 @@ class DayView(QWidget):
                           self._runner(row.operation, dict(row.kwargs)),
                           self._at_table_button(row) if row.operation == ACTIVITY else None)
         self._add_revives(grid, character, game, turn)
-        exchange = turn.get("phase") == "day" and character.hex is not None
+        exchange = turn.get("phase") == "day" and character.hex is not None and \
+            self.waits is None
         self._add_row(grid, name, "Exchange items and materials…", exchange,
-                      "" if exchange else "exchanges happen during the Day",
+                      "" if exchange else self.waits or "exchanges happen during the Day",
                       lambda: self._open_exchange(name))
         passing = next(o for o in options if o.action == "pass")
         self._add_row(grid, name, passing.label, passing.refusal is None,
@@ -433,6 +464,7 @@ class DayView(QWidget):
             line.addWidget(label, 1)
             line.addWidget(choose)
             self.excess_buttons[excess.name] = choose
+            self.excess_boxes.append(box)
             self.body_layout.addWidget(box)
 
     def _add_revives(self, grid: QGridLayout, character: Character, game: Game,
@@ -454,7 +486,9 @@ class DayView(QWidget):
             tokens.setAccessibleName(f"{patient.name}'s token to degrade")
             for index, token in enumerate(patient.health):
                 tokens.addItem(f"{index + 1}: {str(token).replace('_', ' ')}", index)
-            if character.name not in turn["may_act"]:
+            if self.waits is not None:
+                reason = self.waits
+            elif character.name not in turn["may_act"]:
                 reason = f"{character.name} cannot act now ({character_state(character, turn)})"
             elif character.energy < cost:
                 reason = f"{character.name} has {character.energy} energy; Revive costs {cost}"
@@ -509,16 +543,24 @@ class DayView(QWidget):
         row = QWidget()
         line = QHBoxLayout(row)
         line.setContentsMargins(0, 0, 0, 0)
+        self.night_blocks = True
         if busy is not None:
             button = QPushButton(f"&Continue the {busy.kind.replace('_', ' ')}…")
             button.clicked.connect(self._continue)
             reason = f"{busy.kind.replace('_', ' ').capitalize()} in progress: " \
                      f"{busy.step.prompt if busy.step else 'finished'}"
+            if busy.kind != "night":  # left open: every Day action waits for it
+                reason += ". Every Day action waits until it is finished."
+        elif self.waits is not None:  # the challenge has ended
+            button = QPushButton("Begin the &Night…")
+            button.setEnabled(False)
+            reason = self.waits[0].upper() + self.waits[1:] + "."
         else:
             waiting = [n for n in turn["may_act"] if n not in turn["passed"]]
             button = QPushButton("Begin the &Night…")
             button.clicked.connect(self._begin_night)
             button.setEnabled(not waiting and turn.get("phase") == "day")
+            self.night_blocks = button.isEnabled()
             reason = ("Everyone has passed: the Night can begin." if button.isEnabled() else
                       f"The Night begins once {', '.join(waiting)} "
                       f"{'passes' if len(waiting) == 1 else 'pass'}.")

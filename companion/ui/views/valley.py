@@ -54,7 +54,8 @@ class ValleyView(QWidget):
         self.selected: Axial | None = None
         self.move_target: Axial | None = None
         self.options: list[Any] = []
-        self._fitted = False
+        self._fitted: int | None = None
+        """How many hexes the map had when it was last fitted to the window."""
 
         self.map = MapView()
         self.scene = self.map.map_scene
@@ -109,7 +110,7 @@ class ValleyView(QWidget):
         who.addWidget(QLabel("Character:"))
         self.character_combo = QComboBox()
         self.character_combo.setAccessibleName("Character acting on the map")
-        self.character_combo.currentTextChanged.connect(lambda _: self._refresh_panel())
+        self.character_combo.currentTextChanged.connect(self._character_chosen)
         who.addWidget(self.character_combo, 1)
         layout.addLayout(who)
 
@@ -254,8 +255,12 @@ class ValleyView(QWidget):
         if self.explore_button.isChecked():
             self._fill_placements()
         self._refresh_panel()
-        if not self._fitted and self.data.valley.tiles:
-            self._fitted = True
+        # Fitted when first shown, and again when Undo, Redo or opening changed the
+        # valley's extent: fitted to the empty valley at the start, the map came back
+        # hugely zoomed in (issue 36 item 14); a move or a new tray keeps the player's zoom.
+        hexes = len(self.data.valley.tiles)
+        if hexes and (self._fitted is None or (changes is None and hexes != self._fitted)):
+            self._fitted = hexes
             self.map.fit()
 
     def _add_odds(self) -> None:
@@ -288,6 +293,13 @@ class ValleyView(QWidget):
 
     def character(self) -> str | None:
         return self.character_combo.currentText() or None
+
+    def _character_chosen(self, _name: str) -> None:
+        """Another character acts on the map: the new tray's form, if open, is theirs
+        now (issue 36 item 6: it acted for the one chosen when it opened)."""
+        if self.explore_button.isChecked():
+            self._fill_placements()
+        self._refresh_panel()
 
     def _character_cell(self, name: str | None) -> Axial | None:
         if self.data is None or name is None:
@@ -575,12 +587,12 @@ class ValleyView(QWidget):
     def toggle_explore(self, shown: bool) -> None:
         self.explore_box.setVisible(shown)
         if shown:
-            self._fill_placements()
+            self._fill_placements(fresh=True)
         else:
             self.scene.clear_ghosts()
 
-    def _fill_placements(self) -> None:
-        self.explore_box.fill(self.character())
+    def _fill_placements(self, *, fresh: bool = False) -> None:
+        self.explore_box.fill(self.character(), fresh=fresh)
         self.options = self.explore_box.options
         self.scene.show_ghosts([o.cells for o in self.options],
                                chosen=self.placements.currentRow() if self.options else None)

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 
 from companion.operations import procedures
 from tests.ui.helpers import make_window
+from tests.ui.test_card_entry import open_form
 from tests.ui.test_procedure_dialog import go_mining
 
 
@@ -32,3 +33,23 @@ def test_mining_step_4_the_second_sunstone_is_refused_and_a_clay_is_pulled(
     type_chip(qtbot, dialog, "clay")
     assert procedures.in_progress(demo) is None
     assert refusals == ["The bag holds no sunstone now: riverstone, clay, clay, clay."]
+
+
+def test_mining_step_4_a_material_entered_through_the_form_adds_no_chip(
+        qtbot: Any, demo: Any, refusals: list[str]) -> None:
+    """"Enter this chip…" saves the material into the own pack; the bag Step 1 filled
+    gains no chip of it, so the step is refused in words and waits for a chip it holds."""
+    window = make_window(qtbot, demo)
+    dialog = go_mining(qtbot, window, demo)
+    qtbot.addWidget(dialog)
+    form = open_form(qtbot, dialog, "umber")
+    form.editor.set_value(demo.content.materials["clay"].model_dump(mode="json")
+                          | {"id": "umber", "name": "Burnt Umber"})
+    qtbot.mouseClick(form.save_button, Qt.MouseButton.LeftButton)
+    assert not form.isVisible(), form.error.text()
+    assert "umber" in demo.content.materials
+    assert refusals == ["The bag holds no umber now: sunstone, riverstone, clay, clay, "
+                        "clay."]
+    assert procedures.in_progress(demo).log == ()
+    assert [c.material for c in procedures.current(demo).bag] == [  # type: ignore[union-attr]
+        "sunstone", "riverstone", "clay", "clay", "clay"]

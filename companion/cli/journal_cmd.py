@@ -1,9 +1,11 @@
 """Headless journal commands: export the journal (Markdown or PDF), read one Codex entry,
-search the journal. The same operations as the GUI's Journal book and Codex dialog.
+search the journal, read and write the Culture page. The same operations as the GUI's
+Journal book and Codex dialog.
 
     companion journal-export PATH --md OUT.md | --pdf OUT.pdf
     companion codex PATH outcome 104 | omen cloud FO13 [--character NAME] | craft R1410
     companion search PATH QUERY [--section S ...] [--epoch N] [--challenge ID] [--json]
+    companion culture list PATH | add PATH ABILITY
 
 Every Codex lookup is recorded in the journal, like the GUI's (nothing is ever listed).
 """
@@ -129,8 +131,37 @@ def _hits(args: argparse.Namespace, hits: Any) -> tuple[dict[str, Any], str]:
                      for h in hits]}, text
 
 
+def cmd_culture(args: argparse.Namespace) -> int:
+    """``culture add``: the society gains a culture ability (one undoable operation);
+    ``culture list``: the Culture page."""
+    from companion import operations
+    from companion.operations import journal
+
+    if args.culture_command == "add":
+        return on_campaign(args, lambda c: operations.add_culture_ability(
+            c, name=" ".join(args.ability)))
+    return on_campaign(args, journal.culture, _culture_page)
+
+
+def _culture_page(page: Any) -> tuple[dict[str, Any], str]:
+    from companion.operations.journal import CULTURE_LISTS
+
+    def texts(entries: Any) -> list[str]:
+        return [e.text for e in entries]
+
+    lists = {key: texts(page.lists.get(key, ())) for key in CULTURE_LISTS}
+    lines = [f"Lore: {page.lore}",
+             f"Culture abilities: {', '.join(texts(page.abilities)) or 'none yet'}",
+             f"Mantle powers: {', '.join(texts(page.mantle_powers)) or 'none yet'}"]
+    lines += [f"{CULTURE_LISTS[key]}: {', '.join(found)}" for key, found in lists.items()
+              if found]
+    return {"culture": {"lore": page.lore, "abilities": texts(page.abilities),
+                        "mantle_powers": texts(page.mantle_powers), "lists": lists}}, \
+        "\n".join(lines)
+
+
 def register(sub: Any) -> None:
-    """Add journal-export, codex and search to the ``companion`` parser."""
+    """Add journal-export, codex, search and culture to the ``companion`` parser."""
     from companion.operations.journal import SECTIONS
 
     export = with_path(sub.add_parser(
@@ -167,3 +198,12 @@ def register(sub: Any) -> None:
     search.add_argument("--challenge", help="only this challenge (its ID)")
     search.add_argument("--limit", type=int, default=200, help="at most this many per section")
     search.set_defaults(func=cmd_search)
+
+    culture_sub = command_family(sub, "culture", "the Culture page: lore, culture abilities, "
+                                 "mantle powers and the journal's lists", "culture_command")
+    with_path(culture_sub.add_parser("list", help="what the Culture page holds")) \
+        .set_defaults(func=cmd_culture)
+    gained = with_path(culture_sub.add_parser(
+        "add", help="the society gains a culture ability (a card or the Codex gives it)"))
+    gained.add_argument("ability", nargs="+", help="its name, as given: Fire Keeping")
+    gained.set_defaults(func=cmd_culture)

@@ -80,7 +80,7 @@ def outcome_entry(campaign: Campaign, number: str | int) -> OutcomeEntry:
         elif effect.do in ("read", "unlock") and effect.do == "unlock" and \
                 getattr(effect, "flag", "") != "delving":
             needs = f"it unlocks {effect.flag}: the table decides what that opens"
-    personal = any(e.do not in ("lore", "activity", "unrest", "read", "unlock")
+    personal = any(e.do not in ("lore", "activity", "unrest", "read", "unlock", "culture")
                    for e in entry.effects)
     return OutcomeEntry(key, True, entry.text.removeprefix(RECORDED) if
                         entry.text.startswith(RECORDED) else entry.text,

@@ -3,8 +3,9 @@ table for a card the app does not resolve itself ("Ash gains 2 wood").
 
 Effects use the content pack's vocabulary (``companion.content.schema.effects``):
 gain, lose, gain_item, suffer, energy, lore, activity, unrest, boost, place, unlock,
-read, test. A test needs a die: it is refused here; resolve it at the table, then apply
-its success or failure effects.
+culture, read, test. A test needs a die: it is refused here; resolve it at the table,
+then apply its success or failure effects. Unlocking Delving and gaining a culture
+ability fall on the society (:func:`society_step`), whoever the card was read for.
 """
 
 from __future__ import annotations
@@ -123,9 +124,10 @@ def apply_pending(campaign: Campaign, game: Game, actor: str, effects: Sequence[
         elif kind == "mark":
             # Rulebook: Fillable Cards: a mark written on the character card.
             game = game.with_characters(write_mark(character, effect.mark))
-        elif kind == "unlock" and getattr(effect, "flag", "") == "delving":
-            game = replace(game, society=society_rules.unlock_delving(game.society)
-                           if not game.society.delving_unlocked else game.society)
+        elif kind in SOCIETY_STEPS and (stepped := society_step(game, effect)) is not None:
+            if stepped[0] == game:  # nothing changed: the journal says why
+                notes.append(f"{stepped[1][0].upper()}{stepped[1][1:]}.")
+            game = stepped[0]
         elif kind == "read":
             notes.append(f"Read Codex outcome {effect.outcome}.")
         else:
@@ -133,6 +135,25 @@ def apply_pending(campaign: Campaign, game: Game, actor: str, effects: Sequence[
             # the table decides; the journal says what is left to do.
             notes.append(f"For the table: {effect.text or kind}.")
     return game, notes
+
+
+SOCIETY_STEPS = frozenset({"unlock", "culture"})
+"""Steps :func:`society_step` applies to the society whoever the card was read for."""
+
+
+def society_step(game: Game, effect: Any) -> tuple[Game, str] | None:
+    """Unlock Delving (D4) or gain a culture ability (Journal > Culture): the game
+    after it and its words, or None for a flag the app does not know (the table
+    decides what it opens)."""
+    if effect.do == "unlock" and effect.flag == "delving":
+        if game.society.delving_unlocked:
+            return game, "Delving was already open"
+        return replace(game, society=society_rules.unlock_delving(game.society)), \
+            "Delving is open"
+    if effect.do == "culture":
+        society, said = society_rules.gain_culture_ability(game.society, effect.ability)
+        return replace(game, society=society), said
+    return None
 
 
 def apply_society_effects(campaign: Campaign, game: Game, effects: Sequence[Any]
@@ -159,6 +180,10 @@ def apply_society_effects(campaign: Campaign, game: Game, effects: Sequence[Any]
         elif kind == "activity":
             game = replace(game, society=replace(
                 game.society, activity=max(0, game.society.activity + effect.amount)))
+        elif kind in SOCIETY_STEPS and (stepped := society_step(game, effect)) is not None:
+            game, words = stepped
+            said.append(words)
+            continue
         else:
             said.append(f"for the table: {describe_effect(effect)}")
             continue
@@ -226,7 +251,8 @@ def parse_effect(text: str) -> dict[str, Any]:
     """A short effect typed in the CLI, read with the same words as the Apply Effects
     dialog (``companion.rules.effect_words``): 'gain wood 2', 'suffer minor_injury',
     'energy -1', 'lore 2', 'activity 1', 'unrest 1', 'lose fish', 'item bone-knife',
-    'place fire', 'place lore 2', 'boost might major', 'mark spiral', 'read 104'."""
+    'place fire', 'place lore 2', 'boost might major', 'mark spiral', 'read 104',
+    'unlock delving', 'culture ability Fire Keeping'."""
     from companion.rules import effect_words
     from companion.rules.errors import IllegalAction
 

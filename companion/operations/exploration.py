@@ -42,6 +42,7 @@ from sqlmodel import Session, select
 from companion.content.schema.effects import (
     Activity,
     Boost,
+    Culture,
     Effect,
     Energy,
     Gain,
@@ -80,7 +81,13 @@ from companion.rules.game import Game
 from companion.rules.geometry import Axial
 from companion.rules.hex_words import COMPASS, direction, tile_name, tray_words
 from companion.rules.ids import HexId
-from companion.rules.society import gain_lore, increase_activity, increase_unrest, unlock_delving
+from companion.rules.society import (
+    gain_culture_ability,
+    gain_lore,
+    increase_activity,
+    increase_unrest,
+    unlock_delving,
+)
 from companion.store import models
 
 DISCOVERY_DECK = "discovery"
@@ -492,6 +499,11 @@ def _resolve(campaign: Campaign, res: _Resolution, name: str, effects: Sequence[
             if effect.flag == "delving":
                 res.game = replace(game, society=unlock_delving(game.society))
             res.log.append(words)
+            continue
+        elif isinstance(effect, Culture):
+            society, said = gain_culture_ability(game.society, effect.ability)
+            res.game = replace(game, society=society)
+            res.log.append(said)
             continue
         elif isinstance(effect, Read):
             res.log.append(f"Read Codex outcome {effect.outcome}")

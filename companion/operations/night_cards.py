@@ -26,7 +26,7 @@ from companion.rules.outposts import OutpostStatus
 if TYPE_CHECKING:
     from companion.operations.core import Campaign
 
-SOCIETY_STEPS = frozenset({"lore", "activity", "unrest", "unlock", "read"})
+SOCIETY_STEPS = frozenset({"lore", "activity", "unrest", "unlock", "culture", "read"})
 """Effect steps that act on the society, not on a character."""
 
 

@@ -120,7 +120,13 @@ def apply_line(campaign: Campaign, game: Game, effects: Sequence[LineEffect],
     """``effects`` on ``game``: the society's on the society, the rest on the character
     named (else ``default``). Refused when an effect needs a character and none is
     named (and there is no default)."""
-    from companion.operations.effects import apply_outcome, apply_society_effects, tokens
+    from companion.operations.effects import (
+        SOCIETY_STEPS,
+        apply_outcome,
+        apply_society_effects,
+        society_step,
+        tokens,
+    )
     from companion.rules.effects import Tally, effects_from_data
 
     notes: list[str] = []
@@ -128,6 +134,13 @@ def apply_line(campaign: Campaign, game: Game, effects: Sequence[LineEffect],
         parsed = effects_from_data([dict(each.effect)])
         if parsed[0].do == "read":
             notes.append(f"Read Codex outcome {parsed[0].outcome}.")
+            continue
+        if parsed[0].do in SOCIETY_STEPS:  # the society's, whoever is named
+            stepped = society_step(game, parsed[0])
+            if stepped is None or stepped[0] == game:
+                said = stepped[1] if stepped else f"for the table: {describe_line([each])}"
+                notes.append(f"{said[0].upper()}{said[1:]}.")
+            game = stepped[0] if stepped else game
             continue
         if parsed[0].do in ("lore", "activity", "unrest") and each.who is None:
             game, _said = apply_society_effects(campaign, game, parsed)

@@ -100,14 +100,21 @@ def spend_lore(campaign: Campaign, *, amount: int, reason: str = "") -> Changes:
 
 
 def add_culture_ability(campaign: Campaign, *, name: str) -> Changes:
-    """Record a culture ability a game event gave the society (Journal > Culture)."""
-    if not name.strip():
-        raise Refused("A culture ability needs a name.")
+    """Write a culture ability a game event gave the society on the Culture page
+    (Rulebook: Using the Journal > Culture); refused, in words, without a name or when
+    the page already has it (in any case)."""
+    ability = CultureAbilityId(" ".join(name.split()))
+    if not ability:
+        raise Refused("Name the culture ability, as the card or the Codex gives it "
+                      "(e.g. Fire Keeping).")
 
-    ability = CultureAbilityId(name.strip())
-    return _turn(campaign, "society.culture",
-                 lambda society: society_rules.add_culture_ability(society, ability),
-                 lambda society: f"Culture ability: {ability}")
+    def change(game: Game, session: Session) -> tuple[Game, str]:
+        if (held := society_rules.held_culture_ability(game.society, ability)) is not None:
+            raise Refused(f"The society already has the culture ability {held}.")
+        society = society_rules.add_culture_ability(game.society, ability)
+        return replace(game, society=society), f"Culture ability gained: {ability}"
+
+    return _society_operation(campaign, "society.culture", change)
 
 
 def unlock_mantle_power(campaign: Campaign, *, power: str) -> Changes:

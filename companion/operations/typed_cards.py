@@ -8,7 +8,9 @@
   ways on (enter it, or record what it did).
 - :func:`take_typed` gives a card of the content that the procedure in progress did not
   have when it began (entered since) to that procedure: the table drew it, so it is in
-  the deck (:func:`teach`).
+  the deck (:func:`teach`). Mining is the exception: a chip is pulled out of the bag
+  Step 1 filled, never added to it, so a chip the bag does not hold now is refused
+  (:func:`not_in_bag`; Rulebook: Mining > Step 4, D14).
 
 Entering a card into the campaign's own pack is ``operations.cards``.
 """
@@ -195,15 +197,42 @@ def _foraging(campaign: Campaign, procedure: Any, card: Any,
                    deck_json="", tokens=_tokens(campaign, procedure.tokens))
 
 
-def _mining(campaign: Campaign, procedure: Any, card: Any,
-            saved: Mapping[str, Any]) -> Any:
+def _chip_of(card: Any) -> Any:
+    """The chip a material's card prints (its omen and effects; none if it has no chip
+    face yet)."""
     from companion.rules.mining import MiningChip
 
     face = card.chip
-    chip = MiningChip(card.id) if face is None else MiningChip(
+    return MiningChip(card.id) if face is None else MiningChip(
         card.id, face.omen, face.effects, face.match_effects)
-    return replace(procedure, bag=(*procedure.bag, chip),
-                   tokens=_tokens(campaign, procedure.tokens))
+
+
+def _mining(campaign: Campaign, procedure: Any, card: Any,
+            saved: Mapping[str, Any]) -> Any:
+    """Mining: a material entered (or edited) since the bag was filled gives the chips
+    of it still in the bag its face. The bag never gains a chip: Step 1 filled it with
+    the feature's chips, and each pull takes one out (Rulebook: Mining > Step 4; D14)."""
+    if not knows("mining", procedure, str(card.id)):
+        return None
+    chip = _chip_of(card)
+    bag = tuple(chip if c.material == chip.material else c for c in procedure.bag)
+    return replace(procedure, bag=bag, tokens=_tokens(campaign, procedure.tokens))
+
+
+def not_in_bag(campaign: Campaign, procedure: Any, typed: str) -> Refused:
+    """The refusal of a chip typed at Step 4 that the bag does not hold now, naming what
+    it holds: "The bag holds no sunstone now: riverstone, clay, clay, clay"."""
+    text = " ".join(typed.split())
+    inside = ", ".join(chip.material for chip in procedure.bag)
+    if text.isdigit():
+        count = len(procedure.bag)
+        return Refused(f"The bag holds {count} chip{'' if count == 1 else 's'} now, "
+                       f"not {text}: {inside}.")
+    # A chip's label is "sunstone (sun)": its material, then its omen.
+    bare = text.split(" (", 1)[0] if text.endswith(")") else text
+    material = resolve_card_id(campaign.content, "materials", bare)
+    wanted = material if material in campaign.content.materials else text
+    return Refused(f"The bag holds no {wanted} now: {inside}.")
 
 
 def _encounter(campaign: Campaign, procedure: Any, card: Any,
@@ -265,7 +294,7 @@ def teach(campaign: Campaign, saved: Mapping[str, Any], procedure: Any, kind: st
     card = (getattr(campaign.content, kind, {}) or {}).get(card_id)
     if teach is None or card is None or PROCEDURE_CARD_KINDS.get(procedure_kind) != kind:
         return None
-    if knows(procedure_kind, procedure, card_id):
+    if procedure_kind != "mining" and knows(procedure_kind, procedure, card_id):
         return _replace_card(procedure, card)
     return teach(campaign, procedure, card, saved)
 
@@ -276,9 +305,15 @@ def take_typed(campaign: Campaign, saved: Mapping[str, Any], procedure: Procedur
 
     A card of the campaign's content that the procedure did not have when it began
     (entered since, e.g. with ``content add-card``) joins what it can draw first: the
-    table drew it, so it is in the deck."""
+    table drew it, so it is in the deck. A mining chip the bag does not hold now is
+    refused in words (:func:`not_in_bag`); picking a chip by its number is the step's
+    own option."""
     procedure_kind = str(saved.get("kind", ""))
     resolved = resolve_typed(campaign, procedure_kind, procedure, step, choice)
+    if procedure_kind == "mining" and step.decider is Decider.CHIP and \
+            isinstance(resolved, str) and resolved not in step.options:
+        # A chip is pulled out of the bag, never added to it (Mining > Step 4; D14).
+        raise not_in_bag(campaign, procedure, resolved)
     kind = card_kind(procedure_kind, step)
     if kind is None or not isinstance(resolved, str) or resolved in step.options:
         return procedure, step, resolved

@@ -46,6 +46,7 @@ from companion.rules.society import (
     EventKind,
     due_events,
     fire_events,
+    gain_culture_ability,
     gain_lore,
     increase_activity,
     increase_unrest,
@@ -147,6 +148,9 @@ def _step(  # noqa: C901 - one branch per step of the effect vocabulary
         if effect.flag == "delving" and not society.delving_unlocked:
             return replace(game, society=unlock_delving(society)), "Delving is open"
         return game, f"unlocked: {effect.flag}"
+    if isinstance(effect, fx.Culture):
+        society, said = gain_culture_ability(society, effect.ability)
+        return replace(game, society=society), said
     if isinstance(effect, fx.Read):
         return game, f"read Codex outcome {effect.outcome}"
     if isinstance(effect, fx.Place):

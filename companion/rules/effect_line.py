@@ -6,12 +6,15 @@ and the group types what it did in the effect words the app already uses
 name where it matters::
 
     gain 2 meat Ash, minor injury Ash, activity +1, unrest +2, lore +1, item stone-knife
+    unlock delving, culture ability Fire Keeping
 
 Each part is read into one step of the effect vocabulary and whom it falls on
 (:class:`LineEffect`). Both orders of a gain are read ("gain 2 meat", "gain meat 2"),
 an injury or disease needs no verb ("minor injury Ash"), and "Ash gains 2 meat" is
 read too. Names of resources and items are matched without regard to case, spaces or
 hyphens (``resources`` / ``items``: what a player types -> the content's id).
+Unlocking Delving and a culture ability ("gain a culture ability Fire Keeping") fall on
+the society; a culture ability's name is kept as typed, even where it holds a name.
 
 >>> [e.effect for e in parse_effect_line("gain 2 meat, lore +1")]
 [{'do': 'gain', 'resource': 'meat', 'amount': 2}, {'do': 'lore', 'amount': 1}]
@@ -26,10 +29,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.rules.effect_words import EFFECT_WORDS, parse_effect
+from companion.rules.effect_words import EFFECT_WORDS, culture_ability, parse_effect
 from companion.rules.errors import IllegalAction
 
-SOCIETY_EFFECTS = frozenset({"lore", "activity", "unrest", "unlock", "read"})
+SOCIETY_EFFECTS = frozenset({"lore", "activity", "unrest", "unlock", "culture", "read"})
 """Steps that fall on the whole society: they need no character."""
 
 _HEALTH = ("minor injury", "major injury", "minor disease", "major disease")
@@ -88,9 +91,25 @@ def _named(text: str, table: Mapping[str, str]) -> str:
     return "-".join(text.split()) if text.strip() else text
 
 
+def _culture(words: list[str], characters: Sequence[str]) -> list[str] | None:
+    """The words naming a culture ability gained ("culture ability Fire Keeping", "gain
+    a culture ability: Fire Keeping", "Ash gains culture Fire Keeping"), else None."""
+    rest = words[1:] if words and _fold(words[0]) in {_fold(c) for c in characters} \
+        else words
+    for skipped in (("gain", "gains", "gets"), ("a", "the")):
+        if rest and rest[0].casefold() in skipped:
+            rest = rest[1:]
+    if rest and rest[0].casefold().rstrip(":") == "culture":
+        return rest[1:]
+    return None
+
+
 def _one(part: str, characters: Sequence[str], resources: Mapping[str, str],
          items: Mapping[str, str]) -> LineEffect:
     words = part.split()
+    named = _culture(words, characters)
+    if named is not None:  # the society's, and a name in it stays in it
+        return LineEffect(None, culture_ability(named))
     who, words = _who(words, characters)
     if not words:
         raise IllegalAction(f"'{part}' names no effect (e.g. 'gain 2 meat', 'lore +1').")
@@ -168,5 +187,6 @@ def completions(*, characters: Sequence[str] = (), resources: Sequence[str] = ()
                 "energy +1", "place fire", "place shelter", "place lore 1"]
     offered += [f"item {i}" for i in items]
     offered += [w.example for w in EFFECT_WORDS if w.do in ("boost", "mark", "read")]
+    offered += ["unlock delving", "culture ability"]
     offered += list(characters)
     return list(dict.fromkeys(offered))

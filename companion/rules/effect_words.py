@@ -11,6 +11,8 @@ verb typed first, the label the dialog lists, an example, and how its amount is 
 {'do': 'boost', 'ability': 'might', 'major': True}
 >>> parse_effect("mark the broken spear")
 {'do': 'mark', 'mark': 'the broken spear'}
+>>> parse_effect("culture ability Fire Keeping")
+{'do': 'culture', 'ability': 'Fire Keeping'}
 """
 
 from __future__ import annotations
@@ -53,6 +55,9 @@ EFFECT_WORDS: tuple[EffectWord, ...] = (
                "place fire", "count"),
     EffectWord("boost", "boost", "Boost an ability", "boost might major"),
     EffectWord("mark", "mark", "Write a mark on the character card", "mark spiral"),
+    EffectWord("unlock", "unlock", "Unlock Delving (the society)", "unlock delving"),
+    EffectWord("culture", "culture", "Gain a culture ability (the society)",
+               "culture ability Fire Keeping"),
     EffectWord("read", "read", "Read a Codex outcome", "read 104"),
 )
 """Every effect a player can apply by hand, in the dialog's order."""
@@ -63,6 +68,8 @@ WITH_AMOUNT = frozenset(w.do for w in EFFECT_WORDS if w.amount)
 """Effects that take an amount."""
 PLACED = ("lore", "fire", "shelter")
 """The tokens an effect places in the hex."""
+UNLOCKED = ("delving",)
+"""What an effect typed by a player unlocks (Rulebook: Delving; D4)."""
 SUFFERED = "a minor injury, a major injury, a minor disease or a major disease"
 
 
@@ -101,7 +108,8 @@ def parse_effect(text: str) -> dict[str, Any]:
     """A short effect typed by a player, as the vocabulary's data: 'gain wood 2',
     'suffer minor injury', 'energy -1', 'lore 2', 'activity 1', 'unrest 1', 'lose fish',
     'item bone-knife', 'place fire', 'place lore 2', 'boost might', 'boost might major',
-    'mark spiral', 'read 104'. Refused in game words when it can't be read."""
+    'mark spiral', 'unlock delving', 'culture ability Fire Keeping', 'read 104'. Refused
+    in game words when it can't be read."""
     words = text.split()
     if not words:
         raise IllegalAction("Type an effect, e.g. 'gain wood 2'.")
@@ -133,10 +141,36 @@ def parse_effect(text: str) -> dict[str, Any]:
             if not rest:
                 raise IllegalAction("Say which mark is written (e.g. 'mark spiral').")
             return {"do": "mark", "mark": " ".join(rest)}
+        if word.do == "unlock":
+            return _unlock(text, rest)
+        if word.do == "culture":
+            return culture_ability(rest)
         return {"do": "read", "outcome": rest[0]}
     except (IndexError, ValueError) as exc:
         raise IllegalAction(f"Could not read the effect '{text}' (e.g. "
                             f"'{word.example}').") from exc
+
+
+def _unlock(text: str, words: Sequence[str]) -> dict[str, Any]:
+    """'unlock delving': a game effect grants access to Delving (Rulebook: Delving; D4)."""
+    flag = " ".join(words).casefold()
+    if flag not in UNLOCKED:
+        raise IllegalAction(f"An effect unlocks {' or '.join(UNLOCKED)} (e.g. 'unlock "
+                            f"delving'); got '{text}'.")
+    return {"do": "unlock", "flag": flag}
+
+
+def culture_ability(words: Sequence[str]) -> dict[str, Any]:
+    """'culture ability Fire Keeping' (or 'culture Fire Keeping'): the society gains the
+    culture ability named, as the card or outcome names it (Rulebook: Using the Journal
+    > Culture)."""
+    if words and words[0].casefold() in ("ability", "ability:"):
+        words = words[1:]
+    name = " ".join(words).strip(" :")
+    if not name:
+        raise IllegalAction("Name the culture ability gained (e.g. 'culture ability Fire "
+                            "Keeping').")
+    return {"do": "culture", "ability": name}
 
 
 def _boost(text: str, words: Sequence[str]) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from companion.content.schema.cards import ContestResult
 from companion.content.schema.effects import (
     Activity,
     Boost,
+    Culture,
     Effect,
     Energy,
     Gain,
@@ -90,6 +91,8 @@ def describe_effect(effect: Effect) -> str:
         return f"write the mark {effect.mark} on the character card"
     if isinstance(effect, Unlock):
         return f"unlock {effect.flag}"
+    if isinstance(effect, Culture):
+        return f"gain the culture ability {effect.ability}"
     if isinstance(effect, Read):
         return f"read entry {effect.outcome}"
     return f"test {effect.ability.value} ({effect.difficulty}+)"

@@ -186,11 +186,28 @@ def spend_lore(rules: RulesConstants, society: Society, amount: int) -> Society:
 # --- culture and mantle powers --------------------------------------------------------
 
 
+def held_culture_ability(society: Society, ability: str) -> CultureAbilityId | None:
+    """The culture ability of the Culture page named ``ability`` (in any case or
+    spacing), or None."""
+    wanted = " ".join(ability.split()).casefold()
+    return next((a for a in society.culture_abilities
+                 if " ".join(a.split()).casefold() == wanted), None)
+
+
 def add_culture_ability(society: Society, ability: CultureAbilityId) -> Society:
     """A game event adds a culture ability (Journal > Culture)."""
-    if ability in society.culture_abilities:
-        raise IllegalAction(f"the society already has the culture ability {ability}")
+    if (held := held_culture_ability(society, ability)) is not None:
+        raise IllegalAction(f"the society already has the culture ability {held}")
     return replace(society, culture_abilities=(*society.culture_abilities, ability))
+
+
+def gain_culture_ability(society: Society, ability: str) -> tuple[Society, str]:
+    """A card's or an outcome's "gain a culture ability": the society with it, and the
+    words for the journal (one it already has is not written twice)."""
+    name = " ".join(ability.split())
+    if (held := held_culture_ability(society, name)) is not None:
+        return society, f"the society already has the culture ability {held}"
+    return add_culture_ability(society, CultureAbilityId(name)), f"culture ability: {name}"
 
 
 def unlock_mantle_power(society: Society, power: MantlePowerId) -> Society:

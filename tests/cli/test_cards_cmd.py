@@ -55,8 +55,6 @@ KINDS = [
      "frost hare"),
     ("reaction_cards", "reaction_cards", reach_encounter, "RBR1",
      {"id": "RBX8", "behemoth": "rimeback"}, "rbx8"),
-    ("materials", "materials", reach_mining, "clay", {"id": "umber", "name": "Burnt Umber"},
-     "Burnt Umber"),
 ]
 
 
@@ -88,6 +86,24 @@ def test_add_card_then_draw_it_at_the_table_by_name_or_id(
         events = [e.text for e in campaign.journal()]
     assert any(changes["id"] in line for line in [*log, *events]) or \
         any(changes.get("name", "\0") in line for line in [*log, *events])
+
+
+def test_a_material_added_while_mining_is_not_a_chip_in_the_bag(
+        tmp_path: Path, capsys: Any) -> None:
+    """Rulebook: Mining > Step 4 (D14): the material joins the own pack, but the bag
+    Step 1 filled gains no chip of it, so typing it is refused in words."""
+    path = tmp_path / "c.stonesaga"
+    operations.create_demo_campaign(path).close()
+    (tmp_path / "card.yaml").write_text(card_yaml(
+        path, "materials", "clay", id="umber", name="Burnt Umber"), encoding="utf-8")
+    with operations.open_campaign(path) as campaign:
+        reach_mining(campaign)
+    code, _out, err = cli(capsys, "content", "add-card", "sample", "materials",
+                          str(tmp_path / "card.yaml"))
+    assert code == 0, err
+    code, _out, err = cli(capsys, "step", str(path), "--choice", "Burnt Umber")
+    assert code == 1 and "Traceback" not in err
+    assert "The bag holds no umber now: sunstone, riverstone, clay, clay, clay." in err
 
 
 @pytest.mark.parametrize("kind", ["instinct_cards", "secret_cards"])

@@ -1134,6 +1134,33 @@ def op_codex_apply(p: Player) -> None:
               op="codex --effects")
 
 
+CULTURE = ("Smoke Signals", "smoke  signals", "Fire Keeping", "Star Reading", " ")
+"""Culture abilities a card or the Codex gives (a repeat in another case, and a blank)."""
+
+
+def op_culture(p: Player) -> None:
+    """Issue 35 item 10: a culture ability gained (the Culture page's Add, ``culture
+    add``) or Delving unlocked, as effect words (``effect``, ``record``, ``codex
+    outcome --effects``)."""
+    ability = str(p.pick(CULTURE))
+    line = str(p.pick([f"culture ability {ability}", "unlock delving"]))
+    name = p.someone()
+    if p.chance(0.3):
+        from companion.operations import add_culture_ability
+
+        p.app("journal culture page: add an ability",
+              lambda c: add_culture_ability(c, name=ability))
+    elif p.chance(0.4):
+        p.cli("culture", "add", p.path, ability, op="culture add")
+    elif name is not None and p.chance(0.5):
+        p.cli("effect", p.path, name, line, op="effect (society)")
+    elif p.chance(0.5):
+        said = f"gain a {line}" if line.startswith("culture") and p.chance(0.5) else line
+        p.cli("record", p.path, said, op="record")
+    else:
+        p.cli("codex", "outcome", p.path, "997", "--effects", line, op="codex --effects")
+
+
 @dataclass(frozen=True)
 class Operation:
     name: str
@@ -1179,6 +1206,7 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("an activity played at the table", 2, op_activity_at_table),
     Operation("save a recorded card", 1, op_save_record),
     Operation("codex outcome applied / recorded", 1, op_codex_apply),
+    Operation("culture ability / unlock delving", 1, op_culture),
 )
 
 

@@ -76,8 +76,9 @@ PROCEDURE_KINDS: list[tuple[str, Callable[[Campaign], Any], str, dict[str, Any],
     ("delving_cards", to_delve, "DV01", {"id": "DVX9", "min_depth": None}, "dvx9"),
     ("night_cards", to_night, "N01", {"id": "NX99", "name": "Owl at Dusk"}, "owl AT dusk"),
     ("reaction_cards", to_encounter, "RBR1", {"id": "RBX9"}, "rbx9"),
-    ("materials", to_mine, "clay", {"id": "umber", "name": "Burnt Umber"}, "burnt UMBER"),
 ]
+# A material entered mid-mining adds no chip to the bag (Mining > Step 4, D14):
+# tests/operations/test_mining_bag.py.
 
 
 def _known(campaign: Campaign, kind: str) -> str:

@@ -219,8 +219,10 @@ def test_behemoth_set_up_takes_cards_by_name_and_enters_a_new_instinct_card(
     assert behemoth_view(demo).instinct == "RBI9"  # type: ignore[union-attr]
 
 
+# A material entered at the mining step adds no chip to the bag (Mining > Step 4, D14):
+# tests/ui/test_mining_bag_dialog.py.
 FORM_KINDS = ["fishing_cards", "forage_cards", "delving_cards", "night_cards",
-              "reaction_cards", "materials"]
+              "reaction_cards"]
 
 
 @pytest.mark.parametrize("kind", FORM_KINDS)

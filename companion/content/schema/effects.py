@@ -124,6 +124,14 @@ class Unlock(_Step):
     flag: str = Field(min_length=1)
 
 
+class Culture(_Step):
+    """The society gains a culture ability, written on the Culture page (Rulebook: Using
+    the Journal > Culture: "Culture abilities added by game events")."""
+
+    do: Literal["culture"]
+    ability: str = Field(min_length=1)
+
+
 class Read(_Step):
     """Read a Codex outcome ("read entry 104")."""
 
@@ -145,7 +153,7 @@ class Test(_Step):
 #: One effect step; the ``do`` key selects the kind.
 Effect = Annotated[
     Gain | Lose | GainItem | Suffer | Energy | Lore | Activity | Unrest | Boost | Place
-    | Mark | Unlock | Read | Test,
+    | Mark | Unlock | Culture | Read | Test,
     Field(discriminator="do"),
 ]
 

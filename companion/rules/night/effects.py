@@ -22,6 +22,7 @@ from companion.rules.night.run import Ask, NightRun, NightSteps, choose
 from companion.rules.omens import current_omens
 from companion.rules.procedure import Decider, Step
 from companion.rules.society import (
+    gain_culture_ability,
     gain_lore,
     increase_activity,
     increase_unrest,
@@ -110,6 +111,11 @@ def apply_effect(  # noqa: C901 - one branch per step of the effect vocabulary
         else:
             run.unlocked.append(effect.flag)
         run.say(f"Unlocked: {effect.flag}.")
+        return
+    if isinstance(effect, fx.Culture):
+        society, said = gain_culture_ability(society, effect.ability)
+        run.game = replace(run.game, society=society)
+        run.say(f"{said[0].upper()}{said[1:]}.")
         return
     if who is None or not run.has(who):
         run.say(

@@ -100,19 +100,27 @@ class CulturePage(Page):
         self.powers.setAccessibleName("Mantle powers")
         for words in (self.abilities, self.powers):  # the group's words run long
             words.setWordWrap(True)
+        # Rulebook: Using the Journal > Culture: "Culture abilities added by game events".
+        self.ability_entry = line_edit("New culture ability", "Add an ability…")
+        self.ability_entry.returnPressed.connect(self.add_ability)
+        self.add_ability_button = button("Add", self.add_ability)
         grid = QGridLayout()
         lore_box = QGroupBox("Lore")
         lore_layout = QVBoxLayout(lore_box)
         lore_layout.addWidget(self.lore, 1)
         hint = QLabel("Lore is gained and spent on the Society tab; culture abilities come "
-                      "from game events, mantle powers from unlocking them.")
+                      "from game events (a card or the Codex names them), mantle powers "
+                      "from unlocking them.")
         hint.setWordWrap(True)
         lore_layout.addWidget(hint)
         boxes: list[QGroupBox] = []
         for title, widget in (("Culture abilities", self.abilities),
                               ("Mantle powers", self.powers)):
             group = QGroupBox(title)
-            QVBoxLayout(group).addWidget(widget)
+            inside = QVBoxLayout(group)
+            inside.addWidget(widget)
+            if widget is self.abilities:
+                inside.addLayout(row_of(self.ability_entry, self.add_ability_button))
             boxes.append(group)
         boxes.append(lore_box)
         self.lists = {key: CultureListBox(self, key, title)
@@ -125,6 +133,14 @@ class CulturePage(Page):
         for column in range(self.PER_ROW):
             grid.setColumnStretch(column, 1)
         self.layout_.addLayout(grid, 1)
+
+    def add_ability(self) -> None:
+        """The society gains the culture ability typed (one undoable operation)."""
+        from companion.operations import add_culture_ability
+
+        name = self.ability_entry.text().strip()
+        if name and self.run(add_culture_ability, name=name):
+            self.ability_entry.clear()
 
     def refresh(self, campaign: Campaign | None) -> None:
         from companion.operations import journal as j

@@ -75,6 +75,9 @@ class EffectsDialog(PlayDialog):
         self.mark = QtWidgets.QLineEdit()
         self.mark.setAccessibleName("Mark")
         self.mark.setPlaceholderText("as the card draws it, e.g. spiral")
+        self.culture = QtWidgets.QLineEdit()
+        self.culture.setAccessibleName("Culture ability")
+        self.culture.setPlaceholderText("as the card or the Codex names it")
 
         self.form = QtWidgets.QFormLayout()
         self.form.addRow("Character:", self.character)
@@ -88,6 +91,7 @@ class EffectsDialog(PlayDialog):
         self.form.addRow("", self.major)
         self.form.addRow("Outcome:", self.outcome)
         self.form.addRow("Mark:", self.mark)
+        self.form.addRow("Culture ability:", self.culture)
         self.form.addRow("Amount:", self.amount)
         self.add_button = QtWidgets.QPushButton("Add to the list ↓")
         self.add_button.clicked.connect(self.add_effect)
@@ -131,6 +135,7 @@ class EffectsDialog(PlayDialog):
         self.amount.valueChanged.connect(self._show_preview)
         self.outcome.textChanged.connect(self._show_preview)
         self.mark.textChanged.connect(self._show_preview)
+        self.culture.textChanged.connect(self._show_preview)
         self.major.toggled.connect(self._show_preview)
         self._kind_changed()
         self._refresh_list()
@@ -148,7 +153,7 @@ class EffectsDialog(PlayDialog):
                    self.item: kind == "gain_item", self.place: kind == "place",
                    self.ability: kind == "boost", self.major: kind == "boost",
                    self.outcome: kind == "read", self.mark: kind == "mark",
-                   self.amount: kind in WITH_AMOUNT}
+                   self.culture: kind == "culture", self.amount: kind in WITH_AMOUNT}
         for widget, shown in visible.items():
             self.form.setRowVisible(widget, shown)
         # each effect starts at 1: an amount left over from another kind misleads
@@ -179,6 +184,10 @@ class EffectsDialog(PlayDialog):
             effect["outcome"] = self.outcome.text().strip()
         elif kind == "mark":
             effect["mark"] = self.mark.text().strip()
+        elif kind == "unlock":
+            effect["flag"] = "delving"  # the one flag an effect opens (D4)
+        elif kind == "culture":
+            effect["ability"] = " ".join(self.culture.text().split())
         if kind in WITH_AMOUNT:
             effect["amount"] = self.amount.value()
         return effect
@@ -200,6 +209,10 @@ class EffectsDialog(PlayDialog):
             return f"read Codex outcome {effect['outcome']}"
         if kind == "mark":
             return f"write the mark {effect['mark'] or '…'} on the character card"
+        if kind == "unlock":
+            return "unlock Delving"
+        if kind == "culture":
+            return f"culture ability: {effect['ability'] or '…'}"
         return f"{kind} {amount:+d}"
 
     def add_effect(self) -> bool:
@@ -214,6 +227,10 @@ class EffectsDialog(PlayDialog):
             return False
         if effect["do"] == "mark" and not effect["mark"]:
             self.form_note.setText("Type the mark to write, as the card draws it.")
+            return False
+        if effect["do"] == "culture" and not effect["ability"]:
+            self.form_note.setText("Type the culture ability, as the card or the Codex "
+                                   "names it.")
             return False
         try:
             effects_from_data([effect])

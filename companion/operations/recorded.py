@@ -90,6 +90,7 @@ def read_line(campaign: Campaign, line: str) -> tuple[LineEffect, ...]:
                                   items=items)
     except IllegalAction as exc:
         raise Refused(str(exc)) from exc
+    _refuse_new_materials(campaign, found)
     for each in found:
         try:
             effects_from_data([dict(each.effect)])
@@ -98,6 +99,22 @@ def read_line(campaign: Campaign, line: str) -> tuple[LineEffect, ...]:
             raise Refused(f"'{what}' is not a resource or item of this campaign "
                           f"(e.g. {', '.join(sorted(resources)[:4])}).") from exc
     return found
+
+
+def _refuse_new_materials(campaign: Campaign, found: Sequence[LineEffect]) -> None:
+    """A line that gains or loses a resource the pack does not know ("gain 1 reed" in a
+    box whose pack has no reed yet) is refused naming it, so its token is entered on
+    the spot and the line applied after (issue 36 item 2)."""
+    from companion.operations.changes import MissingFromPack, missing_materials_hint
+
+    content = campaign.content
+    new = tuple(dict.fromkeys(
+        str(e.effect["resource"]) for e in found
+        if e.effect.get("do") in ("gain", "lose") and e.effect.get("resource")
+        and str(e.effect["resource"]) not in content.materials
+        and str(e.effect["resource"]) not in content.foods))
+    if new:
+        raise MissingFromPack(missing_materials_hint(new), materials=new)
 
 
 def completion_words(campaign: Campaign) -> list[str]:

@@ -1,0 +1,136 @@
+"""Issue 36, the real box's second evening, through the real widgets: crafting from the
+owner's Codex (item 1), materials and items entered on the spot (item 2 and Apply
+Effects), and their words (item 13). Rulebook: Processing & Crafting > Crafting Items;
+Using the Codex > Crafting Entries; Tokens > Material Tokens. The tokens are the
+community's transcription (tests/fixtures/community), the item the web Journal's."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from companion import operations
+from companion.operations.effects import apply_effects
+from companion.operations.material_tokens import add_material
+from companion.ui.codex_crafting import CodexCraftingDialog
+from companion.ui.crafting_dialog import CraftingDialog
+from tests.box_campaign import make_box_campaign
+from tests.community_tokens import community_token, journal_recipe
+from tests.ui.helpers import make_window
+from tests.ui.layout_checks import problems
+from tests.ui.newcomer import font_scale  # noqa: F401 (a fixture)
+
+SHOTS = Path(os.environ.get("SECOND_EVENING_SHOTS", "")) if \
+    os.environ.get("SECOND_EVENING_SHOTS") else None
+"""Where to save the screenshots looked at (unset: not saved)."""
+
+
+def shot(widget: Any, name: str) -> None:
+    QApplication.processEvents()
+    if SHOTS is not None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        widget.grab().save(str(SHOTS / f"{name}.png"))
+
+
+@pytest.fixture
+def box(tmp_path: Path) -> Iterator[operations.Campaign]:
+    """A box campaign whose pack knows the community's Quartz and Quill, one of each in
+    Ash's bag (Quartz unturned beside Quill turned 180° reads Grey 5610)."""
+    campaign = make_box_campaign(tmp_path / "box.stonesaga")
+    for token in ("Quartz", "Quill"):
+        add_material(campaign, **community_token(token))
+    apply_effects(campaign, name="Ash", effects=[
+        {"do": "gain", "resource": "quartz", "amount": 1},
+        {"do": "gain", "resource": "quill", "amount": 1}])
+    yield campaign
+    if not campaign.file.closed:
+        campaign.close()
+
+
+def crafting_from_the_day_tab(qtbot: Any, box: operations.Campaign) -> CraftingDialog:
+    """Day ▸ Ash's Craft button: the Crafting dialog, Quartz beside Quill turned 180°."""
+    window = make_window(qtbot, box)
+    view = window.show_view("day")
+    qtbot.mouseClick(view.button("Ash", "Craft"), Qt.MouseButton.LeftButton)
+    dialog = view.dialog
+    assert isinstance(dialog, CraftingDialog)
+    qtbot.addWidget(dialog)
+    dialog.set_tokens(0, 1)
+    for _ in range(2):
+        qtbot.mouseClick(dialog.turn_buttons["right"][1], Qt.MouseButton.LeftButton)
+    assert "Grey 5610" in dialog.code_label.text()
+    return dialog
+
+
+def energy(box: operations.Campaign) -> int:
+    return int(box.character_detail("Ash").energy)
+
+
+def test_crafting_items_own_box_craft_asks_the_owners_codex(
+        qtbot: Any, box: operations.Campaign, refusals: list[str],
+        font_scale: float) -> None:  # noqa: F811
+    """Issue 36 item 1: Craft asks what the owner's Codex says instead of "The Codex has
+    no entry"; the item is typed once (name, kind, what it does), crafted with the
+    Craft action's energy spent only now, and the explorer knows it afterwards."""
+    dialog = crafting_from_the_day_tab(qtbot, box)
+    assert "asks what your Codex says" in dialog.known_note.text()
+    before = energy(box)
+    qtbot.mouseClick(dialog.craft_button, Qt.MouseButton.LeftButton)
+    question = dialog.codex_question
+    assert isinstance(question, CodexCraftingDialog) and question.isVisible()
+    assert energy(box) == before  # nothing spent while the table reads the book
+    assert dialog.explorer_kind("G5610") == "untried"
+    rope = journal_recipe("IT29")
+    qtbot.keyClicks(question.item.lineEdit(), rope["name"])
+    assert question.slot.isVisible() and question.does.isVisible()
+    question.slot.setCurrentIndex(question.slot.findData("gear"))
+    qtbot.keyClicks(question.does, rope["notes"])
+    qtbot.keyClicks(question.card, rope["id"])
+    assert problems(question) == []
+    shot(question, f"codex-crafting-item-{font_scale}")
+    qtbot.mouseClick(question.craft_button, Qt.MouseButton.LeftButton)
+    assert refusals == []
+    assert not question.isVisible()
+    assert "Ash crafts Rope." in dialog.result_label.text()
+    assert energy(box) == before - box.content.rules.action_costs.craft
+    assert [i for i, _ in box.character_detail("Ash").items] == ["IT29"]
+    assert box.journal(1)[0].text.startswith("Ash lays Quartz")
+    shot(dialog, f"crafting-after-codex-{font_scale}")
+
+
+def test_crafting_items_own_box_no_entry_is_told_by_the_table(
+        qtbot: Any, box: operations.Campaign, refusals: list[str]) -> None:
+    """"No entry", said by the owner's Codex: the rulebook's rule for it (the action
+    spent, the tokens back), and now the explorer's "Tried: no entry" is true."""
+    dialog = crafting_from_the_day_tab(qtbot, box)
+    qtbot.mouseClick(dialog.craft_button, Qt.MouseButton.LeftButton)
+    question = dialog.codex_question
+    question.buttons["no_entry"].click()
+    assert not question.item.isVisible() and not question.slot.isVisible()
+    shot(question, "codex-crafting-no-entry")
+    qtbot.mouseClick(question.craft_button, Qt.MouseButton.LeftButton)
+    assert refusals == []
+    assert "no entry for it: nothing is crafted" in dialog.result_label.text()
+    assert [t.name for t in box.character_detail("Ash").bag] == ["quartz", "quill"]
+    assert dialog.explorer_kind("G5610") == "no_entry"
+
+
+def test_crafting_items_own_box_a_missing_kind_is_said_in_the_question(
+        qtbot: Any, box: operations.Campaign, refusals: list[str]) -> None:
+    """A new item without its name is refused in the question itself, which stays open
+    and changes nothing; Cancel leaves the energy as it was."""
+    dialog = crafting_from_the_day_tab(qtbot, box)
+    before = energy(box)
+    qtbot.mouseClick(dialog.craft_button, Qt.MouseButton.LeftButton)
+    question = dialog.codex_question
+    qtbot.mouseClick(question.craft_button, Qt.MouseButton.LeftButton)
+    assert question.isVisible()
+    assert question.status.text().startswith("Not crafted: An item needs its name")
+    question.reject()
+    assert energy(box) == before and refusals == []

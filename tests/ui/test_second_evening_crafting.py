@@ -134,3 +134,91 @@ def test_crafting_items_own_box_a_missing_kind_is_said_in_the_question(
     assert question.status.text().startswith("Not crafted: An item needs its name")
     question.reject()
     assert energy(box) == before and refusals == []
+
+
+def token_on_the_spot(qtbot: Any, window: Any, needed: str) -> Any:
+    """The "enter this material token" dialog opened for ``needed``: its left edge set,
+    saved (the app then goes on)."""
+    from companion.ui.material_token import MaterialTokenDialog
+
+    token = next(w for w in QApplication.topLevelWidgets()
+                 if isinstance(w, MaterialTokenDialog) and w.isVisible()) \
+        if not window.findChildren(MaterialTokenDialog) else \
+        next(w for w in window.findChildren(MaterialTokenDialog) if w.isVisible())
+    assert token.needed == needed
+    assert token.name.text() == needed.capitalize()
+    token.set_edge("left", "yellow", 4)
+    return token
+
+
+def test_material_tokens_forage_at_the_table_enters_reed_on_the_spot(
+        qtbot: Any, box: operations.Campaign, refusals: list[str],
+        font_scale: float) -> None:  # noqa: F811
+    """Issue 36 item 2: Forage "At the table…" gains reed, which the pack lacks: the
+    token is offered on the spot, and once saved the forage goes on with it."""
+    from PySide6.QtWidgets import QPushButton
+
+    from companion.ui.table_record import RecordDialog
+
+    window = make_window(qtbot, box)
+    view = window.show_view("day")
+    [at_table] = [b for b in view.boxes["Ash"].findChildren(QPushButton, "atTable")
+                  if "plains" in b.accessibleName()]
+    qtbot.mouseClick(at_table, Qt.MouseButton.LeftButton)
+    record = view.dialog
+    assert isinstance(record, RecordDialog)
+    qtbot.keyClicks(record.card, "FP07")
+    record.line.setFocus()
+    qtbot.keyClicks(record.line, "gain 1 reed")
+    assert record.preview.text().startswith("Will apply: gain 1 reed (reed: a material "
+                                            "token your pack does not know yet")
+    shot(record, f"record-new-material-{font_scale}")
+    qtbot.keyClick(record.line, Qt.Key.Key_Return)
+    assert record.isVisible()  # waiting for the token
+    token = token_on_the_spot(qtbot, window, "reed")
+    assert problems(token) == []
+    shot(token, f"token-on-the-spot-{font_scale}")
+    qtbot.mouseClick(token.save_button, Qt.MouseButton.LeftButton)
+    assert refusals == []
+    assert not token.isVisible() and not record.isVisible()
+    assert box.content.materials["reed"].name == "Reed"
+    assert [t.name for t in box.character_detail("Ash").bag][-1] == "reed"
+    assert box.journal(1)[0].text.startswith("Ash foraged at the plains (FP07)")
+
+
+def test_material_tokens_enter_this_card_names_flint_entered_on_the_spot(
+        qtbot: Any, box: operations.Campaign, refusals: list[str]) -> None:
+    """Issue 36 item 2: "Enter this card…" for a Discovery card that gains flint: the
+    flint token is entered on the spot, then the card is saved."""
+    from companion.ui.card_entry import enter_card_form
+
+    window = make_window(qtbot, box)
+    form = enter_card_form(window, "discovery_cards", initial={
+        "id": "D07", "name": "Sharp Stones", "text": "Gain 1 flint.",
+        "effects": [{"do": "gain", "resource": "flint", "amount": 1}]})
+    assert form is not None
+    assert not form.try_save()
+    token = token_on_the_spot(qtbot, window, "flint")
+    qtbot.mouseClick(token.save_button, Qt.MouseButton.LeftButton)
+    assert refusals == []
+    assert "D07" in box.content.discovery_cards
+    assert "flint" in box.content.materials
+    assert not form.isVisible()
+    assert box.journal(1)[0].text == "Entered the Discovery card D07 (Sharp Stones) into " \
+        f"{box.content.packs[-1].name}"
+
+
+def test_wording_entered_material_token_not_mining_chip(
+        qtbot: Any, box: operations.Campaign) -> None:
+    """Issue 36 item 13: "Entered the material token reed", not "material (mining
+    chip) reed"."""
+    from companion.ui.material_token import MaterialTokenDialog
+
+    window = make_window(qtbot, box)
+    dialog = MaterialTokenDialog(window)
+    qtbot.addWidget(dialog)
+    qtbot.keyClicks(dialog.name, "Reed")
+    dialog.set_edge("left", "yellow", 4)
+    assert dialog.save()
+    assert "Entered the material token reed (Reed)" in dialog.result_label.text()
+    assert "mining chip" not in box.journal(1)[0].text

@@ -222,3 +222,59 @@ def test_wording_entered_material_token_not_mining_chip(
     assert dialog.save()
     assert "Entered the material token reed (Reed)" in dialog.result_label.text()
     assert "mining chip" not in box.journal(1)[0].text
+
+
+def test_apply_effects_gain_an_item_the_app_has_never_seen(
+        qtbot: Any, box: operations.Campaign, refusals: list[str],
+        font_scale: float) -> None:  # noqa: F811
+    """Issue 36 item 1 (and 13: "gain the item None"): Play ▸ Apply Effects ▸ Gain an
+    item in a box whose pack knows no item: the item is typed as its card names it, its
+    card entered on the spot, and the effect applied."""
+    from companion.ui.card_form import CardForm
+    from companion.ui.play_dialogs.effects import open_effects
+
+    window = make_window(qtbot, box)
+    dialog = open_effects(window, "Ash")
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    dialog.choose_kind("gain_item")
+    assert dialog.item.count() == 0
+    assert dialog.preview.text() == "In the form: gain an item (type its name)"
+    rope = journal_recipe("IT29")
+    qtbot.keyClicks(dialog.item.lineEdit(), rope["name"])
+    assert dialog.preview.text() == "In the form: gain the item Rope (new: its card first)"
+    assert problems(dialog) == []
+    shot(dialog, f"apply-effects-new-item-{font_scale}")
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    form = dialog.new_form
+    assert isinstance(form, CardForm) and form.isVisible()
+    form.editor.editors["slot"].set_value("gear")
+    form.editor.editors["text"].set_value(rope["notes"])
+    assert problems(form) == []
+    shot(form, f"item-card-on-the-spot-{font_scale}")
+    assert form.try_save()
+    assert refusals == []
+    assert box.content.items["rope"].name == "Rope"
+    assert [i for i, _ in box.character_detail("Ash").items] == ["rope"]
+    assert "None" not in box.journal(1)[0].text
+
+
+def test_apply_effects_gain_a_material_typed_enters_its_token(
+        qtbot: Any, box: operations.Campaign, refusals: list[str]) -> None:
+    """Issue 36 item 2 in Apply Effects: "gain 1 reed", typed where the pack knows no
+    reed, opens its token on the spot; saved, the effect goes to the list."""
+    from companion.ui.play_dialogs.effects import open_effects
+
+    window = make_window(qtbot, box)
+    dialog = open_effects(window, "Ash")
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    dialog.choose_kind("gain")
+    dialog.resource.setCurrentIndex(-1)
+    qtbot.keyClicks(dialog.resource.lineEdit(), "Reed")
+    qtbot.mouseClick(dialog.add_button, Qt.MouseButton.LeftButton)
+    token = token_on_the_spot(qtbot, window, "reed")
+    qtbot.mouseClick(token.save_button, Qt.MouseButton.LeftButton)
+    assert refusals == []
+    assert dialog.effects == [{"do": "gain", "resource": "reed", "amount": 1}]
+    assert dialog.resource.currentData() == "reed"

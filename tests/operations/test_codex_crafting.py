@@ -152,3 +152,33 @@ def test_crafting_items_sample_campaign_keeps_its_codex(demo: Campaign) -> None:
     with pytest.raises(Refused, match="its pack's own Codex"):
         craft_from_codex(demo, name="Ash", left=0, left_rotation=0, right=1,
                          right_rotation=0, says=CodexSays(no_entry=True))
+
+
+def test_using_the_codex_crafting_entries_own_box_look_up_says_what_the_app_lacks(
+        box: Campaign) -> None:
+    """Codex ▸ a crafting code in a box campaign: not "no entry" before the table has
+    read it; after "no entry" was read at the table, no entry."""
+    from companion.operations.codex import look_up_crafting
+
+    assert "not in the app's copy of your Codex yet" in \
+        look_up_crafting(box, code=CODE).detail.text
+    craft_from_codex(box, **LAID, says=CodexSays(no_entry=True))
+    assert look_up_crafting(box, code=CODE).detail.text == \
+        "No crafting entry Grey 5610 in the Codex."
+
+
+@pytest.mark.parametrize("line", ["gain 1 reed", "lose 1 reed"])
+def test_material_tokens_a_new_material_is_named_not_unknown(box: Campaign, line: str) -> None:
+    """Issue 36 item 2: a card's line or Apply Effects naming a material the pack lacks
+    is refused naming the token to enter (MissingFromPack), changing nothing."""
+    from companion.operations.changes import MissingFromPack
+    from companion.operations.recorded import read_line
+
+    with pytest.raises(MissingFromPack) as refused:
+        read_line(box, line)
+    assert refused.value.materials == ("reed",)
+    verb = line.split()[0]
+    with pytest.raises(MissingFromPack, match="companion material add PATH 'reed'"):
+        apply_effects(box, name="Ash", effects=[{"do": verb, "resource": "reed", "amount": 1}])
+    add_material(box, name="Reed", material_id="reed", unprocessed={"left": ("yellow", 4)})
+    assert read_line(box, line)[0].effect["resource"] == "reed"

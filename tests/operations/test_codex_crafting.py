@@ -182,3 +182,24 @@ def test_material_tokens_a_new_material_is_named_not_unknown(box: Campaign, line
         apply_effects(box, name="Ash", effects=[{"do": verb, "resource": "reed", "amount": 1}])
     add_material(box, name="Reed", material_id="reed", unprocessed={"left": ("yellow", 4)})
     assert read_line(box, line)[0].effect["resource"] == "reed"
+
+
+def test_crafting_items_the_remembered_entry_travels_in_the_campaign_file(
+        box: Campaign) -> None:
+    """The crafting entry and the item typed at the table are carried in the campaign
+    file: opened where the owner's pack lacks them, the code is still known."""
+    import shutil
+
+    from companion import paths
+
+    craft_from_codex(box, **LAID, says=CodexSays.parse("Rope; gear; Two lengths.; IT29"))
+    path = box.path
+    box.close()
+    shutil.rmtree(paths.user_content_dir() / "box-mine")
+    again = operations.open_campaign(path)
+    try:
+        found = again.content.crafting.lookup("grey", "5610")
+        assert found.item is not None and found.item.name == "Rope"
+        assert {c.card_id for c in again.cards_missing} >= {"G5610", "IT29"}
+    finally:
+        again.close()

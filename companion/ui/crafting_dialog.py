@@ -172,8 +172,7 @@ class CraftingDialog(QDialog):
                         "Click a token, then turn it with Left/Right (or Q/E, [ and ]). "
                         "Known / dead end / untried come from what the society has tried "
                         "(the crafting explorer), never from the Codex: the Codex is read "
-                        "when you craft (My own box: Craft asks what your Codex says, "
-                        "once).")
+                        "when you craft.")
         legend.setWordWrap(True)
         grid.setRowStretch(2, 1)  # the tokens take the height there is
 

@@ -210,14 +210,12 @@ def _act_call(args: argparse.Namespace, campaign: Any) -> Any:
     if action == "process":
         return operations.process(campaign, name=name, tokens=_positions(args.token))
     if action == "craft":
-        from companion.operations.crafting import craft
-
         tokens = _positions(args.token)
         if len(tokens) != 2:
             raise _refusal("craft with two tokens: --token LEFT --token RIGHT (bag positions)")
         turns = args.turns or [0, 0]
-        return craft(campaign, name=name, left=tokens[0], left_rotation=turns[0],
-                     right=tokens[1], right_rotation=turns[1])
+        return _craft(campaign, args, name=name, left=tokens[0], left_rotation=turns[0],
+                      right=tokens[1], right_rotation=turns[1])
     if action == "build_outpost":
         feature = _feature_for(campaign, name, action, target)
         return operations.build_outpost(campaign, name=name, feature=feature,
@@ -478,12 +476,36 @@ def cmd_effect(args: argparse.Namespace) -> int:
         c, name=args.name, effects=[parse_effect(e) for e in args.effect], source=args.source))
 
 
-def cmd_craft(args: argparse.Namespace) -> int:
+def _craft(campaign: Any, args: argparse.Namespace, **laid: Any) -> Any:
+    """Craft; in a My own box campaign, with what the owner's Codex says for a code its
+    pack has not remembered yet (``--codex-says`` / ``--no-entry``, issue 36 item 1)."""
+    from companion.operations.codex_crafting import CodexSays, craft_from_codex
     from companion.operations.crafting import craft
 
-    return _run(args, lambda c: craft(c, name=args.name, left=args.left - 1,
-                                      left_rotation=args.left_turns, right=args.right - 1,
-                                      right_rotation=args.right_turns))
+    if args.codex_says is not None and args.no_entry:
+        raise _refusal("say either what the Codex says (--codex-says) or --no-entry")
+    if args.no_entry:
+        return craft_from_codex(campaign, **laid, says=CodexSays(no_entry=True))
+    if args.codex_says is not None:
+        return craft_from_codex(campaign, **laid, says=CodexSays.parse(args.codex_says))
+    return craft(campaign, **laid)
+
+
+def _codex_says_options(parser: Any) -> None:
+    parser.add_argument("--codex-says", metavar="'NAME; SLOT; WHAT IT DOES'",
+                        help="craft, my own box: what your Codex says for a code your pack "
+                             "has not remembered: the item (name; hand, body or gear; what "
+                             "it does; its card id if printed), an item the pack knows by "
+                             "name, or 'dead end; ITS WORDS'; remembered in your own pack")
+    parser.add_argument("--no-entry", action="store_true",
+                        help="craft, my own box: your Codex has no entry for the code "
+                             "(remembered; the action is spent, nothing is crafted)")
+
+
+def cmd_craft(args: argparse.Namespace) -> int:
+    return _run(args, lambda c: _craft(c, args, name=args.name, left=args.left - 1,
+                                       left_rotation=args.left_turns, right=args.right - 1,
+                                       right_rotation=args.right_turns))
 
 
 def cmd_codes(args: argparse.Namespace) -> int:
@@ -559,6 +581,7 @@ def register(sub: Any) -> None:
                           "the health token)")
     act.add_argument("--turns", type=int, nargs=2, metavar=("LEFT", "RIGHT"),
                      help="craft: quarter turns of the left and right tokens (0-3)")
+    _codex_says_options(act)
     act.add_argument("--tiles", nargs=3, metavar="HEX",
                      help="tray: the ids of the three tiles the table drew, in the order "
                           "'companion actions --json' lists the tray's places (default: the "
@@ -664,6 +687,7 @@ def register(sub: Any) -> None:
     craft.add_argument("right", type=int, help="bag position of the right token")
     craft.add_argument("--left-turns", type=int, default=0, help="quarter turns (0-3)")
     craft.add_argument("--right-turns", type=int, default=0, help="quarter turns (0-3)")
+    _codex_says_options(craft)
     craft.set_defaults(func=cmd_craft)
 
     codes = with_path(sub.add_parser("codes", help="the crafting explorer: every code the "

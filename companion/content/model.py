@@ -92,8 +92,14 @@ class CraftingResult:
     item: Item | None = None
     """The item crafted (kind ``item``)."""
     entry: CraftingEntry | None = None
-    """The Codex entry (None when ``unknown``); ``entry.verified`` is False for an
+    """The Codex entry (None when ``unknown``, unless the owner's pack remembers that
+    their Codex has none: ``entry.no_entry``); ``entry.verified`` is False for an
     imported entry nobody has confirmed at the table yet."""
+
+    @property
+    def no_entry_known(self) -> bool:
+        """The owner's Codex was read at the table and has no entry for the code."""
+        return self.entry is not None and self.entry.no_entry
 
 
 class CraftingTable:
@@ -115,6 +121,8 @@ class CraftingTable:
         entry = self._entries.get(key)
         if entry is None:
             return CraftingResult(CraftingResultKind.UNKNOWN)
+        if entry.no_entry:
+            return CraftingResult(CraftingResultKind.UNKNOWN, entry=entry)
         if entry.dead_end:
             return CraftingResult(CraftingResultKind.DEAD_END, entry=entry)
         item = self._items[entry.item] if entry.item is not None else None

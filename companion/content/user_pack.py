@@ -50,8 +50,12 @@ DRAWN_KINDS: dict[str, str] = {
 }
 
 
-_OTHER_WORDS = {"hexes": "hex tile"}
+_OTHER_WORDS = {"hexes": "hex tile", "crafting": "crafting entry"}
 """Kinds whose singular is not the kind less its "s"."""
+
+_ONE_WORDS = {"materials": "material token"}
+"""One entry of a kind in a sentence ("Entered the material token reed"), where the
+kind's menu label says more ("material (mining chip)")."""
 
 #: Kinds a group typing its own box enters besides the cards drawn in play (My own box:
 #: the trait cards and mantles characters are made with, a tile the table placed).
@@ -67,16 +71,25 @@ Codex outcome recorded at the table is shown only when its number is read again.
 
 
 def entry_id(kind: str, item: Mapping[str, Any]) -> str | None:
-    """The key of an entry as a pack holds it: its id; a Codex outcome's number."""
+    """The key of an entry as a pack holds it: its id; a Codex outcome's number; a
+    crafting entry's code as the community writes it ("R1410")."""
     if kind == "codex_outcomes" and item.get("number") is not None:
         number = item["number"]
         return f"{number:03d}" if type(number) is int else str(number)
+    if kind == "crafting" and item.get("colour") and item.get("code") is not None:
+        from companion.content.schema.base import PipColour
+
+        try:
+            letter = PipColour(str(item["colour"]).casefold()).letter
+        except ValueError:
+            return None
+        return f"{letter}{item['code']}"
     return str(item["id"]) if "id" in item else None
 
 
 def kind_word(kind: str) -> str:
-    """A component kind in players' words ("fishing card", "material")."""
-    return DRAWN_KINDS.get(kind) or _OTHER_WORDS.get(kind) or \
+    """A component kind in players' words ("fishing card", "material token")."""
+    return _ONE_WORDS.get(kind) or DRAWN_KINDS.get(kind) or _OTHER_WORDS.get(kind) or \
         kind.removesuffix("s").replace("_", " ")
 
 
@@ -401,7 +414,7 @@ def _placed(file: Path, kind: str, items: list[Any], model: BaseModel,
             replace: str | None) -> list[Any]:
     """``items`` (a kind's entries in ``file``) with ``model`` added, or put in place of
     the entry ``replace``; ContentError if its id is already taken."""
-    new_id = str(getattr(model, "id", "") or getattr(model, "number", ""))
+    new_id = entry_id(kind, _clean(model)) or ""
     items = list(items)
     ids = [entry_id(kind, i) if isinstance(i, dict) else None for i in items]
     if replace is not None and replace in ids:
@@ -412,7 +425,7 @@ def _placed(file: Path, kind: str, items: list[Any], model: BaseModel,
                                              f"{new_id!r}")])
         items[index] = _clean(model)
     else:
-        if new_id and new_id in ids:  # kinds without an id (crafting) the loader checks
+        if new_id and new_id in ids:  # kinds without an id the loader checks
             raise ContentError([ContentIssue(file, None, "id",
                                              f"this pack already has a {kind_word(kind)} "
                                              f"{new_id!r}")])

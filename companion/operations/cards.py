@@ -17,7 +17,7 @@ and the terminal have always found them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlmodel import Session, select
@@ -31,7 +31,7 @@ from companion.operations.campaign_packs import campaign_content as campaign_con
 from companion.operations.campaign_packs import rebuild_content as rebuild_content
 from companion.operations.campaign_packs import record_packs
 from companion.operations.carried import OwnCardCopy
-from companion.operations.changes import Changes, Refused
+from companion.operations.changes import Changes, MissingFromPack, Refused, missing_materials_hint
 from companion.operations.core import NIGHT_DECK, Campaign
 from companion.operations.procedure_row import procedure_row
 from companion.operations.typed_cards import PROCEDURE_CARD_KINDS as PROCEDURE_CARD_KINDS
@@ -61,6 +61,14 @@ def content_error(exc: ContentError, word: str, kind: str) -> Refused:
             lines.append(f"  {inside or 'card'}: {issue.message}")
         else:
             lines.append(f"  {issue}")
+    # A material the card names that the pack does not know yet (issue 36 item 2): its
+    # token is entered on the spot, then the card again.
+    materials = tuple(dict.fromkeys(
+        m[1] for i in exc.issues
+        if (m := re.fullmatch(r"no material, food or water with id '(.+)'", i.message))))
+    if materials:
+        return MissingFromPack(f"The {word} was not saved:\n" + "\n".join(lines) + "\n"
+                               + missing_materials_hint(materials), materials=materials)
     return Refused(f"The {word} was not saved:\n" + "\n".join(lines))
 
 
@@ -119,6 +127,33 @@ def write_own_card(campaign: Campaign, kind: str, data: Mapping[str, Any], *,
     copy = OwnCardCopy(own.manifest.id, kind, card_id, entry, packs.card_digest(entry),
                        str(pack.manifest.version) if pack else "")
     return own, card, copy
+
+
+def write_own_cards(campaign: Campaign, sets: Mapping[str, Sequence[Mapping[str, Any]]]
+                    ) -> list[OwnCardCopy]:
+    """Write entries of several kinds (kind -> entries) into the campaign's own pack
+    at once, all of them or none (a crafting entry and the new item it names): the
+    copies the campaign file will carry. Refused, naming each field and why, as
+    :func:`write_own_card`; then nothing is written."""
+    kinds = [kind for kind, cards in sets.items() if cards]
+    try:
+        own = packs.own_pack_for(campaign.content.packs, create=False)
+        written = packs.add_card_sets(own, {k: [dict(c) for c in sets[k]] for k in kinds},
+                                      extra_dirs=campaign.extra_content)
+    except ContentError as exc:
+        raise content_error(exc, " and ".join(map(packs.kind_word, kinds)),
+                            kinds[0]) from exc
+    except OSError as exc:
+        raise Refused(f"Your pack could not be written: {exc}") from exc
+    pack = packs.find_user_pack(own.manifest.id)
+    version = str(pack.manifest.version) if pack else ""
+    copies = []
+    for kind, models_written in written.items():
+        for card in models_written:
+            entry = packs.clean_entry(kind, card.model_dump(mode="json"))
+            copies.append(OwnCardCopy(own.manifest.id, kind, packs.entry_id(kind, entry) or "",
+                                      entry, packs.card_digest(entry), version))
+    return copies
 
 
 def carry_own_card(campaign: Campaign, session: Session, copy: OwnCardCopy, *,

@@ -9,6 +9,25 @@ class Refused(Exception):
     """An operation was refused; nothing changed. The message says why, in game words."""
 
 
+class MissingFromPack(Refused):
+    """Refused because what the table typed names material tokens the campaign's pack
+    does not know yet (issue 36 item 2): the screens offer to enter each token on the
+    spot and then carry on; the terminal says how (``material add``)."""
+
+    def __init__(self, message: str, *, materials: tuple[str, ...]) -> None:
+        super().__init__(message)
+        self.materials = materials
+        """The materials named, as typed (ids or names)."""
+
+
+def missing_materials_hint(materials: tuple[str, ...]) -> str:
+    """How to go on when ``materials`` are not in the pack yet, in the players' words."""
+    names = ", ".join(materials)
+    return (f"{names}: a material token your pack does not know yet. Enter it as it lies "
+            "on the table (Content ▸ Enter a Material Token…; in the terminal: "
+            f"companion material add PATH {materials[0]!r} --edge …), then go on.")
+
+
 @dataclass(frozen=True)
 class Changes:
     """Which parts of the campaign an operation changed; views refresh on their flags."""

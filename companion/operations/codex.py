@@ -193,8 +193,12 @@ def look_up_crafting(campaign: Campaign, *, code: str, colour: str | None = None
     result = campaign.content.crafting.lookup(parsed.colour, parsed.digits)
     label = parsed.label
     if result.kind is CraftingResultKind.UNKNOWN:
-        reveal = CodexReveal("crafting", label, False, label,
-                             f"No crafting entry {label} in the Codex.")
+        said = f"No crafting entry {label} in the Codex."
+        if campaign.kind == "box" and not result.no_entry_known:
+            # My own box: the app holds only what the table has read (issue 36 item 1).
+            said = (f"{label} is not in the app's copy of your Codex yet: read it in the "
+                    "book. Craft asks what it says, and remembers it.")
+        reveal = CodexReveal("crafting", label, False, label, said)
         status, name = None, ""
     elif result.kind is CraftingResultKind.DEAD_END:
         text = result.entry.text if result.entry and result.entry.text else "A dead end."

@@ -26,7 +26,9 @@ from companion.rules import day as day_rules
 from companion.rules import inventory
 from companion.rules.crafting import CraftingCode, Discovery, MaterialFace, Orientation
 from companion.rules.errors import IllegalAction
+from companion.rules.game import Game
 from companion.rules.ids import ItemId
+from companion.rules.procedure import Outcome
 from companion.rules.resources import BagToken, Side, TokenKind
 from companion.store import models
 
@@ -167,6 +169,61 @@ def pair_codes(campaign: Campaign, left: str, right: str, *, left_processed: boo
     return result
 
 
+def _laying(campaign: Campaign, session: Session, *, name: str, left: int,
+            left_rotation: int, right: int, right_rotation: int
+            ) -> tuple[Game, Game, Orientation, CraftingCode]:
+    """The Craft action up to reading the Codex: (the game before, the game with the
+    action taken, the laying, its code); refused as Craft is (an activity in progress,
+    not two tokens of the bag, tokens that do not combine, no energy)."""
+    content = campaign.content
+    if procedure_in_progress(session) not in (None, "night"):
+        raise Refused("An activity is in progress: finish it first.")
+    before = load_game(session, content)
+    character = before.character(name)
+    if left == right or not (0 <= left < len(character.bag) and
+                             0 <= right < len(character.bag)):
+        raise IllegalAction(f"choose two different tokens from {character.name}'s bag")
+    orientation = Orientation(_face(campaign, character.bag[left]), left_rotation % 4,
+                              _face(campaign, character.bag[right]), right_rotation % 4)
+    code = orientation.code(content.rules.crafting.lead_only_colours)
+    game, _character = day_rules.take_action(content.rules, before, name, "Craft",
+                                             content.rules.action_costs.craft)
+    return before, game, orientation, code
+
+
+def laid_code(campaign: Campaign, *, name: str, left: int, left_rotation: int, right: int,
+              right_rotation: int) -> CraftingCode:
+    """The code ``name``'s two tokens read laid so, if Craft would take them now (refused
+    as :func:`craft` is: no energy, tokens that do not combine ...); nothing changes."""
+    try:
+        with campaign.file.read() as session:
+            return _laying(campaign, session, name=name, left=left,
+                           left_rotation=left_rotation, right=right,
+                           right_rotation=right_rotation)[3]
+    except IllegalAction as exc:
+        raise Refused(str(exc)) from exc
+
+
+def owners_word_needed(campaign: Campaign, code: CraftingCode) -> bool:
+    """Whether Craft must first ask what the owner's Codex says for ``code``: a "My own
+    box" campaign plays without the box's Codex, so a code its own pack has not
+    remembered yet (an item, a dead end, or that the book has no entry) is read in the
+    book at the table (Rulebook: Using the Codex > Crafting Entries)."""
+    if campaign.kind != "box":
+        return False
+    found = campaign.content.crafting.lookup(code.colour, code.digits)
+    return found.entry is None
+
+
+def owners_question(code: CraftingCode) -> str:
+    """What Craft asks of the table for a code the owner's pack has not remembered."""
+    return (f"{code.label} ({code}) is not in the app's copy of your Codex yet: read it "
+            "in the Codex's crafting entries and say what it makes (the item: its name, "
+            "kind and what it does, typed once) or that the Codex has no entry for it. "
+            "The app remembers it, then crafts (in the terminal: --codex-says "
+            "'NAME; SLOT; WHAT IT DOES' or --no-entry).")
+
+
 def craft(campaign: Campaign, *, name: str, left: int, left_rotation: int, right: int,
           right_rotation: int) -> Changes:
     """Craft (a Day action): lay two of ``name``'s material tokens (bag positions) side
@@ -174,44 +231,54 @@ def craft(campaign: Campaign, *, name: str, left: int, left_rotation: int, right
 
     An item goes to the character; beyond its slots the player then chooses which item
     goes to whom (:func:`companion.operations.day.settle_excess`, D11). The code, item
-    or dead end, is remembered by the society.
+    or dead end, is remembered by the society. In a "My own box" campaign a code its
+    own pack does not remember is refused, asking what the owner's Codex says
+    (:func:`owners_word_needed`; ``codex_crafting.craft_from_codex`` takes the answer).
     """
-    content = campaign.content
     with campaign.write("craft", "craft") as session:
-        if procedure_in_progress(session) not in (None, "night"):
-            raise Refused("An activity is in progress: finish it first.")
-        before = load_game(session, content)
-        character = before.character(name)
-        if left == right or not (0 <= left < len(character.bag) and
-                                 0 <= right < len(character.bag)):
-            raise IllegalAction(f"choose two different tokens from {character.name}'s bag")
-        orientation = Orientation(_face(campaign, character.bag[left]), left_rotation % 4,
-                                  _face(campaign, character.bag[right]), right_rotation % 4)
-        code = orientation.code(content.rules.crafting.lead_only_colours)
-        game, character = day_rules.take_action(content.rules, before, name, "Craft",
-                                                content.rules.action_costs.craft)
-        found = content.crafting.lookup(code.colour, code.digits)
-        outcome = crafting_rules.craft(
-            character.name, orientation, found.entry,
-            consume_on_dead_end=content.rules.crafting.consume_on_dead_end,
-            consume_on_no_entry=content.rules.crafting.consume_on_no_entry,
-            lead_only=content.rules.crafting.lead_only_colours,
-            item_names={i: item.name for i, item in content.items.items()},
-            material_names={m: material.name for m, material in content.materials.items()})
-        if outcome.extra.get("consumed"):
-            character, _ = inventory.take_tokens(character, sorted({left, right}))
-        facts = item_facts(campaign)
-        for item in outcome.items:
-            # Exceeding Item Limits (D11): held now; the player then chooses what goes.
-            character = inventory.hold_item(character, facts[ItemId(item)])
-        game = game.with_characters(character)
-        save_game(session, content, before, game)
-        _remember(session, code, outcome.extra.get("result"), found, character.name)
-        from companion.operations.effects import excess_notes
-
-        text = " ".join([*outcome.log, *excess_notes(campaign, game, character.name)])
-        session.info["journal_text"] = text
+        text, outcome = craft_laid(campaign, session, name=name, left=left,
+                                   left_rotation=left_rotation, right=right,
+                                   right_rotation=right_rotation)
     return Changes(summary=text, characters=True, journal=True, detail=outcome)
+
+
+def craft_laid(campaign: Campaign, session: Session, *, name: str, left: int,
+               left_rotation: int, right: int, right_rotation: int
+               ) -> tuple[str, Outcome]:
+    """Inside an open write: the Craft action (:func:`craft`), with the energy spent only
+    once the Codex has said what the code makes. Returns (the journal's sentence, the
+    rules' outcome)."""
+    content = campaign.content
+    before, game, orientation, code = _laying(
+        campaign, session, name=name, left=left, left_rotation=left_rotation, right=right,
+        right_rotation=right_rotation)
+    if owners_word_needed(campaign, code):
+        raise Refused(owners_question(code))
+    character = game.character(name)
+    found = content.crafting.lookup(code.colour, code.digits)
+    # A code the owner's Codex has no entry for (remembered) crafts as no entry.
+    entry = None if found.no_entry_known else found.entry
+    outcome = crafting_rules.craft(
+        character.name, orientation, entry,
+        consume_on_dead_end=content.rules.crafting.consume_on_dead_end,
+        consume_on_no_entry=content.rules.crafting.consume_on_no_entry,
+        lead_only=content.rules.crafting.lead_only_colours,
+        item_names={i: item.name for i, item in content.items.items()},
+        material_names={m: material.name for m, material in content.materials.items()})
+    if outcome.extra.get("consumed"):
+        character, _ = inventory.take_tokens(character, sorted({left, right}))
+    facts = item_facts(campaign)
+    for item in outcome.items:
+        # Exceeding Item Limits (D11): held now; the player then chooses what goes.
+        character = inventory.hold_item(character, facts[ItemId(item)])
+    game = game.with_characters(character)
+    save_game(session, content, before, game)
+    _remember(session, code, outcome.extra.get("result"), found, character.name)
+    from companion.operations.effects import excess_notes
+
+    text = " ".join([*outcome.log, *excess_notes(campaign, game, character.name)])
+    session.info["journal_text"] = text
+    return text, outcome
 
 
 def _remember(session: Session, code: CraftingCode, result: object, found: object,

@@ -207,6 +207,19 @@ def _lose(character: Character, resource: str, amount: int) -> Character:
     return character
 
 
+def _refuse_new_materials(campaign: Campaign, parsed: Sequence[Any]) -> None:
+    """A material the pack does not know yet is named, so its token is entered on the
+    spot (issue 36 item 2), not refused as an unknown token."""
+    from companion.operations.changes import MissingFromPack, missing_materials_hint
+
+    content = campaign.content
+    new = tuple(dict.fromkeys(
+        str(e.resource) for e in parsed if e.do in ("gain", "lose")
+        and str(e.resource) not in content.materials and str(e.resource) not in content.foods))
+    if new:
+        raise MissingFromPack(missing_materials_hint(new), materials=new)
+
+
 def apply_effects(campaign: Campaign, *, name: str, effects: Sequence[Mapping[str, Any]],
                   source: str = "") -> Changes:
     """Apply effects read at the table (e.g. from a card the app does not resolve) to
@@ -225,6 +238,7 @@ def apply_effects(campaign: Campaign, *, name: str, effects: Sequence[Mapping[st
     if any(e.do == "test" for e in parsed):
         raise Refused("A test needs a die: resolve it at the table, then apply its success "
                       "or failure effects.")
+    _refuse_new_materials(campaign, parsed)
     with campaign.write("effects", "effects") as session:
         from companion.operations.procedure_row import refuse_during_night
 

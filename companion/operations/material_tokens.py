@@ -111,7 +111,8 @@ def material_from_typed(content: Content, *, name: str, category: str = "vegetab
                   if m.name.casefold() == name.casefold()), None)
     if known is not None and material_id is None:
         raise Refused(f"The app knows the material {known.name} already.")
-    return {"id": material_id or _material_id(content, name), "name": name,
+    return {"id": material_id if material_id is not None else _material_id(content, name),
+            "name": name,
             "category": kind.value, "size": size,
             "unprocessed": _side(content, unprocessed or {}, "unprocessed"),
             "processed": _side(content, processed or {}, "processed")}
@@ -119,13 +120,20 @@ def material_from_typed(content: Content, *, name: str, category: str = "vegetab
 
 def add_material(campaign: Campaign, *, name: str, category: str = "vegetable",
                  size: str = "small", unprocessed: EdgePips | None = None,
-                 processed: EdgePips | None = None) -> Changes:
+                 processed: EdgePips | None = None, material_id: str | None = None
+                 ) -> Changes:
     """Enter a material token into the owner's own pack (one undoable operation, the
-    token carried in the campaign file); ``Changes.detail`` is its id."""
+    token carried in the campaign file); ``Changes.detail`` is its id. ``material_id``:
+    the id a card or a typed line already names it by (entered on the spot, issue 36
+    item 2), else one made from its name."""
     from companion.operations.cards import enter_card
 
+    if material_id is not None and (material_id in campaign.content.materials or
+                                    material_id in campaign.content.foods):
+        raise Refused(f"Your pack knows {material_id} already.")
     data = material_from_typed(campaign.content, name=name, category=category, size=size,
-                               unprocessed=unprocessed, processed=processed)
+                               unprocessed=unprocessed, processed=processed,
+                               material_id=material_id)
     return enter_card(campaign, kind="materials", data=data)
 
 

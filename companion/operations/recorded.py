@@ -79,9 +79,12 @@ def _names(campaign: Campaign) -> tuple[list[str], dict[str, str], dict[str, str
     return characters, resources, items
 
 
-def read_line(campaign: Campaign, line: str) -> tuple[LineEffect, ...]:
+def read_line(campaign: Campaign, line: str, *, new_materials: bool = False
+              ) -> tuple[LineEffect, ...]:
     """``line`` read with the campaign's characters, resources and items; Refused in
-    game words, naming the part that does not read."""
+    game words, naming the part that does not read. A material the pack lacks is
+    refused (:class:`MissingFromPack`) unless ``new_materials`` (a preview, which says
+    so: :func:`materials_to_enter`)."""
     from companion.rules.effects import effects_from_data
 
     characters, resources, items = _names(campaign)
@@ -90,6 +93,8 @@ def read_line(campaign: Campaign, line: str) -> tuple[LineEffect, ...]:
                                   items=items)
     except IllegalAction as exc:
         raise Refused(str(exc)) from exc
+    if not new_materials:
+        _refuse_new_materials(campaign, found)
     for each in found:
         try:
             effects_from_data([dict(each.effect)])
@@ -98,6 +103,27 @@ def read_line(campaign: Campaign, line: str) -> tuple[LineEffect, ...]:
             raise Refused(f"'{what}' is not a resource or item of this campaign "
                           f"(e.g. {', '.join(sorted(resources)[:4])}).") from exc
     return found
+
+
+def materials_to_enter(campaign: Campaign, found: Sequence[LineEffect]) -> tuple[str, ...]:
+    """The resources ``found`` gains or loses that the pack does not know ("gain 1
+    reed" in a box whose pack has no reed yet): material tokens to enter first."""
+    content = campaign.content
+    return tuple(dict.fromkeys(
+        str(e.effect["resource"]) for e in found
+        if e.effect.get("do") in ("gain", "lose") and e.effect.get("resource")
+        and str(e.effect["resource"]) not in content.materials
+        and str(e.effect["resource"]) not in content.foods))
+
+
+def _refuse_new_materials(campaign: Campaign, found: Sequence[LineEffect]) -> None:
+    """A line naming a material the pack does not know is refused naming it, so its
+    token is entered on the spot and the line applied after (issue 36 item 2)."""
+    from companion.operations.changes import MissingFromPack, missing_materials_hint
+
+    new = materials_to_enter(campaign, found)
+    if new:
+        raise MissingFromPack(missing_materials_hint(new), materials=new)
 
 
 def completion_words(campaign: Campaign) -> list[str]:

@@ -83,7 +83,8 @@ def enter_card_form(window: Host, kind: str, *, typed: str = "",
 
     def save(data: dict[str, Any]) -> str | None:
         changes = run_in_dialog(window, lambda campaign: cards.enter_card(
-            campaign, kind=kind, data=data, replace_id=replace_id))
+            campaign, kind=kind, data=data, replace_id=replace_id),
+            again=lambda: form.try_save())  # a material token entered on the spot
         if isinstance(changes, str):
             return changes  # the refusal, said in the form
         if on_saved is not None:

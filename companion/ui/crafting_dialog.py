@@ -483,7 +483,9 @@ class CraftingDialog(QDialog):
                              "wastes the action" + (" and uses up both tokens."
                                                     if self._dead_end_uses_up() else
                                                     "; the tokens come back."),
-                 "untried": "Nobody has tried this code yet: Craft reads the Codex.",
+                 "untried": "Nobody has tried this code yet: Craft " + (
+                     "asks what your Codex says." if self._asks_owner() else
+                     "reads the Codex."),
                  KNOWN_WORDS["no_entry"]:
                      "The society has tried this code: the Codex has no entry for it. "
                      "Crafting it again wastes the action" + (
@@ -497,6 +499,13 @@ class CraftingDialog(QDialog):
         self.reason_label.setVisible(bool(reason))
         self.craft_button.setEnabled(self.code is not None)
         self.craft_button.setToolTip("" if self.code is not None else reason)
+
+    def _asks_owner(self) -> bool:
+        from companion.operations.crafting import owners_word_needed
+
+        campaign = self.window_.campaign
+        return campaign is not None and self.code is not None and \
+            owners_word_needed(campaign, self.code)
 
     def _dead_end_uses_up(self) -> bool:
         # The society already knows this code is a dead end: its entry may say what
@@ -517,11 +526,36 @@ class CraftingDialog(QDialog):
         left, right = self.chosen["left"], self.chosen["right"]
         if self.code is None or left is None or right is None:
             return
-        changes = self.window_.run_operation(
-            craft, name=self.name, left=left, left_rotation=self.rotation["left"],
-            right=right, right_rotation=self.rotation["right"])
-        if changes is None:
+        laid = {"name": self.name, "left": left, "left_rotation": self.rotation["left"],
+                "right": right, "right_rotation": self.rotation["right"]}
+        if self._ask_the_codex(laid):
             return
+        changes = self.window_.run_operation(craft, **laid)
+        if changes is not None:
+            self.crafted(changes)
+
+    def _ask_the_codex(self, laid: dict[str, Any]) -> bool:
+        """My own box: a code the own pack has not remembered is asked of the table
+        first (issue 36 item 1); True when the question is open (or Craft refused)."""
+        from companion.operations import Refused
+        from companion.operations.crafting import laid_code, owners_word_needed
+        from companion.ui.codex_crafting import ask_the_codex
+
+        campaign = self.window_.campaign
+        if campaign is None or self.code is None or \
+                not owners_word_needed(campaign, self.code):
+            return False
+        try:  # Craft's own refusals (no energy ...) before the question
+            code = laid_code(campaign, **laid)
+        except Refused as refusal:
+            self.result_label.setText(f"Not crafted: {refusal}")
+            return True
+        self.codex_question = ask_the_codex(self.window_, code, laid, parent=self)
+        self.codex_question.crafted.connect(self.crafted)
+        return True
+
+    def crafted(self, changes: Any) -> None:
+        """Show a craft's result where the player is looking."""
         self.result_label.setText(changes.summary)
         self._character_changed()
         self.result_label.setText(changes.summary)

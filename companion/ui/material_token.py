@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -38,6 +38,8 @@ from companion.ui import fit
 from companion.ui.token_face import PIP_STYLE, TokenFace
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
     from companion.ui.host import Host
 
 WARN = "color: #a3231b; font-weight: bold;"
@@ -91,16 +93,24 @@ class EdgeControl(QWidget):
 
 class MaterialTokenDialog(QDialog):
     """A material token's name, category, size and the pips of both sides, set on its
-    picture."""
+    picture. ``needed``: the id a card or a typed line names a material by that the
+    pack does not know yet (entered on the spot, issue 36 item 2): the token is saved
+    under it, and the dialog closes once it is."""
 
-    def __init__(self, window: Host, parent: QWidget | None = None) -> None:
+    entered = Signal(str)
+    """The id of a material token saved from the dialog."""
+
+    def __init__(self, window: Host, parent: QWidget | None = None, *,
+                 needed: str | None = None) -> None:
         super().__init__(parent or window)
         from companion.operations.material_tokens import EDGES, SIDES, pip_colours
 
         self.window_ = window
+        self.needed = needed
         assert window.campaign is not None
         colours = pip_colours(window.campaign.content)
-        self.setWindowTitle("Enter a Material Token")
+        self.setWindowTitle("Enter a Material Token" if needed is None else
+                            f"Enter the material token {needed}")
         self.sides: dict[str, dict[str, tuple[str, int] | None]] = {
             side: dict.fromkeys(EDGES) for side in SIDES}
         self.side = "unprocessed"
@@ -173,6 +183,15 @@ class MaterialTokenDialog(QDialog):
         self.save_button.clicked.connect(self.save)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
+        if needed is not None:
+            why = QLabel(f"What you typed names {needed}, a material token your pack does "
+                         "not know yet. Set its pips as the token lies on the table: once "
+                         "it is saved, the app goes on with what you typed.")
+            why.setWordWrap(True)
+            why.setObjectName("neededToken")
+            layout.addWidget(why)
+            self.name.setText(needed.replace("-", " ").capitalize())
+            self.save_button.setText("Save Material and go on")
         layout.addLayout(form)
         layout.addLayout(centred, 1)
         layout.addWidget(self.note)
@@ -264,10 +283,15 @@ class MaterialTokenDialog(QDialog):
             self.problem.show()
             return False
         self.problem.hide()
-        changes = self.window_.run_operation(add_material, **typed)
+        changes = self.window_.run_operation(add_material, **typed,
+                                             material_id=self.needed)
         if changes is None:
             return False
         self.saved.append(str(changes.detail))
+        self.entered.emit(str(changes.detail))
+        if self.needed is not None:
+            self.accept()
+            return True
         count = len(campaign.content.materials)
         self.result_label.setText(f"{changes.summary}. The crafting explorer reads codes with "
                             f"it now ({count} materials known).")
@@ -290,4 +314,23 @@ def open_material_token(window: Host) -> MaterialTokenDialog | None:
     dialog = MaterialTokenDialog(window)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.show()
+    return dialog
+
+
+def enter_tokens_then(window: Host, materials: Sequence[str], go_on: Callable[[], object],
+                      *, parent: QWidget | None = None) -> MaterialTokenDialog | None:
+    """Offer "enter this material token" for each of ``materials`` (ids a card or a line
+    names that the pack lacks), one after the other, window-modal; once the last is
+    saved, ``go_on()`` carries on with the card (issue 36 item 2). Cancelled, nothing
+    more happens. Returns the first token's dialog."""
+    if window.campaign is None or not materials:
+        return None
+    first, rest = materials[0], list(materials[1:])
+    dialog = MaterialTokenDialog(window, parent, needed=first)
+    dialog.setObjectName("tokenOnTheSpot")
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.setWindowModality(Qt.WindowModality.WindowModal)
+    dialog.entered.connect(lambda _id: enter_tokens_then(window, rest, go_on, parent=parent)
+                           if rest else go_on())
+    dialog.open()
     return dialog

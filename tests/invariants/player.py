@@ -1161,6 +1161,75 @@ def op_culture(p: Player) -> None:
         p.cli("codex", "outcome", p.path, "997", "--effects", line, op="codex --effects")
 
 
+def op_owners_codex_craft(p: Player) -> None:
+    """Issue 36 item 1: Craft in a My own box campaign with what the owner's Codex says
+    for a code its pack has not remembered (an item typed once, a known item, a dead
+    end, no entry; ``--codex-says`` / ``--no-entry``, or the Crafting dialog's call);
+    remembered in the own pack, so the same code later crafts without asking."""
+    name = p.someone()
+    if name is None:
+        return
+    bag = next((c for c in p.characters() if c["name"] == name), {}).get("bag") or "[]"
+    tokens = [str(t.get("id")) for t in (json.loads(bag) if isinstance(bag, str) else bag)]
+    # Mostly two tokens of one material entered on the spot (its left and right edges
+    # join: unturned, they read a code); now and then any two, which may not combine.
+    pairs = [[i + 1 for i, t in enumerate(tokens) if t == m] for m in set(tokens)
+             if m.startswith("spot-token") and tokens.count(m) >= 2]
+    if pairs and p.chance(0.85):
+        left, right = p.pick(pairs)[:2]
+        turns = ["0", "0"]
+    elif len(tokens) >= 2 or p.chance(0.2):
+        left, right = p.rng.sample(range(1, max(len(tokens), 2) + 1), 2)
+        turns = [str(p.rng.randrange(4)), str(p.rng.randrange(4))]
+    else:
+        return
+    p.serial += 1
+    says = p.pick([f"Table Item {p.seed}-{p.serial}; {p.pick(['hand', 'body', 'gear'])}; "
+                   "typed from the Codex", "Table Item", "dead end; the cords slip",
+                   "no entry", f"Nameless {p.serial}"])
+    if p.chance(0.25):
+        from companion.operations.codex_crafting import CodexSays, craft_from_codex
+
+        p.app("crafting dialog: your Codex says", lambda c: craft_from_codex(
+            c, name=name, left=left - 1, left_rotation=int(turns[0]), right=right - 1,
+            right_rotation=int(turns[1]), says=CodexSays.parse(says)))
+        return
+    how = ["--no-entry"] if says == "no entry" and p.chance(0.5) else ["--codex-says", says]
+    p.cli("act", p.path, name, "craft", "--token", left, "--token", right, "--turns", *turns,
+          *(how if p.chance(0.9) else []), "--json", op="act craft --codex-says")
+
+
+def op_entered_on_the_spot(p: Player) -> None:
+    """Issue 36 item 2: a line names a material the pack lacks (refused, naming it), its
+    token is entered on the spot (``material add``), and the line goes on; now and then
+    an item the pack lacks, its card entered first (``content add-card``)."""
+    import yaml
+
+    name = p.someone()
+    if name is None:
+        return
+    p.serial += 1
+    if p.chance(0.3):
+        item = f"table-item-{p.seed}-{p.serial}"
+        card = p.folder / f"{item}.yaml"
+        card.write_text(yaml.safe_dump({"id": item, "name": f"Table Item {p.serial}",
+                                        "slot": p.pick(["hand", "body", "gear"])}), "utf-8")
+        p.cli("content", "add-card", "box" if p.box else "sample", "items", card,
+              op="content add-card (item on the spot)")
+        p.cli("effect", p.path, name, f"item {item}", op="effect item on the spot")
+        return
+    material = f"Spot Token {p.seed}-{p.serial}"
+    line = f"gain {material.casefold().replace(' ', '-')} 2"
+    p.cli("effect", p.path, name, line, op="effect new material")
+    colour = p.pick(PIP_COLOURS[:6])  # its left and right edges join: two tokens craft
+    p.cli("material", "add", p.path, material, "--edge",
+          f"left={colour} {p.rng.randint(1, 9)}", "--edge",
+          f"right={colour} {p.rng.randint(0, 9)}", "--processed-edge",
+          f"left={colour} {p.rng.randint(1, 9)}", "--processed-edge",
+          f"right={colour} {p.rng.randint(0, 9)}", op="material add on the spot")
+    p.cli("effect", p.path, name, line, op="effect new material, entered")
+
+
 @dataclass(frozen=True)
 class Operation:
     name: str
@@ -1207,6 +1276,8 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("save a recorded card", 1, op_save_record),
     Operation("codex outcome applied / recorded", 1, op_codex_apply),
     Operation("culture ability / unlock delving", 1, op_culture),
+    Operation("craft from the owner's Codex", 3, op_owners_codex_craft),
+    Operation("material or item entered on the spot", 2, op_entered_on_the_spot),
 )
 
 

@@ -489,7 +489,8 @@ class CraftingEntry(PackModel):
     pip). An entry names an ``item`` of the pack, or is a ``dead_end``, or (imported
     from a community file, before the item card is entered) carries only
     ``item_name`` and ``text``. Imported entries are ``verified: false`` until an owner
-    confirms them at the table.
+    confirms them at the table. An owner's pack may also say ``no_entry``: the owner's
+    Codex has no entry for the code (read at the table, remembered so nobody asks again).
     """
 
     colour: PipColour
@@ -508,6 +509,10 @@ class CraftingEntry(PackModel):
     text: str = ""
     flavor: str = ""
     verified: bool = True
+    no_entry: bool = Field(
+        default=False,
+        description="the owner's Codex has no entry for this code (typed at the table)",
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -523,9 +528,10 @@ class CraftingEntry(PackModel):
             raise ValueError("a crafting code cannot begin with 0 (the null pip)")
         # An imported entry keeps the community's item_name once its card is linked.
         makes = self.item is not None or bool(self.item_name)
-        if makes == self.dead_end:
+        if (makes, self.dead_end, self.no_entry).count(True) != 1:
             raise ValueError("a crafting entry names an item (or, when imported, an "
-                             "item_name) or is a dead_end: exactly one of them")
+                             "item_name), or is a dead_end, or says no_entry: exactly "
+                             "one of them")
         if self.dead_end_materials is not None and not self.dead_end:
             raise ValueError("only a dead end says what happens to the materials")
         return self

@@ -24,6 +24,18 @@ SIGNED = set(effect_words.SIGNED)
 WITH_AMOUNT = set(effect_words.WITH_AMOUNT)
 
 
+def typed_combo(name: str, placeholder: str) -> QtWidgets.QComboBox:
+    """A list to pick from that also takes a name typed as a card prints it."""
+    combo = QtWidgets.QComboBox()
+    combo.setAccessibleName(name)
+    combo.setEditable(True)
+    combo.setInsertPolicy(QtWidgets.QComboBox.InsertPolicy.NoInsert)
+    line = combo.lineEdit()
+    if line is not None:
+        line.setPlaceholderText(placeholder)
+    return combo
+
+
 class EffectsDialog(PlayDialog):
     """Build effects from the vocabulary (a card read at the table) and apply them
     together to one character: ``operations.effects.apply_effects``."""
@@ -40,13 +52,7 @@ class EffectsDialog(PlayDialog):
         self.kind.setAccessibleName("Effect")
         for key, text in EFFECT_KINDS:
             self.kind.addItem(text, key)
-        self.resource = QtWidgets.QComboBox()
-        self.resource.setAccessibleName("Resource")
-        for material in self.content.materials.values():
-            self.resource.addItem(f"{material.name} (material)", material.id)
-        for food in self.content.foods.values():
-            self.resource.addItem(f"{food.name} ({str(food.kind.value)} food)"
-                                  if food.kind.value != "water" else food.name, food.id)
+        self.resource = typed_combo("Resource", "or type a new material, e.g. Reed")
         self.amount = QtWidgets.QSpinBox()
         self.amount.setAccessibleName("Amount")
         self.token = QtWidgets.QComboBox()
@@ -55,10 +61,11 @@ class EffectsDialog(PlayDialog):
 
         for token in HealthToken:
             self.token.addItem(token.value.replace("_", " ").capitalize(), token.value)
-        self.item = QtWidgets.QComboBox()
-        self.item.setAccessibleName("Item")
-        for card in self.content.items.values():
-            self.item.addItem(f"{card.name} ({card.slot.value})", card.id)
+        # Items and materials the pack knows, or one typed as the card names it: its
+        # card or token is entered on the spot (issue 36 items 1 and 2; a box's pack
+        # knows none at first, which left "gain the item None").
+        self.item = typed_combo("Item", "type the item's name, e.g. Rope")
+        self._fill_known()
         self.place = QtWidgets.QComboBox()
         self.place.setAccessibleName("Token to place")
         for token_name in ("lore", "fire", "shelter"):
@@ -132,6 +139,8 @@ class EffectsDialog(PlayDialog):
         self.kind.currentIndexChanged.connect(self._kind_changed)
         for combo in (self.resource, self.token, self.item, self.place, self.ability):
             combo.currentIndexChanged.connect(self._show_preview)
+        for combo in (self.resource, self.item):
+            combo.editTextChanged.connect(self._show_preview)
         self.amount.valueChanged.connect(self._show_preview)
         self.outcome.textChanged.connect(self._show_preview)
         self.mark.textChanged.connect(self._show_preview)
@@ -146,6 +155,73 @@ class EffectsDialog(PlayDialog):
 
     def choose_resource(self, resource: str) -> None:
         self.resource.setCurrentIndex(self.resource.findData(resource))
+
+    def _fill_known(self) -> None:
+        """The pack's materials, foods and items (again after one is entered here)."""
+        campaign = self.campaign
+        if campaign is not None:
+            self.content = campaign.content
+        for combo in (self.resource, self.item):
+            combo.blockSignals(True)
+            combo.clear()
+        for material in self.content.materials.values():
+            self.resource.addItem(f"{material.name} (material)", material.id)
+        for food in self.content.foods.values():
+            self.resource.addItem(f"{food.name} ({str(food.kind.value)} food)"
+                                  if food.kind.value != "water" else food.name, food.id)
+        for card in self.content.items.values():
+            self.item.addItem(f"{card.name} ({card.slot.value})", card.id)
+        for combo in (self.resource, self.item):
+            combo.blockSignals(False)
+
+    def _chosen(self, combo: QtWidgets.QComboBox, known: Any) -> str:
+        """The id of what ``combo`` shows: the entry picked, one of ``known`` typed by
+        id or name, or the text typed (a new one)."""
+        import re
+
+        text = combo.currentText().strip()
+        if combo.currentIndex() >= 0 and combo.itemText(combo.currentIndex()) == text:
+            return str(combo.currentData())
+        squeeze = re.sub(r"[\s_-]+", "", text).casefold()
+        for key, thing in known.items():
+            if squeeze in (re.sub(r"[\s_-]+", "", str(key)).casefold(),
+                           re.sub(r"[\s_-]+", "", thing.name).casefold()):
+                return str(key)
+        return text
+
+    def _enter_new(self, effect: dict[str, Any], then: Any) -> bool:
+        """An item or material the pack lacks, typed here: its card (or token) is
+        entered on the spot, then it is chosen and ``then()`` goes on; True when one was
+        opened."""
+        import re
+
+        from companion.ui.card_entry import enter_card_form
+        from companion.ui.material_token import enter_tokens_then
+
+        def chosen(combo: QtWidgets.QComboBox, key: str) -> None:
+            self._fill_known()
+            combo.setCurrentIndex(combo.findData(key))
+            then()
+
+        if effect["do"] == "gain_item" and effect["item"] not in self.content.items:
+            self.form_note.setText(f"{effect['item']} is new to your pack: enter its item "
+                                   "card (opened), then it goes on.")
+            self.new_form = enter_card_form(
+                self.window_, "items", parent=self, initial={
+                    "id": re.sub(r"[^a-z0-9]+", "-", effect["item"].casefold()).strip("-")
+                    or "item", "name": effect["item"]},
+                on_saved=lambda item: chosen(self.item, item))
+            return True
+        resource = str(effect.get("resource", ""))
+        if effect["do"] in ("gain", "lose") and resource not in self.content.materials \
+                and resource not in self.content.foods:
+            material = re.sub(r"[^a-z0-9]+", "-", resource.casefold()).strip("-")
+            self.form_note.setText(f"{resource} is new to your pack: enter its material "
+                                   "token (opened), then it goes on.")
+            enter_tokens_then(self.window_, [material],
+                              lambda: chosen(self.resource, material), parent=self)
+            return True
+        return False
 
     def _kind_changed(self) -> None:
         kind = str(self.kind.currentData())
@@ -170,11 +246,12 @@ class EffectsDialog(PlayDialog):
         kind = str(self.kind.currentData())
         effect: dict[str, Any] = {"do": kind}
         if kind in ("gain", "lose"):
-            effect["resource"] = self.resource.currentData()
+            effect["resource"] = self._chosen(self.resource, {**self.content.materials,
+                                                              **self.content.foods})
         elif kind == "suffer":
             effect["token"] = self.token.currentData()
         elif kind == "gain_item":
-            effect["item"] = self.item.currentData()
+            effect["item"] = self._chosen(self.item, self.content.items)
         elif kind == "place":
             effect["token"] = self.place.currentData()
         elif kind == "boost":
@@ -200,7 +277,9 @@ class EffectsDialog(PlayDialog):
         if kind == "suffer":
             return f"suffer {amount} {effect['token'].replace('_', ' ')}"
         if kind == "gain_item":
-            return f"gain the item {self.item_name(effect['item'])}"
+            return f"gain the item {self.item_name(effect['item'])}" + (
+                "" if effect["item"] in self.content.items else " (new: its card first)") \
+                if effect["item"] else "gain an item (type its name)"
         if kind == "place":
             return f"place {amount} {effect['token']} token(s) in the hex"
         if kind == "boost":
@@ -215,8 +294,10 @@ class EffectsDialog(PlayDialog):
             return f"culture ability: {effect['ability'] or '…'}"
         return f"{kind} {amount:+d}"
 
-    def add_effect(self) -> bool:
-        """Add the form's effect to the list (checked against the vocabulary first)."""
+    def add_effect(self, then: Any = None) -> bool:
+        """Add the form's effect to the list (checked against the vocabulary first); an
+        item or material typed that the pack lacks is entered first, then ``then()``
+        (by default: add it)."""
         from pydantic import ValidationError
 
         from companion.rules.effects import effects_from_data
@@ -231,6 +312,12 @@ class EffectsDialog(PlayDialog):
         if effect["do"] == "culture" and not effect["ability"]:
             self.form_note.setText("Type the culture ability, as the card or the Codex "
                                    "names it.")
+            return False
+        if effect["do"] in ("gain_item", "gain", "lose") and \
+                not effect.get("item", effect.get("resource")):
+            self.form_note.setText("Choose one, or type its name as the card names it.")
+            return False
+        if self._enter_new(effect, then or self.add_effect):
             return False
         try:
             effects_from_data([effect])
@@ -263,7 +350,7 @@ class EffectsDialog(PlayDialog):
         """Apply the listed effects (or, with an empty list, the form's effect)."""
         from companion.operations.effects import apply_effects
 
-        if not self.effects and not self.add_effect():
+        if not self.effects and not self.add_effect(then=self.apply):
             return
         changes = self.run(apply_effects, name=str(self.character.currentData()),
                            effects=list(self.effects), source=self.source.text().strip())

@@ -59,3 +59,37 @@ def test_item_3_a_trait_and_mantle_the_box_prints_are_typed_once_and_remembered(
     # Remembered: the next character takes it by name.
     js(capsys, "character", "create", box, "--name", "Bryn", *DICE, "--trait", "stubborn",
        "--mantle", "Mystic")
+
+
+def test_item_4_the_terminal_never_draws_from_a_deck_the_app_holds_in_part(
+        capsys: Any, tmp_path: Path) -> None:
+    """``discover`` without ``--card`` and ``step --app`` at a Night card draw are refused
+    in game words: the box's Discovery and Night decks are drawn at the table."""
+    import yaml
+
+    from companion import operations
+    from companion.operations.cards import enter_card
+    from companion.paths import shipped_content_dir
+
+    path = tmp_path / "box.stonesaga"
+    box = make_box_campaign(path)
+    sample = shipped_content_dir() / "sample"
+    night = yaml.safe_load((sample / "night.yaml").read_text(encoding="utf-8"))
+    enter_card(box, kind="night_cards", data={**night["night_cards"][0], "id": "N77"})
+    enter_card(box, kind="discovery_cards", data={
+        "id": "D77", "name": "Old Bones", "text": "Gain 1 lore.",
+        "effects": [{"do": "lore", "amount": 1}]})
+    operations.pass_turn(box, name="Ash")
+    operations.pass_turn(box, name="Bryn")
+    box.close()
+    code, _, err = run(capsys, "discover", str(path), "Ash")
+    assert code == 1 and "holds only the Discovery cards you typed" in err
+    code, out, err = run(capsys, "night", str(path), "--choice", "might", "--choice", "might",
+                         "--choice", "Ash", "--app")
+    assert code == 1 and "holds only the Night cards you typed" in err, out
+    assert "Traceback" not in err
+    code, out, _ = run(capsys, "step", str(path), "--choice", "N77", "--app")
+    assert code == 0, out
+    journal = json.loads(run(capsys, "journal", "list", str(path), "--json")[1])["events"]
+    said = " ".join(e["text"] for e in journal)
+    assert "shuffled" not in said and "The Night ends" in said

@@ -61,6 +61,7 @@ class EffectsLineEditor(RowsEditor):
         layout = self.layout()
         assert isinstance(layout, QVBoxLayout)
         layout.insertWidget(0, self.line_box)
+        layout.setSpacing(0)  # no gap below the line where the hidden rows would be
         self.line.textChanged.connect(lambda _text: self._preview())
         self._set_steps(False)
 

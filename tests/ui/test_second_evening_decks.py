@@ -118,3 +118,32 @@ def test_item_4_the_sample_holds_its_decks_whole_and_draws_in_the_app(
     wizard = to_the_night_card(qtbot, window)
     assert wizard.step_widget.app_button is not None
     wizard.close()
+
+
+def test_item_4_the_day_and_valley_tabs_draw_the_box_s_discovery_at_the_table(
+        qtbot: Any, tmp_path: Path) -> None:
+    """Rulebook: Actions > Explore; Valley Decks > Discovery: the box's Discovery deck
+    is drawn from the box; the tabs offer the card field, no "Draw in the app"."""
+    from companion.operations.tiles import type_tile
+    from tests.box_campaign import make_box_campaign
+    from tests.ui.helpers import make_window
+
+    box = make_box_campaign(tmp_path / "box.stonesaga")
+    enter_card(box, kind="discovery_cards", data={
+        "id": "D77", "name": "Old Bones", "text": "Gain 1 lore.",
+        "effects": [{"do": "lore", "amount": 1}]})
+    type_tile(box, tile="04", region="verdant-vale", name="Reed Bank",
+              sections=["forest", "river", "none"])
+    operations.move(box, name="Ash", to_hex="04")
+    assert operations.discovery_due(box) is not None
+    window = make_window(qtbot, box)
+    valley = window.show_view("valley")
+    assert valley.discovery_box.isVisibleTo(valley)
+    assert not valley.draw_button.isVisibleTo(valley)
+    day = window.show_view("day")
+    assert not day.discovery_draw.isVisibleTo(day) and day.discovery_typed.isVisibleTo(day)
+    day.discovery_typed.combo.setEditText("Old Bones")  # drawn from the box
+    qtbot.mouseClick(day.discovery_use, Qt.MouseButton.LeftButton)
+    assert operations.discovery_due(box) is None
+    said = " ".join(e.text for e in box.journal(5))
+    assert "Old Bones" in said and "shuffled" not in said

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QCheckBox, QScrollArea, QWidget
 
 from companion import operations
@@ -211,8 +211,17 @@ def test_item_5_step_by_step_keeps_what_the_line_said_and_its_lists_drop_below(
     assert isinstance(step, EffectEditor) and step.do.currentData() == "test"
     # The test's failure is a line of its own inside the step.
     assert effects.value()[0]["failure"] == [{"do": "suffer", "token": "minor_injury"}]
-    does = [e.do for e in form.findChildren(EffectEditor)]
-    assert does and all("combobox-popup: 0" in d.styleSheet() for d in does)
+    # The failure's own Step by step: a "Does:" list inside the test's.
+    failure = step.fields.editors["failure"]
+    qtbot.mouseClick(failure.steps_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len([e for e in form.findChildren(EffectEditor)
+                                 if e.isVisibleTo(form)]) == 2)  # shown once laid out
+    does = [e.do for e in form.findChildren(EffectEditor) if e.isVisibleTo(form)]
+    for combo in does:  # each list opens just below its own box, never over it
+        combo.showPopup()
+        top = combo.view().window().geometry().top()
+        assert abs(top - combo.mapToGlobal(QPoint(0, combo.height())).y()) <= 2
+        combo.hidePopup()
     # A card whose effects one line cannot say opens Step by step.
     again = CardForm("night_cards", lookup=content_lookup(load_content("box")),
                      initial={"effects": [{"do": "boost"}]})

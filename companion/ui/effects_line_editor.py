@@ -19,6 +19,9 @@ from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 from companion.ui.card_editor_base import MISSING, Editor, Lookup, RowsEditor
 from companion.ui.effect_line_edit import EffectLine, WillApply
 
+INNER_EXAMPLE = "lore +1, gain 1 fish"
+"""The example inside a step, where a test does not read."""
+
 
 def _typed_names(known: Mapping[str, str]) -> dict[str, str]:
     """What a player may type for each id: the id and the name."""
@@ -64,6 +67,18 @@ class EffectsLineEditor(RowsEditor):
         layout.setSpacing(0)  # no gap below the line where the hidden rows would be
         self.line.textChanged.connect(lambda _text: self._preview())
         self._set_steps(False)
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        """Inside a step (a test's success or failure) a test does not read: the
+        example is then plain effects."""
+        parent = self.parentWidget()
+        while parent is not None and type(parent).__name__ != "EffectEditor":
+            parent = parent.parentWidget()
+        if parent is not None and self.will_apply.example != INNER_EXAMPLE:
+            self.line.setPlaceholderText(INNER_EXAMPLE)
+            self.will_apply.example = INNER_EXAMPLE
+            self._preview()
+        super().showEvent(event)
 
     # -- the two ways -------------------------------------------------------------------
 

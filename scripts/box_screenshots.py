@@ -3,6 +3,9 @@ items 8-9), into docs/screenshots/:
 
 * ``box-wizard-content.png`` — File ▸ New Campaign's pack page, "My own box" first;
 * ``box-wizard-valley.png`` — the box's first tray: the starting tile typed, two ids;
+* ``box-wizard-challenge.png`` / ``box-wizard-character.png`` — then, as for the sample,
+  the challenge card in hand typed, and each character with the rulebook's traits and
+  mantles (issue 36 item 3);
 * ``box-explore-tray.png`` — the Valley tab's new tray: placements in words, the id per
   place, which tile the table flipped (the demo campaign);
 * ``box-tile-dialog.png`` — a tile of the box typed once when it is flipped;
@@ -52,6 +55,22 @@ def main() -> int:
         combo.setCurrentIndex(combo.findText(feature))
     page.face_down.setText("04 07")
     save(wizard, "box-wizard-valley")
+    wizard.next()
+    challenge = wizard.box_challenge_page
+    challenge.card_id.setText("C1")
+    challenge.name.setText("The First Thaw")
+    challenge.vital.setPlainText("Warm Hearth: Light a fire in the starting hex.")
+    challenge.events.setPlainText("5 societal The folk quarrel: unrest 1\n"
+                                  "20 immediate Winter comes.")
+    challenge.outcome.setText("301")
+    save(wizard, "box-wizard-challenge")
+    wizard.next()
+    character = wizard.character_pages[0]
+    character.name.setText("Ash")
+    character.set_dice([6, 5, 4, 3, 1])
+    character.trait.setCurrentIndex(character.trait.findText("Wise"))
+    character.mantle.setCurrentIndex(character.mantle.findText("Mantle of the Seeker"))
+    save(wizard, "box-wizard-character")
     wizard.close()
 
     folder = Path(tempfile.mkdtemp(prefix="companion-box-"))

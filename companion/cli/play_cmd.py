@@ -77,10 +77,20 @@ def cmd_character_create(args: argparse.Namespace) -> int:
         if args.assign is None:
             raise operations.Refused("Assign the kept dice with --assign "
                                      "might=N,dexterity=N,awareness=N,conviction=N.")
+        traits, mantle = list(args.trait), args.mantle
+        if args.new_trait or args.new_mantle:
+            from companion.operations.character_cards import ensure
+
+            # Typed from the box: remembered in the owner's pack (each its own undo step).
+            traits += [ensure(campaign, "traits", typed) for typed in args.new_trait]
+            if args.new_mantle:
+                if mantle:
+                    raise operations.Refused("Give the mantle once: --mantle or --new-mantle.")
+                mantle = ensure(campaign, "mantles", args.new_mantle)
         return operations.create_character(
             campaign, name=args.name, player=args.player, rolled=tuple(dice),
-            removed=args.drop - 1, assignment=args.assign, traits=args.trait,
-            mantle=args.mantle, hex_tile=args.hex, after_death=args.replacement)
+            removed=args.drop - 1, assignment=args.assign, traits=traits,
+            mantle=mantle, hex_tile=args.hex, after_death=args.replacement)
 
     return _run(args, call)
 
@@ -549,8 +559,15 @@ def register(sub: Any) -> None:
                         help="which die (1-5) to leave out (default: the fifth)")
     create.add_argument("--assign", type=_assignment,
                         help="might=N,dexterity=N,awareness=N,conviction=N")
-    create.add_argument("--trait", action="append", default=[], help="a trait (repeatable)")
-    create.add_argument("--mantle")
+    create.add_argument("--trait", action="append", default=[],
+                        help="a trait, by name or id (repeatable)")
+    create.add_argument("--mantle", help="the mantle, by name or id (e.g. Seeker)")
+    create.add_argument("--new-trait", action="append", default=[], metavar="NAME",
+                        help="a trait your box prints that the app does not know yet: "
+                             "remembered in your own pack, then taken (repeatable)")
+    create.add_argument("--new-mantle", metavar="NAME",
+                        help="a mantle your box prints that the app does not know yet: "
+                             "remembered in your own pack, then worn")
     create.add_argument("--hex", help="starting hex tile id")
     made = create.add_mutually_exclusive_group()
     made.add_argument("--replacement", action="store_true", default=None,

@@ -58,7 +58,9 @@ def _parse(step: Any, answer: str) -> Any:
     return answer
 
 
-def step_prompt(step: Any) -> str:
+def step_prompt(step: Any, *, whole: bool = True) -> str:
+    """What a step asks, and how to answer it in the terminal; ``whole``: the app holds
+    the deck drawn here whole and may draw from it (issue 36 item 4)."""
     from companion.rules.procedure import Decider
 
     lines = [step.prompt]
@@ -72,6 +74,8 @@ def step_prompt(step: Any) -> str:
     if step.decider is Decider.CHIP:
         lines.append("  type the chip you pulled (its material, e.g. 'clay', or its number "
                      "in this list), or press Enter to pull in the app")
+    elif step.decider not in (Decider.DICE, Decider.PLAYER) and not whole:
+        lines.append("  type the card you drew from the box (its id or name)")
     elif step.decider not in (Decider.DICE, Decider.PLAYER):
         lines.append("  type the card you drew (its id or name), or press Enter to draw in "
                      "the app")
@@ -115,7 +119,7 @@ def walk(campaign: Any, args: argparse.Namespace, read: Callable[[], str] | None
         elif args.json or not sys.stdin.isatty() and read is None:
             break
         else:
-            say(step_prompt(step))
+            say(step_prompt(step, whole=_whole(campaign, view.kind, step)))
             try:
                 choice = _parse(step, (read or input)())
             except EOFError:
@@ -136,8 +140,18 @@ def walk(campaign: Any, args: argparse.Namespace, read: Callable[[], str] | None
     left = procedures.in_progress(campaign)
     emit(args, _view_data(left),
           "The procedure is finished." if left is None or left.step is None else
-          step_prompt(left.step) + "\n(saved: continue with 'companion step')")
+          step_prompt(left.step, whole=_whole(campaign, left.kind, left.step))
+          + "\n(saved: continue with 'companion step')")
     return 0
+
+
+def _whole(campaign: Any, procedure_kind: str, step: Any) -> bool:
+    """Whether the app holds whole the deck ``step`` draws from (else: the box's)."""
+    from companion.operations.box import deck_is_whole
+    from companion.operations.cards import card_kind
+
+    kind = card_kind(procedure_kind, step)
+    return kind is None or kind == "materials" or deck_is_whole(campaign.content, kind)
 
 
 def _hint(exc: Exception) -> str:

@@ -243,6 +243,8 @@ def _load_chain(run: _Run, chain: list[PackDir], broken: dict[str, dict[Any, Any
     entries: dict[str, dict[Any, Entry]] = {kind: {} for kind in KINDS}
     for pack in chain:
         defined_here: dict[tuple[str, Any], Entry] = {}
+        for kind in pack.manifest.replaces:  # this pack's list stands alone
+            entries[kind] = {}
         for file in _pack_files(pack.folder):
             doc = _read(run, file)
             if doc is None:

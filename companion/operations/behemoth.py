@@ -187,6 +187,10 @@ def set_up_behemoth(campaign: Campaign, *, behemoth: str, instinct: str | None =
             if not options:
                 raise IllegalAction(f"{board.name} has no {kind} cards in the content pack")
             if typed is None:
+                from companion.operations.box import deck_is_whole, not_whole_refusal
+
+                if not deck_is_whole(content, f"{kind.lower()}_cards"):
+                    raise not_whole_refusal(f"{kind.lower()}_cards")  # issue 36 item 4
                 drawn = chance.choice(options)
                 drew.append(f"{kind} card drawn by the app")
                 return drawn

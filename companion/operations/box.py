@@ -7,7 +7,8 @@ Nothing of the sample pack is in such a campaign, so a typed id is never resolve
 card the group does not own: it is either in the owner's pack or typed in once. A deck
 the owner's pack holds no card of yet is drawn at the table; every place that would draw
 from it in app mode says so in game words (:func:`empty_deck_refusal`) and changes
-nothing.
+nothing. The app draws in the app only from a deck it holds whole
+(:func:`deck_is_whole`): the owner's typed cards are a few of the box's deck, never all.
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ _DECK_WORDS = {
     "discovery_cards": "Discovery cards",
     "night_cards": "Night cards",
     "reaction_cards": "Reaction cards",
+    "instinct_cards": "Instinct cards",
+    "secret_cards": "Secret cards",
     "materials": "mining chips",
     "hexes": "hex tiles",
 }
@@ -68,6 +71,23 @@ def empty_deck_refusal(kind: str, deck: str | None = None) -> Refused:
         return Refused(f"Your pack knows no {words} for this feature yet: draw one from "
                        "the bag at the table and type it.")
     return Refused(f"Your pack has no {words} yet: draw one from the box and type it.")
+
+
+def deck_is_whole(content: Any, kind: str) -> bool:
+    """Whether the app holds the deck ``kind`` (``night_cards``, ``discovery_cards`` ...)
+    whole, every card of it, and may draw from it in the app: some pack the campaign
+    plays with declares it in its ``pack.yaml`` (``whole_decks``; the sample declares
+    all of its decks). A deck of the owner's box is held only as the cards the group
+    typed so far: it is drawn at the table, and the app never shuffles or draws it."""
+    return any(kind in getattr(pack, "whole_decks", ()) for pack in content.packs)
+
+
+def not_whole_refusal(kind: str) -> Refused:
+    """Why the app does not draw from a deck it does not hold whole, in game words."""
+    words = _DECK_WORDS.get(kind, kind.replace("_", " "))
+    return Refused(f"The app holds only the {words} you typed, not your box's whole deck, "
+                   f"so it cannot draw one: draw it from the box and type it (a card the "
+                   "app knows is picked by its id or name).")
 
 
 AT_THE_TABLE = (" Or play it at the table and type what it gave (At the table…; in the "

@@ -35,6 +35,28 @@ def roll_dice(campaign: Campaign, *, count: int, purpose: str) -> Changes:
                    journal=True, detail=values)
 
 
+def known_id(content: Any, kind: str, typed: str) -> str | None:
+    """The id of the trait or mantle ``typed`` (``kind`` "traits" or "mantles"): its id
+    or its name, in any case; a mantle also without "Mantle of the". None when the
+    content does not know it."""
+    entries: Any = getattr(content, kind)
+    wanted = " ".join(str(typed).split()).casefold()
+    for entry in entries.values():
+        names = {str(entry.id).casefold(), str(entry.name).casefold()}
+        if kind == "mantles":
+            names.add(str(entry.name).casefold().removeprefix("mantle of the "))
+        if wanted in names:
+            return str(entry.id)
+    return None
+
+
+def _unknown(kind: str, typed: str) -> Refused:
+    word = kind.removesuffix("s")
+    return Refused(f"Your pack knows no {word} '{typed}': type it from your box (New "
+                   f"Character's 'Type another {word}…'; in the terminal, --new-{word} "
+                   f"\"{typed}\").")
+
+
 def _join_challenge_log(session: Any, society: models.Society, name: str) -> None:
     """A character made while a challenge is played plays in it: the Challenge Log's
     entry for it names them (Rulebook: Using the Journal > Challenge Log)."""
@@ -73,8 +95,9 @@ def create_character(
     The campaign's character count is enforced (D8).
     """
     content = campaign.content
-    if mantle is not None and mantle not in content.mantles:
-        raise Refused(f"There is no mantle '{mantle}' in the content pack.")
+    if mantle is not None:  # by id or by name, as the board prints it
+        mantle = known_id(content, "mantles", mantle) or _raise(_unknown("mantles", mantle))
+    traits = [known_id(content, "traits", t) or _raise(_unknown("traits", t)) for t in traits]
     names = {a.value for a in Ability}
     unknown = [str(a) for a in assignment if str(a) not in names]
     if unknown:
@@ -155,6 +178,10 @@ def replacement_due(campaign: Campaign) -> list[str]:
             col(models.Character.status) != "legend")).all())
         perished = perished_this_challenge(campaign, session, society)
     return perished if in_play < (settings.character_count or 2) else []
+
+
+def _raise(refusal: Refused) -> str:
+    raise refusal
 
 
 def _names(names: Sequence[str]) -> str:

@@ -601,6 +601,12 @@ def draw_discovery(campaign: Campaign, *, name: str | None = None, card: str | N
     Mechanical effects are applied; a Codex outcome to read is named in the journal.
     """
     content = campaign.content
+    if card is None and content.discovery_cards:
+        from companion.operations.box import deck_is_whole, not_whole_refusal
+
+        if not deck_is_whole(content, "discovery_cards"):
+            # Issue 36 item 4: the owner's typed cards are not the box's deck.
+            raise not_whole_refusal("discovery_cards")
     with campaign.write("valley.discovery", "Discovery") as session:
         from companion.operations.procedure_row import refuse_during_night
 

@@ -116,7 +116,10 @@ def night_facts(campaign: Campaign, challenge_id: str | None,
     # Immediate and Societal events fire inside the Night as soon as reached (Set Up; D7).
     steps = {e.id: tuple(society_events.event_effects(content, e.id)) for e in events}
     texts = {e.id: society_events.event_text(content, e.id) for e in events}
+    from companion.operations.box import deck_is_whole
+
     return NightFacts(content.rules, dict(content.night_cards), items,
                       society_events.resources(content),
                       events, at_start=at_start, at_end=at_end, during=during,
-                      legends=legends, event_steps=steps, event_texts=texts)
+                      legends=legends, event_steps=steps, event_texts=texts,
+                      deck_whole=deck_is_whole(content, "night_cards"))

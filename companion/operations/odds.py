@@ -36,6 +36,8 @@ TOP_ALLOCATIONS = 5
 """Fishing, after the roll: how many allocations are listed."""
 
 UNAVAILABLE = "odds unavailable for this many cards"
+NOT_WHOLE = ("odds unavailable: the app holds only the Night cards you typed, not your "
+             "box's whole deck")
 
 
 # --- the report -------------------------------------------------------------------------
@@ -532,6 +534,8 @@ def night_report(night: Any, campaign: Campaign | None = None) -> OddsReport | N
     discard_ids = result.discard
     if len(pile_ids) + len(discard_ids) > MAX_NIGHT_CARDS:
         return OddsReport("The Night: activity", notes=(UNAVAILABLE,))
+    if not facts.deck_whole:  # issue 36 item 4: the typed cards are not the box's deck
+        return OddsReport("The Night: activity", notes=(NOT_WHOLE,))
     hexes = []
     for hex_id in dict.fromkeys(c.hex for c in game.characters if c.hex is not None):
         drawer = next(c for c in game.characters if c.hex == hex_id)

@@ -243,15 +243,20 @@ def _choice_text(step: Step, choice: Choice) -> str:
     return step.labels.get(choice, choice)
 
 
-def _refuse_empty_deck(*, saved_kind: str, step: Any) -> None:
-    """A deck the campaign's pack holds no card of yet (my own box) cannot be drawn by
-    the app: the table draws and types it (Refused in game words, nothing changes)."""
-    if step.decider in (Decider.CARD, Decider.CHIP) and not step.options:
-        from companion.operations.box import empty_deck_refusal
+def _refuse_empty_deck(campaign: Campaign, *, saved_kind: str, step: Any) -> None:
+    """A deck the campaign's pack holds no card of yet (my own box), or holds only in
+    part (the cards typed so far), cannot be drawn by the app: the table draws and types
+    it (Refused in game words, nothing changes)."""
+    from companion.operations.box import deck_is_whole, empty_deck_refusal, not_whole_refusal
 
+    if step.decider in (Decider.CARD, Decider.CHIP) and not step.options:
         kind = card_kind(saved_kind, step)
         if kind is not None:
             raise empty_deck_refusal(kind)
+    if step.decider is Decider.CARD:
+        kind = card_kind(saved_kind, step)
+        if kind is not None and not deck_is_whole(campaign.content, kind):
+            raise not_whole_refusal(kind)
 
 
 def advance(campaign: Campaign, *, choice: Choice | None = None) -> Changes:
@@ -274,7 +279,7 @@ def advance(campaign: Campaign, *, choice: Choice | None = None) -> Changes:
         if choice is None:
             if step.decider is Decider.PLAYER:
                 raise Refused(f"{step.prompt}: the players decide this step.")
-            _refuse_empty_deck(saved_kind=str(row.state.get("kind", "")), step=step)
+            _refuse_empty_deck(campaign, saved_kind=str(row.state.get("kind", "")), step=step)
             chance, rng = campaign.chance(session)
             choice = draw_for(step, chance)
             campaign.save_chance(chance, rng)

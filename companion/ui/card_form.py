@@ -41,7 +41,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPlainTextEdit,
-    QPushButton,
     QScrollArea,
     QSizePolicy,
     QSpinBox,
@@ -50,17 +49,11 @@ from PySide6.QtWidgets import (
 )
 
 from companion.content.schema.base import Ref
+from companion.ui.card_editor_base import MISSING, NONE_TEXT, Editor, Lookup, RowsEditor, words
+from companion.ui.effects_line_editor import EffectsLineEditor
 
-MISSING: Any = object()
-"""An editor's value when the field is left out (the schema's default applies)."""
-
-NONE_TEXT = "(none)"
-
-
-def words(name: str) -> str:
-    """A field name as a label: ``min_depth`` -> "Min depth"."""
-    return name.replace("_", " ").capitalize()
-
+__all__ = ["MISSING", "NONE_TEXT", "CardForm", "EffectEditor", "Editor", "EffectsLineEditor",
+           "Lookup", "RowsEditor", "editor_for", "problems", "words"]
 
 def _unwrap(annotation: Any) -> tuple[Any, bool]:
     """(the type without ``Annotated`` and ``None``, whether None is allowed)."""
@@ -94,31 +87,6 @@ def _literal_values(annotation: Any) -> list[str] | None:
     if isinstance(annotation, type) and issubclass(annotation, Enum):
         return [str(m.value) for m in annotation]
     return None
-
-
-class Editor(QWidget):
-    """An editor of one value; ``value()`` is MISSING when the field is left out."""
-
-    def value(self) -> Any:
-        raise NotImplementedError
-
-    def set_value(self, value: Any) -> None:
-        raise NotImplementedError
-
-    def child(self, key: str | int) -> Editor | None:
-        """The editor of a part of this value (for pointing at a field's error)."""
-        return None
-
-    def mark(self, message: str | None) -> None:
-        """Show (or clear) a problem with this value."""
-        self.setToolTip(message or "")
-        self.setStyleSheet("" if message is None else
-                           "QLineEdit, QComboBox, QSpinBox, QPlainTextEdit "
-                           "{ border: 2px solid #c0392b; }")
-
-
-Lookup = Callable[[str], Mapping[str, str]]
-"""Component kind -> {id: name} of the content (for references)."""
 
 
 def editor_for(annotation: Any, *, name: str = "", lookup: Lookup | None = None,
@@ -487,10 +455,10 @@ def list_editor(item: Any, lookup: Lookup) -> Editor:
     values = _literal_values(base)
     if values is not None:
         return ChecksEditor(values)
-    if _union_members(base) is not None or (
-            isinstance(base, type) and issubclass(base, BaseModel)):
-        return RowsEditor(lambda: editor_for(item, lookup=lookup),
-                          "effect" if _union_members(base) else _noun(base.__name__))
+    if _union_members(base) is not None:  # effects: one typed line (issue 36 item 5)
+        return EffectsLineEditor(lambda: editor_for(item, lookup=lookup), lookup)
+    if isinstance(base, type) and issubclass(base, BaseModel):
+        return RowsEditor(lambda: editor_for(item, lookup=lookup), _noun(base.__name__))
     if isinstance(base, type) and issubclass(base, Ref):
         return WordsEditor(lookup(base.kind))
     return WordsEditor({})
@@ -546,69 +514,6 @@ class WordsEditor(Editor):
         self.edit.setText(", ".join(str(v) for v in items))
 
 
-class RowsEditor(Editor):
-    """A list of parts, one row each, with Add and Remove."""
-
-    def __init__(self, make: Callable[[], Editor], noun: str) -> None:
-        super().__init__()
-        self.make = make
-        self.rows: list[Editor] = []
-        self.holders: list[QWidget] = []
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        self.rows_layout = QVBoxLayout()
-        layout.addLayout(self.rows_layout)
-        self.add_button = QPushButton(f"Add {noun}")
-        self.add_button.setObjectName("addRow")
-        self.add_button.setAutoDefault(False)
-        self.add_button.clicked.connect(lambda: self.add_row())
-        row = QHBoxLayout()
-        row.addWidget(self.add_button)
-        row.addStretch(1)
-        layout.addLayout(row)
-
-    def add_row(self, value: Any = MISSING) -> Editor:
-        editor = self.make()
-        holder = QWidget()
-        line = QHBoxLayout(holder)
-        line.setContentsMargins(0, 0, 0, 0)
-        frame = QGroupBox()
-        inner = QVBoxLayout(frame)
-        inner.setContentsMargins(6, 6, 6, 6)
-        inner.addWidget(editor)
-        line.addWidget(frame, 1)
-        remove = QPushButton("Remove")
-        remove.setAutoDefault(False)
-        remove.setObjectName("removeRow")
-        remove.clicked.connect(lambda: self._remove(editor, holder))
-        line.addWidget(remove, 0, Qt.AlignmentFlag.AlignTop)
-        self.rows_layout.addWidget(holder)
-        self.rows.append(editor)
-        self.holders.append(holder)
-        if value is not MISSING:
-            editor.set_value(value)
-        return editor
-
-    def _remove(self, editor: Editor, holder: QWidget) -> None:
-        self.holders.pop(self.rows.index(editor))
-        self.rows.remove(editor)
-        holder.hide()
-        holder.deleteLater()
-
-    def value(self) -> Any:
-        values = [v for v in (e.value() for e in self.rows) if v is not MISSING]
-        return values if values else MISSING
-
-    def set_value(self, value: Any) -> None:
-        for editor, holder in list(zip(self.rows, self.holders, strict=True)):
-            self._remove(editor, holder)
-        for item in value or () if value is not MISSING else ():
-            self.add_row(item)
-
-    def child(self, key: str | int) -> Editor | None:
-        return self.rows[key] if isinstance(key, int) and 0 <= key < len(self.rows) else None
-
-
 class EffectEditor(Editor):
     """One effect step: what it does (gain, suffer, test ...), then that step's fields."""
 
@@ -619,6 +524,10 @@ class EffectEditor(Editor):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.do = QComboBox()
+        # Its list drops below it, whole, wherever it stands (a Fusion popup opened over
+        # the combo, placed by the item chosen: each nested one somewhere else).
+        self.do.setStyleSheet("QComboBox { combobox-popup: 0; }")
+        self.do.setMaxVisibleItems(len(members))
         self.do.setObjectName("effectKind")
         self.do.setAccessibleName("What the effect does")
         for tag, model in self.members.items():
@@ -776,6 +685,13 @@ class CardForm(QDialog):
 
     def try_save(self) -> bool:
         """Validate; if the card fits, save it (the form closes); else say why."""
+        unread = [(e, e.unread()) for e in self.editor.findChildren(Editor)
+                  if e.isVisibleTo(self.editor) and e.unread()]
+        for editor, why in unread:
+            editor.mark(why)
+        if unread:
+            self.show_problems([f"Effects: {why}" for _, why in unread])
+            return False
         data = self.data()
         found = problems(self.model, data)
         self._mark(found)

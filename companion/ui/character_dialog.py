@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6 import QtWidgets
-from PySide6.QtCore import Qt
 
+from companion.ui import character_choices as choices
 from companion.ui.widgets import (
     AbilityDice,
     check_assignment,
@@ -105,29 +105,20 @@ class CharacterDialog(AbilityDice, QtWidgets.QDialog):
         self.assignment_note.setAccessibleName("Assignment check")
         ability_form.addRow(self.assignment_note)
 
-        # Steps 2-3: traits and mantle.
-        content = self.campaign.content
+        # Steps 2-3: traits and mantle: the rules pack's, the owner's, or one typed now.
         self.trait = QtWidgets.QComboBox()
         self.trait.setAccessibleName("Trait")
         self.second_trait = QtWidgets.QComboBox()
         self.second_trait.setAccessibleName("Second trait")
-        self.second_trait.addItem("No second trait", None)
-        for trait in content.traits.values():
-            self.trait.addItem(trait.name, trait.id)
-            self.second_trait.addItem(trait.name, trait.id)
-            index = self.trait.count() - 1
-            if trait.text:
-                self.trait.setItemData(index, trait.text, Qt.ItemDataRole.ToolTipRole)
         self.trait_note = QtWidgets.QLabel()
         self.trait_note.setWordWrap(True)
-        worn = {c.mantle for c in game.characters if c.mantle}
+        self._worn = {str(c.mantle) for c in game.characters if c.mantle}
         self.mantle = QtWidgets.QComboBox()
         self.mantle.setAccessibleName("Mantle")
-        for mantle in content.mantles.values():
-            if mantle.id not in worn:
-                self.mantle.addItem(mantle.name, mantle.id)
-        if not self.mantle.count():
-            self.mantle.addItem("No mantle free (every mantle is worn)", None)
+        self._fill_choices()
+        for combo in (self.trait, self.second_trait):
+            choices.offer_typing(combo, "traits", lambda name: self._type_new("traits", name))
+        choices.offer_typing(self.mantle, "mantles", lambda name: self._type_new("mantles", name))
         self.hex = QtWidgets.QComboBox()
         self.hex.setAccessibleName("Starting hex")
         for label, tile in start_hexes(self.campaign, game):
@@ -182,6 +173,33 @@ class CharacterDialog(AbilityDice, QtWidgets.QDialog):
         layout.addWidget(self.buttons)
         self._dice_changed()
         self.name.setFocus()
+
+    # -- traits and mantles ------------------------------------------------------------
+
+    def _fill_choices(self) -> None:
+        """The traits and the mantles no character in play wears (each mantle once)."""
+        content = self.campaign.content
+        choices.fill(self.trait, "traits", content.traits.values())
+        choices.fill(self.second_trait, "traits", content.traits.values(),
+                     first=("No second trait", None))
+        choices.fill(self.mantle, "mantles", content.mantles.values(), leave_out=self._worn)
+        if self.mantle.count() == 1:  # only "Type another mantle…": every one is worn
+            self.mantle.insertItem(0, "No mantle free (every mantle is worn)", None)
+            self.mantle.setCurrentIndex(0)
+
+    def _type_new(self, kind: str, name: str) -> str | None:
+        """A trait or mantle typed from the box: remembered in the owner's pack (its own
+        undo step), then offered; its id, or None when refused (the refusal is shown)."""
+        from companion.operations.character_cards import add_mantle, add_trait
+
+        op = add_trait if kind == "traits" else add_mantle
+        changes = self.window_.run_operation(op, name=name)
+        if not changes:
+            return None
+        self._fill_choices()
+        if hasattr(self, "abilities"):
+            self._validate()
+        return str(changes.detail)
 
     # -- dice ----------------------------------------------------------------------
 
@@ -256,10 +274,10 @@ class CharacterDialog(AbilityDice, QtWidgets.QDialog):
             self.hex.addItem("Not placed (the valley has no starting hex yet)", None)
 
     def traits(self) -> list[str]:
-        chosen = [str(self.trait.currentData())]
-        second = self.second_trait.currentData()
+        chosen = [t for t in [choices.chosen(self.trait)] if t]
+        second = choices.chosen(self.second_trait)
         if self.second_trait.isEnabled() and second:
-            chosen.append(str(second))
+            chosen.append(second)
         return chosen
 
     def create_character(self) -> None:
@@ -277,7 +295,7 @@ class CharacterDialog(AbilityDice, QtWidgets.QDialog):
         ok = self.window_.run_operation(
             create_character, name=name, player=self.player.text().strip(),
             rolled=self.rolled(), removed=self.removed(), assignment=self.assignment(),
-            traits=self.traits(), mantle=self.mantle.currentData(),
+            traits=self.traits(), mantle=choices.chosen(self.mantle),
             hex_tile=self.hex.currentData(), after_death=self.replacement.isChecked())
         if ok:
             self.created = name

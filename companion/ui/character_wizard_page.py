@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6 import QtWidgets
-from PySide6.QtCore import Qt
 
+from companion.ui import character_choices as choices
 from companion.ui.new_campaign_pages import ErrorLabel, WizardPage, refusal_sentence
 from companion.ui.widgets import (
     AbilityDice,
@@ -107,6 +107,9 @@ class CharacterPage(AbilityDice, WizardPage):
         layout.addWidget(self.error)
         self.name.textChanged.connect(lambda _: self.error.clear_problem())
         self._built_for: object = None
+        for combo in (self.trait, self.second_trait):
+            choices.offer_typing(combo, "traits", lambda name: self._type_new("traits", name))
+        choices.offer_typing(self.mantle, "mantles", lambda name: self._type_new("mantles", name))
 
     # -- building for the chosen pack -------------------------------------------------
 
@@ -154,15 +157,7 @@ class CharacterPage(AbilityDice, WizardPage):
         self.assignment_note.setWordWrap(True)
         self.assignment_note.setAccessibleName("Assignment check")
         self.ability_form.addRow(self.assignment_note)
-        self.trait.clear()
-        self.second_trait.clear()
-        self.second_trait.addItem("No second trait", None)
-        for trait in content.traits.values():
-            self.trait.addItem(trait.name, trait.id)
-            self.second_trait.addItem(trait.name, trait.id)
-            if getattr(trait, "text", ""):
-                self.trait.setItemData(self.trait.count() - 1, trait.text,
-                                       Qt.ItemDataRole.ToolTipRole)
+        self._fill_traits()
         self._leave_out_chosen = False
         self.rolled_in_app = False
         self._dice_changed()
@@ -175,17 +170,41 @@ class CharacterPage(AbilityDice, WizardPage):
         self.player.addItems(players)
         default = players[self.number % len(players)]
         self.player.setCurrentText(current if current in players else default)
-        # Mantles worn by the characters before this one are not offered (each once).
-        taken = {c.mantle for c in self.wiz.characters_before(self.number) if c.mantle}
-        current_mantle = self.mantle.currentData()
-        self.mantle.clear()
-        for mantle in self.wiz.content().mantles.values():
-            if mantle.id not in taken:
-                self.mantle.addItem(mantle.name, mantle.id)
-        if not self.mantle.count():
-            self.mantle.addItem("No mantle free (every mantle is worn)", None)
-        self.mantle.setCurrentIndex(max(0, self.mantle.findData(current_mantle)))
+        self._fill_traits()
+        self._fill_mantles()
         self.name.setFocus()
+
+    # -- traits and mantles ------------------------------------------------------------
+
+    def _fill_traits(self) -> None:
+        entries = self.wiz.entries("traits")
+        choices.fill(self.trait, "traits", entries)
+        choices.fill(self.second_trait, "traits", entries, first=("No second trait", None))
+
+    def _fill_mantles(self) -> None:
+        """The mantles the characters before this one do not wear (each once)."""
+        taken = {c.mantle for c in self.wiz.characters_before(self.number) if c.mantle}
+        choices.fill(self.mantle, "mantles", self.wiz.entries("mantles"), leave_out=taken)
+        if self.mantle.count() == 1:  # only "Type another mantle…": every one is worn
+            self.mantle.insertItem(0, "No mantle free (every mantle is worn)", None)
+            self.mantle.setCurrentIndex(0)
+
+    def _type_new(self, kind: str, name: str) -> str | None:
+        """A trait or mantle typed from the box: offered from now on (entered into the
+        owner's pack at Finish); its id, or None when refused (said on the page)."""
+        from companion.operations import Refused
+
+        try:
+            new_id = self.wiz.type_entry(kind, name)
+        except Refused as refusal:
+            self.error.show_problem(refusal_sentence(refusal))
+            return None
+        if kind == "traits":
+            self._fill_traits()
+            self._validate_assignment()
+        else:
+            self._fill_mantles()
+        return new_id
 
     # -- dice --------------------------------------------------------------------------
 
@@ -237,17 +256,17 @@ class CharacterPage(AbilityDice, WizardPage):
         self.error.clear_problem()
 
     def traits(self) -> list[str]:
-        chosen = [str(self.trait.currentData())] if self.trait.currentData() else []
-        second = self.second_trait.currentData()
+        chosen = [t for t in [choices.chosen(self.trait)] if t]
+        second = choices.chosen(self.second_trait)
         if self.second_trait.isEnabled() and second:
-            chosen.append(str(second))
+            chosen.append(second)
         return chosen
 
     def choice(self) -> CharacterChoice:
         return CharacterChoice(
             name=self.name.text().strip(), player=self.player.currentText(),
             rolled=tuple(self.rolled()), removed=self.removed(), assignment=self.assignment(),
-            traits=self.traits(), mantle=self.mantle.currentData(),
+            traits=self.traits(), mantle=choices.chosen(self.mantle),
             rolled_in_app=self.rolled_in_app)
 
     def nextId(self) -> int:  # noqa: N802

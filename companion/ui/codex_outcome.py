@@ -44,7 +44,8 @@ class OutcomeDialog(QDialog):
                  parent: QWidget | None = None) -> None:
         from companion.operations.codex_outcomes import outcome_entry
         from companion.operations.recorded import completion_words
-        from companion.ui.table_record import EffectLine, who_box
+        from companion.ui.effect_line_edit import EffectLine, WillApply
+        from companion.ui.table_record import who_box
 
         super().__init__(parent or window)
         self.window_ = window
@@ -74,6 +75,10 @@ class OutcomeDialog(QDialog):
         self.line = EffectLine(completion_words(campaign))
         self.line.setAccessibleName("What the outcome did, as effects")
         form.addRow("What it &did:", self.line)
+        # As "Just record what happened" does: what the line will do, as it is typed.
+        self.will_apply = WillApply()
+        form.addRow(self.will_apply)
+        self.line.textChanged.connect(lambda _text: self._preview())
         layout.addLayout(form)
         self.apply_button = button("", self.apply)
         self.apply_button.setObjectName("applyOutcome")
@@ -120,8 +125,36 @@ class OutcomeDialog(QDialog):
                                       else "&Apply its effects")
         self.typed_needed = typed_needed
         self.form.setRowVisible(self.line, typed_needed)
+        self.form.setRowVisible(self.will_apply, typed_needed)
         self.form.setRowVisible(self.who, typed_needed or entry.needs_character)
         (self.line if typed_needed else self.apply_button).setFocus()
+
+    def _preview(self) -> None:
+        """What the typed line will do, or why it does not read yet (issue 36 item 5)."""
+        from companion.operations import Refused
+        from companion.operations.recorded import read_line
+        from companion.rules.effect_line import describe_line
+
+        campaign = self.window_.campaign
+        text = self.line.text().strip()
+        if campaign is None or not text:
+            self.will_apply.say_example()
+            return
+        try:
+            effects = read_line(campaign, text)
+        except Refused as refusal:
+            self.will_apply.refuse(str(refusal))
+            return
+        content = campaign.content
+        for each in effects:  # a name the campaign does not know is refused on Apply
+            resource, item = each.effect.get("resource"), each.effect.get("item")
+            if resource and resource not in {*content.materials, *content.foods}:
+                self.will_apply.refuse(f"'{resource}' is not a resource of this campaign.")
+                return
+            if item and item not in content.items:
+                self.will_apply.refuse(f"'{item}' is not an item of this campaign.")
+                return
+        self.will_apply.say(describe_line(effects))
 
     def apply(self) -> bool:
         """Act on the outcome (one operation); the dialog closes when it is applied,

@@ -168,9 +168,12 @@ class NewCampaignWizard(QtWidgets.QWizard):
         self.challenge_page = ChallengePage(self)
         self.character_pages = [CharacterPage(self, n) for n in range(MAX_CHARACTERS)]
         self.summary_page = SummaryPage(self)
-        from companion.ui.box_wizard_page import BoxValleyPage
+        from companion.ui.box_wizard_page import BoxChallengePage, BoxValleyPage
 
         self.box_valley_page = BoxValleyPage(self)
+        self.box_challenge_page = BoxChallengePage(self)
+        self.typed_entries: dict[str, dict[str, dict[str, Any]]] = {"traits": {},
+                                                                      "mantles": {}}
         self.addPage(self.society_page)
         self.addPage(self.content_page)
         self.region_id = self.addPage(self.region_page)
@@ -178,6 +181,7 @@ class NewCampaignWizard(QtWidgets.QWizard):
         self.character_page_ids = [self.addPage(p) for p in self.character_pages]
         self.summary_id = self.addPage(self.summary_page)
         self.box_valley_id = self.addPage(self.box_valley_page)
+        self.box_challenge_id = self.addPage(self.box_challenge_page)
         self.resize(820, 640)
 
     # -- content -------------------------------------------------------------------------
@@ -200,6 +204,43 @@ class NewCampaignWizard(QtWidgets.QWizard):
     def content(self) -> Content:
         """The content of the chosen pack."""
         return self.load_pack(self.pack_id)
+
+    def entries(self, kind: str) -> list[Any]:
+        """The traits or mantles to choose from: the pack's, then those typed on a
+        character page (entered into the owner's pack at Finish)."""
+        from types import SimpleNamespace
+
+        known: Any = getattr(self.content(), kind)
+        return [*known.values(), *(SimpleNamespace(**e) for e in self.typed_entries[kind].values())]
+
+    def type_entry(self, kind: str, name: str) -> str:
+        """A trait or mantle typed from the box on a character page: its new id (Refused
+        in game words when it is empty or known already)."""
+        from companion.operations import Refused
+        from companion.operations.character_cards import WORDS, typed_entry
+
+        entry = typed_entry(self.content(), kind, name)
+        pending = self.typed_entries[kind]
+        if any(e["name"].casefold() == entry["name"].casefold() for e in pending.values()):
+            raise Refused(f"The {WORDS[kind]} {entry['name']} is typed already: choose it "
+                          "from the list.")
+        while entry["id"] in pending:
+            entry["id"] += "-2"
+        pending[entry["id"]] = entry
+        return str(entry["id"])
+
+    def entry_name(self, kind: str, entry_id: str | None) -> str:
+        """A trait's or mantle's name, known or typed here."""
+        for entry in self.entries(kind):
+            if str(entry.id) == entry_id:
+                return str(entry.name)
+        return "none"
+
+    def start_hex(self) -> str | None:
+        """The starting hex the characters begin in (my own box: the tile typed)."""
+        if self.pack_id == "box":
+            return str(self.box_valley_page.starting_tile()["tile"]) or None
+        return str(self.content().starting_hex(self.region()).id)
 
     # -- what was chosen ----------------------------------------------------------------
 
@@ -235,7 +276,8 @@ class NewCampaignWizard(QtWidgets.QWizard):
         from companion.rules import creation
 
         content = self.content()
-        if choice.mantle is not None and choice.mantle not in content.mantles:
+        mantles = {str(m.id) for m in self.entries("mantles")}
+        if choice.mantle is not None and choice.mantle not in mantles:
             raise Refused(f"There is no mantle '{choice.mantle}' in the content pack.")
         earlier = [self._as_character(c) for c in self.characters_before(number)]
         return creation.create_character(
@@ -244,9 +286,9 @@ class NewCampaignWizard(QtWidgets.QWizard):
             assignment={Ability(a): v for a, v in choice.assignment.items()},
             traits=choice.traits, mantle=choice.mantle,
             character_count=self.character_count(), in_game=earlier,
-            available_traits=list(content.traits) or None,
+            available_traits=[str(t.id) for t in self.entries("traits")] or None,
             hardcore=self.society_page.solo.currentData() == "hardcore",
-            hex=content.starting_hex(self.region()).id)
+            hex=self.start_hex())
 
     def _as_character(self, choice: CharacterChoice) -> Any:
         from companion.content.schema.base import Ability
@@ -257,7 +299,7 @@ class NewCampaignWizard(QtWidgets.QWizard):
             content.rules, name=choice.name or "?", player=choice.player,
             rolled=choice.rolled, removed=choice.removed,
             assignment={Ability(a): v for a, v in choice.assignment.items()},
-            traits=choice.traits or [next(iter(content.traits))], mantle=choice.mantle,
+            traits=choice.traits or [str(self.entries("traits")[0].id)], mantle=choice.mantle,
             character_count=self.character_count(),
             hardcore=self.society_page.solo.currentData() == "hardcore")
 
@@ -277,15 +319,21 @@ class NewCampaignWizard(QtWidgets.QWizard):
             f"(hex {escape(str(content.starting_hex(region.id).id))}).",
             f"First challenge: {escape(challenge.name)}.",
         ]
+        return "<br>".join([*lines, *self._character_lines()])
+
+    def _character_lines(self) -> list[str]:
+        """Each character as the summary shows it."""
+        from html import escape
+
+        lines = []
         for c in self.characters():
             abilities = ", ".join(f"{a.title()} {v}" for a, v in c.assignment.items())
-            traits = ", ".join(content.traits[t].name for t in c.traits if t in content.traits)
-            worn = content.mantles.get(c.mantle) if c.mantle else None
-            mantle = worn.name if worn is not None else "none"
+            traits = ", ".join(self.entry_name("traits", t) for t in c.traits)
+            mantle = self.entry_name("mantles", c.mantle)
             how = "rolled in the app" if c.rolled_in_app else "typed from the table"
             lines.append(f"• <b>{escape(c.name)}</b> ({escape(c.player)}): {abilities}; "
                          f"{escape(traits)}; mantle {escape(mantle)} — dice {how}.")
-        return "<br>".join(lines)
+        return lines
 
     def _box_summary_html(self) -> str:
         """My own box: the society, the first tray from the table, what comes next."""
@@ -304,11 +352,17 @@ class NewCampaignWizard(QtWidgets.QWizard):
             f"The valley begins in {escape(region.name)} with the starting tile "
             f"{escape(start['tile'])} and the face-down tiles "
             f"{escape(', '.join(page.face_down_tiles()))}.",
+            f"First challenge: {escape(self.box_challenge_page.challenge_name())}"
+            + (" (typed from the card, saved into your own pack)."
+               if self.box_challenge_page.challenge_id() is None else "."),
+            *self._character_lines(),
             escape(BOX_NEXT_STEPS)])
 
     def _create_box(self, campaign: Campaign) -> None:
-        """My own box: the starting tile typed into the owner's pack, the first tray."""
+        """My own box: the starting tile typed into the owner's pack, the first tray, the
+        first challenge (the card typed, or one the owner's pack knows)."""
         from companion import operations
+        from companion.operations.challenge_cards import start_typed_challenge
         from companion.operations.tiles import type_tile
 
         page = self.box_valley_page
@@ -317,6 +371,24 @@ class NewCampaignWizard(QtWidgets.QWizard):
             type_tile(campaign, **start)
         operations.set_up_valley(campaign, region=start["region"],
                                  face_down=page.face_down_tiles())
+        challenge = self.box_challenge_page
+        if challenge.challenge_id() is not None:
+            operations.start_challenge(campaign, challenge=str(challenge.challenge_id()))
+        else:
+            card, goals = challenge.typed or challenge.typed_card()
+            start_typed_challenge(campaign, card=card, goals=goals)
+
+    def _enter_typed(self, campaign: Campaign) -> None:
+        """The traits and mantles typed on the character pages that a character takes,
+        remembered in the owner's pack (Character Creation, Steps 2-3)."""
+        from companion.operations.cards import enter_card
+
+        used = {"traits": {t for c in self.characters() for t in c.traits},
+                "mantles": {c.mantle for c in self.characters() if c.mantle}}
+        for kind, typed in self.typed_entries.items():
+            for entry_id, entry in typed.items():
+                if entry_id in used[kind] and entry_id not in getattr(campaign.content, kind):
+                    enter_card(campaign, kind=kind, data=entry)
 
     # -- Finish ----------------------------------------------------------------------------
 
@@ -341,13 +413,14 @@ class NewCampaignWizard(QtWidgets.QWizard):
             created = [p for p in _siblings(target) if p not in before]
             if self.pack_id == "box":
                 self._create_box(campaign)
-                self.campaign, self.path = campaign, target
-                return None
-            start = operations.set_up_valley(campaign, region=self.region()).detail[0]  # type: ignore[index]
-            if self.challenge() not in operations.eligible_challenges(campaign):
-                raise operations.Refused(f"The challenge '{self.challenge()}' may not be "
-                                         "chosen for the first game.")
-            operations.start_challenge(campaign, challenge=self.challenge())
+                start = self.start_hex()
+            else:
+                start = operations.set_up_valley(campaign, region=self.region()).detail[0]  # type: ignore[index]
+                if self.challenge() not in operations.eligible_challenges(campaign):
+                    raise operations.Refused(f"The challenge '{self.challenge()}' may not "
+                                             "be chosen for the first game.")
+                operations.start_challenge(campaign, challenge=self.challenge())
+            self._enter_typed(campaign)
             for choice in self.characters():
                 operations.create_character(
                     campaign, name=choice.name, player=choice.player, rolled=choice.rolled,

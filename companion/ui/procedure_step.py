@@ -295,13 +295,18 @@ class StepWidget(QWidget):
         from companion.ui.card_field import CardField
 
         chip = step.decider is Decider.CHIP
-        app_row = self._in_app_button("&Draw a chip in the app" if chip
-                                      else "&Draw in the app")
-        table = QVBoxLayout()
-        prefix = "Or pick" if self.app_first else "Pick"
-        table.addWidget(QLabel(f"{prefix} (or type) the chip pulled at the table:" if chip
-                               else f"{prefix} (or type) the card drawn at the table:"))
         window, procedure_kind = self.card_context
+        # Issue 36 item 4: drawing in the app only from a deck the app holds whole.
+        held = chip or _holds_whole(window, card_kind(procedure_kind, step))
+        app_row = self._in_app_button("&Draw a chip in the app" if chip
+                                      else "&Draw in the app") if held else None
+        table = QVBoxLayout()
+        prefix = "Or pick" if self.app_first and held else "Pick"
+        table.addWidget(QLabel(
+            f"{prefix} (or type) the chip pulled at the table:" if chip
+            else f"{prefix} (or type) the card drawn at the table:" if held
+            else "Pick (or type) the card drawn from the box: the app holds only the "
+                 "cards you typed, not the box's whole deck."))
         field = CardField(window, card_kind(procedure_kind, step), chip=chip)
         field.set_options(step.options, step.labels, cards, card_labels)
         field.actor, field.deck = self.actor, self.deck
@@ -312,7 +317,10 @@ class StepWidget(QWidget):
         self.card_combo = field.combo
         self.use_button = field.use_button
         table.addWidget(field)
-        self._arrange(app_row, table)
+        if app_row is None:
+            self.body.addLayout(table)
+        else:
+            self._arrange(app_row, table)
 
     def _resolved_at_table(self, step: Step) -> None:
         """"We resolved this at the table…" under a step of an activity or an encounter
@@ -487,3 +495,13 @@ class StepAnswering:
         self.step_widget.card_context = (self.window_, view.kind if view else "")
         self.step_widget.actor = view.actor if view else None
         return True, view
+
+
+def _holds_whole(window: Any, kind: str | None) -> bool:
+    """Whether the open campaign holds the deck ``kind`` whole (the app may draw it)."""
+    from companion.operations.box import deck_is_whole
+
+    campaign = getattr(window, "campaign", None)
+    if campaign is None or kind is None:
+        return True
+    return deck_is_whole(campaign.content, kind)

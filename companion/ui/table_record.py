@@ -20,10 +20,9 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QStringListModel, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
-    QCompleter,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -35,62 +34,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from companion.ui.effect_line_edit import EXAMPLE, EffectLine
 from companion.ui.widgets import action_buttons, button, note_label
 
 if TYPE_CHECKING:
     from companion.operations import Campaign
     from companion.ui.host import Host
 
-EXAMPLE = "gain 2 meat Ash, minor injury Ash, activity +1, lore +1"
-
-
-class EffectLine(QLineEdit):
-    """One line of effects, with completion over the effect words and the campaign's
-    names: the part after the last comma is completed, the parts before it kept."""
-
-    def __init__(self, words: list[str], parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setPlaceholderText(EXAMPLE)
-        self.setAccessibleName("What happened, as effects")
-        self.words = QStringListModel(words, self)  # owned here: a bare one is collected
-        self.parts = QCompleter(self.words, self)
-        self.parts.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.parts.setFilterMode(Qt.MatchFlag.MatchContains)
-        self.parts.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
-        self.parts.setMaxVisibleItems(8)
-        # The completer is driven here, not by QLineEdit (which would complete, and
-        # replace, the whole line).
-        self.parts.setWidget(self)
-        self.parts.activated.connect(self._take)
-        self.textEdited.connect(self._offer)
-
-    def completer(self) -> QCompleter:
-        """The completer of the part being typed."""
-        return self.parts
-
-    def _offer(self, text: str) -> None:
-        """Offer completions for the part after the last comma, or, when nothing starts
-        that way, for its last word (a character's name: "minor injury Br")."""
-        part = text.split(",")[-1].lstrip()
-        self._replacing = part
-        for typed in (part.strip(), part.split()[-1] if part.split() else ""):
-            if not typed:
-                continue
-            self.parts.setCompletionPrefix(typed)
-            if self.parts.completionCount():
-                self._replacing = typed
-                self.parts.complete()
-                return
-        popup = self.parts.popup()
-        if popup is not None:
-            popup.hide()
-
-    def _take(self, completion: str) -> None:
-        text = self.text().rstrip()
-        replacing = getattr(self, "_replacing", "").strip()
-        head = text[:len(text) - len(replacing)] if replacing and text.endswith(replacing) \
-            else text + (", " if text and not text.endswith(",") else "")
-        self.setText(head + completion)
+__all__ = ["EXAMPLE", "EffectLine", "RecordDialog", "RecordedCardsDialog", "who_box"]
 
 
 def who_box(campaign: Campaign, name: str, chosen: str | None) -> QComboBox:

@@ -27,10 +27,25 @@ def test_rulebook_regions_the_box_has_the_rulebook_s_words_and_no_sample_content
     counts = box.counts()
     for kind in ("hexes", "materials", "items", "structures", "forage_cards",
                  "fishing_cards", "delving_cards", "discovery_cards", "night_cards",
-                 "challenges", "codex_outcomes", "behemoths", "traits", "mantles"):
+                 "challenges", "codex_outcomes", "behemoths", "mantle_powers"):
         assert counts.get(kind, 0) == 0, kind
     # The features the rules alone know have no chips or fishing outcomes of the sample.
     assert not box.features["cave"].mining_chips and box.features["lake"].fishing is None
+
+
+def test_character_creation_steps_2_3_the_rules_pack_offers_the_rulebook_s_traits_and_mantles(
+) -> None:
+    """Rulebook: Character Creation, Step 2 ("the traits available by default") and Step
+    3 ("the mantles available are"): a box campaign makes characters from the first
+    evening (issue 36 item 3); the sample's own mantles stand instead of them."""
+    box, sample = load_content("box"), load_content("sample")
+    assert [t.name for t in box.traits.values()] == [
+        "Cunning", "Intrepid", "Indomitable", "Resourceful", "Wise"]
+    assert [m.name for m in box.mantles.values()] == [
+        "Mantle of the Mystic", "Mantle of the Seeker", "Mantle of the Storyteller",
+        "Mantle of the Wanderer"]
+    assert list(sample.traits) == list(box.traits)  # the sample's texts over the same ids
+    assert list(sample.mantles) == ["hearthkeeper", "pathfinder", "loreweaver", "stormcaller"]
 
 
 def test_the_sample_loads_as_before_over_the_rules_pack() -> None:

@@ -383,6 +383,12 @@ def op_new_character(p: Player) -> None:
                                    or sorted(c.traits))]
     argv += ["--dice", *map(str, dice),
              "--assign", ",".join(f"{a}={v}" for a, v in zip(order, kept, strict=True))]
+    if p.box and p.chance(0.3):
+        # Issue 36 item 3: a trait the box prints beyond the rulebook's, typed once (its
+        # own undoable entry in the owner's pack), then taken.
+        argv += ["--new-trait", p.pick(["Stubborn", "Patient", "Wary"])]
+        argv.remove(trait)
+        argv.remove("--trait")
     p.cli(*argv, op="character create")
 
 

@@ -40,6 +40,21 @@ def test_rulebook_set_up_my_own_box_from_the_wizard(qtbot: Any, tmp_path: Path) 
         combo.setCurrentIndex(combo.findText(feature))
     qtbot.keyClicks(page.face_down, "04 07")
     wizard.next()
+    # Then, as for the sample, the first challenge and the characters (issue 36 item 3).
+    challenge = wizard.box_challenge_page
+    assert wizard.currentPage() is challenge
+    qtbot.keyClicks(challenge.card_id, "C1")
+    qtbot.keyClicks(challenge.name, "The First Thaw")
+    qtbot.keyClicks(challenge.vital, "Warm Hearth: Light a fire in the starting hex.")
+    qtbot.keyClicks(challenge.events, "20 immediate Winter comes.")
+    wizard.next()
+    for page_, name, mantle in zip(wizard.character_pages, ("Ash", "Bryn"),
+                                   ("mystic", "seeker"), strict=False):
+        assert wizard.currentPage() is page_
+        qtbot.keyClicks(page_.name, name)
+        page_.set_dice([6, 5, 4, 3, 1])
+        page_.mantle.setCurrentIndex(page_.mantle.findData(mantle))
+        wizard.next()
     assert wizard.currentId() == wizard.summary_id
     summary = wizard.summary_page.summary.text()
     assert "My own box" in summary and "01" in summary and "04, 07" in summary
@@ -51,7 +66,8 @@ def test_rulebook_set_up_my_own_box_from_the_wizard(qtbot: Any, tmp_path: Path) 
         assert campaign.kind == "box"
         assert [p.id for p in campaign.content.packs] == ["stonesaga-rules", "box", "box-mine"]
         assert list(campaign.content.hexes) == ["01"]  # typed once; nothing of the sample
-        assert not campaign.content.challenges and not campaign.content.forage_cards
+        assert list(campaign.content.challenges) == ["C1"]  # typed from the card in hand
+        assert not campaign.content.forage_cards
         (tray,) = campaign.valley()
         assert [h.tile_id for h in tray.hexes] == ["01", "04", "07"]
         assert campaign.status().kind_words.startswith("My own box")

@@ -12,7 +12,7 @@ component kind to a list of entries, so a pack may spread a kind over several fi
 
 from __future__ import annotations
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from companion.content.schema.base import ComponentId, PackModel
 from companion.content.schema.cards import (
@@ -59,6 +59,23 @@ class PackManifest(PackModel):
     version: str = Field(min_length=1)
     extends: ComponentId | None = None
     description: str = ""
+    replaces: tuple[str, ...] = Field(
+        default=(), description="component kinds whose entries replace, as a whole, those "
+        "of the packs this one extends (the sample's invented mantles stand instead of "
+        "the rulebook's)")
+    whole_decks: tuple[str, ...] = Field(
+        default=(), description="the decks (night_cards, discovery_cards ...) this pack "
+        "holds whole, every card of the box's deck: only from such a deck does the app "
+        "draw in the app; any other deck is drawn at the table and its card typed")
+
+    @field_validator("replaces", "whole_decks")
+    @classmethod
+    def _known_kinds(cls, kinds: tuple[str, ...]) -> tuple[str, ...]:
+        unknown = [k for k in kinds if k not in PackFile.model_fields]
+        if unknown:
+            raise ValueError(f"unknown component kind {unknown[0]!r}; a pack holds: "
+                             + ", ".join(PackFile.model_fields))
+        return kinds
 
 
 class PackFile(PackModel):

@@ -71,7 +71,10 @@ def night_cards(run: NightRun) -> NightSteps:
 def draw(
     run: NightRun, stage: NightStage, prompt: str
 ) -> Generator[Ask, Choice, NightCardId | None]:
-    """Draw a Night card: the top of the deck; an empty deck reshuffles the discard."""
+    """Draw a Night card: the top of the deck; an empty deck reshuffles the discard. A
+    deck the app does not hold whole is drawn at the table (:func:`_draw_at_table`)."""
+    if not run.facts.deck_whole:
+        return (yield from _draw_at_table(run, stage, prompt))
     if not run.pile and not run.unordered:
         if not run.discard:
             # No card left to draw here (my own box, before any Night card was typed):
@@ -102,6 +105,23 @@ def draw(
         run.pile.remove(card)
     else:
         run.unordered.remove(card)
+    return card
+
+
+def _draw_at_table(run: NightRun, stage: NightStage, prompt: str
+                   ) -> Generator[Ask, Choice, NightCardId | None]:
+    """The owner's box (issue 36 item 4): the app holds only the Night cards typed so
+    far, so the table draws from the box's deck and types the card (one the app knows is
+    picked; a new one is entered). The app draws nothing and shuffles nothing: the box's
+    deck is shuffled at the table, and the log never says otherwise."""
+    known = sorted(str(c) for c in {*run.pile, *run.unordered, *run.discard})
+    labels = {c: f"{c} {run.facts.cards[c].name}" for c in known}
+    choice = yield Ask(Step(f"{prompt}: draw it from the box and type it", Decider.CARD,
+                            tuple(known), labels=labels), stage, cards=frozenset(known))
+    card = NightCardId(str(choice))
+    for pile in (run.pile, run.unordered, run.discard):
+        if card in pile:  # drawn again: it leaves where the app kept it
+            pile.remove(card)
     return card
 
 

@@ -140,6 +140,10 @@ class NightFacts:
     activity reaches it (Rulebook: Set Up; reading D7), before the unrest step."""
     event_texts: Mapping[EventId, str] = field(default_factory=dict)
     """What each activity event says, for the log."""
+    deck_whole: bool = True
+    """The app holds the Night deck whole (a pack declares it so, the sample does): it
+    draws and reshuffles it. Else (the owner's box: only the cards typed so far) every
+    Night card is drawn at the table and typed, and the app's pile is never shuffled."""
 
 
 @dataclass(frozen=True)

@@ -592,6 +592,11 @@ class DayView(QWidget):
         typed.chosen.connect(lambda card: self._use_discovery(name, card))
         line.addWidget(draw, 0, Qt.AlignmentFlag.AlignTop)
         line.addWidget(typed, 1)
+        from companion.operations.box import deck_is_whole
+
+        # Issue 36 item 4: the app draws only from a deck it holds whole.
+        campaign = self.window_.campaign
+        draw.setVisible(campaign is None or deck_is_whole(campaign.content, "discovery_cards"))
         self.discovery_draw = draw
         self.discovery_typed = typed
         self.discovery_use = typed.use_button

@@ -548,8 +548,12 @@ class ValleyView(QWidget):
             self.discovery_label.setText(text)
             # Settings > Procedures start: the table's card field, or the app's draw.
             from companion import settings as preferences
+            from companion.operations.box import deck_is_whole
 
-            app_first = preferences.load().app_draws
+            # Issue 36 item 4: the app draws only from a deck it holds whole.
+            whole = campaign is None or deck_is_whole(campaign.content, "discovery_cards")
+            self.draw_button.setVisible(whole)
+            app_first = preferences.load().app_draws and whole
             (self.draw_button if app_first else self.discovery_card).setFocus()
             # Below a long list of actions it was out of view: the card due comes first.
             from PySide6.QtCore import QTimer

@@ -125,18 +125,31 @@ class EffectsLineEditor(RowsEditor):
         return self._unknown(effects)
 
     def _unknown(self, effects: Sequence[Mapping[str, Any]]) -> str | None:
-        """An effect naming a resource or item the content lacks, in words."""
+        """An effect naming an item the content lacks, in words. A material the pack
+        lacks is not refused here: saving the card offers its token on the spot
+        (issue 36 item 2), and the preview says so (:meth:`_new_materials`)."""
         for effect in effects:
-            for key, known, word in (("resource", self.resources, "resource"),
-                                     ("item", self.items, "item")):
-                if key in effect and known and str(effect[key]) not in known.values():
-                    return (f"'{effect[key]}' is not a {word} your pack knows (e.g. "
-                            f"{', '.join(sorted(set(known.values()))[:4])}).")
+            if "item" in effect and self.items and str(effect["item"]) not in \
+                    self.items.values():
+                return (f"'{effect['item']}' is not an item your pack knows (e.g. "
+                        f"{', '.join(sorted(set(self.items.values()))[:4])}).")
             for key in ("success", "failure"):
                 inner = self._unknown(effect.get(key) or ())
                 if inner:
                     return inner
         return None
+
+    def _new_materials(self, effects: Sequence[Mapping[str, Any]]) -> list[str]:
+        """The materials the line names that the pack lacks (entered on the spot)."""
+        new: list[str] = []
+        for effect in effects:
+            name = str(effect.get("resource", ""))
+            if name and self.resources and name not in self.resources.values() \
+                    and name not in new:
+                new.append(name)
+            for key in ("success", "failure"):
+                new += [m for m in self._new_materials(effect.get(key) or ()) if m not in new]
+        return new
 
     def _preview(self) -> None:
         from companion.rules.card_line import describe_card_line
@@ -150,7 +163,10 @@ class EffectsLineEditor(RowsEditor):
             self.will_apply.refuse(problem)
             return
         try:
-            self.will_apply.say(describe_card_line(self.read()))
+            effects = self.read()
+            self.will_apply.say(describe_card_line(effects) + "".join(
+                f" ({m}: a material token your pack does not know yet; you enter it "
+                "first)" for m in self._new_materials(effects)))
         except (ValueError, TypeError) as exc:  # a step the schema refuses (a bad outcome)
             self.will_apply.refuse(str(exc).splitlines()[0])
 

@@ -182,7 +182,10 @@ def test_item_5_a_line_that_does_not_read_says_why_and_saves_nothing(
     assert "'luck' is not an ability" in form.error.text()
     effects.line.clear()
     qtbot.keyClicks(effects.line, "gain 2 unobtainium")
-    assert "'unobtainium' is not a resource your pack knows" in effects.will_apply.text()
+    # a material the pack lacks is not refused: saving offers its token on the spot
+    # (issue 36 item 2), and the line says so before
+    assert "unobtainium: a material token your pack does not know yet" in \
+        effects.will_apply.text()
     effects.line.clear()
     qtbot.keyClicks(effects.line, "lose 1 meat (if you have any), energy -1")
     assert effects.will_apply.text() == "Will apply: if you have any; lose 1 energy"
@@ -244,7 +247,8 @@ def test_item_5_the_codex_type_what_it_did_line_says_what_it_will_apply(
     qtbot.addWidget(dialog)
     assert dialog.will_apply.isVisible() and dialog.will_apply.text().startswith("e.g. ")
     qtbot.keyClicks(dialog.line, "lore +1, gain 1 unobtainium Ash")
-    assert dialog.will_apply.text().startswith("Not yet: 'unobtainium' is not a resource")
+    assert dialog.will_apply.text().startswith(
+        "Not yet: unobtainium: a material token your pack does not know yet")
     dialog.line.clear()
     qtbot.keyClicks(dialog.line, "lore +1, gain 1 meat Ash")
     assert dialog.will_apply.text() == "Will apply: gain 1 lore; Ash: gain 1 meat"

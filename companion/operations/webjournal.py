@@ -95,13 +95,13 @@ from companion.operations.webjournal_materials import (  # noqa: F401 (the impor
 )
 from companion.operations.webjournal_merge import PREVIEW_SECTION, settle, tribe_newer
 from companion.operations.webjournal_plan import CHOICES as CHOICES
+from companion.operations.webjournal_plan import DEFAULT_CHOICE as DEFAULT_CHOICE
+from companion.operations.webjournal_plan import HOMES as HOMES
 from companion.operations.webjournal_plan import (
-    DEFAULT_CHOICE,
     MATERIALS_STAY,
     Planned,
     kept_item,
 )
-from companion.operations.webjournal_plan import HOMES as HOMES
 from companion.operations.webjournal_plan import SECTIONS as SECTIONS
 from companion.operations.webjournal_plan import ImportPlan as ImportPlan
 from companion.operations.webjournal_plan import ImportReport as ImportReport

@@ -105,7 +105,7 @@ HOMES: dict[str, str] = {
 
 #: A section's choice in the preview ("newer" the default: the Journal's own rule).
 CHOICES: dict[str, str] = {
-    "newer": "Add new; where they differ, the newer side wins (as the Journal merges)",
+    "newer": "Add new, the newer copy wins (as the Journal merges)",
     "add": "Add new, keep ours where they differ",
     "theirs": "Add new, take the file's where they differ",
     "skip": "Leave out",

@@ -149,7 +149,9 @@ class WebJournalDialog(QDialog):
         for n, planned in enumerate(self.plan.conflicts()):
             choice = chosen.get(planned.section, DEFAULT_CHOICE)
             words = "leave it out" if choice == "skip" else planned.outcome(choice)
-            self.conflicts.topLevelItem(n).setText(2, words[0].upper() + words[1:])
+            row = self.conflicts.topLevelItem(n)
+            if row is not None:
+                row.setText(2, words[0].upper() + words[1:])
 
     def run_import(self) -> None:
         from companion.operations import webjournal

@@ -71,6 +71,7 @@ from companion.operations.webjournal_entries import (  # noqa: F401 (the import'
     KEPT_PREFIX,
     PREPARE_LINE,
     code_text,
+    content_name,
     culture_text,
     mantle_power_text,
     parse_culture_text,
@@ -178,10 +179,11 @@ _BEHEMOTH_FIELDS = ("behemoth_id", "name", "lair_hex", "demeanor", "secrets", "n
 
 def _plan_rows(section: str, rows: Iterable[tuple[str, SQLModel, WebOrigin | None]],
                table: type[SQLModel], key: Any, fields: Sequence[str], session: Session,
-               items: list[Planned]) -> None:
+               items: list[Planned], shown: Any = None) -> None:
     """Match each new row to an existing one: the row its Journal entry was linked to
     by an earlier import or export, else one with the same ``key(row)``; compare
-    ``fields``."""
+    ``fields`` (the name as ``shown(row)`` shows it, when given: a row without a name
+    of its own goes by its card's, as the export writes it)."""
     existing = {key(r): r for r in session.exec(select(table)).all()}
     by_id = {getattr(r, "id", None): r for r in existing.values()}
     linked = links_by_web_id(session)
@@ -195,7 +197,9 @@ def _plan_rows(section: str, rows: Iterable[tuple[str, SQLModel, WebOrigin | Non
             existing[key(row)] = row
             items.append(Planned(section, label, "added", new_rows=[row], origin=origin))
             continue
-        differing = [f for f in fields if not same_data(getattr(old, f), getattr(row, f))]
+        def value(r: Any, name: str) -> Any:
+            return shown(r) if name == "name" and shown is not None else getattr(r, name)
+        differing = [f for f in fields if not same_data(value(old, f), value(row, f))]
         if not differing:
             items.append(Planned(section, label, "already there", origin=origin,
                                  row=old if getattr(old, "id", None) else None))
@@ -337,7 +341,10 @@ def preview(campaign: Campaign, src: Path, document: fmt.WebDocument | None = No
                                   WebOrigin("behemoths", b.raw, b.web_id))
                                  for b in doc.behemoths),
                    models.BehemothState,
-                   lambda r: _fold(r.behemoth_id or r.name), _BEHEMOTH_FIELDS, session, items)
+                   lambda r: _fold(r.behemoth_id or r.name), _BEHEMOTH_FIELDS, session, items,
+                   lambda r: r.name or content_name(campaign.content.behemoths, r.behemoth_id))
+        def challenge_name(r: Any) -> str:
+            return str(r.name or content_name(challenges, r.challenge_id))
         now = _epoch(session)
         _plan_rows("challenges", ((f"Epoch {c.epoch or now}: {c.name or c.card_id}",
                                    _challenge_row(c, challenges, now),
@@ -346,7 +353,7 @@ def preview(campaign: Campaign, src: Path, document: fmt.WebDocument | None = No
                    models.ChallengeLogEntry,
                    lambda r: (r.epoch, _fold(r.challenge_id or r.name)),
                    ("name", "outcome_entry", "finished", "notes", "goals_completed"),
-                   session, items)
+                   session, items, challenge_name)
         base = max((r.position for r in session.exec(select(models.LoomingChallenge)).all()),
                    default=-1) + 1
         _plan_rows("looming", ((e.name or e.card_id, models.LoomingChallenge(
@@ -355,7 +362,7 @@ def preview(campaign: Campaign, src: Path, document: fmt.WebDocument | None = No
             position=base + i, epoch=_epoch(session)),
             WebOrigin("loomingChallenges", e.raw, e.web_id)) for i, e in enumerate(doc.looming)),
             models.LoomingChallenge, lambda r: _fold(r.challenge_id or r.name),
-            ("name", "prepare_by", "note"), session, items)
+            ("name", "prepare_by", "note"), session, items, challenge_name)
         _plan_rows("investigations", ((f"{i.omen} {i.card_id}".strip(),
                                        models.OmenInvestigation(
                                            omen_id=i.omen, component_id=i.card_id,

@@ -70,6 +70,9 @@ class Placed:
     entry: dict[str, Any]
     own_id: str
     """The id the companion gives it when the Journal did not (stable: from the row)."""
+    also: tuple[int, ...] = ()
+    """Other rows the entry lives in (a recipe's other codes): a link to any of them is
+    the entry's."""
 
 
 @dataclass
@@ -104,9 +107,10 @@ def campaign_entries(campaign: Campaign, session: Session) -> CampaignEntries:
     links = links_by_row(session)
 
     def add(section: str, table: str, row_id: int | None, entry: dict[str, Any],
-            own_id: str) -> None:
-        placed = Placed(section, table, row_id or 0, entry, own_id)
-        out.by_row[(section, table, row_id or 0)] = placed
+            own_id: str, also: tuple[int, ...] = ()) -> None:
+        placed = Placed(section, table, row_id or 0, entry, own_id, also)
+        for one in (row_id or 0, *also):
+            out.by_row.setdefault((section, table, one), placed)
         out.order.append(placed)
 
     row = session.get(models.Campaign, 1)
@@ -205,6 +209,7 @@ def _recipes(campaign: Campaign, records: Iterable[models.CodeRecord], add: Any)
     items = getattr(campaign.content, "items", {})
     by_name = {" ".join(i.name.split()).casefold(): i.id for i in items.values()}
     recipes: dict[str, tuple[int, dict[str, Any]]] = {}
+    rows: dict[str, list[int]] = {}
     for record in records:
         data = record.data or {}
         item_id = str(data.get("item_id") or by_name.get(
@@ -218,8 +223,9 @@ def _recipes(campaign: Campaign, records: Iterable[models.CodeRecord], add: Any)
                 "altPairs": [web_pair(p) for p in pairs[1:]],
                 "notes": str(data.get("notes", "")), **dict(data.get("web", {}))})
         recipes[item_id][1]["codes"].append(web_code(record.code))
+        rows.setdefault(item_id, []).append(record.id or 0)
     for item_id, (row_id, entry) in recipes.items():
-        add("recipes", "code_record", row_id, entry, item_id)
+        add("recipes", "code_record", row_id, entry, item_id, tuple(rows[item_id][1:]))
 
 
 def web_pair(pair: Mapping[str, Any]) -> dict[str, Any]:
@@ -471,7 +477,8 @@ def our_side(campaign: Campaign, session: Session, now_ms: int | None = None) ->
     taken = {(lk.section, lk.web_id) for lk in links}
     out.tribe_name = entries.tribe_name
     for placed in entries.order:
-        link = by_row.get((placed.section, placed.table, placed.row_id))
+        link = next((by_row[k] for k in ((placed.section, placed.table, one) for one in (
+            placed.row_id, *placed.also)) if k in by_row), None)
         entry = restore(placed.entry, link.data) if link else dict(placed.entry)
         web_id = link.web_id if link else placed.own_id
         if link is None and (placed.section, web_id) in taken:
@@ -487,6 +494,8 @@ def our_side(campaign: Campaign, session: Session, now_ms: int | None = None) ->
         if updated is not None:
             whole["updatedAt"] = updated
         out.add(OurEntry(placed.section, web_id, whole, (placed.table, placed.row_id)))
+        for one in placed.also:
+            out.by_row.setdefault((placed.table, one), out.entries[-1])
     for link in links:
         if link.section == "culture":
             meta = link.data.get("entry") or {}

@@ -337,3 +337,45 @@ def test_issue35_8_the_journal_shows_our_export_s_recently_deleted(tmp_path: Pat
     assert len(tombstones(back)) == 12
     for entry in tombstones(back).values():
         assert any(entry.get(k) for k in ("name", "title", "omen", "text", "entry", "mat1"))
+
+
+def test_issue35_8_a_deleted_custom_material_goes_back_too(tmp_path: Path) -> None:
+    """The Journal's Materials tab lists its deleted custom materials (by name): one
+    deleted there goes back, unless a material of that name is made again."""
+    def deleted_material(data: dict[str, Any]) -> None:
+        data["customMaterials"].append({"name": "Ash Clay", "cat": "mineral",
+                                        "processed": None, "image": None, "marks": None,
+                                        "notes": None, "updatedAt": 1783105290000,
+                                        "deleted": True})
+    src = journal_file(tmp_path, deleted_material, "materials.json")
+    campaign, _ = wj.import_new(src, tmp_path / "x.stonesaga")
+    with campaign:
+        back = wjx.export_document(campaign)["customMaterials"]
+    assert [m["name"] for m in back] == ["Glowing Moss", "Ash Clay"]
+    assert back[1] == json.loads(src.read_text())["customMaterials"][1]
+
+
+def test_issue35_7_a_deleted_rows_number_given_to_a_new_row_is_a_new_entry(
+        played: Campaign, tmp_path: Path) -> None:
+    """SQLite gives the number of the last row deleted to the next new row: the Journal's
+    note deleted here stays a tombstone, the new note is an entry of its own."""
+    original = json.loads(PLAYED.read_text())
+    kim = next(p for p in original["notePages"] if p.get("title") == "Kim's theories")
+    with played.write("journal.note", "Kim's note torn out") as session:
+        (page,) = session.exec(select(models.NotePage).where(
+            models.NotePage.title == "Kim's theories")).all()
+        number = page.id
+        session.delete(page)
+    with played.write("journal.note", "A new note") as session:
+        page = models.NotePage(title="Rain", text="It rained for three days.")
+        session.add(page)
+        session.flush()
+        assert page.id == number
+    back = assert_export_agrees(played, tmp_path)
+    pages = {p["id"]: p for p in back["notePages"]}
+    assert pages[kim["id"]]["deleted"] is True
+    assert pages[kim["id"]]["title"] == "Kim's theories"  # its Recently deleted label
+    (rain,) = [p for p in pages.values() if p.get("title") == "Rain"]
+    assert rain["id"] != kim["id"] and not rain.get("deleted")
+    wj.import_into(played, PLAYED)  # the Journal's older copy does not bring Kim's back
+    assert [n.title for n in j.note_pages(played)] == ["Rain"]

@@ -206,14 +206,11 @@ def _is_json_list(text: str) -> bool:
 
 def _recipes(campaign: Campaign, records: Iterable[models.CodeRecord], add: Any) -> None:
     """Recipes: one entry per item card, its codes those of the records naming it."""
-    items = getattr(campaign.content, "items", {})
-    by_name = {" ".join(i.name.split()).casefold(): i.id for i in items.values()}
     recipes: dict[str, tuple[int, dict[str, Any]]] = {}
     rows: dict[str, list[int]] = {}
     for record in records:
         data = record.data or {}
-        item_id = str(data.get("item_id") or by_name.get(
-            " ".join(record.name.split()).casefold(), "") or f"sc-{record.code}")
+        item_id = recipe_id(campaign, record)
         if item_id not in recipes:
             pairs = [p for p in data.get("materials", []) if isinstance(p, dict)]
             first = web_pair(pairs[0]) if pairs else {"mat1Name": "", "mat1Cat": "",
@@ -226,6 +223,16 @@ def _recipes(campaign: Campaign, records: Iterable[models.CodeRecord], add: Any)
         rows.setdefault(item_id, []).append(record.id or 0)
     for item_id, (row_id, entry) in recipes.items():
         add("recipes", "code_record", row_id, entry, item_id, tuple(rows[item_id][1:]))
+
+
+def recipe_id(campaign: Campaign, record: models.CodeRecord) -> str:
+    """The Journal's id of the recipe a code record belongs to: its item card (from the
+    record, else the pack's item of that name), else one made from the code."""
+    items = getattr(campaign.content, "items", {})
+    name = " ".join(record.name.split()).casefold()
+    by_name = next((i.id for i in items.values()
+                    if " ".join(i.name.split()).casefold() == name), "") if name else ""
+    return str((record.data or {}).get("item_id") or by_name or f"sc-{record.code}")
 
 
 def web_pair(pair: Mapping[str, Any]) -> dict[str, Any]:
@@ -334,7 +341,14 @@ class RowHistory:
     born: dict[tuple[str, int], int] = field(default_factory=dict)
     """(table, row id) -> the operation that inserted the row now under that id."""
     gone: dict[tuple[str, int], dict[str, Any]] = field(default_factory=dict)
-    """(table, row id) -> the row as it was when it was deleted."""
+    """(table, row id) -> the row as it was when it was deleted (rows deleted now)."""
+    last_deleted: dict[tuple[str, int], dict[str, Any]] = field(default_factory=dict)
+    """(table, row id) -> the last row deleted under that number, as it was."""
+    reborn: set[tuple[str, int]] = field(default_factory=set)
+    """Rows under the number of a row deleted before them."""
+    ever_linked: set[tuple[str, int]] = field(default_factory=set)
+    """Every (table, row id) a link was tied to: the Journal's entries (a row the
+    Journal's deletion took away is not one made here)."""
     linked: dict[int, int] = field(default_factory=dict)
     """link id -> the operation that last tied the link to its row."""
 
@@ -353,6 +367,7 @@ def row_history(session: Session) -> RowHistory:
         col(models.JournalEvent.undone).is_(False),
         col(models.JournalEvent.kind).not_in(("undo", "redo"))).order_by(
         col(models.JournalEvent.id))).all()
+    links: dict[int, dict[str, Any]] = {}
     for event in events:
         when = epoch_ms(event.time)
         for change in event.changes or ():
@@ -361,11 +376,17 @@ def row_history(session: Session) -> RowHistory:
             before, after = change.get("before"), change.get("after")
             if before is None and after is not None:
                 out.born[key] = event.id or 0
+                if out.gone.pop(key, None) is not None:
+                    out.reborn.add(key)
             elif after is None and isinstance(before, dict):
-                out.gone[key] = before
-            if key[0] == "web_journal_link" and isinstance(after, dict) \
-                    and "row_id" in after:
-                out.linked[key[1]] = event.id or 0
+                out.gone[key] = out.last_deleted[key] = before
+            if key[0] == "web_journal_link" and isinstance(after, dict):
+                if "row_id" in after:
+                    out.linked[key[1]] = event.id or 0
+                state = links.setdefault(key[1], {})
+                state.update(after)
+                if state.get("row_table") and state.get("row_id") is not None:
+                    out.ever_linked.add((str(state["row_table"]), int(state["row_id"])))
     return out
 
 
@@ -481,7 +502,9 @@ def our_side(campaign: Campaign, session: Session, now_ms: int | None = None) ->
             placed.row_id, *placed.also)) if k in by_row), None)
         entry = restore(placed.entry, link.data) if link else dict(placed.entry)
         web_id = link.web_id if link else placed.own_id
-        if link is None and (placed.section, web_id) in taken:
+        if link is None and ((placed.section, web_id) in taken or (
+                placed.table, placed.row_id) in history.reborn) \
+                and web_id.endswith(f"-{placed.row_id}"):
             # A new row under a deleted one's number: an id of its own.
             web_id = f"{web_id}-{history.born.get((placed.table, placed.row_id), 0)}"
         if link is not None and link.stamp == stamp(placed.entry):
@@ -521,7 +544,7 @@ def our_side(campaign: Campaign, session: Session, now_ms: int | None = None) ->
         # Deleted here: the Journal's own tombstone, every field as it last was, with
         # the time of the deletion (so the Journal's merge deletes it too).
         key = (link.row_table, link.row_id or 0)
-        image = history.gone.get(key)
+        image = history.last_deleted.get(key)
         row = ghost(link.row_table, image) if image is not None else None
         fields = restore(ghost_entry(campaign, link.section, row), link.data) \
             if row is not None else {}
@@ -529,4 +552,49 @@ def our_side(campaign: Campaign, session: Session, now_ms: int | None = None) ->
         out.add(OurEntry(link.section, link.web_id, {
             "id": link.web_id, **{k: v for k, v in fields.items() if k != "id"},
             "deleted": True, "updatedAt": deleted}, deleted_here=True))
+    # Entries made here and deleted since: tombstones under the ids the export gave
+    # them, so a Journal that took them from an earlier export deletes them too.
+    for key, image in history.gone.items():
+        made = None if key in history.ever_linked else own_tombstone(campaign, key, image)
+        if made is None or (made[0], made[1]) in out.by_web_id:
+            continue
+        section, web_id, fields = made
+        out.add(OurEntry(section, web_id, {
+            "id": web_id, **{k: v for k, v in fields.items() if k != "id"},
+            "deleted": True, "updatedAt": history.times.get(key, now_ms)},
+            deleted_here=True))
     return out
+
+
+def own_tombstone(campaign: Campaign, key: tuple[str, int], image: Mapping[str, Any]
+                  ) -> tuple[str, str, dict[str, Any]] | None:
+    """(section, the id the export gave it, its fields) of a row deleted here that was
+    never the Journal's; None for a row that has no entry in the Journal."""
+    table, row_id = key
+    row = ghost(table, image)
+    if row is None:
+        return None
+    if table == "note_page":
+        kind = {v: k for k, v in CULTURE_KINDS.items()}.get(
+            row.title[len(CULTURE_PREFIX):]) if row.title.startswith(CULTURE_PREFIX) else None
+        if row.title.startswith(CULTURE_PREFIX) and kind is None \
+                or row.title.startswith(KEPT_PREFIX):
+            return None
+        section, web_id = (f"culture.{kind}", f"sc-culture-{row_id}") if kind else (
+            "notePages", f"sc-note-{row_id}")
+    elif table == "code_record":
+        found = {"recipe": "recipes", "null": "nullCodes",
+                 "provisional": "provisionalCodes"}.get(row.status)
+        if found is None:
+            return None
+        section = found
+        web_id = recipe_id(campaign, row) if found == "recipes" else code_key(row.code)
+    else:
+        if table == "cave_wall_illustration" and not row.strokes:
+            return None  # a picture here, never a drawing of the Journal's
+        match = next(((name, word) for name, (model, word) in ROW_SECTIONS.items()
+                      if table_of(model).name == table), None)
+        if match is None:
+            return None
+        section, web_id = match[0], f"sc-{match[1]}-{row_id}"
+    return section, web_id, ghost_entry(campaign, section, row)

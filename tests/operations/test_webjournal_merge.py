@@ -379,3 +379,22 @@ def test_issue35_7_a_deleted_rows_number_given_to_a_new_row_is_a_new_entry(
     assert rain["id"] != kim["id"] and not rain.get("deleted")
     wj.import_into(played, PLAYED)  # the Journal's older copy does not bring Kim's back
     assert [n.title for n in j.note_pages(played)] == ["Rain"]
+
+
+def test_issue35_7_made_here_sent_to_the_journal_then_deleted_here_stays_deleted(
+        played: Campaign, tmp_path: Path) -> None:
+    """A pigment made here went to the Journal with an export; deleted here since, the
+    next export carries its tombstone, and the Journal's file does not bring it back."""
+    j.add_culture_entry(played, category="pigments", text="Charcoal")
+    sent = tmp_path / "sent.json"
+    wjx.export_web_journal(played, sent)  # the Journal merges it: it has Charcoal now
+    charcoal = next(p for p in json.loads(sent.read_text())["culture"]["pigments"]
+                    if p["name"] == "Charcoal")
+    page = next(e for e in j.culture(played).lists["pigments"] if e.text == "Charcoal")
+    j.remove_culture_entry(played, entry_id=page.id)
+    wj.import_into(played, sent)
+    assert [e.text for e in j.culture(played).lists["pigments"]] == ["Red ochre"]
+    back = assert_export_agrees(played, tmp_path)
+    (tomb,) = [p for p in back["culture"]["pigments"] if p["id"] == charcoal["id"]]
+    assert (tomb["deleted"], tomb["name"]) == (True, "Charcoal")
+    assert tomb["updatedAt"] > charcoal["updatedAt"]

@@ -46,7 +46,11 @@ anything else           a note page "From the web journal: ..." with its origina
 
 Importing is one journalled operation (kind ``import.web_journal``): undo takes all of
 it back. Into an existing campaign, :func:`preview` first says per section what would
-be added, what conflicts and what is already there; the user picks per section.
+be added, what differs and what is already there, and for each difference what the
+merge does: by default the Journal's own rule (``webjournal_merge``: the newer
+``updatedAt`` wins, a deletion here or there being a copy with its time); the user may
+keep ours or take the file's per section. The Journal's tombstones are kept and go back
+with the export.
 """
 
 from __future__ import annotations

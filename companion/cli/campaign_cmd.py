@@ -306,7 +306,7 @@ def register(sub: Any) -> None:
     imp.add_argument("--preview", action="store_true",
                      help="with --into: only say what would be added, differ or be there")
     imp.add_argument("--section", action="append", default=[], metavar="KEY=CHOICE",
-                     help="with --into: add (default), theirs or skip for a section")
+                     help="with --into: newer (default), add, theirs or skip for a section")
     imp.add_argument("--json", action="store_true")
     imp.add_argument("--content", action="append", default=[], metavar="PATH")
     imp.set_defaults(func=cmd_import)

@@ -6,11 +6,13 @@ commands in ``campaign_cmd``; these run the web-journal side).
     companion import journal.json                # ... in the campaigns folder
     companion import journal.json --into old.stonesaga --preview
     companion import journal.json --into old.stonesaga --section codes=theirs \
-        --section notes=skip
+        --section notes=skip   # (default for each section: newer, the Journal's rule)
     companion export old.stonesaga --web-journal journal.json
 
 ``--json`` prints the report (or the preview) as JSON: ``{"format": 1, "import": {...}}``
-with per section ``added``, ``conflicts``, ``already_there`` and ``choice``.
+with per section ``added``, ``conflicts``, ``already_there`` and ``choice`` (and, in a
+report, ``kept_here``, ``taken_from_the_journal`` and ``deleted``), and per differing
+entry what the merge does (``outcomes``).
 """
 
 from __future__ import annotations
@@ -47,16 +49,20 @@ def parse_choices(values: list[str]) -> dict[str, str]:
 
 
 def _plan_text(plan: Any, choices: dict[str, str]) -> str:
+    from companion.operations import webjournal
+
     lines = [f"Importing {plan.source.name} ({plan.document.shape}) would:"]
     for s in plan.summary(choices):
         if s.added or s.conflicts or s.already:
             lines.append(f"  {s.title} [{s.key}={s.choice}]: {s.added} new, {s.conflicts} "
                          f"differing, {s.already} already there -> {s.home}")
     for item in plan.conflicts():
-        lines.append(f"  differs: {item.label} ({item.detail})")
+        choice = choices.get(item.section, webjournal.DEFAULT_CHOICE)
+        lines.append(f"  differs: {item.label} ({item.detail}) -> {item.outcome(choice)}")
     for what in plan.not_imported():
         lines.append(f"  not imported: {what}")
-    lines.append("Choose per section with --section KEY=add|theirs|skip.")
+    lines.append("Choose per section with --section KEY=newer|add|theirs|skip (newer: the "
+                 "newer copy of each entry wins, as the Journal merges).")
     return "\n".join(lines)
 
 

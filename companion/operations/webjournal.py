@@ -46,7 +46,11 @@ anything else           a note page "From the web journal: ..." with its origina
 
 Importing is one journalled operation (kind ``import.web_journal``): undo takes all of
 it back. Into an existing campaign, :func:`preview` first says per section what would
-be added, what conflicts and what is already there; the user picks per section.
+be added, what differs and what is already there, and for each difference what the
+merge does: by default the Journal's own rule (``webjournal_merge``: the newer
+``updatedAt`` wins, a deletion here or there being a copy with its time); the user may
+keep ours or take the file's per section. The Journal's tombstones are kept and go back
+with the export.
 """
 
 from __future__ import annotations
@@ -71,6 +75,7 @@ from companion.operations.webjournal_entries import (  # noqa: F401 (the import'
     KEPT_PREFIX,
     PREPARE_LINE,
     code_text,
+    content_name,
     culture_text,
     mantle_power_text,
     parse_culture_text,
@@ -93,9 +98,15 @@ from companion.operations.webjournal_materials import (  # noqa: F401 (the impor
     read_custom_materials,
     web_material_id,
 )
+from companion.operations.webjournal_merge import PREVIEW_SECTION, settle, tribe_newer
 from companion.operations.webjournal_plan import CHOICES as CHOICES
+from companion.operations.webjournal_plan import DEFAULT_CHOICE as DEFAULT_CHOICE
 from companion.operations.webjournal_plan import HOMES as HOMES
-from companion.operations.webjournal_plan import MATERIALS_STAY, Planned, kept_item
+from companion.operations.webjournal_plan import (
+    MATERIALS_STAY,
+    Planned,
+    kept_item,
+)
 from companion.operations.webjournal_plan import SECTIONS as SECTIONS
 from companion.operations.webjournal_plan import ImportPlan as ImportPlan
 from companion.operations.webjournal_plan import ImportReport as ImportReport
@@ -172,10 +183,11 @@ _BEHEMOTH_FIELDS = ("behemoth_id", "name", "lair_hex", "demeanor", "secrets", "n
 
 def _plan_rows(section: str, rows: Iterable[tuple[str, SQLModel, WebOrigin | None]],
                table: type[SQLModel], key: Any, fields: Sequence[str], session: Session,
-               items: list[Planned]) -> None:
+               items: list[Planned], shown: Any = None) -> None:
     """Match each new row to an existing one: the row its Journal entry was linked to
     by an earlier import or export, else one with the same ``key(row)``; compare
-    ``fields``."""
+    ``fields`` (the name as ``shown(row)`` shows it, when given: a row without a name
+    of its own goes by its card's, as the export writes it)."""
     existing = {key(r): r for r in session.exec(select(table)).all()}
     by_id = {getattr(r, "id", None): r for r in existing.values()}
     linked = links_by_web_id(session)
@@ -189,7 +201,9 @@ def _plan_rows(section: str, rows: Iterable[tuple[str, SQLModel, WebOrigin | Non
             existing[key(row)] = row
             items.append(Planned(section, label, "added", new_rows=[row], origin=origin))
             continue
-        differing = [f for f in fields if not same_data(getattr(old, f), getattr(row, f))]
+        def value(r: Any, name: str) -> Any:
+            return shown(r) if name == "name" and shown is not None else getattr(r, name)
+        differing = [f for f in fields if not same_data(value(old, f), value(row, f))]
         if not differing:
             items.append(Planned(section, label, "already there", origin=origin,
                                  row=old if getattr(old, "id", None) else None))
@@ -331,7 +345,10 @@ def preview(campaign: Campaign, src: Path, document: fmt.WebDocument | None = No
                                   WebOrigin("behemoths", b.raw, b.web_id))
                                  for b in doc.behemoths),
                    models.BehemothState,
-                   lambda r: _fold(r.behemoth_id or r.name), _BEHEMOTH_FIELDS, session, items)
+                   lambda r: _fold(r.behemoth_id or r.name), _BEHEMOTH_FIELDS, session, items,
+                   lambda r: r.name or content_name(campaign.content.behemoths, r.behemoth_id))
+        def challenge_name(r: Any) -> str:
+            return str(r.name or content_name(challenges, r.challenge_id))
         now = _epoch(session)
         _plan_rows("challenges", ((f"Epoch {c.epoch or now}: {c.name or c.card_id}",
                                    _challenge_row(c, challenges, now),
@@ -340,7 +357,7 @@ def preview(campaign: Campaign, src: Path, document: fmt.WebDocument | None = No
                    models.ChallengeLogEntry,
                    lambda r: (r.epoch, _fold(r.challenge_id or r.name)),
                    ("name", "outcome_entry", "finished", "notes", "goals_completed"),
-                   session, items)
+                   session, items, challenge_name)
         base = max((r.position for r in session.exec(select(models.LoomingChallenge)).all()),
                    default=-1) + 1
         _plan_rows("looming", ((e.name or e.card_id, models.LoomingChallenge(
@@ -349,7 +366,7 @@ def preview(campaign: Campaign, src: Path, document: fmt.WebDocument | None = No
             position=base + i, epoch=_epoch(session)),
             WebOrigin("loomingChallenges", e.raw, e.web_id)) for i, e in enumerate(doc.looming)),
             models.LoomingChallenge, lambda r: _fold(r.challenge_id or r.name),
-            ("name", "prepare_by", "note"), session, items)
+            ("name", "prepare_by", "note"), session, items, challenge_name)
         _plan_rows("investigations", ((f"{i.omen} {i.card_id}".strip(),
                                        models.OmenInvestigation(
                                            omen_id=i.omen, component_id=i.card_id,
@@ -391,7 +408,14 @@ def preview(campaign: Campaign, src: Path, document: fmt.WebDocument | None = No
             if isinstance(page, models.NotePage) and (page.title, page.text) in kept_titles:
                 item.state, item.new_rows = "already there", []
     with campaign.file.read() as session:
-        _plan_tombstones(doc, session, items)
+        # The Journal's own rule: the newer side of each entry wins.
+        carried, side = settle(campaign, session, doc, items)
+    culture_relink = True
+    for item in items:
+        if item.label.startswith("Tribe name: ") and item.state == "conflict":
+            item.newer = tribe_newer(doc, side)
+            culture_relink = item.newer == "theirs" or side.tribe_updated_at is None
+            item.relink = False
     have = {m["name"].casefold() for m in read_custom_materials(own_pack_id(campaign))}
     have |= {m.name.casefold() for m in campaign.content.materials.values()}
     ids = set(campaign.content.materials)
@@ -399,49 +423,8 @@ def preview(campaign: Campaign, src: Path, document: fmt.WebDocument | None = No
         state = "already there" if material.name.casefold() in have \
             or web_material_id(material.name) in ids else "added"
         items.append(Planned("materials", material.name, state, material=material))
-    return ImportPlan(src, doc, items, doc.tribe_name, tribe_conflict)
-
-
-#: The Journal's sections -> the preview's.
-_PREVIEW_SECTION = {"recipes": "codes", "nullCodes": "codes", "provisionalCodes": "codes",
-                    "behemoths": "behemoths", "challengeRecord": "challenges",
-                    "loomingChallenges": "looming", "investigations": "investigations",
-                    "notePages": "notes", "codexEntries": "codex", "caveWall": "drawings",
-                    "culture.outposts": "outposts"}
-
-
-def _plan_tombstones(doc: fmt.WebDocument, session: Session, items: list[Planned]) -> None:
-    """An entry the Journal deleted that an earlier import (or export) linked to a row
-    here: a difference to choose, the file's side deleting the row (as the Journal's
-    merge would)."""
-    linked = links_by_web_id(session)
-    tables = {models.table_of(t).name: t for t in models.GAME_TABLES}
-    for path, web_id in doc.tombstones:
-        link = linked.get((path, web_id))
-        table = tables.get(link.row_table) if link is not None else None
-        row = session.get(table, link.row_id) if link is not None and table is not None \
-            and link.row_id is not None else None
-        if link is None or row is None or (
-                path == "provisionalCodes" and getattr(row, "status", "") != "provisional"):
-            continue
-        section = "culture" if path.startswith("culture.") and path != "culture.outposts" \
-            else _PREVIEW_SECTION.get(path)
-        if section is None:
-            continue
-        label = str(getattr(row, "name", "") or getattr(row, "title", "") or
-                    getattr(row, "text", "") or getattr(row, "code", "") or web_id)
-
-        def remove(s: Session, model: Any = table, row_id: int = link.row_id or 0) -> None:
-            target = s.get(model, row_id)
-            if target is None:
-                return
-            if model is models.Outpost:
-                for built in s.exec(select(models.OutpostStructure).where(
-                        models.OutpostStructure.outpost_id == row_id)).all():
-                    s.delete(built)
-            s.delete(target)
-        items.append(Planned(section, f"{label} (deleted in the web journal)", "conflict",
-                             "ours: kept; the file: deleted", replace=remove))
+    return ImportPlan(src, doc, items, doc.tribe_name, tribe_conflict, carried=carried,
+                      culture_relink=culture_relink)
 
 
 def _set_tribe(name: str) -> Any:
@@ -472,7 +455,9 @@ def apply(campaign: Campaign, plan: ImportPlan, choices: Mapping[str, str] | Non
           ) -> Changes:
     """Import ``plan`` into ``campaign`` as one undoable operation.
 
-    ``choices`` maps a section key to a key of :data:`CHOICES` (default "add").
+    ``choices`` maps a section key to a key of :data:`CHOICES` (default "newer": where
+    the file and the campaign differ, the newer copy of the entry wins, as in the
+    Journal's own merge; a deletion, here or there, is a copy with its time).
     Custom materials are written into the user's own pack in the same operation (the
     campaign records the pack versions it now uses); undo does not take them back out
     of the pack, and the journal says so.
@@ -483,34 +468,23 @@ def apply(campaign: Campaign, plan: ImportPlan, choices: Mapping[str, str] | Non
         raise Refused("Unknown import choice " + ", ".join(f"{k}={v}" for k, v in bad.items())
                       + f": sections are {', '.join(SECTIONS)}; choices "
                       f"{', '.join(CHOICES)}.")
-    counts = {key: 0 for key in SECTIONS}
     with campaign.write("import.web_journal",
                         f"Imported the web journal {plan.source.name}",
                         source="web-journal", shape=plan.document.shape) as session:
         placed: list[tuple[WebOrigin, Any]] = []
         for item in plan.items:
-            choice = choices.get(item.section, "add")
+            choice = choices.get(item.section, DEFAULT_CHOICE)
             if choice == "skip" or item.section == "materials":
                 continue
-            home = None
-            if item.state == "added":
-                if item.label.startswith("Tribe name: "):
-                    _set_tribe(plan.tribe_name)(session)
-                for row in item.new_rows:
-                    session.add(row)
-                home = item.place(session) if item.place else (
-                    item.new_rows[0] if item.new_rows else None)
-                counts[item.section] += 1
-            else:
-                if item.state == "conflict" and choice == "theirs" and item.replace:
-                    item.replace(session)
-                    counts[item.section] += 1
-                if item.row is not None and getattr(item.row, "id", None) is not None:
-                    home = session.get(type(item.row), item.row.id)
-            if item.origin is not None and home is not None:
+            home, relink = _apply_item(session, plan, item, choice)
+            if item.origin is not None and relink:
                 placed.append((item.origin, home))
+        # The Journal's tombstones the campaign keeps go back with the export.
+        placed += [(origin, None) for origin in plan.carried
+                   if choices.get(_section_of(origin.section)) != "skip"]
         if (plan.document.tribe_name or plan.named_after_file) \
-                and choices.get("culture") != "skip":
+                and choices.get("culture") != "skip" and (
+                    plan.culture_relink or choices.get("culture") == "theirs"):
             # The tribe's name as the Journal had it ("" for a file without one, the
             # campaign then being named after the file: the export gives "" back).
             placed.append((WebOrigin("culture", {
@@ -524,7 +498,7 @@ def apply(campaign: Campaign, plan: ImportPlan, choices: Mapping[str, str] | Non
                   and i.state == "added" and i.material is not None]
         outcome = MaterialsOutcome()
         text = f"Imported the web journal {plan.source.name}"
-        if wanted and choices.get("materials", "add") != "skip":
+        if wanted and choices.get("materials", DEFAULT_CHOICE) != "skip":
             outcome = add_custom_materials(campaign, session, wanted)
             if outcome.added:
                 text += (f"; custom materials added to {outcome.pack}: "
@@ -532,6 +506,37 @@ def apply(campaign: Campaign, plan: ImportPlan, choices: Mapping[str, str] | Non
                 session.info["journal_text"] = text
     report = report_of(campaign, plan, choices, outcome)
     return Changes(summary=text, everything=True, detail=report)
+
+
+def _apply_item(session: Session, plan: ImportPlan, item: Planned, choice: str
+                ) -> tuple[Any, bool]:
+    """Import one planned item with its section's ``choice``: (the row that is now its
+    home, or None; whether its link takes the file's copy of the entry)."""
+    if item.state == "added":
+        if item.label.startswith("Tribe name: "):
+            _set_tribe(plan.tribe_name)(session)
+        for row in item.new_rows:
+            session.add(row)
+        home = item.place(session) if item.place else (
+            item.new_rows[0] if item.new_rows else None)
+        return home, True
+    taken = item.takes_theirs(choice)
+    result = item.replace(session) if taken else None
+    if isinstance(result, SQLModel):
+        return result, True
+    if item.deletes and taken:
+        return None, True  # the entry is the Journal's tombstone now
+    row = item.row
+    home = session.get(type(row), row.id) if row is not None \
+        and getattr(row, "id", None) is not None else None
+    return home, taken or item.relink
+
+
+def _section_of(path: str) -> str:
+    """The preview's section of a Journal section ("culture.taboos" -> "culture")."""
+    if path.startswith("culture.") and path != "culture.outposts":
+        return "culture"
+    return PREVIEW_SECTION.get(path, "kept")
 
 
 def report_of(campaign: Campaign, plan: ImportPlan, choices: Mapping[str, str],
@@ -546,7 +551,7 @@ def report_of(campaign: Campaign, plan: ImportPlan, choices: Mapping[str, str],
         not_imported=tuple(plan.not_imported()), materials_file=outcome.file,
         campaign=campaign.title, materials_waiting=outcome.waiting,
         materials_added=outcome.added, materials_already=outcome.already,
-        materials_pack=outcome.pack)
+        materials_pack=outcome.pack, outcomes=tuple(plan.outcomes(choices)))
 
 
 def import_into(campaign: Campaign, src: Path, choices: Mapping[str, str] | None = None

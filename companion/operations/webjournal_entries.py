@@ -242,13 +242,23 @@ def link_data(original: Mapping[str, Any], ours: Mapping[str, Any]) -> dict[str,
     ``"2"`` for the epoch 2)."""
     keep = {k: v for k, v in original.items() if k not in ours and k not in LINK_KEYS}
     written = {k: [ours[k], v] for k, v in original.items()
-               if k in ours and k not in LINK_KEYS and not same_data(ours[k], v)}
+               if k in ours and k not in LINK_KEYS and not same_data(ours[k], v)
+               and not (k == "codes" and not _same_codes(ours[k], v))}
     data: dict[str, Any] = {}
     if keep:
         data["keep"] = keep
     if written:
         data["as"] = written
     return data
+
+
+def _same_codes(ours: Any, theirs: Any) -> bool:
+    """Whether two recipes' code lists hold the same codes (in whatever order): only then
+    is the file's list a way of writing ours. A code the campaign holds otherwise (a
+    dead end kept here) leaves the recipe's list as the campaign has it."""
+    def keys(codes: Any) -> list[str]:
+        return sorted(json.dumps(c, sort_keys=True) for c in codes or [])
+    return isinstance(ours, list) and isinstance(theirs, list) and keys(ours) == keys(theirs)
 
 
 def restore(ours: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, Any]:

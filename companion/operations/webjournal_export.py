@@ -4,9 +4,12 @@ Every entry goes back under its Journal id, field for field as the Journal wrote
 with its ``updatedAt``, unless it was edited here (then ``updatedAt`` is the time of that
 edit, so the Journal's merge takes ours). An entry first made here has a stable id from
 its row (``sc-behemoth-4``) and the time it last changed. An entry the Journal had and
-that was deleted here goes back as the Journal's own tombstone (``"deleted": true``), so
-its merge deletes it too instead of bringing it back. Entries the campaign has no home
-for were kept whole by the import and go back as they were.
+that was deleted here goes back as the Journal's own tombstone (``"deleted": true``,
+every field as it last was, the time of the deletion), so its merge deletes it too
+instead of bringing it back; the Journal's own tombstones go back as it wrote them, so
+its "Recently deleted" lists keep them. Entries the campaign has no home for were kept
+whole by the import and go back as they were. What is written is what an import into
+the campaign merges against (``webjournal_links.our_side``): the two always agree.
 """
 
 from __future__ import annotations
@@ -22,12 +25,8 @@ from sqlmodel import Session, col, select
 from companion.content.schema.base import Edge
 from companion.operations.changes import Refused
 from companion.operations.core import Campaign
-from companion.operations.webjournal_entries import CULTURE_KINDS, KEPT_PREFIX, restore, stamp
-from companion.operations.webjournal_links import (
-    KEYED_SECTIONS,
-    campaign_entries,
-    epoch_ms,
-)
+from companion.operations.webjournal_entries import CULTURE_KINDS, KEPT_PREFIX
+from companion.operations.webjournal_links import KEYED_SECTIONS, our_side
 from companion.operations.webjournal_materials import (
     PACK_HOLDS,
     held_in_pack,
@@ -51,91 +50,41 @@ CAVE_WALL = fmt.section_words("caveWall")
 """The kept note's name for cave wall drawings an older import kept as a note."""
 
 
-def row_times(session: Session) -> dict[tuple[str, int], int]:
-    """(table, row id) -> when the row last changed (milliseconds), from the journal:
-    an undo or redo changes the rows of the step it takes back or makes again."""
-    events = session.exec(select(models.JournalEvent).order_by(
-        col(models.JournalEvent.id))).all()
-    changes = {e.id: e.changes for e in events}
-    times: dict[tuple[str, int], int] = {}
-    for event in events:
-        touched = changes.get(event.undoes_id or event.redoes_id) \
-            if event.kind in ("undo", "redo") else event.changes
-        for change in touched or ():
-            times[(str(change.get("table")), int(change.get("id") or 0))] = epoch_ms(
-                event.time if event.time.tzinfo else event.time.replace(tzinfo=UTC))
-    return times
-
-
 def export_document(campaign: Campaign) -> dict[str, Any]:
-    """The campaign as the web app's version 5 file (crafting discoveries and journal)."""
-    now_ms = int(datetime.now(UTC).timestamp() * 1000)
+    """The campaign as the web app's version 5 file (crafting discoveries and journal):
+    every entry :func:`~companion.operations.webjournal_links.our_side` gives, the
+    Journal's own tombstones and ours among them."""
     doc: dict[str, Any] = {k: [] for k in LIST_SECTIONS}
     doc.update({k: {} for k in KEYED_SECTIONS})
     culture: dict[str, Any] = {"tribeName": "", "updatedAt": None,
                                **{k: [] for k in CULTURE_LISTS}}
     with campaign.file.read() as session:
-        entries = campaign_entries(campaign, session)
-        times = row_times(session)
-        links = list(session.exec(select(models.WebJournalLink).order_by(
-            col(models.WebJournalLink.id))).all())
-        live_pages = {p.id for p in session.exec(select(models.NotePage)).all()}
+        side = our_side(campaign, session)
         old_kept = _older_kept_lists(session)
-    by_row = {(lk.section, lk.row_table, lk.row_id): lk for lk in links
-              if lk.row_table and lk.row_id is not None and lk.data.get("entry") is None}
-    culture["tribeName"] = entries.tribe_name
-
-    def put(section: str, web_id: str, entry: dict[str, Any]) -> None:
-        if section in KEYED_SECTIONS:
+    culture["tribeName"], culture["updatedAt"] = side.tribe_name, side.tribe_updated_at
+    deleted_materials: list[dict[str, Any]] = []
+    for ours in side.entries:
+        entry = dict(ours.entry)
+        if ours.section in KEYED_SECTIONS:
             entry.pop("id", None)
-            doc[section][web_id] = entry
-        elif section.startswith("culture."):
-            culture[section[len("culture."):]].append(entry)
-        else:
-            doc[section].append(entry)
-
-    for placed in entries.order:
-        link = by_row.get((placed.section, placed.table, placed.row_id))
-        entry = restore(placed.entry, link.data) if link else dict(placed.entry)
-        web_id = link.web_id if link else placed.own_id
-        if link is not None and link.stamp == stamp(placed.entry):
-            updated = link.updated_at
-        else:  # first made here, or edited here since the Journal's copy
-            changed = times.get((placed.table, placed.row_id))
-            updated = max(changed or now_ms, (link.updated_at or 0) + 1) if link \
-                else changed
-        out = {"id": web_id, **{k: v for k, v in entry.items() if k != "id"}}
-        if updated is not None:
-            out["updatedAt"] = updated
-        put(placed.section, web_id, out)
-    for link in links:
-        if link.section == "culture":
-            meta = link.data.get("entry") or {}
-            if meta.get("namedAfterFile") and culture["tribeName"] == meta["namedAfterFile"]:
-                culture["tribeName"] = ""  # the Journal's file had no tribe name
-            culture["updatedAt"] = meta.get("updatedAt") \
-                if meta.get("tribeName") == culture["tribeName"] else now_ms
-            continue
-        kept = link.data.get("entry")
-        if kept is not None:
-            if link.row_table == "note_page" and link.row_id not in live_pages:
-                continue  # the group deleted the note keeping it
-            if link.section.startswith("top:"):
-                _put_path(doc, culture, link.section[len("top:"):], kept.get("value"))
-            else:
-                put(link.section, link.web_id, dict(kept))
-            continue
-        if (link.section, link.row_table, link.row_id) in entries.by_row:
-            continue
-        # Deleted here: the Journal's tombstone, so its merge deletes it too.
-        deleted = times.get((link.row_table, link.row_id or 0), now_ms)
-        put(link.section, link.web_id, {"id": link.web_id, "deleted": True,
-                                        "updatedAt": max(deleted, (link.updated_at or 0) + 1)})
+            doc[ours.section][ours.web_id] = entry
+        elif ours.section == "customMaterials":
+            deleted_materials.append(entry)
+        elif ours.section.startswith("culture."):
+            culture[ours.section[len("culture."):]].append(entry)
+        elif ours.section in doc:
+            doc[ours.section].append(entry)
+    for path, value in side.top.items():
+        _put_path(doc, culture, path, value)
     for section, values in old_kept.items():
         target = culture["mantlePowers"] if section == "mantlePowers" else doc["caveWall"]
         target.extend(values)
     materials = [_material_json(m, campaign.content.materials)
                  for m in read_custom_materials(own_pack_id(campaign))]
+    # The Journal's deleted custom materials go back too, unless made again since.
+    live = {str(m.get("name", "")).casefold() for m in materials}
+    materials += [m for m in deleted_materials if str(m.get("name", "")).casefold()
+                  not in live]
     now = datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
     return {"app": EXPORT_APP, "version": EXPORT_VERSION, "exportedAt": now,
             "lastUpdated": now, "recipes": doc["recipes"], "nullCodes": doc["nullCodes"],

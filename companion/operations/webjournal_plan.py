@@ -38,6 +38,32 @@ class Planned:
     place: Any = None
     """For an addition that changes a row rather than adding one: a callable (session)
     -> the row."""
+    newer: str = ""
+    """For a conflict, the side the Journal's rule takes: "theirs" when the file's
+    ``updatedAt`` is newer than ours, else "ours" (a tie keeps ours, as the Journal
+    keeps its own)."""
+    deletes: bool = False
+    """A conflict whose file side is the Journal's deletion of the entry."""
+    deleted_here: bool = False
+    """A conflict whose campaign side is a deletion (the entry is a tombstone here)."""
+    relink: bool = True
+    """Whether the entry's link takes the file's copy when the file's side is not taken
+    (no: ours is newer, and the export must go on writing ours)."""
+
+    def takes_theirs(self, choice: str) -> bool:
+        """Whether the section's ``choice`` takes the file's side of this conflict."""
+        return self.state == "conflict" and self.replace is not None and (
+            choice == "theirs" or (choice == "newer" and self.newer == "theirs"))
+
+    def outcome(self, choice: str) -> str:
+        """What importing with ``choice`` does to this conflict, in words."""
+        why = "newer there" if choice == "newer" else "your choice"
+        if self.takes_theirs(choice):
+            return "deleted (as in the Journal)" if self.deletes else \
+                f"taken from the Journal ({why})"
+        if self.deleted_here:
+            return "kept here (deleted here)"
+        return "kept here (newer here)" if choice == "newer" else "kept here (your choice)"
 
 
 def kept_item(label: str, text: str, origin: WebOrigin | None = None) -> Planned:
@@ -77,12 +103,14 @@ HOMES: dict[str, str] = {
     "kept": "note pages with the original text",
 }
 
-#: A section's choice in the preview.
+#: A section's choice in the preview ("newer" the default: the Journal's own rule).
 CHOICES: dict[str, str] = {
+    "newer": "Add new, the newer copy wins (as the Journal merges)",
     "add": "Add new, keep ours where they differ",
     "theirs": "Add new, take the file's where they differ",
     "skip": "Leave out",
 }
+DEFAULT_CHOICE = "newer"
 
 
 
@@ -97,12 +125,26 @@ class SectionSummary:
     added: int = 0
     conflicts: int = 0
     already: int = 0
-    choice: str = "add"
+    choice: str = DEFAULT_CHOICE
+    kept: int = 0
+    """Of the conflicts: ours kept."""
+    taken: int = 0
+    """Of the conflicts: the file's taken (the Journal's deletions not counted)."""
+    deleted: int = 0
+    """Of the conflicts: entries deleted here as the Journal had deleted them."""
 
     def to_dict(self) -> dict[str, Any]:
         return {"section": self.key, "title": self.title, "home": self.home,
                 "added": self.added, "conflicts": self.conflicts,
-                "already_there": self.already, "choice": self.choice}
+                "already_there": self.already, "choice": self.choice,
+                "kept_here": self.kept, "taken_from_the_journal": self.taken,
+                "deleted": self.deleted}
+
+    def differing_words(self) -> str:
+        """What became of the differing entries: "2 kept here, 1 deleted"."""
+        parts = [f"{n} {words}" for n, words in ((self.kept, "kept here"), (
+            self.taken, "taken from the Journal"), (self.deleted, "deleted")) if n]
+        return ", ".join(parts)
 
 
 @dataclass
@@ -116,11 +158,18 @@ class ImportPlan:
     tribe_conflict: str = ""
     named_after_file: str = ""
     """A new campaign from a file without a tribe name is named after the file."""
+    carried: list[WebOrigin] = field(default_factory=list)
+    """The Journal's tombstones the campaign keeps (for entries it does not hold, or
+    newer than its own): each goes back in the export as the Journal wrote it."""
+    culture_relink: bool = True
+    """Whether the tribe's name as the file has it is remembered (not when ours is
+    newer and kept)."""
 
     def summary(self, choices: Mapping[str, str] | None = None) -> list[SectionSummary]:
         out = []
         for key, title in SECTIONS.items():
-            s = SectionSummary(key, title, HOMES[key], choice=(choices or {}).get(key, "add"))
+            choice = (choices or {}).get(key, DEFAULT_CHOICE)
+            s = SectionSummary(key, title, HOMES[key], choice=choice)
             for item in self.items:
                 if item.section != key:
                     continue
@@ -128,10 +177,22 @@ class ImportPlan:
                     s.added += 1
                 elif item.state == "conflict":
                     s.conflicts += 1
+                    if item.takes_theirs(choice):
+                        if item.deletes:
+                            s.deleted += 1
+                        else:
+                            s.taken += 1
+                    else:
+                        s.kept += 1
                 else:
                     s.already += 1
             out.append(s)
         return out
+
+    def outcomes(self, choices: Mapping[str, str] | None = None) -> list[tuple[str, str]]:
+        """(entry, what importing does to it) of every differing entry, in words."""
+        return [(i.label, i.outcome((choices or {}).get(i.section, DEFAULT_CHOICE)))
+                for i in self.conflicts() if (choices or {}).get(i.section) != "skip"]
 
     def conflicts(self) -> list[Planned]:
         return [i for i in self.items if i.state == "conflict"]
@@ -140,7 +201,8 @@ class ImportPlan:
         """What of the file is deliberately not imported, in words."""
         notes = []
         if self.document.deleted:
-            notes.append(f"{self.document.deleted} entries the web journal had deleted")
+            notes.append(f"{self.document.deleted} entries the web journal had deleted "
+                         "(kept as deleted: they go back to the Journal with the export)")
         if self.document.skipped_sync:
             notes.append("the web journal's own Google Drive sync settings")
         return notes
@@ -149,7 +211,9 @@ class ImportPlan:
         return {
             "source": str(self.source), "shape": self.document.shape,
             "sections": [s.to_dict() for s in self.summary(choices)],
-            "conflicts": [{"section": i.section, "label": i.label, "detail": i.detail}
+            "conflicts": [{"section": i.section, "label": i.label, "detail": i.detail,
+                           "newer": i.newer, "outcome": i.outcome(
+                               (choices or {}).get(i.section, DEFAULT_CHOICE))}
                           for i in self.conflicts()],
             "kept_as_notes": [i.label for i in self.items
                               if i.section == "kept" and i.state == "added"],
@@ -177,6 +241,10 @@ class ImportReport:
     """Custom materials the campaign's content already had (by id or name)."""
     materials_pack: str = ""
     """The user's own pack the materials went to (its name)."""
+    outcomes: tuple[tuple[str, str], ...] = ()
+    """(entry, what the merge did to it) of every entry that differed: "kept here
+    (newer here)", "taken from the Journal (newer there)", "deleted (as in the
+    Journal)"..."""
 
     def to_dict(self) -> dict[str, Any]:
         return {"source": self.source, "shape": self.shape, "campaign": self.campaign,
@@ -187,7 +255,8 @@ class ImportReport:
                 "materials_waiting": list(self.materials_waiting),
                 "materials_added": list(self.materials_added),
                 "materials_already_there": list(self.materials_already),
-                "materials_pack": self.materials_pack}
+                "materials_pack": self.materials_pack,
+                "outcomes": [{"entry": e, "outcome": o} for e, o in self.outcomes]}
 
     def lines(self) -> list[str]:
         """The report in words, one line each (the CLI prints these)."""
@@ -202,11 +271,12 @@ class ImportReport:
                 continue
             parts = [f"{s.added} added"]
             if s.conflicts:
-                taken = "the file's taken" if s.choice == "theirs" else "ours kept"
-                parts.append(f"{s.conflicts} differing ({taken})")
+                parts.append(f"{s.conflicts} differing ({s.differing_words()})")
             if s.already:
                 parts.append(f"{s.already} already there")
             out.append(f"  {s.title}: {', '.join(parts)} -> {s.home}")
+        for label, outcome in self.outcomes:
+            out.append(f"  {outcome}: {label}")
         for label in self.kept_as_notes:
             out.append(f"  kept as a note page: {label}")
         for what in self.not_imported:

@@ -80,6 +80,7 @@ from companion.store.webjournal_document import (
     WebProvisional,
     WebRecipe,
     WebSecret,
+    WebTombstone,
 )
 
 _CODE_KEY = re.compile(r"^\s*([A-Za-z]+)\s+([0-9]{4})\s*$")
@@ -181,15 +182,18 @@ def _extra(item: dict[str, Any], known: tuple[str, ...]) -> dict[str, Any]:
             if k not in known and k not in BOOKKEEPING and v not in (None, "", [], {})}
 
 
-def _live(r: _Reader, section: Any, path: str, doc: WebDocument
+def _live(r: _Reader, section: Any, path: str, doc: WebDocument, *, name: str = ""
           ) -> list[tuple[str, dict[str, Any]]]:
-    """(path, entry) of the entries of a list section that are not deleted."""
+    """(path, entry) of the entries of a list section that are not deleted; the deleted
+    ones are kept whole as the document's tombstones (of section ``name``, else
+    ``path``), by their id (a custom material, which has none, by its name)."""
     out = []
     for i, value in enumerate(r.array(section, path)):
         item = r.obj(value, f"{path}[{i}]")
         if r.flag(item, "deleted", f"{path}[{i}]"):
             doc.deleted += 1
-            doc.tombstones.append((path, str(item.get("id") or "")))
+            key = item.get("id") or (item.get("name") if path == "customMaterials" else "")
+            doc.tombstones.append(WebTombstone(name or path, str(key or ""), item))
             continue
         out.append((f"{path}[{i}]", item))
     return out
@@ -206,7 +210,7 @@ def _keyed(r: _Reader, section: Any, path: str, doc: WebDocument
         item = r.obj(value, where)
         if r.flag(item, "deleted", where):
             doc.deleted += 1
-            doc.tombstones.append((path, key))
+            doc.tombstones.append(WebTombstone(path, key, item))
             continue
         out.append((where, code, item))
     return out
@@ -382,7 +386,7 @@ def _challenges(r: _Reader, values: Any, path: str, doc: WebDocument) -> None:
     if isinstance(values, dict):  # {"epoch1": [...], ...}: how the journal was planned
         for key, group in values.items():
             digits = re.sub(r"\D", "", key)
-            for where, item in _live(r, group, f"{path}[{key!r}]", doc):
+            for where, item in _live(r, group, f"{path}[{key!r}]", doc, name=path):
                 entries.append((where, item, int(digits) if digits else None))
     else:
         for where, item in _live(r, values, path, doc):
@@ -615,6 +619,7 @@ __all__ = [
     "WebProvisional",
     "WebRecipe",
     "WebSecret",
+    "WebTombstone",
     "is_web_journal_file",
     "looks_like_web_journal",
     "parse_document",

@@ -241,6 +241,20 @@ class Leftover:
     """The value as the file has it (every field, the web app's bookkeeping too)."""
 
 
+@dataclass(frozen=True)
+class WebTombstone:
+    """An entry the web app had deleted: it keeps the whole entry, marked ``"deleted":
+    true`` with the time of the deletion (its "Recently deleted" list shows it)."""
+
+    section: str
+    """The Journal's section ("behemoths", "culture.taboos", "nullCodes" ...)."""
+    web_id: str
+    """The entry's id; in a keyed section its key ("Blue 1234"), for a custom material
+    its name."""
+    raw: dict[str, Any]
+    """The entry as the file has it, every field."""
+
+
 @dataclass
 class WebDocument:
     """A web-journal file, read and checked."""
@@ -266,8 +280,8 @@ class WebDocument:
     mantle_powers: list[WebMantlePower] = field(default_factory=list)
     codex: list[WebCodexEntry] = field(default_factory=list)
     drawings: list[WebDrawing] = field(default_factory=list)
-    tombstones: list[tuple[str, str]] = field(default_factory=list)
-    """(section, id or key) of each entry the web app had deleted."""
+    tombstones: list[WebTombstone] = field(default_factory=list)
+    """Each entry the web app had deleted, whole."""
     leftovers: list[Leftover] = field(default_factory=list)
     deleted: int = 0
     """Entries the web app had deleted (tombstones): not imported."""

@@ -1,9 +1,12 @@
 """File ▸ Import from the Campaign Journal… and File ▸ Export for the Campaign Journal…
 
 The import dialog has two pages: the **preview** (per section: new, differing, already
-there, and a choice; the differences listed below) and the **report** (what went where,
-what was kept as a note page, what was not imported). Without an open campaign the file
-becomes a new campaign and the dialog opens on its report.
+there, and a choice; the differences listed below, each with what the merge would do
+to it) and the **report** (what went where, what the merge did to each differing entry:
+kept here, taken from the Journal or deleted; what was kept as a note page, what was not
+imported). The merge follows the Journal's own rule by default: the newer copy of an
+entry wins, a deletion counting as a copy with its time. Without an open campaign the
+file becomes a new campaign and the dialog opens on its report.
 """
 
 from __future__ import annotations
@@ -83,7 +86,9 @@ class WebJournalDialog(QDialog):
         self.intro = QLabel(
             f"<b>{plan.source.name}</b> ({plan.document.shape}) into "
             f"<b>{self.window_.campaign.title if self.window_.campaign else ''}</b>. "
-            "Choose for each section; the import is one step you can undo.")
+            "Where an entry differs, the newer copy wins, as in the Journal's own merge "
+            "(a deletion, here or there, counts with its time), unless you choose "
+            "otherwise for its section. The import is one step you can undo.")
         self.intro.setWordWrap(True)
         layout.addWidget(self.intro)
         self.sections = _section_tree("What the import would do", (*COLUMNS[:4], "Choice",
@@ -98,18 +103,23 @@ class WebJournalDialog(QDialog):
             combo.setAccessibleName(f"Choice for {s.title}")
             for key, text in CHOICES.items():
                 combo.addItem(text, key)
-            if not s.conflicts:  # nothing differs: "take the file's" means the same
-                combo.removeItem(combo.findData("theirs"))
+            if not s.conflicts:  # nothing differs: every side means the same
+                for same in ("add", "theirs"):
+                    combo.removeItem(combo.findData(same))
+            combo.currentIndexChanged.connect(self.show_outcomes)
             self.sections.setItemWidget(item, 4, combo)
             self.choices[s.key] = combo
         layout.addWidget(self.sections, 2)
-        layout.addWidget(QLabel("Where the file and the campaign differ:"))
-        self.conflicts = _section_tree("Differences", ("Section", "Entry", "Difference"))
+        layout.addWidget(QLabel("Where the file and the campaign differ, and what the "
+                                "import would do:"))
+        self.conflicts = _section_tree("Differences", ("Section", "Entry",
+                                                       "The import would", "Difference"))
         for planned in plan.conflicts():
             self.conflicts.addTopLevelItem(QTreeWidgetItem([
-                self._title(planned.section), planned.label, planned.detail]))
+                self._title(planned.section), planned.label, "", planned.detail]))
         if not plan.conflicts():
-            self.conflicts.addTopLevelItem(QTreeWidgetItem(["", "No differences.", ""]))
+            self.conflicts.addTopLevelItem(QTreeWidgetItem(["", "No differences.", "", ""]))
+        self.show_outcomes()
         layout.addWidget(self.conflicts, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.import_button = QPushButton("&Import")
@@ -128,6 +138,20 @@ class WebJournalDialog(QDialog):
     def chosen(self) -> dict[str, str]:
         """The choice of each section shown."""
         return {key: str(combo.currentData()) for key, combo in self.choices.items()}
+
+    def show_outcomes(self) -> None:
+        """Say, for each difference, what the import does with the sections' choices."""
+        from companion.operations.webjournal import DEFAULT_CHOICE
+
+        if self.plan is None:
+            return
+        chosen = self.chosen()
+        for n, planned in enumerate(self.plan.conflicts()):
+            choice = chosen.get(planned.section, DEFAULT_CHOICE)
+            words = "leave it out" if choice == "skip" else planned.outcome(choice)
+            row = self.conflicts.topLevelItem(n)
+            if row is not None:
+                row.setText(2, words[0].upper() + words[1:])
 
     def run_import(self) -> None:
         from companion.operations import webjournal
@@ -150,6 +174,11 @@ class WebJournalDialog(QDialog):
         layout.addWidget(self.report_title)
         self.report_sections = _section_tree("What went where", COLUMNS)
         layout.addWidget(self.report_sections, 2)
+        layout.addWidget(QLabel("What the merge did where the file and the campaign "
+                                "differed:"))
+        self.report_outcomes = _section_tree("What the merge did", (
+            "What the merge did", "Entry"))
+        layout.addWidget(self.report_outcomes, 1)
         layout.addWidget(QLabel("Kept as note pages (no home in the campaign), what "
                                 "was not imported, and the custom materials:"))
         self.report_notes = QListWidget()
@@ -174,10 +203,16 @@ class WebJournalDialog(QDialog):
             if s.choice == "skip":
                 counts = ["left out", "", ""]
             else:
-                counts = [str(s.added), (f"{s.conflicts} (" + (
-                    "the file's taken" if s.choice == "theirs" else "ours kept") + ")")
+                counts = [str(s.added), f"{s.conflicts} ({s.differing_words()})"
                           if s.conflicts else "0", str(s.already)]
             self.report_sections.addTopLevelItem(QTreeWidgetItem([s.title, *counts, s.home]))
+        self.report_outcomes.clear()
+        for label, outcome in report.outcomes:
+            self.report_outcomes.addTopLevelItem(QTreeWidgetItem([
+                outcome[0].upper() + outcome[1:], label]))
+        if not report.outcomes:
+            self.report_outcomes.addTopLevelItem(QTreeWidgetItem([
+                "Nothing differed", ""]))
         self.report_notes.clear()
         for label in report.kept_as_notes:
             self.report_notes.addItem(f"Kept as a note page: {label}")

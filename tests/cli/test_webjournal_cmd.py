@@ -65,7 +65,9 @@ def test_import_into_with_preview_then_choices_and_undo(capsys: Any, tmp_path: P
     code, out, _ = run(capsys, "import", str(V3), "--into", str(path),
                        "--section", "codes=theirs", "--section", "notes=skip")
     assert code == 0, out
-    assert "Crafting codes: 6 added, 1 differing (the file's taken), 1 already there" in out
+    assert "Crafting codes: 6 added, 1 differing (1 taken from the Journal), 1 already " \
+        "there" in out
+    assert "taken from the Journal (your choice): Y1111 Rope" in out
     assert "Note pages: left out" in out
     with operations.open_campaign(path) as campaign:
         from companion.operations import journal as j

@@ -583,7 +583,8 @@ def test_newer_files_fields_have_homes_and_deleted_entries_are_skipped(
         assert back["behemoths"][0]["secrets"] == data["behemoths"][0]["secrets"]
         assert back["caveWall"][0]["id"] == "w1"
         assert report.kept_as_notes == ()
-        assert "1 entries the web journal had deleted" in report.not_imported
+        assert "1 entries the web journal had deleted (kept as deleted: they go back to the " \
+        "Journal with the export)" in report.not_imported
         assert "Old" not in {n.title for n in j.note_pages(campaign)}
     result = compare(data, back)
     assert (result.different, result.missing) == ([], [])

@@ -120,7 +120,8 @@ def test_a_dead_end_and_a_community_report_coexist_for_one_code(played: Any) -> 
 
 def test_tombstones_are_not_imported_and_deleted_here_goes_back_as_one(played: Any) -> None:
     campaign, report = played
-    assert "5 entries the web journal had deleted" in report.not_imported
+    assert "5 entries the web journal had deleted (kept as deleted: they go back to the " \
+        "Journal with the export)" in report.not_imported
     assert "Broken Net" not in {r.name for r in rows(campaign, models.CodeRecord)}
     page = j.culture(campaign).lists["pigments"][0]
     j.remove_culture_entry(campaign, entry_id=page.id)

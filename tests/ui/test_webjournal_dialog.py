@@ -82,7 +82,7 @@ def test_import_into_the_open_campaign_with_a_preview(qtbot: Any, tmp_path: Path
     assert dialog.stack.currentWidget() is dialog.report_page
     report = [dialog.report_sections.topLevelItem(n).text(c)
               for n in range(dialog.report_sections.topLevelItemCount()) for c in (0, 1, 2)]
-    assert report[:3] == ["Crafting codes", "6", "1 (the file's taken)"]
+    assert report[:3] == ["Crafting codes", "6", "1 (1 taken from the Journal)"]
     assert "Note pages" in report and "left out" in report
     notes_shown = report_notes(dialog)
     assert not any(n.startswith("Kept as a note page") for n in notes_shown)
@@ -92,6 +92,51 @@ def test_import_into_the_open_campaign_with_a_preview(qtbot: Any, tmp_path: Path
     assert window.undo_action.text().endswith("Imported the web journal web-journal-v3.json")
     window.undo_action.trigger()
     assert "B2131" not in {c for c, _, _ in j.crafting_codes(campaign)}
+    campaign.close()
+
+
+def test_issue35_7_the_dialog_says_what_the_merge_does_and_did(
+        qtbot: Any, tmp_path: Path, monkeypatch: Any) -> None:
+    """A campaign from the Journal, edited here since (a pigment deleted, the taboo
+    rewritten); the Journal's later file deleted a behemoth: the preview says what the
+    merge would do to each difference, the report what it did, in words."""
+    from tests.operations.test_webjournal_merge import PLAYED, delete_in_journal, now_ms
+
+    campaign, _ = wj.import_new(PLAYED, tmp_path / "reed.stonesaga")
+    culture = j.culture(campaign).lists
+    j.remove_culture_entry(campaign, entry_id=culture["pigments"][0].id)
+    j.edit_culture_entry(campaign, entry_id=culture["taboos"][0].id, text="Never fish at dusk")
+    data = json.loads(PLAYED.read_text())
+    delete_in_journal(data["behemoths"][1], now_ms() + 60_000)
+    later = tmp_path / "later.json"
+    later.write_text(json.dumps(data))
+    window = make_window(qtbot, campaign)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(later), ""))
+    dialog = open_dialog(qtbot, window)
+    would = {dialog.conflicts.topLevelItem(n).text(1): dialog.conflicts.topLevelItem(n).text(2)
+             for n in range(dialog.conflicts.topLevelItemCount())}
+    assert would == {"Pigments: Red ochre": "Kept here (deleted here)",
+                     "Taboos: Never hunt on the night of the comet": "Kept here (newer here)",
+                     "Glass Heron (deleted in the web journal)": "Deleted (as in the Journal)"}
+    culture_choice = dialog.choices["culture"]
+    culture_choice.setCurrentIndex(culture_choice.findData("theirs"))
+    assert dialog.conflicts.topLevelItem(0).text(2) == \
+        "Taken from the Journal (your choice)"
+    culture_choice.setCurrentIndex(culture_choice.findData("newer"))
+    dialog.resize(960, 600)
+    dialog.grab().save(str(tmp_path / "webjournal-merge-preview.png"))
+    qtbot.mouseClick(dialog.import_button, Qt.MouseButton.LeftButton)
+    did = [(dialog.report_outcomes.topLevelItem(n).text(0),
+            dialog.report_outcomes.topLevelItem(n).text(1))
+           for n in range(dialog.report_outcomes.topLevelItemCount())]
+    assert ("Kept here (deleted here)", "Pigments: Red ochre") in did
+    assert ("Deleted (as in the Journal)", "Glass Heron (deleted in the web journal)") in did
+    sections = {dialog.report_sections.topLevelItem(n).text(0):
+                dialog.report_sections.topLevelItem(n).text(2)
+                for n in range(dialog.report_sections.topLevelItemCount())}
+    assert sections["Culture"] == "2 (2 kept here)"
+    assert sections["Behemoths"] == "1 (1 deleted)"
+    dialog.grab().save(str(tmp_path / "webjournal-merge-report.png"))
     campaign.close()
 
 

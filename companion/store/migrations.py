@@ -16,6 +16,7 @@ caller has taken a backup copy. To add version n + 1 (version 2 is the example):
 from __future__ import annotations
 
 import sqlite3
+import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -23,7 +24,7 @@ from sqlmodel import SQLModel
 
 from companion.store.table_base import table_of
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """The schema version this program writes."""
 
 APPLICATION_ID = 0x53534743
@@ -174,11 +175,38 @@ def _export_v2_to_v3(tables: dict[str, Any]) -> dict[str, Any]:
     return _export_v2_to_v3_web_journal(_export_v3_own_card(tables))
 
 
-STEPS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3}
+# --- version 4: the campaign's identity (issue 35) ---------------------------------------
+
+
+def _new_uid() -> str:
+    """As ``shown_tables.new_campaign_uid`` (a step never imports the models)."""
+    return uuid.uuid4().hex
+
+
+def _v3_to_v4(conn: sqlite3.Connection) -> None:
+    """Every campaign gets its own ``uid`` (``campaign.uid``), so a backup can prove which
+    campaign it belongs to. A file made before it gets a new random one here, once."""
+    conn.execute("ALTER TABLE campaign ADD COLUMN uid VARCHAR NOT NULL DEFAULT ''")
+    conn.execute("UPDATE campaign SET uid = ? WHERE uid = ''", (_new_uid(),))
+
+
+def _export_v3_to_v4(tables: dict[str, Any]) -> dict[str, Any]:
+    """A version 3 export's campaign row gets a new ``uid``: the campaign it makes is a
+    campaign of its own, whose backups prove they are its."""
+    data = tables.get("campaign")
+    if isinstance(data, dict) and "uid" not in data.get("columns", []):
+        data.setdefault("columns", []).append("uid")
+        for row in data.get("rows", []):
+            if isinstance(row, list):
+                row.append(_new_uid())
+    return tables
+
+
+STEPS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
 """``STEPS[n]`` upgrades version n to n + 1."""
 
 EXPORT_UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    1: _export_v1_to_v2, 2: _export_v2_to_v3}
+    1: _export_v1_to_v2, 2: _export_v2_to_v3, 3: _export_v3_to_v4}
 """``EXPORT_UPGRADES[n]`` turns an export's ``tables`` from schema n into n + 1."""
 
 

@@ -138,7 +138,7 @@ def test_version_3_adds_the_own_card_table_as_a_new_file_has_it(
         with cf.read() as session:
             assert session.exec(select(OwnCard)).all() == []
     assert schema(path) == schema(fresh) and schema(path)
-    assert user_version(path) == 3 and check_campaign(path).ok
+    assert user_version(path) == migrations.SCHEMA_VERSION and check_campaign(path).ok
 
 
 def test_the_version_3_fixture_carries_an_own_card(tmp_path: Path) -> None:

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
         ForeignAdditions,
         NotACampaign,
         ReadOnly,
+        StrangerLog,
         UndoConflict,
     )
     from companion.store.lock import LockOwner, lock_holder
@@ -55,7 +56,8 @@ _HOMES: dict[str, tuple[str, str]] = {
     **{name: ("errors", name) for name in (
         "BadExportFile", "CampaignClosed", "CampaignDamaged", "CampaignFileError",
         "CampaignFileExists", "CampaignLocked", "CampaignNotFound", "CampaignTooNew",
-        "DiskFull", "ForeignAdditions", "NotACampaign", "ReadOnly", "UndoConflict")},
+        "DiskFull", "ForeignAdditions", "NotACampaign", "ReadOnly", "StrangerLog",
+        "UndoConflict")},
     **{name: ("lock", name) for name in ("LockOwner", "lock_holder")},
     **{name: ("migrations", name) for name in ("APPLICATION_ID", "SCHEMA_VERSION")},
     **{name: ("portable", name) for name in (
@@ -89,7 +91,7 @@ __all__ = [
     "CampaignFile", "CampaignFileError", "CampaignFileExists", "CampaignLocked",
     "CampaignNotFound", "CampaignTooNew", "CheckReport", "DiskFull", "ForeignAdditions",
     "LockOwner",
-    "NotACampaign", "ReadOnly", "UndoConflict", "WebJournalRefused", "backups_dir",
+    "NotACampaign", "ReadOnly", "StrangerLog", "UndoConflict", "WebJournalRefused", "backups_dir",
     "check_campaign",
     "export_campaign", "import_campaign", "list_backups", "read_web_journal",
     "lock_holder", "restore_backup",

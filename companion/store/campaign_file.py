@@ -144,6 +144,9 @@ class CampaignFile(UndoHistory):
         )
         self._begin_sql = "BEGIN"
         event.listen(self._engine, "begin", self._on_begin)
+        # Every commit leaves its mark, by which a write-ahead log proves it is this file's
+        # own (companion.store.log_proof); the event runs just before the COMMIT.
+        event.listen(self._engine, "commit", lambda _: migrations.stamp_log_mark(raw))
         self._in_transaction = False
         # Set once quick_check has passed (at once unless verifying in the background);
         # every write and every backup waits for it, so neither touches a damaged file.

@@ -183,11 +183,36 @@ def _new_uid() -> str:
     return uuid.uuid4().hex
 
 
+#: The store's own table (no model, never exported, never journalled): the mark every
+#: commit leaves, by which a write-ahead log proves it continues this very file
+#: (``companion.store.log_proof``; docs/campaign-file.md, "A write-ahead log's proof").
+LOG_MARK_SQL = ("CREATE TABLE log_mark (id INTEGER NOT NULL PRIMARY KEY, "
+                "prev VARCHAR NOT NULL DEFAULT '', cur VARCHAR NOT NULL DEFAULT '')")
+LOG_MARK_VERSION = 4
+"""The first schema version whose commits carry the log mark."""
+
+
+def create_log_mark(conn: sqlite3.Connection) -> None:
+    """Create the ``log_mark`` table with its one row: a first mark, following none (so a
+    log that made it proves itself to a file from before it)."""
+    conn.execute(LOG_MARK_SQL)
+    conn.execute("INSERT INTO log_mark (id, prev, cur) VALUES (1, '', ?)", (_new_uid(),))
+
+
+def stamp_log_mark(conn: sqlite3.Connection) -> None:
+    """Inside a write transaction, just before its commit: a new mark, the old one kept as
+    ``prev``. So the first commit of every write-ahead log names the mark of the state the
+    log continues, which the file itself holds until the log is checkpointed into it."""
+    conn.execute("UPDATE log_mark SET prev = cur, cur = ? WHERE id = 1", (_new_uid(),))
+
+
 def _v3_to_v4(conn: sqlite3.Connection) -> None:
     """Every campaign gets its own ``uid`` (``campaign.uid``), so a backup can prove which
-    campaign it belongs to. A file made before it gets a new random one here, once."""
+    campaign it belongs to. A file made before it gets a new random one here, once. And
+    every commit from now on leaves its mark (``log_mark``)."""
     conn.execute("ALTER TABLE campaign ADD COLUMN uid VARCHAR NOT NULL DEFAULT ''")
     conn.execute("UPDATE campaign SET uid = ? WHERE uid = ''", (_new_uid(),))
+    create_log_mark(conn)
 
 
 def _export_v3_to_v4(tables: dict[str, Any]) -> dict[str, Any]:
@@ -221,6 +246,7 @@ def create_schema(conn: sqlite3.Connection) -> None:
     tables = [table_of(model) for model in ALL_TABLES]
     with engine.begin() as connection:
         SQLModel.metadata.create_all(connection, tables=tables)
+    create_log_mark(conn)
     conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     conn.commit()
@@ -244,6 +270,8 @@ def upgrade(conn: sqlite3.Connection, version: int) -> int:
         conn.execute("BEGIN IMMEDIATE")
         try:
             step(conn)
+            if start + 1 > LOG_MARK_VERSION:  # the step to 4 makes the first mark
+                stamp_log_mark(conn)
             conn.execute(f"PRAGMA user_version = {start + 1}")
             conn.execute("COMMIT")
         except BaseException:

@@ -43,8 +43,16 @@ def test_every_fixture_opens_and_reaches_the_current_version(tmp_path: Path) -> 
 
 
 def _pretend_v2(monkeypatch: pytest.MonkeyPatch, step: migrations.Step) -> None:
+    from companion.store import declared_schema
+
     monkeypatch.setattr(migrations, "SCHEMA_VERSION", 2)
     monkeypatch.setitem(migrations.STEPS, 1, step)
+    # The pretend version 2 is version 1 with the weather column its step adds.
+    monkeypatch.setattr(declared_schema, "ADDED_IN", {
+        2: declared_schema.Added(columns=frozenset({("society", "weather")})),
+        **{v + 100: a for v, a in declared_schema.ADDED_IN.items()}})
+    monkeypatch.setitem(declared_schema.TABLES, "society",
+                        (*declared_schema.TABLES["society"], "weather"))
 
 
 def test_upgrade_runs_after_a_backup(v1: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -269,3 +269,17 @@ class StrangerLog(CampaignFileError):
         )
         self.path = path
         self.why = why
+
+
+class ForeignBackup(CampaignFileError):
+    """A backup to restore that does not prove it is a copy of this campaign."""
+
+    def __init__(self, path: Path, backup: Path) -> None:
+        super().__init__(
+            f"{backup.name} is not a backup of {path.name}: it holds another campaign "
+            "(its campaign id, or for a backup older than that its first journal entry, "
+            f"is not {path.name}'s). Nothing was restored or changed. To play it, copy it "
+            "out of the backups folder and open it as a campaign of its own."
+        )
+        self.path = path
+        self.backup = backup

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from companion.store import backups as bk
 from companion.store import migrations
+from companion.store.backup_identity import backup_identity, campaign_identity
 from companion.store.declared_schema import declared_tables, foreign_schema
 from companion.store.durable import (
     SIDE_SUFFIXES,
@@ -23,7 +24,7 @@ from companion.store.durable import (
     remove_with_sides,
     temp_beside,
 )
-from companion.store.errors import CampaignDamaged, NotACampaign
+from companion.store.errors import CampaignDamaged, ForeignBackup, NotACampaign
 from companion.store.inspection import inspect_file, translate_error
 from companion.store.integrity import (
     HeaderProblem,
@@ -74,12 +75,25 @@ def restore_backup(
     try:
         clean_stale_temps(path.parent, bk.backups_dir(path))
         inspect_file(source)  # refuses a damaged, foreign or too-new backup
+        _refuse_another_campaigns(path, source)
         try:
             return _replace_with(path, source, now or utcnow())
         except (OSError, sqlite3.Error) as exc:
             raise translate_error(exc, path) or exc from exc
     finally:
         lock.release()
+
+
+def _refuse_another_campaigns(path: Path, source: Path) -> None:
+    """Refuse (:class:`ForeignBackup`) a backup whose inside does not prove it is a copy
+    of campaign ``path`` (``backup_identity``). With nothing to tell the campaign by (it
+    cannot be read, and its backups recorded nothing), any campaign may be restored."""
+    owner = campaign_identity(path, bk.backups_dir(path))
+    if owner is None:
+        return
+    found = backup_identity(source)
+    if found is None or not owner.claims(found):
+        raise ForeignBackup(path, source)
 
 
 def _replace_with(path: Path, source: Path, now: datetime) -> bk.BackupInfo | None:
@@ -187,7 +201,9 @@ def check_campaign(path: Path) -> CheckReport:
             report.is_campaign = pragma_int(conn, "application_id") == migrations.APPLICATION_ID
             report.schema_version = pragma_int(conn, "user_version")
             # Read as text first: a virtual table's own code never runs on its data here.
-            foreign = foreign_schema(conn, report.schema_version)
+            # A newer program's schema is not this one's to judge (CampaignTooNew).
+            foreign = foreign_schema(conn, report.schema_version) \
+                if report.schema_version <= migrations.SCHEMA_VERSION else []
             report.problems.extend(f"holds {found}, which no companion makes"
                                    for found in foreign)
             report.problems.extend(_integrity_problems(conn, foreign))

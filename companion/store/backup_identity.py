@@ -29,6 +29,7 @@ from urllib.parse import quote
 from companion.store.durable import fsync_file, temp_beside
 from companion.store.integrity import read_header, wal_pending
 from companion.store.log_proof import judge_log
+from companion.store.migrations import first_event_fingerprint
 
 RECORD = ".campaign-identity.json"
 """The file in a backups folder naming the campaign its backups were taken from."""
@@ -43,8 +44,9 @@ class Identity:
 
     def claims(self, backup: Identity) -> bool:
         """Whether ``backup`` proves it is a copy of this campaign (see the module)."""
-        if backup.uid is not None:
+        if backup.uid is not None and self.uid is not None:
             return backup.uid == self.uid
+        # Either is from before schema 4 (a restored old copy not yet migrated, too).
         return backup.first_event is not None and backup.first_event == self.first_event
 
 
@@ -55,10 +57,7 @@ def read_identity_of(conn: sqlite3.Connection) -> Identity:
     if "uid" in columns:
         row = conn.execute("SELECT uid FROM campaign WHERE id = 1").fetchone()
         uid = str(row[0]) if row and row[0] else None
-    first = conn.execute("SELECT time, kind, text FROM journal_event "
-                         "ORDER BY id LIMIT 1").fetchone()
-    event = None if first is None else json.dumps([str(v) for v in first])
-    return Identity(uid, event)
+    return Identity(uid, first_event_fingerprint(conn))
 
 
 def read_identity(path: Path, *, with_log: bool = False) -> Identity | None:

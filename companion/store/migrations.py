@@ -15,6 +15,7 @@ caller has taken a backup copy. To add version n + 1 (version 2 is the example):
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import uuid
 from collections.abc import Callable
@@ -183,6 +184,28 @@ def _new_uid() -> str:
     return uuid.uuid4().hex
 
 
+_UID_NAMESPACE = uuid.UUID("6f1c2a43-5353-4743-8000-0000000000c4")
+"""The namespace of the uids the migration to schema 4 derives (uuid5)."""
+
+
+def first_event_fingerprint(conn: sqlite3.Connection) -> str | None:
+    """The campaign's first journal event (time to the microsecond, kind, text) as one
+    text: what ties copies of one campaign that have no uid (docs/campaign-file.md)."""
+    first = conn.execute("SELECT time, kind, text FROM journal_event "
+                         "ORDER BY id LIMIT 1").fetchone()
+    return None if first is None else json.dumps([str(v) for v in first])
+
+
+def _migrated_uid(conn: sqlite3.Connection) -> str:
+    """The uid an older file gets: derived from its first journal event, so the file and
+    every older copy of it (a restored pre-schema-4 backup) get the same one, and the
+    backups taken since still prove they are its own; random when it has no event."""
+    fingerprint = first_event_fingerprint(conn)
+    if fingerprint is None:
+        return _new_uid()
+    return uuid.uuid5(_UID_NAMESPACE, fingerprint).hex
+
+
 #: The store's own table (no model, never exported, never journalled): the mark every
 #: commit leaves, by which a write-ahead log proves it continues this very file
 #: (``companion.store.log_proof``; docs/campaign-file.md, "A write-ahead log's proof").
@@ -208,10 +231,11 @@ def stamp_log_mark(conn: sqlite3.Connection) -> None:
 
 def _v3_to_v4(conn: sqlite3.Connection) -> None:
     """Every campaign gets its own ``uid`` (``campaign.uid``), so a backup can prove which
-    campaign it belongs to. A file made before it gets a new random one here, once. And
+    campaign it belongs to; a file made before it gets one here, once (derived from its
+    first journal event: :func:`_migrated_uid`). And
     every commit from now on leaves its mark (``log_mark``)."""
     conn.execute("ALTER TABLE campaign ADD COLUMN uid VARCHAR NOT NULL DEFAULT ''")
-    conn.execute("UPDATE campaign SET uid = ? WHERE uid = ''", (_new_uid(),))
+    conn.execute("UPDATE campaign SET uid = ? WHERE uid = ''", (_migrated_uid(conn),))
     create_log_mark(conn)
 
 

@@ -24,7 +24,7 @@ from companion.store.durable import (
     remove_with_sides,
     temp_beside,
 )
-from companion.store.errors import CampaignDamaged, ForeignBackup, NotACampaign
+from companion.store.errors import CampaignDamaged, ForeignBackup, NotACampaign, StrangerLog
 from companion.store.inspection import inspect_file, translate_error
 from companion.store.integrity import (
     HeaderProblem,
@@ -53,7 +53,9 @@ def _safety_copy(path: Path, real: Path, now: datetime) -> bk.BackupInfo | None:
         with open_readonly(real) as conn:
             event = conn.execute("SELECT coalesce(max(id), 0) FROM journal_event").fetchone()[0]
             return bk.take_backup(conn, path, "restore", now, int(event))
-    except (CampaignDamaged, NotACampaign, sqlite3.DatabaseError):
+    except (CampaignDamaged, NotACampaign, StrangerLog, sqlite3.DatabaseError):
+        # A stranger's log too is kept, byte for byte beside the copy: its commits may
+        # be all that is left of the campaign they belong to.
         return bk.copy_file_backup(path, "restore", now, source=real)
 
 

@@ -168,3 +168,43 @@ def test_issue35_item3_restored_copy_keeps_the_campaigns_identity(
     assert _uid(mine) == uid
     assert len(list_backups(mine)) >= 2  # the safety copy is ours too
     assert all(os.path.exists(b.path) for b in list_backups(mine))
+
+
+def test_issue35_item3_a_restored_old_copy_migrates_to_the_same_identity(
+        tmp_path: Path, clock: Clock) -> None:
+    """Restoring the pre-schema-4 migration copy and opening it again gives it the uid it
+    had (derived from its first event), so the backups taken since stay its own."""
+    path = tmp_path / "old.stonesaga"
+    shutil.copyfile(FIXTURES / "campaign-v3.stonesaga", path)
+    with CampaignFile.open(path, clock=clock) as cf:
+        clock.advance(minutes=1)
+        later = cf.backup()
+    uid = _uid(path)
+    migration = next(b for b in list_backups(path) if b.reason == "migration")
+    clock.advance(minutes=1)
+    restore_backup(path, migration.path, now=clock())
+    assert later.path in {b.path for b in list_backups(path)}  # tied by the first event
+    clock.advance(minutes=1)
+    with CampaignFile.open(path, clock=clock):
+        pass
+    assert _uid(path) == uid
+    assert later.path in {b.path for b in list_backups(path)}
+
+
+def test_issue35_item3_a_restore_keeps_a_strangers_log_in_its_safety_copy(
+        mine: Path, tmp_path: Path, clock: Clock) -> None:
+    """Restoring is the way out of a stranger's log beside the campaign; its commits may
+    be all that is left of their campaign, so the safety copy keeps it, byte for byte."""
+    other = tmp_path / "elsewhere" / "d.stonesaga"
+    _campaign(other, clock, "theirs")
+    with CampaignFile.open(other, backups=False) as cf:
+        cf.add_note("only in their log")
+        log = other.with_name(other.name + "-wal").read_bytes()
+    mine.with_name(mine.name + "-wal").write_bytes(log)
+    clock.advance(minutes=1)
+    safety = restore_backup(mine, list_backups(mine)[0], now=clock())
+    assert safety is not None
+    assert safety.path.with_name(safety.path.name + "-wal").read_bytes() == log
+    assert not mine.with_name(mine.name + "-wal").exists()
+    with CampaignFile.open(mine, clock=clock) as cf:
+        assert "our own note" in {e.text for e in cf.journal()}

@@ -226,12 +226,14 @@ def _additions_reason(found: list[str]) -> str:
     if any(f.startswith("a trigger") for f in found):
         reasons.append("a trigger would change the campaign on every write without the "
                        "journal knowing")
-    if any("virtual table" in f for f in found):
+    if any("virtual table" in f for f in found):  # its shadow tables included
         reasons.append("a virtual table runs code of its own (a search or map index) "
                        "whenever it is read, on data the companion never checked")
-    if any(not f.startswith("a trigger") and "virtual table" not in f for f in found):
-        reasons.append("the companion neither makes nor reads the rest, so it cannot "
-                       "say what it does to the campaign")
+    others = [f for f in found if not f.startswith("a trigger") and "virtual table" not in f]
+    if others:
+        what = "the rest" if reasons else ("it" if len(others) == 1 else "them")
+        reasons.append(f"the companion neither makes nor reads {what}, so it cannot say "
+                       "what it does to the campaign")
     return "; ".join(reasons)
 
 

@@ -32,8 +32,10 @@ if TYPE_CHECKING:
         CampaignTooNew,
         DiskFull,
         ForeignAdditions,
+        ForeignBackup,
         NotACampaign,
         ReadOnly,
+        StrangerLog,
         UndoConflict,
     )
     from companion.store.lock import LockOwner, lock_holder
@@ -55,7 +57,9 @@ _HOMES: dict[str, tuple[str, str]] = {
     **{name: ("errors", name) for name in (
         "BadExportFile", "CampaignClosed", "CampaignDamaged", "CampaignFileError",
         "CampaignFileExists", "CampaignLocked", "CampaignNotFound", "CampaignTooNew",
-        "DiskFull", "ForeignAdditions", "NotACampaign", "ReadOnly", "UndoConflict")},
+        "DiskFull", "ForeignAdditions", "ForeignBackup", "NotACampaign", "ReadOnly",
+        "StrangerLog",
+        "UndoConflict")},
     **{name: ("lock", name) for name in ("LockOwner", "lock_holder")},
     **{name: ("migrations", name) for name in ("APPLICATION_ID", "SCHEMA_VERSION")},
     **{name: ("portable", name) for name in (
@@ -88,8 +92,9 @@ __all__ = [
     "BackupInfo", "BackupPolicy", "BadExportFile", "CampaignClosed", "CampaignDamaged",
     "CampaignFile", "CampaignFileError", "CampaignFileExists", "CampaignLocked",
     "CampaignNotFound", "CampaignTooNew", "CheckReport", "DiskFull", "ForeignAdditions",
+    "ForeignBackup",
     "LockOwner",
-    "NotACampaign", "ReadOnly", "UndoConflict", "WebJournalRefused", "backups_dir",
+    "NotACampaign", "ReadOnly", "StrangerLog", "UndoConflict", "WebJournalRefused", "backups_dir",
     "check_campaign",
     "export_campaign", "import_campaign", "list_backups", "read_web_journal",
     "lock_holder", "restore_backup",

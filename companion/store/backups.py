@@ -26,6 +26,13 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from companion.paths import CAMPAIGN_SUFFIX
+from companion.store.backup_identity import (
+    Identity,
+    backup_identity,
+    campaign_identity,
+    read_identity_of,
+    record_identity,
+)
 from companion.store.durable import fsync_dir, fsync_file, remove_with_sides, temp_beside
 from companion.store.errors import SideFileInTheWay
 
@@ -124,8 +131,23 @@ def backups_dir(path: Path) -> Path:
     return path.with_name(path.name + ".backups")
 
 
-def list_backups(path: Path) -> list[BackupInfo]:
-    """The backups of campaign ``path``, newest first (the campaign itself is not read)."""
+def list_backups(path: Path, owner: Identity | None = None) -> list[BackupInfo]:
+    """The backups of campaign ``path``, newest first: those of its name whose inside
+    proves they are copies of this campaign (:mod:`companion.store.backup_identity`;
+    each read read-only). When the campaign cannot be read and its backups folder
+    recorded no identity, every backup of its name (a damaged campaign stays restorable).
+    ``owner``: the campaign's identity when the caller has it open.
+    """
+    named = named_backups(path)
+    owner = owner or campaign_identity(path, backups_dir(path))
+    if owner is None:
+        return named
+    return [b for b in named if (found := backup_identity(b.path)) and owner.claims(found)]
+
+
+def named_backups(path: Path) -> list[BackupInfo]:
+    """The files in the backups folder named as backups of ``path``, newest first (not
+    opened: any of them may be another campaign's, see :func:`list_backups`)."""
     folder = backups_dir(path)
     if not folder.is_dir():
         return []
@@ -194,6 +216,9 @@ def take_backup(
         _publish(tmp, target)
     finally:
         remove_with_sides(tmp)
+    with contextlib.suppress(OSError, sqlite3.Error):
+        # The campaign the folder's backups are of, for when it cannot be read itself.
+        record_identity(target.parent, read_identity_of(source))
     return BackupInfo(now, reason, target.stat().st_size, target, event_id)
 
 
@@ -261,9 +286,18 @@ def _within_size(backups: list[BackupInfo], keep: set[Path], limit: int) -> set[
     return keep
 
 
-def rotate(path: Path, policy: BackupPolicy, now: datetime) -> list[BackupInfo]:
-    """Delete the backups the policy no longer keeps; returns those deleted."""
-    backups = list_backups(path)
+def rotate(path: Path, policy: BackupPolicy, now: datetime,
+           owner: Identity | None = None) -> list[BackupInfo]:
+    """Delete the backups the policy no longer keeps; returns those deleted.
+
+    Only backups proven to be this campaign's (:func:`list_backups`) are ever deleted:
+    another campaign's file in the folder, or in a folder the backups folder links to,
+    is never touched. With no identity to prove anything by, nothing is deleted.
+    """
+    owner = owner or campaign_identity(path, backups_dir(path))
+    if owner is None:
+        return []
+    backups = list_backups(path, owner)
     keep = backups_to_keep(backups, policy, now)
     removed = [b for b in backups if b.path not in keep]
     for backup in removed:

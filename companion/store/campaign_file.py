@@ -23,6 +23,7 @@ from sqlmodel import Session, col
 
 from companion.store import backups as bk
 from companion.store import migrations
+from companion.store.backup_identity import Identity, read_identity_of
 from companion.store.errors import (
     CampaignClosed,
     CampaignDamaged,
@@ -144,6 +145,9 @@ class CampaignFile(UndoHistory):
         )
         self._begin_sql = "BEGIN"
         event.listen(self._engine, "begin", self._on_begin)
+        # Every commit leaves its mark, by which a write-ahead log proves it is this file's
+        # own (companion.store.log_proof); the event runs just before the COMMIT.
+        event.listen(self._engine, "commit", lambda _: migrations.stamp_log_mark(raw))
         self._in_transaction = False
         # Set once quick_check has passed (at once unless verifying in the background);
         # every write and every backup waits for it, so neither touches a damaged file.
@@ -162,6 +166,7 @@ class CampaignFile(UndoHistory):
         self._closing = False
         self._full_before_write = False
         """A log was pending at a shared open: the first write waits for the full check."""
+        self._owner: Identity | None = None
         self._newest: bk.BackupInfo | None = None
         self._newest_known = False
         self.last_event: JournalEvent | None = None
@@ -284,6 +289,7 @@ class CampaignFile(UndoHistory):
             self._backup("migration", force=True)
             migrations.upgrade(self._conn(), version)
             self.migrated_from = version
+            self._owner = None  # the migration to schema 4 gave it its uid
         elif self._lock.held:
             self._backup_or_warn("open")
 
@@ -617,7 +623,7 @@ class CampaignFile(UndoHistory):
         except (sqlite3.Error, OSError) as exc:
             raise translate_error(exc, bk.backups_dir(self.path)) or exc from exc
         self._newest, self._newest_known = info, True
-        bk.rotate(self.path, self.policy, now)
+        bk.rotate(self.path, self.policy, now, self._owner_identity())
         return info
 
     def _backup_or_warn(
@@ -636,10 +642,17 @@ class CampaignFile(UndoHistory):
             self._warn(backup_warning(self.path, reason, exc))
             return None
 
+    def _owner_identity(self) -> Identity:
+        """This campaign's identity (uid, first event), by which its backups prove they
+        are its own; read once (it never changes but by the migration to schema 4)."""
+        if self._owner is None:
+            self._owner = read_identity_of(self._conn())
+        return self._owner
+
     def _newest_backup(self) -> bk.BackupInfo | None:
         # The newest backup (ours, or one left by an earlier run), listed once.
         if not self._newest_known:
-            found = bk.list_backups(self.path)
+            found = bk.list_backups(self.path, self._owner_identity())
             self._newest, self._newest_known = (found[0] if found else None), True
         return self._newest
 

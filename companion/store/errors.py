@@ -220,8 +220,27 @@ class NotWritable(CampaignFileError):
     """A write was asked of a campaign opened for reading only."""
 
 
+def _additions_reason(found: list[str]) -> str:
+    """Why what was found stops the campaign from opening, for the kinds found."""
+    reasons = []
+    if any(f.startswith("a trigger") for f in found):
+        reasons.append("a trigger would change the campaign on every write without the "
+                       "journal knowing")
+    if any("virtual table" in f for f in found):  # its shadow tables included
+        reasons.append("a virtual table runs code of its own (a search or map index) "
+                       "whenever it is read, on data the companion never checked")
+    others = [f for f in found if not f.startswith("a trigger") and "virtual table" not in f]
+    if others:
+        what = "the rest" if reasons else ("it" if len(others) == 1 else "them")
+        reasons.append(f"the companion neither makes nor reads {what}, so it cannot say "
+                       "what it does to the campaign")
+    return "; ".join(reasons)
+
+
 class ForeignAdditions(NotACampaign):
-    """A campaign file holding triggers or views: the companion makes none."""
+    """A campaign file holding schema objects the companion never makes: triggers, views,
+    virtual tables (FTS, R*Tree) and their shadow tables, extra tables, columns or
+    indexes, generated columns, expression or partial indexes."""
 
     def __init__(self, path: Path, found: list[str], backups: int) -> None:
         offer = (f"Restore one of its {backups} backup(s) with `companion backup restore`, "
@@ -230,9 +249,39 @@ class ForeignAdditions(NotACampaign):
         CampaignFileError.__init__(
             self,
             f"{path} holds {', '.join(found)}, which no companion makes: another program "
-            "or a person added it. It would change the campaign on every write without "
-            "the journal knowing, so the file was not opened and was left untouched. "
-            + offer,
+            f"or a person added it. {_additions_reason(found).capitalize()}; so the file "
+            "was not opened and was left untouched. " + offer,
         )
         self.path = path
         self.found = found
+
+
+class StrangerLog(CampaignFileError):
+    """A write-ahead log beside the campaign that is not its own (another file's changes)."""
+
+    def __init__(self, path: Path, why: str) -> None:
+        log = path.name + "-wal"
+        super().__init__(
+            f"{path} has unsaved changes beside it ({log}) that are not this campaign's "
+            f"own ({why}): another campaign's, or those of an older copy of this one that "
+            "was replaced (a sync tool, a copy from another computer). They were not read "
+            f"and nothing was changed. If {path.name} was not open anywhere, move {log} "
+            f"(and {path.name}-shm) out of the folder and open the campaign again; keep "
+            "them if you want to give them to the campaign they belong to."
+        )
+        self.path = path
+        self.why = why
+
+
+class ForeignBackup(CampaignFileError):
+    """A backup to restore that does not prove it is a copy of this campaign."""
+
+    def __init__(self, path: Path, backup: Path) -> None:
+        super().__init__(
+            f"{backup.name} is not a backup of {path.name}: it holds another campaign "
+            "(its campaign id, or for a backup older than that its first journal entry, "
+            f"is not {path.name}'s). Nothing was restored or changed. To play it, copy it "
+            "out of the backups folder and open it as a campaign of its own."
+        )
+        self.path = path
+        self.backup = backup

@@ -10,12 +10,14 @@ from __future__ import annotations
 import errno
 import shutil
 import sqlite3
+import time
 from pathlib import Path
 
 from sqlalchemy.exc import DBAPIError
 
 from companion.store import backups as bk
 from companion.store import migrations
+from companion.store.declared_schema import foreign_schema
 from companion.store.errors import (
     CampaignDamaged,
     CampaignFileError,
@@ -25,16 +27,17 @@ from companion.store.errors import (
     ForeignAdditions,
     NotACampaign,
     ReadOnly,
+    StrangerLog,
 )
 from companion.store.integrity import (
     HeaderProblem,
-    foreign_schema,
     open_readonly,
     pragma_int,
     quick_check,
     read_header,
     wal_pending,
 )
+from companion.store.log_proof import judge_log
 
 LOW_DISK_BYTES = 1 << 20
 """Below this much free space, an I/O error is reported as a full disk."""
@@ -87,7 +90,8 @@ def inspect_file(path: Path, *, deep: bool = True, shared: bool = False) -> int:
     """Check ``path`` is a whole campaign this program can open; return its schema version.
 
     Reads only, and leaves every file as it was (not even an empty ``-wal``/``-shm``
-    appears): raises NotACampaign (ForeignAdditions for planted triggers or views),
+    appears): raises NotACampaign (ForeignAdditions for anything the schema does not declare:
+    triggers, views, virtual tables, extra tables, columns and indexes), StrangerLog,
     CampaignDamaged or CampaignTooNew (or DiskFull, ReadOnly, CampaignUnreadable when the
     disk, not the file, is at fault). ``deep=False`` skips the check whose cost grows with
     the file: ``PRAGMA quick_check``, or the full ``integrity_check`` when a write-ahead
@@ -108,13 +112,17 @@ def inspect_file(path: Path, *, deep: bool = True, shared: bool = False) -> int:
     # opened by SQLite. (Ours are written to the main file when created, and a pending
     # log can only raise the version, which SQLite's reading below sees.)
     _refuse_identity(path, header.application_id, header.user_version)
+    if wal_pending(path):
+        # Before SQLite reads the log (and any checkpoint writes it into the file): it
+        # must prove it continues this very file (companion.store.log_proof).
+        refuse_stranger_log(path, header.page_size, header.user_version, shared=shared)
     # Shared: the log may be the running writer's own, not a crash's or a stranger's.
     full = wal_pending(path) and not shared
     try:
         with open_readonly(path, shared=shared) as conn:
             version = pragma_int(conn, "user_version")
             _refuse_identity(path, pragma_int(conn, "application_id"), version)
-            planted = foreign_schema(conn)
+            planted = foreign_schema(conn, version)
             if planted:
                 raise ForeignAdditions(path, planted, len(bk.list_backups(path)))
             problems = quick_check(conn, full=full) if deep else []
@@ -125,6 +133,26 @@ def inspect_file(path: Path, *, deep: bool = True, shared: bool = False) -> int:
     if problems:
         raise CampaignDamaged(path, problems[0], len(bk.list_backups(path)))
     return version
+
+
+def refuse_stranger_log(path: Path, page_size: int, user_version: int, *,
+                        shared: bool = False) -> None:
+    """Raise :class:`StrangerLog` when the log pending beside ``path`` is not its own.
+
+    ``shared``: a writer may be at work, so a log read while it restarted or a checkpoint
+    copied pages is read again (a few times) before it is called a stranger's.
+    """
+    tries = 5 if shared else 1
+    for attempt in range(tries):
+        try:
+            verdict = judge_log(path, page_size, user_version)
+        except OSError as exc:
+            raise translate_error(exc, path) or exc from exc
+        if verdict.own:
+            return
+        if attempt + 1 < tries:
+            time.sleep(0.05 * (attempt + 1))
+    raise StrangerLog(path, verdict.why)
 
 
 def _refuse_identity(path: Path, application_id: int, version: int) -> None:

@@ -84,17 +84,20 @@ def wal_exists(path: Path) -> bool:
 
 
 @contextlib.contextmanager
-def open_readonly(path: Path, *, shared: bool = False) -> Iterator[sqlite3.Connection]:
+def open_readonly(path: Path, *, shared: bool = False,
+                  with_log: bool = True) -> Iterator[sqlite3.Connection]:
     """A read-only SQLite connection that leaves no side files behind when it can.
 
     ``shared=True`` when another connection may be writing meanwhile: then it must take
     part in SQLite's locking (``immutable`` would read pages as they change).
+    ``with_log=False`` reads the file alone, its log left aside (a stranger's log).
     """
     # No log file at all: nobody has the file open in WAL mode (SQLite removes the log
     # when the last connection closes), and a writer that starts meanwhile writes its
     # log, not the main file (until a checkpoint): reading it as immutable is safe, and
     # it makes no empty -wal/-shm beside a file that may yet be refused.
-    immutable = not wal_exists(path) or (not shared and not wal_pending(path))
+    immutable = not with_log or not wal_exists(path) or (
+        not shared and not wal_pending(path))
     mode = "mode=ro&immutable=1" if immutable else "mode=ro"
     conn = sqlite3.connect(f"file:{quote(str(path))}?{mode}", uri=True)
     try:
@@ -108,19 +111,6 @@ def quick_check(conn: sqlite3.Connection, *, full: bool = False) -> list[str]:
     pragma = "integrity_check" if full else "quick_check"
     rows = [str(r[0]) for r in conn.execute(f"PRAGMA {pragma}").fetchall()]
     return [] if rows == ["ok"] else rows
-
-
-def foreign_schema(conn: sqlite3.Connection) -> list[str]:
-    """The triggers and views in the file, named in plain words ([] for ours: we make none).
-
-    A trigger runs on every write, so rows could change behind the journal's back (or a
-    recursive one never end); a view is no part of a campaign either.
-    """
-    rows = conn.execute(
-        "SELECT type, name, tbl_name FROM sqlite_master WHERE type IN ('trigger', 'view') "
-        "ORDER BY type, name").fetchall()
-    return [f"a trigger '{name}' on the table {table}" if kind == "trigger"
-            else f"a view '{name}'" for kind, name, table in rows]
 
 
 def pragma_int(conn: sqlite3.Connection, name: str) -> int:

@@ -15,7 +15,9 @@ caller has taken a backup copy. To add version n + 1 (version 2 is the example):
 
 from __future__ import annotations
 
+import json
 import sqlite3
+import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -23,7 +25,7 @@ from sqlmodel import SQLModel
 
 from companion.store.table_base import table_of
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """The schema version this program writes."""
 
 APPLICATION_ID = 0x53534743
@@ -174,11 +176,86 @@ def _export_v2_to_v3(tables: dict[str, Any]) -> dict[str, Any]:
     return _export_v2_to_v3_web_journal(_export_v3_own_card(tables))
 
 
-STEPS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3}
+# --- version 4: the campaign's identity (issue 35) ---------------------------------------
+
+
+def _new_uid() -> str:
+    """As ``shown_tables.new_campaign_uid`` (a step never imports the models)."""
+    return uuid.uuid4().hex
+
+
+_UID_NAMESPACE = uuid.UUID("6f1c2a43-5353-4743-8000-0000000000c4")
+"""The namespace of the uids the migration to schema 4 derives (uuid5)."""
+
+
+def first_event_fingerprint(conn: sqlite3.Connection) -> str | None:
+    """The campaign's first journal event (time to the microsecond, kind, text) as one
+    text: what ties copies of one campaign that have no uid (docs/campaign-file.md)."""
+    first = conn.execute("SELECT time, kind, text FROM journal_event "
+                         "ORDER BY id LIMIT 1").fetchone()
+    return None if first is None else json.dumps([str(v) for v in first])
+
+
+def _migrated_uid(conn: sqlite3.Connection) -> str:
+    """The uid an older file gets: derived from its first journal event, so the file and
+    every older copy of it (a restored pre-schema-4 backup) get the same one, and the
+    backups taken since still prove they are its own; random when it has no event."""
+    fingerprint = first_event_fingerprint(conn)
+    if fingerprint is None:
+        return _new_uid()
+    return uuid.uuid5(_UID_NAMESPACE, fingerprint).hex
+
+
+#: The store's own table (no model, never exported, never journalled): the mark every
+#: commit leaves, by which a write-ahead log proves it continues this very file
+#: (``companion.store.log_proof``; docs/campaign-file.md, "A write-ahead log's proof").
+LOG_MARK_SQL = ("CREATE TABLE log_mark (id INTEGER NOT NULL PRIMARY KEY, "
+                "prev VARCHAR NOT NULL DEFAULT '', cur VARCHAR NOT NULL DEFAULT '')")
+LOG_MARK_VERSION = 4
+"""The first schema version whose commits carry the log mark."""
+
+
+def create_log_mark(conn: sqlite3.Connection) -> None:
+    """Create the ``log_mark`` table with its one row: a first mark, following none (so a
+    log that made it proves itself to a file from before it)."""
+    conn.execute(LOG_MARK_SQL)
+    conn.execute("INSERT INTO log_mark (id, prev, cur) VALUES (1, '', ?)", (_new_uid(),))
+
+
+def stamp_log_mark(conn: sqlite3.Connection) -> None:
+    """Inside a write transaction, just before its commit: a new mark, the old one kept as
+    ``prev``. So the first commit of every write-ahead log names the mark of the state the
+    log continues, which the file itself holds until the log is checkpointed into it."""
+    conn.execute("UPDATE log_mark SET prev = cur, cur = ? WHERE id = 1", (_new_uid(),))
+
+
+def _v3_to_v4(conn: sqlite3.Connection) -> None:
+    """Every campaign gets its own ``uid`` (``campaign.uid``), so a backup can prove which
+    campaign it belongs to; a file made before it gets one here, once (derived from its
+    first journal event: :func:`_migrated_uid`). And
+    every commit from now on leaves its mark (``log_mark``)."""
+    conn.execute("ALTER TABLE campaign ADD COLUMN uid VARCHAR NOT NULL DEFAULT ''")
+    conn.execute("UPDATE campaign SET uid = ? WHERE uid = ''", (_migrated_uid(conn),))
+    create_log_mark(conn)
+
+
+def _export_v3_to_v4(tables: dict[str, Any]) -> dict[str, Any]:
+    """A version 3 export's campaign row gets a new ``uid``: the campaign it makes is a
+    campaign of its own, whose backups prove they are its."""
+    data = tables.get("campaign")
+    if isinstance(data, dict) and "uid" not in data.get("columns", []):
+        data.setdefault("columns", []).append("uid")
+        for row in data.get("rows", []):
+            if isinstance(row, list):
+                row.append(_new_uid())
+    return tables
+
+
+STEPS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
 """``STEPS[n]`` upgrades version n to n + 1."""
 
 EXPORT_UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    1: _export_v1_to_v2, 2: _export_v2_to_v3}
+    1: _export_v1_to_v2, 2: _export_v2_to_v3, 3: _export_v3_to_v4}
 """``EXPORT_UPGRADES[n]`` turns an export's ``tables`` from schema n into n + 1."""
 
 
@@ -193,6 +270,7 @@ def create_schema(conn: sqlite3.Connection) -> None:
     tables = [table_of(model) for model in ALL_TABLES]
     with engine.begin() as connection:
         SQLModel.metadata.create_all(connection, tables=tables)
+    create_log_mark(conn)
     conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     conn.commit()
@@ -216,6 +294,8 @@ def upgrade(conn: sqlite3.Connection, version: int) -> int:
         conn.execute("BEGIN IMMEDIATE")
         try:
             step(conn)
+            if start + 1 > LOG_MARK_VERSION:  # the step to 4 makes the first mark
+                stamp_log_mark(conn)
             conn.execute(f"PRAGMA user_version = {start + 1}")
             conn.execute("COMMIT")
         except BaseException:

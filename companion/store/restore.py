@@ -14,6 +14,8 @@ from pathlib import Path
 
 from companion.store import backups as bk
 from companion.store import migrations
+from companion.store.backup_identity import backup_identity, campaign_identity
+from companion.store.declared_schema import declared_tables, foreign_schema
 from companion.store.durable import (
     SIDE_SUFFIXES,
     clean_stale_temps,
@@ -22,16 +24,17 @@ from companion.store.durable import (
     remove_with_sides,
     temp_beside,
 )
-from companion.store.errors import CampaignDamaged, NotACampaign
+from companion.store.errors import CampaignDamaged, ForeignBackup, NotACampaign, StrangerLog
 from companion.store.inspection import inspect_file, translate_error
 from companion.store.integrity import (
     HeaderProblem,
-    foreign_schema,
     open_readonly,
     pragma_int,
     read_header,
+    wal_pending,
 )
 from companion.store.lock import LockOwner, WriterLock, lock_holder
+from companion.store.log_proof import judge_log
 from companion.store.table_base import utcnow
 
 
@@ -50,7 +53,9 @@ def _safety_copy(path: Path, real: Path, now: datetime) -> bk.BackupInfo | None:
         with open_readonly(real) as conn:
             event = conn.execute("SELECT coalesce(max(id), 0) FROM journal_event").fetchone()[0]
             return bk.take_backup(conn, path, "restore", now, int(event))
-    except (CampaignDamaged, NotACampaign, sqlite3.DatabaseError):
+    except (CampaignDamaged, NotACampaign, StrangerLog, sqlite3.DatabaseError):
+        # A stranger's log too is kept, byte for byte beside the copy: its commits may
+        # be all that is left of the campaign they belong to.
         return bk.copy_file_backup(path, "restore", now, source=real)
 
 
@@ -72,12 +77,25 @@ def restore_backup(
     try:
         clean_stale_temps(path.parent, bk.backups_dir(path))
         inspect_file(source)  # refuses a damaged, foreign or too-new backup
+        _refuse_another_campaigns(path, source)
         try:
             return _replace_with(path, source, now or utcnow())
         except (OSError, sqlite3.Error) as exc:
             raise translate_error(exc, path) or exc from exc
     finally:
         lock.release()
+
+
+def _refuse_another_campaigns(path: Path, source: Path) -> None:
+    """Refuse (:class:`ForeignBackup`) a backup whose inside does not prove it is a copy
+    of campaign ``path`` (``backup_identity``). With nothing to tell the campaign by (it
+    cannot be read, and its backups recorded nothing), any campaign may be restored."""
+    owner = campaign_identity(path, bk.backups_dir(path))
+    if owner is None:
+        return
+    found = backup_identity(source)
+    if found is None or not owner.claims(found):
+        raise ForeignBackup(path, source)
 
 
 def _replace_with(path: Path, source: Path, now: datetime) -> bk.BackupInfo | None:
@@ -147,6 +165,19 @@ class CheckReport:
         )
 
 
+def _integrity_problems(conn: sqlite3.Connection, foreign: list[str]) -> list[str]:
+    """``integrity_check``'s problems; with a virtual table planted, table by table of the
+    schema's own (a newer SQLite checks a virtual table by running its code)."""
+    if not any("virtual table" in found for found in foreign):
+        rows = [str(r[0]) for r in conn.execute("PRAGMA integrity_check").fetchall()]
+        return [r for r in rows if r != "ok"]
+    problems: list[str] = []
+    for table in declared_tables(pragma_int(conn, "user_version")):
+        rows = conn.execute(f'PRAGMA integrity_check("{table}")').fetchall()
+        problems.extend(str(r[0]) for r in rows if str(r[0]) != "ok")
+    return problems
+
+
 def check_campaign(path: Path) -> CheckReport:
     """Check a whole campaign file (read-only, lock not needed); never raises for bad files.
 
@@ -159,14 +190,25 @@ def check_campaign(path: Path) -> CheckReport:
         report.problems.append("the file does not exist")
         return report
     try:
-        read_header(path)
-        with open_readonly(path) as conn:
+        header = read_header(path)
+        own_log = True
+        if wal_pending(path):  # judged from bytes before SQLite reads it (log_proof)
+            verdict = judge_log(path, header.page_size, header.user_version)
+            own_log = verdict.own
+            if not own_log:
+                report.problems.append(
+                    f"the unsaved changes beside it ({path.name}-wal) are not this "
+                    f"campaign's own ({verdict.why}); the file was checked without them")
+        with open_readonly(path, with_log=own_log) as conn:
             report.is_campaign = pragma_int(conn, "application_id") == migrations.APPLICATION_ID
             report.schema_version = pragma_int(conn, "user_version")
-            rows = [str(r[0]) for r in conn.execute("PRAGMA integrity_check").fetchall()]
-            report.problems.extend(r for r in rows if r != "ok")
+            # Read as text first: a virtual table's own code never runs on its data here.
+            # A newer program's schema is not this one's to judge (CampaignTooNew).
+            foreign = foreign_schema(conn, report.schema_version) \
+                if report.schema_version <= migrations.SCHEMA_VERSION else []
             report.problems.extend(f"holds {found}, which no companion makes"
-                                   for found in foreign_schema(conn))
+                                   for found in foreign)
+            report.problems.extend(_integrity_problems(conn, foreign))
             report.foreign_key_problems = [
                 f"{table} row {rowid} points at a missing {parent} row"
                 for table, rowid, parent, _ in conn.execute("PRAGMA foreign_key_check")

@@ -9,6 +9,7 @@ here points at a table of this module, so these tables stand on their own.
 
 from __future__ import annotations
 
+import uuid
 from datetime import datetime
 from typing import Any
 
@@ -20,10 +21,18 @@ from companion.store.table_base import StoreTable, json_column, utcnow
 # --- the campaign and the society -----------------------------------------------------
 
 
+def new_campaign_uid() -> str:
+    """A campaign's own identity: a random UUID (version 4) as 32 hex digits."""
+    return uuid.uuid4().hex
+
+
 class Campaign(StoreTable, table=True):
     """The campaign itself (a single row, id 1): set-up choices and settings."""
 
     __tablename__ = "campaign"
+    uid: str = Field(default_factory=new_campaign_uid)
+    """The campaign's identity (schema 4), set when it is made and never changed: a
+    backup proves it belongs to this campaign by holding the same ``uid``."""
     society_name: str = ""
     epoch: int = 1
     created: datetime = Field(default_factory=utcnow)

@@ -39,6 +39,9 @@ from companion.cli import main
 
 FIXTURES = Path(__file__).resolve().parents[1] / "operations" / "fixtures"
 HISTORY = ("journal_event", "save_point")
+# The campaign's tables: not SQLite's, nor the store's log_mark (a new mark every commit,
+# by which a write-ahead log proves it is the file's own: issue 35).
+CAMPAIGN_TABLES = "type='table' AND name NOT LIKE 'sqlite_%' AND name != 'log_mark'"
 DRAW_KINDS = ("discovery_cards", "forage_cards", "fishing_cards", "delving_cards",
               "night_cards")
 
@@ -67,8 +70,7 @@ def rows(path: Path) -> dict[str, list[tuple[Any, ...]]]:
     conn = connect(path)
     try:
         tables = [r[0] for r in conn.execute(
-            "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'"
-            " ORDER BY name")]
+            f"SELECT name FROM sqlite_master WHERE {CAMPAIGN_TABLES} ORDER BY name")]
         return {t: [tuple(_value(v) for v in row)
                     for row in conn.execute(f'SELECT * FROM "{t}" ORDER BY id')]
                 for t in tables}
@@ -83,8 +85,7 @@ def look(path: Path) -> dict[str, list[tuple[Any, ...]]]:
     conn = connect(path)
     try:
         tables = [r[0] for r in conn.execute(
-            "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'"
-            " ORDER BY name")]
+            f"SELECT name FROM sqlite_master WHERE {CAMPAIGN_TABLES} ORDER BY name")]
         return {t: conn.execute(
             "SELECT id, time, kind, undone, redoable FROM journal_event ORDER BY id"
             if t == "journal_event" else f'SELECT * FROM "{t}" ORDER BY id').fetchall()

@@ -91,9 +91,15 @@ def soak_step(conn: sqlite3.Connection) -> None:
 
 
 def pretend_next_version() -> None:
-    """Make this process's store believe one more schema version exists (with soak_step)."""
+    """Make this process's store believe one more schema version exists (with soak_step),
+    whose declared schema has the table the step makes."""
+    from companion.store import declared_schema
+
     migrations.STEPS[migrations.SCHEMA_VERSION] = soak_step
     migrations.SCHEMA_VERSION = SOAK_VERSION
+    declared_schema.TABLES["soak_moved"] = ("id", "text")
+    declared_schema.ADDED_IN[SOAK_VERSION] = declared_schema.Added(
+        tables=frozenset({"soak_moved"}))
 
 
 def migrate(path: Path) -> None:

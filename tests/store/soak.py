@@ -9,7 +9,12 @@ Scenarios (each a child process, ``tests/store/helpers.py`` or the real CLI):
   closing checkpoint and the closing backup);
 - ``export``, ``import``, ``restore``: the whole-file operations;
 - ``migrate``: opening a version-1 file with a program that knows a (simulated)
-  version 2: the migration backup, then the upgrade step.
+  version 2: the migration backup, then the upgrade step;
+- ``stranger``: a writer of the campaign's twin (a copy that went its own way) killed;
+  its log, put beside a copy of the campaign, is refused by every read-only command,
+  and a virtual table planted in a copy is refused by name (``soak_strangers``). For the
+  whole soak another campaign's backup sits among the campaign's: never listed, never
+  restored, never deleted by rotation.
 
 Kills: ``random`` (SIGKILL after a random delay) or ``syscall`` (``strace -e
 inject=SYSCALL:signal=KILL:when=N``: the N-th call of a write, fsync, rename, link,
@@ -27,6 +32,7 @@ import contextlib
 import json
 import os
 import random
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -44,8 +50,15 @@ from companion.store.models import JournalEvent, NotePage, Society
 from tests.store.conftest import REPO
 from tests.store.faults import STRACE, strace_works
 from tests.store.helpers import SOAK_VERSION
+from tests.store.soak_strangers import (
+    foreign_backup_kept,
+    plant_foreign_backup,
+    planted_virtual_table_refused,
+    refused_by_every_read_only_command,
+)
 
-SCENARIOS = ("write", "cli", "session", "export", "import", "restore", "migrate")
+SCENARIOS = ("write", "cli", "session", "export", "import", "restore", "migrate",
+             "stranger")
 SYSCALL_PATIENCE = 4.0
 """Seconds a run may take to reach its injected kill before it is killed anyway."""
 SYSCALLS: dict[str, dict[str, int]] = {
@@ -63,6 +76,7 @@ SYSCALLS: dict[str, dict[str, int]] = {
                 "ftruncate": 1},
     "migrate": {"pwrite64": 70, "fdatasync": 9, "fsync": 2, "unlink": 8, "ftruncate": 3,
                 "rename": 1},
+    "stranger": {"pwrite64": 300, "fdatasync": 40, "write": 30},  # the twin's writer
 }
 
 
@@ -82,6 +96,8 @@ class Tally:
     """Temporary files left by kills and removed by the next open."""
     migrated: Counter[str] = field(default_factory=Counter)
     """After a migration kill: 'before' (still version 1) or 'after' (version 2)."""
+    strangers: int = 0
+    """The twin's logs refused by every read-only command (kills that left commits)."""
 
     def total(self) -> int:
         return sum(self.kills.values())
@@ -97,7 +113,8 @@ class Tally:
                 f"{self.acknowledged} operations acknowledged, none lost; "
                 f"{self.unacknowledged} committed-but-unacknowledged; "
                 f"{self.temps_cleaned} temporary files cleaned by the next open; "
-                f"migration kills left {dict(self.migrated)}")
+                f"migration kills left {dict(self.migrated)}; "
+                f"{self.strangers} strangers' logs refused by every read-only command")
 
 
 def _env() -> dict[str, str]:
@@ -187,6 +204,10 @@ class Soak:
         self.notes: set[str] = set()
         self.count = 0
         CampaignFile.create(self.main).close()
+        self.twin = folder / "twin" / "soak.stonesaga"  # the copy on "another computer"
+        self.twin.parent.mkdir()
+        shutil.copyfile(self.main, self.twin)
+        self.foreign = plant_foreign_backup(self.main, folder / "another tribe")
         self.modes = ["random", "syscall"] if strace_works() else ["random"]
 
     # --- one kill -------------------------------------------------------------------------
@@ -280,6 +301,9 @@ class Soak:
             with CampaignFile.create(target) as cf:
                 cf.add_note("the oldest backup's note")
                 cf.backup("manual")
+            # Older than any of its own: what a restore of "the oldest" would take if
+            # it took another campaign's backup for the target's.
+            self.foreign_at_target = plant_foreign_backup(target, self.folder / "other")
         with CampaignFile.open(target) as cf:
             note = cf.add_note(f"made before restore {self.count}")
         lines, killed, label = self._kill(_command("restore", [str(target)]), mode)
@@ -291,6 +315,23 @@ class Soak:
         kept = note.text in here or any(
             note.text in _texts(b.path) for b in list_backups(target))
         assert kept, (label, "restore lost the note written before it")
+        foreign_backup_kept(target, *self.foreign_at_target)
+        assert "another tribe's first note" not in here, "another campaign was restored"
+        return killed, label
+
+    def _stranger(self, mode: str) -> tuple[bool, str]:
+        lines, killed, label = self._kill(
+            _command("write", [str(self.twin)]), mode, read_first=self.rng.randint(1, 30))
+        log = self.twin.with_name(self.twin.name + "-wal")
+        if log.is_file() and refused_by_every_read_only_command(
+                self.main, log.read_bytes(), self.folder / "stranger"):
+            self.tally.strangers += 1
+        planted_virtual_table_refused(self.main, self.folder / "planted")
+        # The twin's own log is its own: it opens with every acknowledged commit.
+        assert check_campaign(self.twin).ok
+        with CampaignFile.open(self.twin, backups=False) as cf, cf.read() as session:
+            ids = set(session.exec(select(JournalEvent.id)))
+        assert self._ids(lines) <= ids, "the twin lost commits of its own log"
         return killed, label
 
     def _migrate(self, mode: str) -> tuple[bool, str]:
@@ -325,6 +366,7 @@ class Soak:
         self.acked |= reported
         report = check_campaign(self.main)
         assert report.ok, report.problems
+        foreign_backup_kept(self.main, *self.foreign)
         with CampaignFile.open(self.main) as cf, cf.read() as session:
             kinds = JournalEvent.kind == "crash-test"
             ids = set(session.exec(select(JournalEvent.id).where(kinds)))
@@ -345,6 +387,7 @@ class Soak:
     def _check_backups(self, path: Path) -> None:
         for backup in list_backups(path):
             assert check_campaign(backup.path).ok, backup.path
+        foreign_backup_kept(self.main, *self.foreign)
 
     def _clean_check(self) -> None:
         """After the checks (which opened the files again), no temporary file is left

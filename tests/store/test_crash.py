@@ -116,6 +116,7 @@ def test_soak_short(tmp_path: Path) -> None:
     tally = run_soak(tmp_path, kills=plan, seed=3, runs=plan)
     assert tally.total() + tally.finished == plan
     assert tally.total() >= len(SCENARIOS)  # most runs really were killed
+    assert tally.strangers >= 1  # a stranger's log went through every read-only command
     print(f"\nshort soak: {tally.summary()}")
 
 

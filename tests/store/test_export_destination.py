@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.store import export_campaign
+from companion.store import export_campaign, migrations
 from companion.store.errors import NotARegularFile
 from companion.store.portable import ExportWouldReplace
 from tests.store.conftest import FIXTURES
@@ -25,7 +25,7 @@ from tests.store.conftest import FIXTURES
 @pytest.fixture
 def campaign(tmp_path: Path) -> Path:
     path = tmp_path / "rich.stonesaga"
-    shutil.copyfile(FIXTURES / "campaign-v3.stonesaga", path)
+    shutil.copyfile(FIXTURES / f"campaign-v{migrations.SCHEMA_VERSION}.stonesaga", path)
     return path
 
 

@@ -7,6 +7,7 @@ every refusal says what happened in plain words and what to do.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -70,6 +71,13 @@ def test_fault1_restore_keeps_the_unreplayed_log_in_its_safety_copy(
         if info.path != older.path:
             info.path.unlink()
     events = half_checkpointed(path)
+    # half_checkpointed made a new campaign at the path: the backup is made its own
+    # (a backup proves its campaign by its uid, issue 35 item 3).
+    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
+        uid = conn.execute("SELECT uid FROM campaign").fetchone()[0]
+    with contextlib.closing(sqlite3.connect(older.path)) as conn:
+        conn.execute("UPDATE campaign SET uid = ?", (uid,))
+        conn.commit()
     clock.advance(minutes=5)
     safety = restore_backup(path, older, now=clock())
     assert safety is not None
@@ -141,9 +149,7 @@ def test_fault2_read_only_leftovers_are_made_writable_again(path: Path) -> None:
     cf.close()
     # What opening a read-only (444) campaign leaves: side files with its mode.
     conn = sqlite3.connect(path)
-    conn.execute("PRAGMA wal_autocheckpoint = 0")
-    conn.execute("CREATE TABLE scratch (x)")  # leaves a -wal and -shm while open
-    conn.execute("DROP TABLE scratch")
+    conn.execute("SELECT count(*) FROM campaign").fetchall()  # a -wal, -shm while open
     for side in ("-wal", "-shm"):
         os.chmod(path.with_name(path.name + side), 0o444)
     os.chmod(path, 0o644)  # the user fixed the campaign's permission ...

@@ -43,8 +43,16 @@ def test_every_fixture_opens_and_reaches_the_current_version(tmp_path: Path) -> 
 
 
 def _pretend_v2(monkeypatch: pytest.MonkeyPatch, step: migrations.Step) -> None:
+    from companion.store import declared_schema
+
     monkeypatch.setattr(migrations, "SCHEMA_VERSION", 2)
     monkeypatch.setitem(migrations.STEPS, 1, step)
+    # The pretend version 2 is version 1 with the weather column its step adds.
+    monkeypatch.setattr(declared_schema, "ADDED_IN", {
+        2: declared_schema.Added(columns=frozenset({("society", "weather")})),
+        **{v + 100: a for v, a in declared_schema.ADDED_IN.items()}})
+    monkeypatch.setitem(declared_schema.TABLES, "society",
+                        (*declared_schema.TABLES["society"], "weather"))
 
 
 def test_upgrade_runs_after_a_backup(v1: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -138,7 +146,7 @@ def test_version_3_adds_the_own_card_table_as_a_new_file_has_it(
         with cf.read() as session:
             assert session.exec(select(OwnCard)).all() == []
     assert schema(path) == schema(fresh) and schema(path)
-    assert user_version(path) == 3 and check_campaign(path).ok
+    assert user_version(path) == migrations.SCHEMA_VERSION and check_campaign(path).ok
 
 
 def test_the_version_3_fixture_carries_an_own_card(tmp_path: Path) -> None:

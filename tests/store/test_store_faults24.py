@@ -24,11 +24,13 @@ from companion.store import (
     CampaignFile,
     CampaignFileError,
     NotACampaign,
+    StrangerLog,
     check_campaign,
     list_backups,
     restore_backup,
 )
 from companion.store import backups as bk
+from companion.store.backup_identity import RECORD
 from companion.store.backups import BackupInfo, backups_to_keep
 from companion.store.durable import stale_temps
 from companion.store.integrity import wal_pending
@@ -151,31 +153,21 @@ def _write_refused_and_nothing_changed(path: Path, clock: Clock, lock: Any,
 
 
 @pytest.mark.parametrize("lock", ["open", "first-write"])
-def test_a_strangers_log_is_damage_before_anything_is_written(
-    path: Path, clock: Clock, lock: str
+@pytest.mark.parametrize("verify", ["now", "background"])
+def test_a_strangers_log_is_refused_before_anything_is_read_or_written(
+    path: Path, clock: Clock, lock: str, verify: str
 ) -> None:
-    """The app's open runs the full check when a log is pending; the command line (which
-    may be reading beside the app's own log) runs it before its first write."""
+    """Issue 35 item 1: the log of a copy that went its own way carries no mark of this
+    file, so every open refuses it before SQLite reads it (once the full check, run
+    after the open, found the damage its replay did)."""
     _with_strangers_log(path)
     kept = _good_backups(path, 12)
-    _write_refused_and_nothing_changed(path, clock, lock, kept)
-
-
-def test_a_strangers_log_stops_writes_and_backups_when_checked_in_the_background(
-    path: Path, clock: Clock
-) -> None:
-    _with_strangers_log(path)
-    kept = _good_backups(path, 12)
-    cf = CampaignFile.open(path, clock=clock, verify="background",
-                           policy=BackupPolicy(recent=3, daily=1, weekly=1))
-    try:
-        with pytest.raises(CampaignDamaged, match="missing from index"):
-            cf.add_note("written into a damaged file")
-        with pytest.raises(CampaignDamaged):
-            cf.backup()
-    finally:
-        cf.close()
-    assert snapshot(bk.backups_dir(path)) == kept  # none rotated out, no damaged copy
+    before = snapshot(path.parent)
+    with pytest.raises(StrangerLog, match="not this campaign's own"):
+        CampaignFile.open(path, clock=clock, lock=lock, verify=verify,  # type: ignore[arg-type]
+                          policy=BackupPolicy(recent=3, daily=1, weekly=1))
+    assert snapshot(path.parent) == before
+    assert snapshot(bk.backups_dir(path)) == kept
 
 
 @pytest.mark.parametrize("lock", ["open", "first-write"])
@@ -384,7 +376,7 @@ def test_backups_of_a_name_with_a_newline_are_listed_restored_and_rotated(
     backups = list_backups(path)
     assert first.path not in [b.path for b in backups]  # rotated out
     assert 2 <= len(backups) <= 4
-    assert sorted(p.name for p in bk.backups_dir(path).iterdir()) == sorted(
+    assert sorted(p.name for p in bk.backups_dir(path).iterdir() if p.name != RECORD) == sorted(
         b.path.name for b in backups)  # nothing hidden from the list
     restore_backup(path, backups[-1])
     with CampaignFile.open(path, clock=clock) as cf:

@@ -51,6 +51,9 @@ class UndoHistory:
         """A session for queries: CampaignFile's."""
         raise NotImplementedError
 
+    def _after_commit(self) -> None:
+        """What follows every committed step (CampaignFile's: a shared campaign publishes)."""
+
     # --- undo and redo --------------------------------------------------------------------
 
     @staticmethod
@@ -109,6 +112,7 @@ class UndoHistory:
                 return None
             self.last_event = self._step(session, target, undo=True)
             session.commit()
+        self._after_commit()
         return target
 
     def redo(self) -> JournalEvent | None:
@@ -120,6 +124,7 @@ class UndoHistory:
             record = self._step(session, target, undo=False)
             session.commit()
         self.last_event = record
+        self._after_commit()
         return target
 
     def undo_label(self) -> str | None:
@@ -150,6 +155,7 @@ class UndoHistory:
             session.add(point)
             session.commit()
         self.last_event = record
+        self._after_commit()
         return point
 
     def save_points(self) -> list[SavePoint]:
@@ -184,6 +190,7 @@ class UndoHistory:
                 self.last_event = self._step(session, target, undo=True, save_point=point.name)
                 undone.append(target)
             session.commit()
+        self._after_commit()
         return undone
 
     # --- the journal ------------------------------------------------------------------------

@@ -35,3 +35,52 @@ def test_issue38_an_undo_travels_like_any_operation(table: Table) -> None:
     table.settle_all_in_step()
     assert [line.undone for line in ana.journal(2)] == [False, True]
     assert table.export("ana") == table.export("bryn")
+
+
+def _clash(table: Table) -> None:
+    """Both machines, apart, move the same dial differently."""
+    ana, bryn = table.machines["ana"], table.machines["bryn"]
+    operations.change_unrest(ana, amount=2, reason="the river flooded")
+    operations.gain_lore(ana, amount=1, reason="an old song")
+    operations.change_unrest(bryn, amount=1, reason="a quarrel")
+    table.settle_all_in_step()
+
+
+def test_issue38_a_true_clash_waits_as_one_conflict_on_both_machines(table: Table) -> None:
+    _clash(table)
+    ana, bryn = table.machines["ana"], table.machines["bryn"]
+    assert table.export("ana") == table.export("bryn")
+    found = sharing.conflicts(ana)
+    assert len(found) == 1
+    assert sharing.sync(bryn).words == "1 conflict to settle"
+    words = found[0].words
+    assert "Here:" in words and "On Bryn's laptop:" in words
+    assert "quarrel" in words and "flooded" in words
+    # The disjoint change (lore) applied silently on both.
+    assert ana.file.society().lore == bryn.file.society().lore
+
+
+def test_issue38_settling_either_side_converges_and_keeps_the_other_as_history(
+        table: Table) -> None:
+    _clash(table)
+    ana, bryn = table.machines["ana"], table.machines["bryn"]
+    unrest_before = ana.file.society().unrest
+    conflict = sharing.conflicts(bryn)[0]
+    waiting_mine = conflict.waiting.machine == "Here"
+    # Bryn keeps their own side.
+    sharing.settle(bryn, conflict, "here")
+    table.settle_all_in_step()
+    assert sharing.conflicts(ana) == [] and sharing.conflicts(bryn) == []
+    assert table.export("ana") == table.export("bryn")
+    assert ana.file.society().unrest != unrest_before or not waiting_mine
+    texts = {line.text: line.undone for line in ana.journal(10)}
+    assert any("flooded" in t and undone for t, undone in texts.items())
+    # Undoing the settle brings the conflict back, on both machines.
+    operations.undo(ana)
+    table.settle_all_in_step()
+    assert len(sharing.conflicts(bryn)) == 1
+    assert table.export("ana") == table.export("bryn")
+    sharing.settle(ana, 1, "theirs")
+    table.settle_all_in_step()
+    assert table.export("ana") == table.export("bryn")
+    assert sharing.conflicts(ana) == []

@@ -25,6 +25,7 @@ def test_issue38_two_machines_share_play_apart_settle_and_end_the_same(
     code, data, _ = run_json(capsys, "sync", str(ana), "--json")
     assert code == 0 and data["words"] == "1 conflict to settle"
     assert data["applied"].get("Bryn's laptop", 0) >= 1  # the note, and one unrest
+    assert "1 conflict to settle" in run(capsys, "sync", str(bryn))[1]
     code, out, _ = run(capsys, "sync", str(bryn), "--conflicts")
     assert code == 0 and out.startswith("1. ") and "Unrest" in out
     code, data, _ = run_json(capsys, "sync", str(bryn), "--settle", "1", "--side", "theirs",

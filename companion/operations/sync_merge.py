@@ -85,6 +85,9 @@ def read_folder(conn: Connection, state: dict[str, Any], uid: str) -> Intake:
         if machine == state["machine"]:
             intake.own_missing = _missing(files, state["published_seq"])
             continue
+        known_name = state["machines"].get(machine, {}).get("name")
+        if isinstance(known_name, str):
+            intake.names.setdefault(machine, known_name)
         _read_machine(conn, uid, machine, files, known.get(machine, 0), pending, intake)
     _order_ready(conn, known, pending, intake)
     return intake
@@ -111,7 +114,8 @@ def _read_machine(conn: Connection, uid: str, machine: str, files: mailbox.Machi
             continue  # every operation of it is here already (a copy, or read before)
         try:
             segment = mailbox.read_segment(path, campaign=uid, machine=machine,
-                                           schema=SCHEMA_VERSION)
+                                           schema=SCHEMA_VERSION,
+                                           name=intake.names.get(machine))
         except mailbox.NewerVersion as newer:
             intake.newer[machine] = str(newer)
             intake.names.setdefault(machine, newer.machine)

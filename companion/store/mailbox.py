@@ -306,9 +306,8 @@ def _count(value: Any, low: int = 0, high: int = MAX_SEQ) -> bool:
 
 
 def _check_header(path: Path, document: Any, fmt: str, campaign: str, machine: str,
-                  schema: int) -> tuple[dict[str, Any], str]:
+                  schema: int, who: str) -> tuple[dict[str, Any], str]:
     """The header checked against the folder it lies in; returns it and the writer's name."""
-    who = f"machine {machine[:8]}"
     if not isinstance(document, dict) or not isinstance(document.get("header"), dict):
         raise MailboxRefused(path, who, "it is not a file of the companion")
     header: dict[str, Any] = document["header"]
@@ -333,14 +332,17 @@ def _check_header(path: Path, document: Any, fmt: str, campaign: str, machine: s
     return header, who
 
 
-def read_segment(path: Path, *, campaign: str, machine: str, schema: int) -> Segment:
-    """Read and check one segment (or a conflict copy of one) of ``machine``'s folder.
+def read_segment(path: Path, *, campaign: str, machine: str, schema: int,
+                 name: str | None = None) -> Segment:
+    """Read and check one segment (or a conflict copy of one) of ``machine``'s folder;
+    ``name`` is the machine's name as known so far (for a file too broken to say it).
 
     Raises :class:`MailboxRefused` (in game words, naming the file and the machine) or
     :class:`NewerVersion`; nothing of a refused file is used.
     """
-    document = _load(path, MAX_SEGMENT_BYTES, f"machine {machine[:8]}")
-    header, who = _check_header(path, document, OPS_FORMAT, campaign, machine, schema)
+    who = name or f"machine {machine[:8]}"
+    document = _load(path, MAX_SEGMENT_BYTES, who)
+    header, who = _check_header(path, document, OPS_FORMAT, campaign, machine, schema, who)
     first, last, ops = header.get("first"), header.get("last"), document.get("ops")
     if not isinstance(first, int) or not isinstance(last, int) or not _count(first, 1) \
             or not _count(last, 1) or first > last:
@@ -364,8 +366,10 @@ def read_segment(path: Path, *, campaign: str, machine: str, schema: int) -> Seg
 
 def read_snapshot(path: Path, *, campaign: str, machine: str, schema: int) -> Snapshot:
     """Read and check a snapshot's envelope (its campaign is checked by the import)."""
-    document = _load(path, MAX_SNAPSHOT_BYTES, f"machine {machine[:8]}")
-    header, who = _check_header(path, document, SNAPSHOT_FORMAT, campaign, machine, schema)
+    who = f"machine {machine[:8]}"
+    document = _load(path, MAX_SNAPSHOT_BYTES, who)
+    header, who = _check_header(path, document, SNAPSHOT_FORMAT, campaign, machine, schema,
+                                who)
     body = document.get("body")
     if not isinstance(body, dict) or digest(body) != header["sha256"]:
         raise MailboxRefused(path, who, "its checksum does not match (it was cut short or "

@@ -84,7 +84,8 @@ def cmd_sync(args: argparse.Namespace) -> int:
 
             return refuse(operations.Refused("Say which side to keep: --side here or "
                                              "--side theirs."))
-        return on_campaign(args, lambda c: sharing.settle(c, args.settle, args.side),
+        return on_campaign(args, lambda c: sharing.settle(c, args.settle, args.side,
+                                                          during_procedure="merge"),
                            _report)
     if args.conflicts:
         return on_campaign(args, sharing.conflicts, _conflicts)
@@ -92,7 +93,8 @@ def cmd_sync(args: argparse.Namespace) -> int:
     def run(campaign: Any) -> Any:
         if args.name:
             sharing.set_machine_name(campaign, args.name)
-        return sharing.sync(campaign)
+        # Asked for at the terminal: merged even during a procedure, and said so.
+        return sharing.sync(campaign, during_procedure="merge")
 
     return on_campaign(args, run, _report)
 

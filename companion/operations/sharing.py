@@ -66,7 +66,8 @@ class SyncReport:
     refused: tuple[str, ...]
     """Files of the folder refused, each naming the file and the machine."""
     deferred: str | None
-    """Why the other machines' operations wait (a procedure in progress), or None."""
+    """Why the other machines' operations wait (a procedure in progress), or that they
+    were merged during one (``during_procedure="merge"``); None otherwise."""
     waiting: int
     """Operations read that wait for earlier ones still on their way."""
     changed: bool
@@ -212,21 +213,31 @@ def _shared_state(campaign: Campaign) -> dict[str, Any]:
     return state
 
 
-def sync(campaign: Campaign, *, now: datetime | None = None) -> SyncReport:
+def sync(campaign: Campaign, *, now: datetime | None = None,
+         during_procedure: str = "wait") -> SyncReport:
     """Publish this machine's operations, and merge the other machines' from the folder.
 
     Never stops play: an unreachable folder is "Offline since 14:02"; a bad file is
     refused (named in :attr:`SyncReport.refused`) with nothing taken from it; a newer
-    version's files wait. During a procedure, the others' operations wait
-    (:attr:`SyncReport.deferred`).
+    version's files wait. While a procedure is in progress here the others' operations
+    wait (``during_procedure="wait"``, the watcher's and the poll's way, said in
+    :attr:`SyncReport.deferred`), or are merged all the same and said so
+    (``"merge"``: the player asked, ``companion sync``; the procedure goes on from the
+    merged state, as after reopening).
     """
+    if during_procedure not in ("wait", "merge"):
+        raise ValueError(f"during_procedure is 'wait' or 'merge', not {during_procedure!r}")
     _shared_state(campaign)
     now = now or datetime.now(UTC)
     deferred = None
     kind = procedure_in_progress_here(campaign)
-    if kind is not None:
+    if kind is not None and during_procedure == "wait":
         deferred = (f"The other machines' changes wait until the {kind.replace('_', ' ')} in "
                     "progress here is over.")
+    elif kind is not None:
+        deferred = None
+        merged_during = (f"The other machines' changes were merged while the "
+                         f"{kind.replace('_', ' ')} is in progress here.")
     try:
         with campaign.file.replay_session() as session:
             conn = session.connection()
@@ -256,6 +267,8 @@ def sync(campaign: Campaign, *, now: datetime | None = None) -> SyncReport:
     if offline is not None and offline.tzinfo is None:
         offline = offline.replace(tzinfo=UTC)
     pending = 0 if not deferred else len(intake.ready)
+    if kind is not None and not deferred and merged.changed:
+        deferred = merged_during
     return SyncReport(
         applied=applied, published=published, conflicts=waiting, offline_since=offline,
         newer=tuple(sorted(set(intake.newer.values()))), refused=tuple(intake.refused),
@@ -382,7 +395,8 @@ def _conflict(number: int, waiting: Side, in_effect: tuple[Side, ...], *, mine: 
                     theirs=theirs, words=f"{wait_words} {effect_words}")
 
 
-def settle(campaign: Campaign, conflict: Conflict | int, side: str) -> SyncReport:
+def settle(campaign: Campaign, conflict: Conflict | int, side: str, *,
+           during_procedure: str = "wait") -> SyncReport:
     """Settle a conflict: keep ``"here"`` (this machine's side) or ``"theirs"``.
 
     The side not kept stays in the history as undone operations; undoing the settle
@@ -396,7 +410,7 @@ def settle(campaign: Campaign, conflict: Conflict | int, side: str) -> SyncRepor
         raise Refused(f"There is no conflict number {number} to settle "
                       f"({len(waiting)} waiting).")
     chosen = waiting[number - 1]
-    if procedure_in_progress_here(campaign):
+    if during_procedure == "wait" and procedure_in_progress_here(campaign):
         raise Refused("Finish the procedure in progress first; then settle the conflict.")
     mine = chosen.waiting.machine == "Here"
     keep_waiting = (side == "here") == mine
@@ -410,7 +424,7 @@ def settle(campaign: Campaign, conflict: Conflict | int, side: str) -> SyncRepor
     with campaign.write(SETTLE, f"{words} ({kept.text})", conflict=chosen.waiting.ref,
                         drop=drop):
         pass
-    return sync(campaign)
+    return sync(campaign, during_procedure=during_procedure)
 
 
 def op_state(campaign: Campaign, ref: str) -> str | None:

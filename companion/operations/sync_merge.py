@@ -121,6 +121,8 @@ def _read_machine(conn: Connection, uid: str, machine: str, files: mailbox.Machi
             intake.names.setdefault(machine, newer.machine)
             intake.schemas[machine] = newer.schema
             return
+        except mailbox.Vanished:
+            continue  # replaced by its writer (a larger segment) while being read
         except mailbox.MailboxRefused as refused:
             intake.refused.append(str(refused))
             continue

@@ -96,6 +96,11 @@ class MailboxRefused(Exception):
         self.why = why
 
 
+class Vanished(MailboxRefused):
+    """The file left the folder while it was being read (its writer replaced it by a
+    larger segment, or the sync engine moved it): nothing to take, nothing wrong."""
+
+
 class NewerVersion(Exception):
     """A file written by a newer version of the companion (a later schema)."""
 
@@ -273,6 +278,8 @@ def _load(path: Path, limit: int, who: str) -> Any:
             raise MailboxRefused(path, who, f"it is {size:,} bytes, more than the "
                                             f"{limit:,} a file of the folder may be")
         raw = path.read_bytes()
+    except FileNotFoundError:
+        raise Vanished(path, who, "it left the folder while it was read") from None
     except OSError as exc:
         raise MailboxRefused(path, who, f"it could not be read ({exc.strerror or exc})"
                              ) from None

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import logging
+import uuid
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -39,6 +40,8 @@ log = logging.getLogger("companion.store")
 STATE = table_of(SyncState)
 SEGMENT_OPS = 500
 """The most operations one segment holds."""
+COMPACT_AT = 40
+"""This many segments of its own in the folder, and a machine writes them again as few."""
 
 
 def is_shared(conn: Connection) -> bool:
@@ -83,16 +86,46 @@ def _redo_before(conn: Connection, event_id: int) -> list[int]:
     return sorted(stack)
 
 
+def own_files(conn: Connection, state: dict[str, Any]) -> mailbox.MachineFiles | None:
+    """This machine's files in the folder, by name (None: the folder is not reachable)."""
+    folder = machine_dir(conn, state)
+    try:
+        return mailbox.list_machine(folder, state["machine"]) if folder.is_dir() \
+            else mailbox.MachineFiles(state["machine"])
+    except OSError:
+        return None
+
+
+def new_identity_if_rolled_back(conn: Connection, state: dict[str, Any]) -> dict[str, Any]:
+    """A file that forgot operations it had published (a backup restored, an old copy
+    opened) must never number new ones as those: it becomes a machine of its own (same
+    name), and the next sync takes the forgotten ones back in from the folder."""
+    files = own_files(conn, state)
+    if files is None or not files.segments:
+        return state
+    published = max(last for _first, last, _path in files.segments)
+    if published <= known_clock(conn).get(state["machine"], 0):
+        return state
+    conn.execute(STATE.update().values(machine=uuid.uuid4().hex, published_seq=0,
+                                       snapshot_seq=0))
+    log.warning("this campaign file is older than what it published; it goes on as a "
+                "machine of its own, and takes its newer operations back from the folder")
+    found = read_state(conn)
+    assert found is not None
+    return found
+
+
 def register(conn: Connection) -> int:
     """Take this machine's journal events not yet in the log into it, as operations;
     returns how many. Call inside a write transaction of a shared campaign."""
     state = read_state(conn)
     assert state is not None
-    machine = state["machine"]
     events = conn.execute(select(JOURNAL).where(JOURNAL.c.id > state["registered_event"])
                           .order_by(JOURNAL.c.id)).mappings().all()
     if not events:
         return 0
+    state = new_identity_if_rolled_back(conn, state)
+    machine = state["machine"]
     ids = Ids(conn, state["base_event"])
     clock = known_clock(conn)
     lamport = int(conn.execute(select(func.max(SYNC_OPS.c.lamport))).scalar() or 0)
@@ -176,11 +209,32 @@ def publish(conn: Connection, now: datetime) -> int:
         return 0
     try:
         write_ops(conn, state, state["published_seq"] + 1, last)
+        compact(conn, state, last)
     except OSError:
         _offline(conn, state, now)
         return 0
     conn.execute(STATE.update().values(published_seq=last, offline_since=None))
     return last - int(state["published_seq"])
+
+
+def compact(conn: Connection, state: dict[str, Any], last: int) -> None:
+    """Once this machine's folder holds more than :data:`COMPACT_AT` segments, write its
+    operations again as segments of :data:`SEGMENT_OPS` and remove the small ones they
+    cover (a reader that meets a file gone skips it; one read twice applies once)."""
+    files = own_files(conn, state)
+    if files is None:
+        return
+    plain = [(f, t, p) for f, t, p in files.segments if mailbox.SEGMENT_NAME.match(p.name)]
+    if len(plain) <= COMPACT_AT:
+        return
+    chunks = [(a, min(a + SEGMENT_OPS - 1, last)) for a in range(1, last + 1, SEGMENT_OPS)]
+    names = {p.name for _f, _t, p in plain}
+    for first, end in chunks:
+        if mailbox.segment_name(first, end) not in names:
+            write_ops(conn, state, first, end)
+    for first, end, path in plain:
+        if (first, end) not in chunks and any(a <= first and end <= b for a, b in chunks):
+            path.unlink(missing_ok=True)
 
 
 def _offline(conn: Connection, state: dict[str, Any], now: datetime) -> None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from companion import operations
-from companion.operations import sharing
+from companion.operations import Refused, sharing
 from tests.sharing.conftest import Table
 
 
@@ -84,3 +86,59 @@ def test_issue38_settling_either_side_converges_and_keeps_the_other_as_history(
     table.settle_all_in_step()
     assert table.export("ana") == table.export("bryn")
     assert sharing.conflicts(ana) == []
+
+
+def test_issue38_never_merged_in_the_middle_of_a_procedure_without_saying_so(
+        table: Table) -> None:
+    from companion.operations import procedures
+
+    ana, bryn = table.machines["ana"], table.machines["bryn"]
+    operations.pass_turn(ana, name="Ash")
+    operations.pass_turn(ana, name="Bryn")
+    procedures.start_night(ana)
+    operations.add_journal_entry(bryn, text="Bryn's note during Ana's Night")
+    before = table.export("ana")
+    report = sharing.sync(ana)
+    assert report.deferred is not None and "Night" in report.deferred.title()
+    assert report.applied == {} and report.waiting == 1
+    assert report.words == "1 change from the others wait"
+    assert table.export("ana") == before
+    report = sharing.sync(ana, during_procedure="merge")
+    assert report.applied == {"Bryn's laptop": 1}
+    assert report.deferred is not None and "merged while" in report.deferred
+
+
+def test_issue38_join_without_a_file_goes_to_the_data_folder(table: Table) -> None:
+    from companion.paths import campaigns_dir
+
+    cai = sharing.join(table.folder, machine_name="Cai's laptop")
+    try:
+        assert cai.path.parent == campaigns_dir()
+        assert sharing.sync(cai).words == "Up to date"
+    finally:
+        cai.close()
+
+
+def test_issue38_a_machine_can_be_renamed_and_is_named_so_in_the_others_reports(
+        table: Table) -> None:
+    sharing.set_machine_name(table.machines["bryn"], "Bryn's old desktop")
+    operations.add_journal_entry(table.machines["bryn"], text="from the desktop")
+    assert sharing.sync(table.machines["ana"]).applied == {"Bryn's old desktop": 1}
+    with pytest.raises(Refused, match="short line"):
+        sharing.set_machine_name(table.machines["bryn"], "x" * 200)
+
+
+def test_issue38_a_restored_backup_goes_on_as_a_machine_of_its_own_and_loses_nothing(
+        table: Table) -> None:
+    ana, bryn = table.machines["ana"], table.machines["bryn"]
+    old = bryn.path.with_name("old copy.stonesaga")
+    bryn.file.save_copy(old)  # the file as a backup would hold it
+    operations.add_journal_entry(bryn, text="written after the copy")
+    bryn.close()
+    old.replace(bryn.path)  # Bryn's file rolled back
+    table.machines["bryn"] = bryn = operations.open_campaign(bryn.path)
+    operations.add_journal_entry(bryn, text="written on the rolled-back file")
+    table.settle_all_in_step()
+    assert table.export("ana") == table.export("bryn")
+    texts = [line.text for line in ana.journal(3)]
+    assert "written after the copy" in texts and "written on the rolled-back file" in texts

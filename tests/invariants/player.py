@@ -38,7 +38,8 @@ import companion.cli
 from companion.cli import main
 
 FIXTURES = Path(__file__).resolve().parents[1] / "operations" / "fixtures"
-HISTORY = ("journal_event", "save_point")
+HISTORY = ("journal_event", "save_point", "sync_state", "sync_op", "sync_row")
+"""Not the game: the history, and a shared campaign's bookkeeping (issue 38)."""
 DRAW_KINDS = ("discovery_cards", "forage_cards", "fishing_cards", "delving_cards",
               "night_cards")
 

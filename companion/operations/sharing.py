@@ -136,8 +136,9 @@ def share(campaign: Campaign, folder: Path, *, machine_name: str | None = None) 
     """Share ``campaign`` through ``folder`` (one the group's sync tool keeps in step).
 
     The campaign file stays where it is; the folder gets the campaign's own sub-folder
-    with this machine's snapshot. Refused when it is shared already, or when the folder
-    is the campaign's own folder's parent chain's... (the file must not lie inside it).
+    with this machine's snapshot. Refused when it is shared already, when a procedure is
+    in progress, or when the campaign file lies inside the folder (sync tools tear up a
+    database while it is open).
     """
     folder = Path(folder).absolute()
     if not folder.is_dir():
@@ -165,6 +166,27 @@ def share(campaign: Campaign, folder: Path, *, machine_name: str | None = None) 
         raise Refused(f"The shared folder {folder} could not be written ({exc.strerror or exc})"
                       "; the campaign is shared, and will write there once it can.") from exc
     return sharing_status(campaign)  # type: ignore[return-value]
+
+
+SYNC_MARKERS = (".stfolder", ".dropbox", ".dropbox.cache", ".sync", ".nextcloudsync.log",
+                ".owncloudsync.log", "desktop.ini")
+"""Files a sync tool keeps at the top of the folders it syncs."""
+SYNC_FOLDER_NAMES = ("dropbox", "onedrive", "google drive", "my drive", "nextcloud",
+                     "owncloud", "icloud drive", "sync")
+
+
+def synced_folder_warning(path: Path) -> str | None:
+    """Words warning that the campaign file ``path`` lies inside a folder a sync tool
+    keeps in step (so the tool may tear it up while it is open), or None."""
+    for folder in Path(path).absolute().parents:
+        marked = any((folder / marker).exists() for marker in SYNC_MARKERS[:-1])
+        named = folder.name.lower() in SYNC_FOLDER_NAMES or \
+            folder.name.lower().startswith(("onedrive -", "dropbox ("))
+        if marked or named:
+            return (f"{Path(path).name} lies in {folder}, a folder a sync tool keeps in "
+                    "step: it may tear up the campaign while it is open. Keep the campaign "
+                    "in the data folder and share it instead (File ▸ Share Campaign…).")
+    return None
 
 
 def join(folder: Path, dest: Path | None = None, *, machine_name: str | None = None,
@@ -261,7 +283,10 @@ def sync(campaign: Campaign, *, now: datetime | None = None,
     if merged.changed:
         _take_carried_cards(campaign)
     names = {m: str(v.get("name", m[:8])) for m, v in after["machines"].items()}
-    applied = {names.get(m, m[:8]): n for m, n in sorted(merged.applied.items())}
+    applied: dict[str, int] = {}
+    for machine, count in sorted(merged.applied.items()):
+        name = names.get(machine, machine[:8])
+        applied[name] = applied.get(name, 0) + count
     waiting = count_conflicts(campaign)
     offline = after["offline_since"]
     if offline is not None and offline.tzinfo is None:

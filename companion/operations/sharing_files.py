@@ -132,6 +132,10 @@ def join_campaign(folder: Path, dest: Path | None, name: str,
     if dest is None:
         dest = campaigns_dir() / campaign_file_name(_society(document) or "Shared campaign")
     dest = Path(dest).absolute()
+    if root.parent in dest.parents:
+        raise Refused("The campaign file itself must never lie in the shared folder (sync "
+                      "tools tear up a database while it is open); choose a file outside "
+                      "it, or leave out --file to make it in the data folder.")
     if dest.exists():
         raise Refused(f"{dest} already exists; the companion never overwrites a campaign. "
                       "Choose another file with --file.")

@@ -223,6 +223,20 @@ def decisions(conn: Connection, new_ops: list[dict[str, Any]]) -> dict[str, str]
 # --- the merge ------------------------------------------------------------------------------
 
 
+def one_saved_state_of_each_kind(conn: Connection) -> list[tuple[str, int]]:
+    """One procedure at a time, one Day, one Discovery due (``procedure_row``: each kind of
+    ``procedure_state`` is read as the one row of its kind): two machines that each began
+    the Night while apart cannot both have begun it."""
+    return [("procedure_state", int(row_id)) for (row_id,) in conn.execute(text(
+        "SELECT id FROM procedure_state WHERE kind IN (SELECT kind FROM procedure_state "
+        "GROUP BY kind HAVING count(*) > 1)"))]
+
+
+RULES = (one_saved_state_of_each_kind,)
+"""The rules an operation must keep on the merged campaign besides the schema's."""
+
+
+
 @dataclass
 class Merged:
     """What a merge did: the other machines' operations applied (by machine id), the
@@ -244,7 +258,7 @@ def merge(conn: Connection, state: dict[str, Any], new_ops: list[dict[str, Any]]
     if not new_ops and not changed_refs:
         return result
     start = _first_place(conn, new_ops, changed_refs)
-    replayer = Replayer(conn, state["base_event"])
+    replayer = Replayer(conn, state["base_event"], RULES)
     suffix = conn.execute(select(SYNC_OPS).where(SYNC_OPS.c.id >= start)
                           .order_by(SYNC_OPS.c.id.desc())).mappings().all()
     replay: list[dict[str, Any]] = []

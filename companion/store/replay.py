@@ -24,13 +24,15 @@ it, from the journal, and removes its journal event.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, Table, func, select, text
+from sqlalchemy.exc import IntegrityError
 
-from companion.store.errors import CampaignFileError
+from companion.store.errors import CampaignFileError, UndoConflict
 from companion.store.history import apply_changes, game_tables, read_image
 from companion.store.later_tables import SavePoint
 from companion.store.mailbox import references
@@ -255,11 +257,6 @@ def three_way(conn: Connection, changes: list[dict[str, Any]]
     return apply, clashes
 
 
-def write_changes(conn: Connection, changes: list[dict[str, Any]]) -> None:
-    """Put each row to its after image (the rows hold the before images: checked)."""
-    apply_changes(conn, changes, undo=False)
-
-
 def last_touch(conn: Connection, table: str, row_id: int, after: int) -> int | None:
     """The newest event in effect after event ``after`` that changed the row (None)."""
     found = conn.execute(text(
@@ -282,12 +279,23 @@ def _changes_of(row: Any) -> list[dict[str, Any]]:
     return list(json.loads(value) if isinstance(value, str) else value or [])
 
 
-class Replayer:
-    """Applies operations (as they travel) to an open write transaction, in order."""
+Rule = Callable[[Connection], list[tuple[str, int]]]
+"""A rule of the game the schema does not hold (one procedure at a time ...): the rows
+that break it now (none: kept)."""
 
-    def __init__(self, conn: Connection, base_event: int) -> None:
+
+class Replayer:
+    """Applies operations (as they travel) to an open write transaction, in order.
+
+    ``rules`` (the operations layer's) are checked after each operation, as the schema's
+    own constraints are: an operation that breaks one on the merged campaign waits as a
+    conflict instead of applying.
+    """
+
+    def __init__(self, conn: Connection, base_event: int, rules: Sequence[Rule] = ()) -> None:
         self.conn = conn
         self.ids = Ids(conn, base_event)
+        self.rules = tuple(rules)
         conn.exec_driver_sql("PRAGMA defer_foreign_keys = ON")
 
     # -- the journal -------------------------------------------------------------------------
@@ -337,12 +345,58 @@ class Replayer:
             self.ids.forget(op["machine"], op["seq"])
             return Outcome("waiting", self._journal(op, [], undone=True), [], rewind)
         apply, clashes = three_way(self.conn, changes)
+        if not clashes:
+            clashes = self._write(apply, undo=False)
         if clashes:
             self.ids.forget(op["machine"], op["seq"])
             clash = self._clashing(clashes)
             return Outcome("waiting", self._journal(op, [], undone=True), clash, rewind)
-        write_changes(self.conn, apply)
         return Outcome("applied", self._journal(op, apply, undone=False), [], rewind)
+
+    def _write(self, changes: list[dict[str, Any]], *, undo: bool) -> list[tuple[str, int]]:
+        """Write ``changes`` (forward, or back for ``undo``) if the schema's rules allow it
+        here: a value another row holds where it must be unique, or a row pointing at one
+        that is gone, leaves everything as it was and returns the rows in the way."""
+        self.conn.exec_driver_sql("SAVEPOINT replay_op")
+        try:
+            apply_changes(self.conn, changes, undo=undo)
+            blocked = self._broken_links(changes)
+            for rule in self.rules:
+                blocked += rule(self.conn)
+        except (IntegrityError, UndoConflict):
+            blocked = self._taken(changes) or [(c["table"], c["id"]) for c in changes]
+        if blocked:
+            self.conn.exec_driver_sql("ROLLBACK TO replay_op")
+        self.conn.exec_driver_sql("RELEASE replay_op")
+        return blocked
+
+    def _broken_links(self, changes: list[dict[str, Any]]) -> list[tuple[str, int]]:
+        """Rows of the tables touched (or pointing at them) that point at nothing."""
+        touched = {c["table"] for c in changes}
+        tables = set(touched)
+        for name, table in game_tables().items():
+            if any(fk.column.table.name in touched for fk in table.foreign_keys):
+                tables.add(name)
+        broken: list[tuple[str, int]] = []
+        for name in sorted(tables):
+            for row in self.conn.exec_driver_sql(f'PRAGMA foreign_key_check("{name}")'):
+                broken.append((str(row[0]), int(row[1])))
+        return broken
+
+    def _taken(self, changes: list[dict[str, Any]]) -> list[tuple[str, int]]:
+        """Rows already holding a value a made row needs to hold alone (a unique one)."""
+        found: list[tuple[str, int]] = []
+        for change in changes:
+            image = change["after"] if change["after"] is not None else change["before"]
+            table = game_tables()[change["table"]]
+            if image is None:
+                continue
+            for column in table.columns:
+                if column.unique and column.name in image:
+                    for (row_id,) in self.conn.execute(select(table.c.id).where(
+                            column == image[column.name], table.c.id != change["id"])):
+                        found.append((table.name, int(row_id)))
+        return found
 
     def _clashing(self, rows: list[tuple[str, int]]) -> list[str]:
         found: list[str] = []
@@ -376,7 +430,10 @@ class Replayer:
             return Outcome("waiting", self._journal(op, [], undone=True, target=target),
                            clash, {})
         rewind = {"redoable": bool(row["redoable"])}
-        apply_changes(self.conn, changes, undo=undo)
+        blocked = self._write(changes, undo=undo)
+        if blocked:
+            return Outcome("waiting", self._journal(op, [], undone=True, target=target),
+                           self._clashing(blocked), {})
         self._mark(target, undone=undo, redoable=undo)
         return Outcome("applied", self._journal(op, [], undone=False, target=target), [],
                        rewind)

@@ -146,12 +146,14 @@ class UndoHistory:
         from companion.store.later_tables import SavePoint
 
         with self._session(write=True) as session:
-            record = JournalEvent(time=self._clock(), kind="save_point",
-                                  text=f"Save point: {name}")
+            # One moment for both: a shared campaign's other machines replay it from the
+            # journal event alone (companion.store.replay).
+            now = self._clock()
+            record = JournalEvent(time=now, kind="save_point", text=f"Save point: {name}")
             session.add(record)
             session.flush()
             assert record.id is not None
-            point = SavePoint(name=name, event_id=record.id, created=self._clock())
+            point = SavePoint(name=name, event_id=record.id, created=now)
             session.add(point)
             session.commit()
         self.last_event = record

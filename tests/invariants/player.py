@@ -243,7 +243,7 @@ class Player:
         the step it was entered for is then refused: the only change allowed (the pack
         versions the campaign records, the card carried in the file (``own_card``), its
         journal event, the redo stack cleared)."""
-        kept = ("campaign", "journal_event", "own_card")
+        kept = ("campaign", "journal_event", "own_card", *HISTORY)
         same = {t: r for t, r in self.table.items() if t not in kept} \
             == {t: r for t, r in before.items() if t not in kept}
         return same and self.new_events_only(before, ("content.card",))

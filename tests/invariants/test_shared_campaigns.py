@@ -68,12 +68,13 @@ class Group:
     def player(self, name: str) -> Player:
         return self.players[NAMES.index(name)]
 
-    def sync(self, name: str) -> dict[str, Any] | None:
-        """``companion sync`` (or the status bar's call, every other time)."""
+    def sync(self, name: str, *, asked: bool = False) -> dict[str, Any] | None:
+        """``companion sync`` (or the status bar's call, which waits while a procedure is
+        in progress, every other time unless ``asked``)."""
         from companion.operations import sharing
 
         p = self.player(name)
-        if p.rng.random() < 0.5:
+        if asked or p.rng.random() < 0.5:
             report = p.js("sync", p.path)
         else:
             found: list[Any] = []
@@ -151,10 +152,11 @@ def converge(group: Group) -> None:
         group.engine.settle()
         changed = False
         for name in NAMES[: len(group.players)]:
-            report = group.sync(name)
+            report = group.sync(name, asked=True)
             if report is None:
                 raise group.player(name).fail("sync refused at the end")
-            changed = changed or report["changed"] or bool(report["published"])
+            changed = changed or report["changed"] or bool(report["published"]) \
+                or bool(report["waiting"])
         group.engine.settle()
         if not changed and not group.engine.queue:
             return
@@ -189,10 +191,28 @@ def history(p: Player) -> tuple[set[tuple[str, int]], list[str]]:
     return {(m, s) for m, s, *_ in ops}, lost
 
 
+def export_diff(exports: list[bytes], limit: int = 6) -> str:
+    """The first rows two exports disagree on, table by table."""
+    first, other = (json.loads(e)["tables"] for e in exports[:2]) if exports[0] != \
+        exports[1] else (json.loads(e)["tables"] for e in (exports[0], exports[-1]))
+    said: list[str] = []
+    for name in sorted(set(first) | set(other)):
+        a = {row[0]: row for row in first.get(name, {}).get("rows", [])}
+        b = {row[0]: row for row in other.get(name, {}).get("rows", [])}
+        for key in sorted(set(a) | set(b)):
+            if a.get(key) != b.get(key):
+                said.append(f"{name} {key}:\n  {str(a.get(key))[:400]}\n  "
+                            f"{str(b.get(key))[:400]}")
+                if len(said) >= limit:
+                    return "\n".join(said)
+    return "\n".join(said)
+
+
 def check(group: Group) -> None:
     exports = {p.path.name: export_of(p) for p in group.players}
     if len(set(exports.values())) != 1:
-        raise group.players[0].fail("the machines' exports differ after converging")
+        raise group.players[0].fail("the machines' exports differ after converging:\n"
+                                    + export_diff(list(exports.values())))
     group.counts["exports byte-identical"] += len(exports)
     held = []
     for p in group.players:

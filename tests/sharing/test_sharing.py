@@ -142,3 +142,14 @@ def test_issue38_a_restored_backup_goes_on_as_a_machine_of_its_own_and_loses_not
     assert table.export("ana") == table.export("bryn")
     texts = [line.text for line in ana.journal(3)]
     assert "written after the copy" in texts and "written on the rolled-back file" in texts
+
+
+def test_issue38_the_campaign_file_itself_never_goes_in_the_shared_folder(
+        table: Table) -> None:
+    with pytest.raises(Refused, match="never lie in the shared folder"):
+        sharing.join(table.folder, table.folder / "inside.stonesaga")
+    assert not (table.folder / "inside.stonesaga").exists()
+    (table.folder / ".stfolder").mkdir()
+    warning = sharing.synced_folder_warning(table.folder / "sub" / "x.stonesaga")
+    assert warning is not None and "sync tool" in warning
+    assert sharing.synced_folder_warning(table.machines["ana"].path) is None

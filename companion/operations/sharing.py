@@ -110,6 +110,9 @@ class ShareStatus:
     """A shared campaign's sharing, read from the file alone."""
 
     folder: Path
+    """The shared folder."""
+    campaign_folder: Path
+    """The campaign's own folder in it (what a file watcher watches)."""
     machine: str
     machine_name: str
     offline_since: datetime | None
@@ -150,6 +153,10 @@ def share(campaign: Campaign, folder: Path, *, machine_name: str | None = None) 
                       "tools tear up a database while it is open); choose another folder, "
                       "or keep the campaign in the data folder.")
     name = _name(machine_name)
+    if (folder / campaign.file.campaign().uid).exists():
+        raise Refused(f"This campaign is shared in {folder} already (from another file of "
+                      "it); join it from there instead (File ▸ Join a Shared Campaign…, or "
+                      "companion join).")
     if procedure_in_progress_here(campaign):
         raise Refused("Finish the procedure in progress first; then share the campaign.")
     with campaign.file.replay_session() as session:
@@ -360,7 +367,10 @@ def sharing_status(campaign: Campaign) -> ShareStatus | None:
     if offline is not None and offline.tzinfo is None:
         offline = offline.replace(tzinfo=UTC)
     waiting = count_conflicts(campaign)
-    return ShareStatus(folder=Path(state["folder"]), machine=state["machine"],
+    with campaign.file.read() as session:
+        uid = campaign_uid(session.connection())
+    return ShareStatus(folder=Path(state["folder"]),
+                       campaign_folder=Path(state["folder"]) / uid, machine=state["machine"],
                        machine_name=state["machine_name"], offline_since=offline,
                        conflicts=waiting, words=status_words({}, waiting, offline))
 

@@ -214,7 +214,8 @@ def _fill(cf: CampaignFile, snapshot: mailbox.Snapshot, folder: Path, name: str)
             refused=[], decisions=[]))
         decisions = [f"{loser}={e['op']['machine']}:{e['op']['seq']}"
                      for e in entries if e["op"]["kind"] == "sync.settle"
-                     for loser in e["op"]["payload"].get("drop", [])]
+                     and isinstance(e["op"]["payload"].get("drop"), list)
+                     for loser in e["op"]["payload"]["drop"] if isinstance(loser, str)]
         dropped = {e["op"]["machine"] + ":" + str(e["op"]["seq"]) for e in entries
                    if e["state"] == "dropped"}
         conn.execute(STATE.update().values(

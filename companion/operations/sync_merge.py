@@ -213,8 +213,9 @@ def decisions(conn: Connection, new_ops: list[dict[str, Any]]) -> dict[str, str]
         in_effect[step["target"]] = step["kind"] == "redo"
     dropped: dict[str, str] = {}
     for ref in sorted(settles, key=lambda r: op_key(settles[r])):
-        if in_effect[ref]:
-            for loser in settles[ref]["payload"].get("drop", []):
+        drop = settles[ref]["payload"].get("drop")
+        if in_effect[ref] and isinstance(drop, list):
+            for loser in drop:
                 if isinstance(loser, str):
                     dropped.setdefault(loser, ref)
     return dropped

@@ -153,3 +153,20 @@ def test_issue38_the_campaign_file_itself_never_goes_in_the_shared_folder(
     warning = sharing.synced_folder_warning(table.folder / "sub" / "x.stonesaga")
     assert warning is not None and "sync tool" in warning
     assert sharing.synced_folder_warning(table.machines["ana"].path) is None
+
+
+def test_issue38_a_second_file_of_a_shared_campaign_joins_rather_than_shares_again(
+        table: Table) -> None:
+    from companion.store import export_campaign
+
+    out = table.root / "copy.json"
+    export_campaign(table.machines["ana"].file, out)
+    copy = operations.import_campaign(out, table.root / "copy.stonesaga")
+    try:
+        with pytest.raises(Refused, match="join it from there"):
+            sharing.share(copy, table.folder)
+    finally:
+        copy.close()
+    status = sharing.sharing_status(table.machines["ana"])
+    assert status is not None and status.campaign_folder.is_dir()
+    assert status.campaign_folder.parent == table.folder

@@ -224,10 +224,13 @@ def decisions(conn: Connection, new_ops: list[dict[str, Any]]) -> dict[str, str]
 # --- the merge ------------------------------------------------------------------------------
 
 
-def one_saved_state_of_each_kind(conn: Connection) -> list[tuple[str, int]]:
+def one_saved_state_of_each_kind(conn: Connection, changes: list[dict[str, Any]]
+                                 ) -> list[tuple[str, int]]:
     """One procedure at a time, one Day, one Discovery due (``procedure_row``: each kind of
     ``procedure_state`` is read as the one row of its kind): two machines that each began
     the Night while apart cannot both have begun it."""
+    if not any(c["table"] == "procedure_state" for c in changes):
+        return []
     return [("procedure_state", int(row_id)) for (row_id,) in conn.execute(text(
         "SELECT id FROM procedure_state WHERE kind IN (SELECT kind FROM procedure_state "
         "GROUP BY kind HAVING count(*) > 1)"))]

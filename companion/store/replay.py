@@ -279,9 +279,9 @@ def _changes_of(row: Any) -> list[dict[str, Any]]:
     return list(json.loads(value) if isinstance(value, str) else value or [])
 
 
-Rule = Callable[[Connection], list[tuple[str, int]]]
-"""A rule of the game the schema does not hold (one procedure at a time ...): the rows
-that break it now (none: kept)."""
+Rule = Callable[[Connection, list[dict[str, Any]]], list[tuple[str, int]]]
+"""A rule of the game the schema does not hold (one procedure at a time ...): given the
+changes just written, the rows that break it now (none: kept)."""
 
 
 class Replayer:
@@ -357,30 +357,42 @@ class Replayer:
         """Write ``changes`` (forward, or back for ``undo``) if the schema's rules allow it
         here: a value another row holds where it must be unique, or a row pointing at one
         that is gone, leaves everything as it was and returns the rows in the way."""
+        written = [{**c, "before": c["after"], "after": c["before"]}
+                   for c in reversed(changes)] if undo else changes
         self.conn.exec_driver_sql("SAVEPOINT replay_op")
         try:
             apply_changes(self.conn, changes, undo=undo)
-            blocked = self._broken_links(changes)
+            blocked = self._broken_links(written)
             for rule in self.rules:
-                blocked += rule(self.conn)
+                blocked += rule(self.conn, written)
         except (IntegrityError, UndoConflict):
-            blocked = self._taken(changes) or [(c["table"], c["id"]) for c in changes]
+            blocked = self._taken(written) or [(c["table"], c["id"]) for c in written]
         if blocked:
             self.conn.exec_driver_sql("ROLLBACK TO replay_op")
         self.conn.exec_driver_sql("RELEASE replay_op")
         return blocked
 
     def _broken_links(self, changes: list[dict[str, Any]]) -> list[tuple[str, int]]:
-        """Rows of the tables touched (or pointing at them) that point at nothing."""
-        touched = {c["table"] for c in changes}
-        tables = set(touched)
-        for name, table in game_tables().items():
-            if any(fk.column.table.name in touched for fk in table.foreign_keys):
-                tables.add(name)
+        """Rows this operation wrote that point at nothing, and rows left pointing at a
+        row it deleted (the file held none before it: only its own rows are looked at)."""
         broken: list[tuple[str, int]] = []
-        for name in sorted(tables):
-            for row in self.conn.exec_driver_sql(f'PRAGMA foreign_key_check("{name}")'):
-                broken.append((str(row[0]), int(row[1])))
+        for change in changes:
+            table = game_tables()[change["table"]]
+            if change["after"] is not None:
+                for column, parent in references(table).items():
+                    value = change["after"].get(column)
+                    target = JOURNAL if parent == JOURNAL.name else game_tables()[parent]
+                    if value is not None and self.conn.execute(
+                            select(target.c.id).where(target.c.id == value)).first() is None:
+                        broken.append((table.name, change["id"]))
+            elif change["before"] is not None:
+                for child in game_tables().values():
+                    for column, parent in references(child).items():
+                        if parent != table.name:
+                            continue
+                        for (row_id,) in self.conn.execute(select(child.c.id).where(
+                                child.c[column] == change["id"]).limit(5)):
+                            broken.append((child.name, int(row_id)))
         return broken
 
     def _taken(self, changes: list[dict[str, Any]]) -> list[tuple[str, int]]:

@@ -35,7 +35,7 @@ class Table:
         """Every machine syncs, in turn, until all have seen everything."""
         for _ in range(rounds):
             for campaign in self.machines.values():
-                sharing.sync(campaign)
+                sharing.sync(campaign, during_procedure="merge")
 
 
 @pytest.fixture

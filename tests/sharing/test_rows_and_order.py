@@ -94,3 +94,50 @@ def test_issue38_machines_that_saw_the_same_operations_hold_the_same_campaign(
     exports = {table.export(who) for who in table.machines}
     assert len(exports) == 1
     assert sharing.sync(table.machines["ana"]).words == "2 conflicts to settle"
+
+
+def test_issue38_a_row_made_for_a_row_deleted_elsewhere_waits_as_a_conflict(
+        table: Table) -> None:
+    ana, bryn = table.machines["ana"], table.machines["bryn"]
+    build_outpost(ana, "Riverwatch", "S1")
+    table.settle_all_in_step()
+    with ana.write("outpost.remove", "Riverwatch is abandoned") as session:
+        outpost = session.exec(select(models.Outpost)).one()
+        for structure in session.exec(select(models.OutpostStructure)).all():
+            session.delete(structure)
+        session.flush()
+        session.delete(outpost)
+    with bryn.write("outpost.structure", "A drying rack at Riverwatch") as session:
+        outpost = session.exec(select(models.Outpost)).one()
+        session.add(models.OutpostStructure(outpost_id=outpost.id, structure_id="S9"))
+    table.settle_all_in_step()
+    assert table.export("ana") == table.export("bryn")
+    for campaign in (ana, bryn):
+        conn = sqlite3.connect(campaign.path)
+        try:
+            assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
+        finally:
+            conn.close()
+    found = sharing.conflicts(ana)
+    assert len(found) == 1 and ("drying rack" in found[0].words
+                                or "abandoned" in found[0].words)
+
+
+def test_issue38_two_nights_begun_apart_are_one_night_and_a_conflict(table: Table) -> None:
+    from companion.operations import procedures
+
+    operations.pass_turn(table.machines["ana"], name="Ash")
+    operations.pass_turn(table.machines["ana"], name="Bryn")
+    table.settle_all_in_step()
+    for campaign in table.machines.values():
+        procedures.start_night(campaign)
+    table.settle_all_in_step()
+    assert table.export("ana") == table.export("bryn")
+    conn = sqlite3.connect(table.machines["ana"].path)
+    try:
+        kinds = [k for (k,) in conn.execute("SELECT kind FROM procedure_state")]
+    finally:
+        conn.close()
+    assert kinds.count("procedure") == 1
+    found = sharing.conflicts(table.machines["bryn"])
+    assert len(found) == 1 and found[0].words.count("Night falls") == 2

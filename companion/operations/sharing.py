@@ -290,6 +290,7 @@ def sync(campaign: Campaign, *, now: datetime | None = None,
     if merged.changed:
         _take_carried_cards(campaign)
     names = {m: str(v.get("name", m[:8])) for m, v in after["machines"].items()}
+    names[after["machine"]] = after["machine_name"]
     applied: dict[str, int] = {}
     for machine, count in sorted(merged.applied.items()):
         name = names.get(machine, machine[:8])
@@ -330,14 +331,19 @@ def _take_carried_cards(campaign: Campaign) -> None:
 
 
 def _note(conn: Connection, state: dict[str, Any], intake: Any, now: datetime) -> None:
-    """Remember what the folder said: names and versions of the others, refusals, and
-    since when it could not be reached."""
+    """Remember what the folder said: names and versions of the others, refusals, since
+    when it could not be reached, and how far this machine's own operations are there."""
     machines = dict(state["machines"])
     for machine, name in intake.names.items():
-        machines[machine] = {"name": name, "schema": intake.schemas.get(machine, 0)}
+        if machine != state["machine"]:
+            machines[machine] = {"name": name, "schema": intake.schemas.get(machine, 0)}
     offline = None if intake.reachable else (state["offline_since"] or now)
+    own = int(conn.execute(text("SELECT coalesce(max(seq), 0) FROM sync_op WHERE machine = :m"),
+                           {"m": state["machine"]}).scalar() or 0)
+    published = max(state["published_seq"], min(own, max(
+        (op["seq"] for op in intake.ready if op["machine"] == state["machine"]), default=0)))
     conn.execute(STATE.update().values(machines=machines, refused=list(intake.refused),
-                                       offline_since=offline))
+                                       offline_since=offline, published_seq=published))
 
 
 def status_words(applied: dict[str, int], conflicts: int, offline: datetime | None,

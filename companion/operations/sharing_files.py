@@ -10,6 +10,7 @@ of every machine's folder.
 from __future__ import annotations
 
 import json
+import shutil
 import uuid
 from collections.abc import Sequence
 from pathlib import Path
@@ -25,6 +26,7 @@ from companion.paths import campaign_file_name, campaigns_dir
 from companion.store import (
     CampaignFile,
     CampaignFileError,
+    backups_dir,
     export_campaign,
     import_campaign,
     mailbox,
@@ -159,6 +161,10 @@ def join_campaign(folder: Path, dest: Path | None, name: str,
         discard_new_campaign(dest)
         raise
     cf.close(backup=False)
+    # The import's opening backup holds the campaign before this machine's part in it
+    # was written: restored, it would be a campaign that is not shared. The join is one
+    # step; the first open below backs up the joined file.
+    shutil.rmtree(backups_dir(dest), ignore_errors=True)
     return open_campaign(dest, extra_content=extra_content)
 
 

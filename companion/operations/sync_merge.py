@@ -84,7 +84,9 @@ def read_folder(conn: Connection, state: dict[str, Any], uid: str) -> Intake:
             continue
         if machine == state["machine"]:
             intake.own_missing = _missing(files, state["published_seq"])
-            continue
+            intake.names.setdefault(machine, state["machine_name"])
+            # Operations of this machine the file forgot (it was rolled back: a backup
+            # restored) are taken back in like any other machine's.
         known_name = state["machines"].get(machine, {}).get("name")
         if isinstance(known_name, str):
             intake.names.setdefault(machine, known_name)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import uuid
 from datetime import UTC, datetime
 from pathlib import Path
@@ -96,15 +97,44 @@ def own_files(conn: Connection, state: dict[str, Any]) -> mailbox.MachineFiles |
         return None
 
 
+def _mark_file(machine: str) -> Path:
+    from companion.paths import user_data_dir
+
+    return user_data_dir() / "sharing" / f"{machine}.seq"
+
+
+def numbered_so_far(machine: str) -> int:
+    """The highest operation number machine ``machine`` has given on this computer, kept
+    outside the campaign file (so a backup restored, or an old copy, cannot forget it)."""
+    try:
+        return int(_mark_file(machine).read_text(encoding="ascii").strip() or 0)
+    except (OSError, ValueError):
+        return 0
+
+
+def note_numbered(machine: str, seq: int) -> None:
+    """Remember that ``machine`` gave operation number ``seq`` (see :func:`numbered_so_far`)."""
+    path = _mark_file(machine)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.tmp")
+        tmp.write_text(str(seq), encoding="ascii")
+        os.replace(tmp, path)
+    except OSError as exc:  # the folder's own files still guard it when reachable
+        log.warning("the sharing mark %s was not written: %s", path, exc)
+
+
 def new_identity_if_rolled_back(conn: Connection, state: dict[str, Any]) -> dict[str, Any]:
-    """A file that forgot operations it had published (a backup restored, an old copy
+    """A file that forgot operations it had numbered (a backup restored, an old copy
     opened) must never number new ones as those: it becomes a machine of its own (same
-    name), and the next sync takes the forgotten ones back in from the folder."""
+    name), and the next sync takes the forgotten ones back in from the folder. It knows
+    from this computer's mark (:func:`numbered_so_far`) or from its files in the folder."""
+    known = known_clock(conn).get(state["machine"], 0)
+    highest = numbered_so_far(state["machine"])
     files = own_files(conn, state)
-    if files is None or not files.segments:
-        return state
-    published = max(last for _first, last, _path in files.segments)
-    if published <= known_clock(conn).get(state["machine"], 0):
+    if files is not None and files.segments:
+        highest = max(highest, *(last for _first, last, _path in files.segments))
+    if highest <= known:
         return state
     conn.execute(STATE.update().values(machine=uuid.uuid4().hex, published_seq=0,
                                        snapshot_seq=0))
@@ -145,6 +175,7 @@ def register(conn: Connection) -> int:
             state="applied", clash=[], rewind=rewind, op=op))
         clock[machine] = seq
     conn.execute(STATE.update().values(registered_event=events[-1]["id"]))
+    note_numbered(machine, clock[machine])
     return len(events)
 
 

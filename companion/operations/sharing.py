@@ -336,14 +336,17 @@ def _note(conn: Connection, state: dict[str, Any], intake: Any, now: datetime) -
     machines = dict(state["machines"])
     for machine, name in intake.names.items():
         if machine != state["machine"]:
-            machines[machine] = {"name": name, "schema": intake.schemas.get(machine, 0)}
+            machines[machine] = {**machines.get(machine, {}), "name": name,
+                                 "schema": intake.schemas.get(machine, 0)}
     offline = None if intake.reachable else (state["offline_since"] or now)
     own = int(conn.execute(text("SELECT coalesce(max(seq), 0) FROM sync_op WHERE machine = :m"),
                            {"m": state["machine"]}).scalar() or 0)
     published = max(state["published_seq"], min(own, max(
         (op["seq"] for op in intake.ready if op["machine"] == state["machine"]), default=0)))
-    conn.execute(STATE.update().values(machines=machines, refused=list(intake.refused),
-                                       offline_since=offline, published_seq=published))
+    values = {"machines": machines, "refused": list(intake.refused),
+              "offline_since": offline, "published_seq": published}
+    if any(state[key] != value for key, value in values.items()):  # a quiet poll writes nothing
+        conn.execute(STATE.update().values(**values))
 
 
 def status_words(applied: dict[str, int], conflicts: int, offline: datetime | None,

@@ -240,7 +240,9 @@ def write_whole(path: Path, document: dict[str, Any]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = temp_beside(path, "mailbox")
     try:
-        tmp.write_text(json.dumps(document, sort_keys=True, ensure_ascii=False),
+        # Keys in the order they were made: a JSON column replayed from it is then
+        # written as where it was made (the hash is of the sorted, canonical form).
+        tmp.write_text(json.dumps(document, ensure_ascii=False),
                        encoding="utf-8")
         fsync_file(tmp)
         os.replace(tmp, path)

@@ -136,8 +136,13 @@ def new_identity_if_rolled_back(conn: Connection, state: dict[str, Any]) -> dict
         highest = max(highest, *(last for _first, last, _path in files.segments))
     if highest <= known:
         return state
+    # Its operations up to ``known`` are the old identity's, the same as the folder's or
+    # not yet there: it still writes those (``publish``), under the old name.
+    machines = dict(state["machines"])
+    machines[state["machine"]] = {"name": state["machine_name"], "schema": SCHEMA_VERSION,
+                                  "earlier_self": state["published_seq"]}
     conn.execute(STATE.update().values(machine=uuid.uuid4().hex, published_seq=0,
-                                       snapshot_seq=0))
+                                       snapshot_seq=0, machines=machines))
     log.warning("this campaign file is older than what it published; it goes on as a "
                 "machine of its own, and takes its newer operations back from the folder")
     found = read_state(conn)
@@ -233,19 +238,38 @@ def publish(conn: Connection, now: datetime) -> int:
     state = read_state(conn)
     assert state is not None
     last = known_clock(conn).get(state["machine"], 0)
-    if last <= state["published_seq"]:
+    earlier = _earlier_selves(conn, state)
+    if last <= state["published_seq"] and not earlier:
         return 0
     if not Path(state["folder"]).is_dir():
         _offline(conn, state, now)
         return 0
     try:
-        write_ops(conn, state, state["published_seq"] + 1, last)
-        compact(conn, state, last)
+        for machine, (first, end) in earlier.items():
+            write_ops(conn, {**state, "machine": machine}, first, end)
+        if last > state["published_seq"]:
+            write_ops(conn, state, state["published_seq"] + 1, last)
+            compact(conn, state, last)
     except OSError:
         _offline(conn, state, now)
         return 0
-    conn.execute(STATE.update().values(published_seq=last, offline_since=None))
+    machines = {m: ({k: v for k, v in info.items() if k != "earlier_self"}
+                    if m in earlier else info) for m, info in state["machines"].items()}
+    conn.execute(STATE.update().values(published_seq=last, offline_since=None,
+                                       machines=machines))
     return last - int(state["published_seq"])
+
+
+def _earlier_selves(conn: Connection, state: dict[str, Any]) -> dict[str, tuple[int, int]]:
+    """The identities this file had before it was rolled back, with the range of their
+    operations it holds that the folder may lack (written again: the same operations)."""
+    known = known_clock(conn)
+    found: dict[str, tuple[int, int]] = {}
+    for machine, info in state["machines"].items():
+        published = info.get("earlier_self") if isinstance(info, dict) else None
+        if isinstance(published, int) and known.get(machine, 0) > published:
+            found[machine] = (published + 1, known[machine])
+    return found
 
 
 def compact(conn: Connection, state: dict[str, Any], last: int) -> None:

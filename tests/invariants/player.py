@@ -86,9 +86,13 @@ def look(path: Path) -> dict[str, list[tuple[Any, ...]]]:
         tables = [r[0] for r in conn.execute(
             "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'"
             " ORDER BY name")]
+        # JSON columns by value, as rows() reads them: an imported or shared campaign's
+        # are written with their keys in another order than the game writes them.
         return {t: conn.execute(
-            "SELECT id, time, kind, undone, redoable FROM journal_event ORDER BY id"
-            if t == "journal_event" else f'SELECT * FROM "{t}" ORDER BY id').fetchall()
+            "SELECT id, time, kind, undone, redoable FROM journal_event ORDER BY id")
+            .fetchall() if t == "journal_event" else
+            [tuple(_value(v) for v in row)
+             for row in conn.execute(f'SELECT * FROM "{t}" ORDER BY id')]
             for t in tables}
     finally:
         conn.close()

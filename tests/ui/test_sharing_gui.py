@@ -16,7 +16,10 @@ from companion.operations import Campaign, sharing
 from companion.ui.conflict_dialog import KEPT_AS_HISTORY, ConflictDialog, settle_conflicts
 from companion.ui.main_window import MainWindow
 from companion.ui.sync_keeper import POLL_MS, keeper, warn_synced_folder
+from tests.ui import newcomer
 from tests.ui.helpers import make_window
+
+font_scale = newcomer.font_scale  # the fixture: the system font, then Larger
 
 
 @pytest.fixture
@@ -268,3 +271,19 @@ def _parent(qtbot: Any) -> Any:
     widget = QWidget()
     qtbot.addWidget(widget)
     return widget
+
+
+def test_issue38_conflict_dialog_fits_a_laptop_at_both_text_sizes(
+        qtbot: Any, shared: tuple[Path, Campaign, Campaign], font_scale: float) -> None:
+    """Nothing cut short or overlapping, within 1366×768, at the system font and at
+    Settings ▸ Text size ▸ Larger."""
+    from tests.ui import layout_checks
+
+    _folder, ana, bryn = shared
+    _clash(ana, bryn)
+    window = make_window(qtbot, ana)
+    dialog = settle_conflicts(window)
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    qtbot.waitExposed(dialog)
+    assert layout_checks.problems(dialog) == []

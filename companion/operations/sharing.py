@@ -179,14 +179,20 @@ SYNC_MARKERS = (".stfolder", ".dropbox", ".dropbox.cache", ".sync", ".nextclouds
                 ".owncloudsync.log", "desktop.ini")
 """Files a sync tool keeps at the top of the folders it syncs."""
 SYNC_FOLDER_NAMES = ("dropbox", "onedrive", "google drive", "my drive", "nextcloud",
-                     "owncloud", "icloud drive", "sync")
+                     "owncloud", "icloud drive", "sync", "mobile documents",
+                     "com~apple~clouddocs")
+"""Folders sync tools make under their own names (iCloud Drive's is "Mobile Documents/
+com~apple~CloudDocs" on a Mac)."""
+SYNC_JOURNALS = (".sync_*.db", "._sync_*.db")
+"""The journal Nextcloud's and ownCloud's clients keep at the top of a synced folder."""
 
 
 def synced_folder_warning(path: Path) -> str | None:
     """Words warning that the campaign file ``path`` lies inside a folder a sync tool
     keeps in step (so the tool may tear it up while it is open), or None."""
     for folder in Path(path).absolute().parents:
-        marked = any((folder / marker).exists() for marker in SYNC_MARKERS[:-1])
+        marked = any((folder / marker).exists() for marker in SYNC_MARKERS[:-1]) or \
+            any(next(folder.glob(journal), None) is not None for journal in SYNC_JOURNALS)
         named = folder.name.lower() in SYNC_FOLDER_NAMES or \
             folder.name.lower().startswith(("onedrive -", "dropbox ("))
         if marked or named:

@@ -287,3 +287,16 @@ def test_issue38_conflict_dialog_fits_a_laptop_at_both_text_sizes(
     qtbot.addWidget(dialog)
     qtbot.waitExposed(dialog)
     assert layout_checks.problems(dialog) == []
+
+
+@pytest.mark.parametrize("where", [
+    ("Library", "Mobile Documents", "com~apple~CloudDocs"), ("Nextcloud-at-home",)])
+def test_issue38_icloud_and_a_nextcloud_journal_are_known_too(
+        tmp_path: Path, where: tuple[str, ...]) -> None:
+    folder = tmp_path.joinpath(*where)
+    folder.mkdir(parents=True)
+    (folder / "._sync_3f2a.db").write_bytes(b"")  # Nextcloud's journal (harmless elsewhere)
+    assert sharing.synced_folder_warning(folder / "demo.stonesaga") is not None
+    (folder / "._sync_3f2a.db").unlink()
+    named = sharing.synced_folder_warning(folder / "demo.stonesaga")
+    assert (named is not None) == (where[0] == "Library")

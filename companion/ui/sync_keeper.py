@@ -197,7 +197,11 @@ def keep_in_step(window: Host, campaign: Campaign) -> None:
     and warn when its file lies inside a folder a sync tool keeps in step."""
     if campaign.file.shared or window.findChild(SyncKeeper, "syncKeeper") is not None:
         keeper(window).keep(campaign)
-    warn_synced_folder(window, campaign.path)
+    # Said once per file and window: the window shows a campaign again after a restore
+    # or a refused open, and the same words each time would only nag.
+    warned: set[str] = window.__dict__.setdefault("synced_folder_warned", set())
+    if str(campaign.path) not in warned and warn_synced_folder(window, campaign.path):
+        warned.add(str(campaign.path))
 
 
 def warn_synced_folder(window: QWidget, path: Path) -> QMessageBox | None:

@@ -142,7 +142,7 @@ def test_issue38_the_watcher_takes_the_other_machines_changes_in_and_says_so(
     before = ana.file.society().lore
     operations.gain_lore(bryn, amount=2, reason="a song from Bryn's table")  # published
     qtbot.waitUntil(lambda: _words(window) == "1 change from Bryn's laptop applied",
-                    timeout=5000)
+                    timeout=15000)
     assert ana.file.society().lore == before + 2
     assert None in refreshed  # the views refreshed through campaign_changed
 
@@ -246,6 +246,9 @@ def test_issue38_a_campaign_inside_a_synced_folder_is_warned_on_opening(
         assert box is not None and box.isVisible()
         assert "Share Campaign" in box.text() and str(synced) in box.text()
         box.close()
+        box.deleteLater()
+        window.set_campaign(campaign)  # shown again (a restore): not said twice
+        assert not any(b.isVisible() for b in window.findChildren(QMessageBox))
     finally:
         campaign.close()
 

@@ -174,9 +174,15 @@ class SyncKeeper(QObject):
 
     def _after_change(self, changes: Any) -> None:
         """After an operation (published by the store as it ran), the words follow: a
-        folder that could not be written says "Offline since …"."""
-        if changes is not None and self.campaign is not None and self.box.isVisible():
-            self.show_words()
+        folder that could not be written says "Offline since …". Changes that waited
+        for a procedure step are taken in soon after the next operation (the one that
+        ends the procedure among them), not only at the next poll."""
+        if changes is None or self.campaign is None or not self.box.isVisible():
+            return
+        self.show_words()
+        report = self.last_report
+        if report is not None and report.deferred and report.waiting:
+            self.settle_timer.start()
 
     def settle_conflicts(self) -> None:
         """Show the conflicts waiting, one at a time, both sides in game words."""

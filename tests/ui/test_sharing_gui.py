@@ -173,6 +173,11 @@ def test_issue38_never_merged_in_the_middle_of_a_procedure_step_without_saying_s
     assert _words(window) == "1 change from the others wait"
     assert "wait until the night" in keeper(window).label.toolTip()
     assert ana.file.society().lore == before
+    # The procedure over (its start undone), the changes are taken in soon after.
+    window.undo_action.trigger()
+    qtbot.waitUntil(lambda: _words(window) == "1 change from Bryn's laptop applied",
+                    timeout=15000)
+    assert ana.file.society().lore == before + 1
 
 
 def test_issue38_a_folder_out_of_reach_says_offline_since(

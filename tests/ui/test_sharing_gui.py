@@ -308,3 +308,17 @@ def test_issue38_icloud_and_a_nextcloud_journal_are_known_too(
     (folder / "._sync_3f2a.db").unlink()
     named = sharing.synced_folder_warning(folder / "demo.stonesaga")
     assert (named is not None) == (where[0] == "Library")
+
+
+def test_issue38_the_status_bar_of_a_shared_campaign_fits_a_laptop(
+        qtbot: Any, shared: tuple[Path, Campaign, Campaign], font_scale: float) -> None:
+    """"1 conflict to settle" and Settle… beside the game's numbers, nothing cut short,
+    at both text sizes."""
+    from tests.ui import layout_checks
+
+    _folder, ana, bryn = shared
+    _clash(ana, bryn)
+    window = make_window(qtbot, ana)
+    _first_sync(qtbot, window)
+    assert keeper(window).settle_button.isVisible()
+    assert layout_checks.problems(window) == []

@@ -39,6 +39,7 @@ bench: venv
 	QT_QPA_PLATFORM=offscreen $(PY) bench/startup.py
 	$(PY) bench/content.py
 	$(PY) bench/campaign.py
+	QT_QPA_PLATFORM=offscreen $(PY) bench/sync.py
 
 ## Regenerate docs/screenshots/ (offscreen), and the real-window one when xvfb-run exists.
 screenshots: venv

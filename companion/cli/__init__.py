@@ -35,6 +35,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "companion.cli.challenge_cmd",
     "companion.cli.overlay_cmd",
     "companion.cli.material_cmd",
+    "companion.cli.sharing_cmd",
 )
 
 

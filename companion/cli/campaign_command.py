@@ -57,6 +57,11 @@ def open_campaign(args: argparse.Namespace) -> Any:
                 "played)" if campaign.own_cards else "your own cards were left out")
         say(f"warning: {said}; fix them with 'companion content my-cards' and "
             f"'content check':\n{campaign.content_problem}", err=True)
+    from companion.operations.sharing import synced_folder_warning
+
+    synced = synced_folder_warning(Path(args.path))  # issue 38: never in a synced folder
+    if synced is not None:
+        say(f"warning: {synced}", err=True)
     if campaign.cards_missing or campaign.cards_edited:  # the cards it carries differ
         from companion.operations.own_cards import carried_report
 

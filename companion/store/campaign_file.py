@@ -171,6 +171,7 @@ class CampaignFile(UndoHistory):
         self._newest_known = False
         self.last_event: JournalEvent | None = None
         """The journal event written by the latest transaction, undo or redo."""
+        self._shared: bool | None = None
 
     # --- opening and closing -----------------------------------------------------------
 
@@ -535,6 +536,40 @@ class CampaignFile(UndoHistory):
             session.add(journal_event)
             session.commit()
         self.last_event = journal_event
+        self._after_commit()
+
+    @contextlib.contextmanager
+    def replay_session(self) -> Iterator[Session]:
+        """A write transaction that journals nothing by itself: the shared campaign's merge
+        (:mod:`companion.store.replay`) writes the journal events of the operations it
+        replays, exactly as :meth:`transaction`, :meth:`undo` and :meth:`redo` wrote them
+        where they were made. It commits when the block ends; anything raised rolls all
+        of it back (the file is unchanged)."""
+        with self._session(write=True) as session:
+            yield session
+            session.commit()
+
+    @property
+    def shared(self) -> bool:
+        """Whether the campaign is shared through a folder (``companion.store.sync_log``):
+        read once, then kept (sharing or joining sets it)."""
+        if self._shared is None:
+            from companion.store.sync_log import is_shared
+
+            with self.read() as session:
+                self._shared = is_shared(session.connection())
+        return self._shared
+
+    @shared.setter
+    def shared(self, value: bool) -> None:
+        self._shared = value
+
+    def _after_commit(self) -> None:
+        # A shared campaign publishes every operation once it is committed.
+        if self.shared:
+            from companion.store.sync_log import after_commit
+
+            after_commit(self)
 
     def add_note(self, text: str, *, author: str | None = None) -> JournalEvent:
         """Write a free-text journal entry (undoable like any operation)."""

@@ -25,7 +25,7 @@ from sqlmodel import SQLModel
 
 from companion.store.table_base import table_of
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """The schema version this program writes."""
 
 APPLICATION_ID = 0x53534743
@@ -251,11 +251,47 @@ def _export_v3_to_v4(tables: dict[str, Any]) -> dict[str, Any]:
     return tables
 
 
-STEPS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
+# --- version 5: one campaign on several machines (issue 38) ------------------------------
+
+#: Version 5's tables (``companion.store.sync_tables``), exactly as ``create_schema`` makes
+#: them. They are this machine's bookkeeping of a shared campaign, never exported, so a
+#: version 4 export needs no upgrade.
+_V5_SYNC_SQL: tuple[str, ...] = (
+    "CREATE TABLE sync_state (\n\tid INTEGER NOT NULL, \n\tmachine VARCHAR NOT NULL, \n"
+    "\tmachine_name VARCHAR NOT NULL, \n\tfolder VARCHAR NOT NULL, \n"
+    "\tbase_event INTEGER NOT NULL, \n\tregistered_event INTEGER NOT NULL, \n"
+    "\tpublished_seq INTEGER NOT NULL, \n\tsnapshot_seq INTEGER NOT NULL, \n"
+    "\toffline_since DATETIME, \n\tmachines JSON NOT NULL, \n\trefused JSON NOT NULL, \n"
+    "\tdecisions JSON NOT NULL, \n\tPRIMARY KEY (id)\n)",
+    "CREATE TABLE sync_op (\n\tid INTEGER NOT NULL, \n\tmachine VARCHAR NOT NULL, \n"
+    "\tseq INTEGER NOT NULL, \n\tlamport INTEGER NOT NULL, \n\tevent_id INTEGER NOT NULL, \n"
+    "\tstate VARCHAR NOT NULL, \n\tclash JSON NOT NULL, \n\trewind JSON NOT NULL, \n"
+    "\top JSON NOT NULL, \n\tPRIMARY KEY (id)\n)",
+    "CREATE UNIQUE INDEX ix_sync_op_machine_seq ON sync_op (machine, seq)",
+    "CREATE TABLE sync_row (\n\tid INTEGER NOT NULL, \n\ttbl VARCHAR NOT NULL, \n"
+    "\trow_id INTEGER NOT NULL, \n\t\"key\" VARCHAR NOT NULL, \n\tPRIMARY KEY (id), \n"
+    "\tUNIQUE (\"key\")\n)",
+    "CREATE INDEX ix_sync_row_table_row ON sync_row (tbl, row_id)",
+)
+
+
+def _v4_to_v5(conn: sqlite3.Connection) -> None:
+    """A campaign can be shared: the tables of this machine's part in it (empty until
+    it is shared or joined)."""
+    for statement in _V5_SYNC_SQL:
+        conn.execute(statement)
+
+
+def _export_v4_to_v5(tables: dict[str, Any]) -> dict[str, Any]:
+    """Version 5 adds no exported table: a version 4 export is already one of version 5."""
+    return tables
+
+
+STEPS: dict[int, Step] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
 """``STEPS[n]`` upgrades version n to n + 1."""
 
 EXPORT_UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    1: _export_v1_to_v2, 2: _export_v2_to_v3, 3: _export_v3_to_v4}
+    1: _export_v1_to_v2, 2: _export_v2_to_v3, 3: _export_v3_to_v4, 4: _export_v4_to_v5}
 """``EXPORT_UPGRADES[n]`` turns an export's ``tables`` from schema n into n + 1."""
 
 
@@ -265,9 +301,10 @@ def create_schema(conn: sqlite3.Connection) -> None:
     from sqlalchemy.pool import StaticPool
 
     from companion.store.later_tables import ALL_TABLES  # a new file gets every table
+    from companion.store.sync_tables import SYNC_TABLES
 
     engine = create_engine("sqlite://", creator=lambda: conn, poolclass=StaticPool)
-    tables = [table_of(model) for model in ALL_TABLES]
+    tables = [table_of(model) for model in (*ALL_TABLES, *SYNC_TABLES)]
     with engine.begin() as connection:
         SQLModel.metadata.create_all(connection, tables=tables)
     create_log_mark(conn)

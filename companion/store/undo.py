@@ -51,6 +51,9 @@ class UndoHistory:
         """A session for queries: CampaignFile's."""
         raise NotImplementedError
 
+    def _after_commit(self) -> None:
+        """What follows every committed step (CampaignFile's: a shared campaign publishes)."""
+
     # --- undo and redo --------------------------------------------------------------------
 
     @staticmethod
@@ -109,6 +112,7 @@ class UndoHistory:
                 return None
             self.last_event = self._step(session, target, undo=True)
             session.commit()
+        self._after_commit()
         return target
 
     def redo(self) -> JournalEvent | None:
@@ -120,6 +124,7 @@ class UndoHistory:
             record = self._step(session, target, undo=False)
             session.commit()
         self.last_event = record
+        self._after_commit()
         return target
 
     def undo_label(self) -> str | None:
@@ -141,15 +146,18 @@ class UndoHistory:
         from companion.store.later_tables import SavePoint
 
         with self._session(write=True) as session:
-            record = JournalEvent(time=self._clock(), kind="save_point",
-                                  text=f"Save point: {name}")
+            # One moment for both: a shared campaign's other machines replay it from the
+            # journal event alone (companion.store.replay).
+            now = self._clock()
+            record = JournalEvent(time=now, kind="save_point", text=f"Save point: {name}")
             session.add(record)
             session.flush()
             assert record.id is not None
-            point = SavePoint(name=name, event_id=record.id, created=self._clock())
+            point = SavePoint(name=name, event_id=record.id, created=now)
             session.add(point)
             session.commit()
         self.last_event = record
+        self._after_commit()
         return point
 
     def save_points(self) -> list[SavePoint]:
@@ -184,6 +192,7 @@ class UndoHistory:
                 self.last_event = self._step(session, target, undo=True, save_point=point.name)
                 undone.append(target)
             session.commit()
+        self._after_commit()
         return undone
 
     # --- the journal ------------------------------------------------------------------------

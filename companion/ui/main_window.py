@@ -127,6 +127,9 @@ class MainWindow(Host):
 
             offer_carried(self)
         self._views_ready = True
+        from companion.ui.sync_keeper import keep_in_step  # issue 38: a shared campaign
+
+        keep_in_step(self, campaign)
         # Once the campaign is on screen (the window is idle): the integrity check and
         # the open backup begin, and a procedure saved mid-way is offered again.
         shown_at = campaign.file.last_event_id()
@@ -422,6 +425,13 @@ class MainWindow(Host):
                                          needs_campaign=True))
         file_menu.addAction(self._action("&Backups…", self._dialog("backups"),
                                          "Ctrl+B", needs_campaign=True))
+        file_menu.addSeparator()
+        # Issue 38: one campaign on several machines, through a folder a sync tool shares.
+        file_menu.addAction(self._action("S&hare Campaign…",
+                                         self._ui("sharing_dialogs", "share_campaign"),
+                                         needs_campaign=True))
+        file_menu.addAction(self._action("Join a Shared Campai&gn…",
+                                         self._ui("sharing_dialogs", "join_shared_campaign")))
         file_menu.addSeparator()
         file_menu.addAction(self._action("&Quit", self.close, QKeySequence.StandardKey.Quit))
 

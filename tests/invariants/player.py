@@ -38,7 +38,8 @@ import companion.cli
 from companion.cli import main
 
 FIXTURES = Path(__file__).resolve().parents[1] / "operations" / "fixtures"
-HISTORY = ("journal_event", "save_point")
+HISTORY = ("journal_event", "save_point", "sync_state", "sync_op", "sync_row")
+"""Not the game: the history, and a shared campaign's bookkeeping (issue 38)."""
 # The campaign's tables: not SQLite's, nor the store's log_mark (a new mark every commit,
 # by which a write-ahead log proves it is the file's own: issue 35).
 CAMPAIGN_TABLES = "type='table' AND name NOT LIKE 'sqlite_%' AND name != 'log_mark'"
@@ -86,9 +87,13 @@ def look(path: Path) -> dict[str, list[tuple[Any, ...]]]:
     try:
         tables = [r[0] for r in conn.execute(
             f"SELECT name FROM sqlite_master WHERE {CAMPAIGN_TABLES} ORDER BY name")]
+        # JSON columns by value, as rows() reads them: an imported or shared campaign's
+        # are written with their keys in another order than the game writes them.
         return {t: conn.execute(
-            "SELECT id, time, kind, undone, redoable FROM journal_event ORDER BY id"
-            if t == "journal_event" else f'SELECT * FROM "{t}" ORDER BY id').fetchall()
+            "SELECT id, time, kind, undone, redoable FROM journal_event ORDER BY id")
+            .fetchall() if t == "journal_event" else
+            [tuple(_value(v) for v in row)
+             for row in conn.execute(f'SELECT * FROM "{t}" ORDER BY id')]
             for t in tables}
     finally:
         conn.close()
@@ -243,7 +248,7 @@ class Player:
         the step it was entered for is then refused: the only change allowed (the pack
         versions the campaign records, the card carried in the file (``own_card``), its
         journal event, the redo stack cleared)."""
-        kept = ("campaign", "journal_event", "own_card")
+        kept = ("campaign", "journal_event", "own_card", *HISTORY)
         same = {t: r for t, r in self.table.items() if t not in kept} \
             == {t: r for t, r in before.items() if t not in kept}
         return same and self.new_events_only(before, ("content.card",))

@@ -1,0 +1,179 @@
+"""Benchmark: one campaign on two machines through a shared folder (issue 38).
+
+Run by hand:  QT_QPA_PLATFORM=offscreen .venv/bin/python bench/sync.py [--evening 500]
+
+Side by side in one temporary folder, Ana shares the demo campaign and Bryn joins it:
+- merging another machine's evening: Bryn plays ``--evening`` operations (journal entries,
+  lore and unrest, no conflicts) while Ana plays nothing; Ana's one ``sync`` that merges
+  them is timed against Bryn playing the same operations locally, and against the same
+  operations on a campaign not shared (goal: <= 2x the smaller);
+- picking up changes after a file lands: Ana's campaign is open in the main window; Bryn
+  makes one change (its file renamed into place in the folder) and the time until Ana's
+  window has applied it, through the window's file watcher and poll, is measured
+  ``--landings`` times (goal: <= 2 s);
+- the shared folder's size per 1,000 operations after each thousand of Bryn's: one
+  snapshot per machine (replaced every 200 operations) and a machine's small segments
+  compacted past 40; segments every machine has seen are not pruned yet
+  (docs/campaign-file.md, "Sharing", Limits), so the folder grows with the history.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from companion import operations  # noqa: E402
+from companion.operations import Campaign, sharing  # noqa: E402
+
+
+def evening(campaign: Campaign, count: int, start: int = 0) -> None:
+    """``count`` operations of an evening's play that touch different things each."""
+    plays: list[Callable[[int], object]] = [
+        lambda i: operations.add_journal_entry(campaign, text=f"Evening note {i}"),
+        lambda i: operations.gain_lore(campaign, amount=1, reason=f"a song {i}"),
+        lambda i: operations.change_unrest(campaign, amount=1 if i % 8 < 4 else -1,
+                                           reason=f"the camp's mood {i}"),
+        lambda i: operations.add_journal_entry(campaign, text=f"Who fished where, {i}"),
+    ]
+    for i in range(start, start + count):
+        plays[i % len(plays)](i)
+
+
+def folder_size(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+def merge_vs_local(root: Path, count: int) -> tuple[float, float, float]:
+    """(Bryn's local play, Ana's merge, the same play on a campaign not shared) in s."""
+    folder = root / "merge-shared"
+    folder.mkdir()
+    (root / "merge-ana").mkdir()
+    ana = operations.create_demo_campaign(root / "merge-ana" / "demo.stonesaga")
+    sharing.share(ana, folder, machine_name="Ana's laptop")
+    bryn = sharing.join(folder, root / "merge-bryn" / "demo.stonesaga",
+                        machine_name="Bryn's laptop")
+    alone = operations.create_demo_campaign(root / "alone.stonesaga")
+    try:
+        started = time.perf_counter()
+        evening(alone, count)
+        unshared = time.perf_counter() - started
+        started = time.perf_counter()
+        evening(bryn, count)
+        local = time.perf_counter() - started
+        started = time.perf_counter()
+        report = sharing.sync(ana)
+        merged = time.perf_counter() - started
+        assert report.applied == {"Bryn's laptop": count}, report
+        assert report.conflicts == 0
+    finally:
+        for campaign in (ana, bryn, alone):
+            campaign.close()
+    return local, merged, unshared
+
+
+def pick_up(root: Path, landings: int) -> list[float]:
+    """Seconds from Bryn's file landing to Ana's window having applied it."""
+    from PySide6.QtWidgets import QApplication
+
+    from companion.ui.main_window import MainWindow
+    from companion.ui.sync_keeper import keeper
+
+    app = QApplication.instance() or QApplication([])
+    folder = root / "watch-shared"
+    folder.mkdir()
+    (root / "watch-ana").mkdir()
+    ana = operations.create_demo_campaign(root / "watch-ana" / "demo.stonesaga")
+    sharing.share(ana, folder, machine_name="Ana's laptop")
+    bryn = sharing.join(folder, root / "watch-bryn" / "demo.stonesaga",
+                        machine_name="Bryn's laptop")
+    window = MainWindow()
+    window.show()
+    window.set_campaign(ana)
+    sync = keeper(window)
+    found: list[float] = []
+    try:
+        _until(app, lambda: sync.last_report is not None, 10)
+        for n in range(landings):
+            sync.last_report = None
+            operations.add_journal_entry(bryn, text=f"A note from Bryn's table {n}")
+            landed = time.perf_counter()  # the segment is renamed into place by now
+            _until(app, lambda: sync.last_report is not None and bool(
+                sync.last_report.applied), 30)
+            found.append(time.perf_counter() - landed)
+            _until(app, lambda: False, 0.3)  # the watcher's burst is over
+    finally:
+        window.close()
+        bryn.close()
+    return found
+
+
+def _until(app: object, done: Callable[[], bool], timeout: float) -> None:
+    end = time.perf_counter() + timeout
+    while not done():
+        if time.perf_counter() > end:
+            if timeout >= 1:
+                raise SystemExit(f"nothing picked up within {timeout} s")
+            return
+        app.processEvents()  # type: ignore[attr-defined]
+        time.sleep(0.005)
+
+
+def folder_growth(root: Path, steps: int) -> list[tuple[int, int]]:
+    """(operations played, the shared campaign folder's bytes) after each thousand."""
+    folder = root / "size-shared"
+    folder.mkdir()
+    (root / "size-ana").mkdir()
+    ana = operations.create_demo_campaign(root / "size-ana" / "demo.stonesaga")
+    sharing.share(ana, folder, machine_name="Ana's laptop")
+    bryn = sharing.join(folder, root / "size-bryn" / "demo.stonesaga",
+                        machine_name="Bryn's laptop")
+    sizes = [(0, folder_size(folder))]
+    try:
+        for step in range(steps):
+            evening(bryn, 1000, start=step * 1000)
+            sharing.sync(bryn)  # a snapshot when due, small segments compacted
+            sharing.sync(ana)
+            sizes.append(((step + 1) * 1000, folder_size(folder)))
+    finally:
+        ana.close()
+        bryn.close()
+    return sizes
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
+    parser.add_argument("--evening", type=int, default=500)
+    parser.add_argument("--landings", type=int, default=5)
+    parser.add_argument("--thousands", type=int, default=3)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="bench-sync-") as tmp:
+        root = Path(tmp)
+        local, merged, unshared = merge_vs_local(root, args.evening)
+        ratio = merged / min(local, unshared)  # the stricter of the two local figures
+        print(f"evening of {args.evening} operations: played locally {local:.2f} s on "
+              f"the shared campaign (each published as it runs), {unshared:.2f} s on one "
+              f"not shared; merged by the other machine {merged:.2f} s; merge/local "
+              f"{merged / local:.2f}x, merge/not shared {merged / unshared:.2f}x "
+              f"(goal <= 2x) {'ok' if ratio <= 2 else 'OVER'}")
+        landed = pick_up(root, args.landings)
+        print(f"picked up after the file lands (watcher + poll, {args.landings} times): "
+              f"median {statistics.median(landed):.2f} s, worst {max(landed):.2f} s "
+              f"(goal <= 2 s) {'ok' if max(landed) <= 2 else 'OVER'}")
+        growth = folder_growth(root, args.thousands)
+        base = growth[0][1]
+        for played, size in growth[1:]:
+            print(f"shared folder after {played} operations: {size / 1024:.0f} KiB "
+                  f"({(size - base) / played * 1000 / 1024:.0f} KiB per 1,000 operations, "
+                  f"the first snapshot {base / 1024:.0f} KiB)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,143 @@
+"""Issue 38, "Rows made on two machines must not collide" and "Order by causality": rows
+made apart keep their own identity (foreign keys follow them), and the merge is the same
+whatever order the machines take the files in."""
+
+from __future__ import annotations
+
+import itertools
+import sqlite3
+from pathlib import Path
+
+import pytest
+from sqlmodel import select
+
+from companion import operations
+from companion.operations import Campaign, sharing
+from companion.store import models
+from tests.sharing.conftest import Table
+
+
+def build_outpost(campaign: Campaign, name: str, structure: str) -> None:
+    """An outpost and a structure in it, made in one operation (rows pointing at rows)."""
+    with campaign.write("outpost.build", f"Built {name}") as session:
+        hex_row = session.exec(select(models.ValleyHex)).first()
+        assert hex_row is not None
+        outpost = models.Outpost(name=name, category="camp", hex_id=hex_row.id)
+        session.add(outpost)
+        session.flush()
+        assert outpost.id is not None
+        session.add(models.OutpostStructure(outpost_id=outpost.id, structure_id=structure))
+
+
+def rename_outpost(campaign: Campaign, old: str, new: str) -> None:
+    with campaign.write("outpost.rename", f"{old} is now {new}") as session:
+        row = session.exec(select(models.Outpost).where(models.Outpost.name == old)).one()
+        row.name = new
+
+
+def outposts(path: Path) -> list[tuple[int, str, str]]:
+    conn = sqlite3.connect(path)
+    try:
+        return sorted(conn.execute(
+            "SELECT o.id, o.name, s.structure_id FROM outpost o "
+            "JOIN outpost_structure s ON s.outpost_id = o.id").fetchall())
+    finally:
+        conn.close()
+
+
+def test_issue38_rows_made_on_two_machines_keep_their_own_identity(table: Table) -> None:
+    ana, bryn = table.machines["ana"], table.machines["bryn"]
+    build_outpost(ana, "Riverwatch", "S1")
+    build_outpost(bryn, "Stonegate", "S2")  # the same row numbers, made apart
+    operations.add_journal_entry(ana, text="entry on Ana's")
+    operations.add_journal_entry(bryn, text="entry on Bryn's")
+    table.settle_all_in_step()
+    rename_outpost(bryn, "Stonegate", "Stonehold")  # Bryn's row, as numbered here now
+    table.settle_all_in_step()
+    assert table.export("ana") == table.export("bryn")
+    found = outposts(ana.path)
+    assert sorted((name, s) for _, name, s in found) == [("Riverwatch", "S1"),
+                                                         ("Stonehold", "S2")]
+    assert len({row_id for row_id, _, _ in found}) == 2
+    # Undo works across machines: back to before either outpost, and forward again.
+    end = outposts(ana.path)
+    for _ in range(5):
+        operations.undo(ana)
+    assert outposts(ana.path) == []
+    for _ in range(5):
+        operations.redo(ana)
+    assert outposts(ana.path) == end
+    table.settle_all_in_step()
+    assert table.export("ana") == table.export("bryn")
+    # The Journal export reads both machines' entries.
+    from companion.operations.export import journal_markdown
+
+    text = journal_markdown(bryn)
+    assert "entry on Ana's" in text and "entry on Bryn's" in text
+
+
+@pytest.mark.parametrize("order", list(itertools.permutations(["ana", "bryn", "cai"])))
+def test_issue38_machines_that_saw_the_same_operations_hold_the_same_campaign(
+        table: Table, order: tuple[str, ...]) -> None:
+    cai = sharing.join(table.folder, table.root / "cai" / "demo.stonesaga",
+                       machine_name="Cai's laptop")
+    table.machines["cai"] = cai
+    for amount, (who, said) in enumerate((("ana", "Ana"), ("bryn", "Bryn"), ("cai", "Cai")),
+                                         start=1):
+        operations.add_journal_entry(table.machines[who], text=f"{said} one")
+        build_outpost(table.machines[who], f"{said}'s camp", f"S{said}")
+        # The same dial moved differently on each: two of the three wait as conflicts.
+        operations.change_unrest(table.machines[who], amount=amount, reason=said)
+    for who in order:  # each takes the others' files in a different order
+        sharing.sync(table.machines[who])
+    table.settle_all_in_step()
+    exports = {table.export(who) for who in table.machines}
+    assert len(exports) == 1
+    assert sharing.sync(table.machines["ana"]).words == "2 conflicts to settle"
+
+
+def test_issue38_a_row_made_for_a_row_deleted_elsewhere_waits_as_a_conflict(
+        table: Table) -> None:
+    ana, bryn = table.machines["ana"], table.machines["bryn"]
+    build_outpost(ana, "Riverwatch", "S1")
+    table.settle_all_in_step()
+    with ana.write("outpost.remove", "Riverwatch is abandoned") as session:
+        outpost = session.exec(select(models.Outpost)).one()
+        for structure in session.exec(select(models.OutpostStructure)).all():
+            session.delete(structure)
+        session.flush()
+        session.delete(outpost)
+    with bryn.write("outpost.structure", "A drying rack at Riverwatch") as session:
+        outpost = session.exec(select(models.Outpost)).one()
+        session.add(models.OutpostStructure(outpost_id=outpost.id, structure_id="S9"))
+    table.settle_all_in_step()
+    assert table.export("ana") == table.export("bryn")
+    for campaign in (ana, bryn):
+        conn = sqlite3.connect(campaign.path)
+        try:
+            assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
+        finally:
+            conn.close()
+    found = sharing.conflicts(ana)
+    assert len(found) == 1 and ("drying rack" in found[0].words
+                                or "abandoned" in found[0].words)
+
+
+def test_issue38_two_nights_begun_apart_are_one_night_and_a_conflict(table: Table) -> None:
+    from companion.operations import procedures
+
+    operations.pass_turn(table.machines["ana"], name="Ash")
+    operations.pass_turn(table.machines["ana"], name="Bryn")
+    table.settle_all_in_step()
+    for campaign in table.machines.values():
+        procedures.start_night(campaign)
+    table.settle_all_in_step()
+    assert table.export("ana") == table.export("bryn")
+    conn = sqlite3.connect(table.machines["ana"].path)
+    try:
+        kinds = [k for (k,) in conn.execute("SELECT kind FROM procedure_state")]
+    finally:
+        conn.close()
+    assert kinds.count("procedure") == 1
+    found = sharing.conflicts(table.machines["bryn"])
+    assert len(found) == 1 and found[0].words.count("Night falls") == 2

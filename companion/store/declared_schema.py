@@ -7,7 +7,7 @@ of its own invention. Any of them could make SQLite run code, or change rows, th
 journal sees, so a file holding one is refused (``ForeignAdditions``), each named.
 
 :data:`TABLES` and :data:`INDEXES` are the newest schema (the models of
-``companion.store.later_tables`` plus the store's own ``log_mark``), written out so that an
+``companion.store.later_tables`` and ``sync_tables`` plus the store's own ``log_mark``), written out so that an
 open need not import every model (``tests/store/test_foreign_schema.py`` holds them equal
 to the models and to a new file); :data:`ADDED_IN` says which schema version brought what,
 so an older file is held to the schema of its own version.
@@ -65,6 +65,12 @@ TABLES: dict[str, tuple[str, ...]] = {
     "save_point": ("id", "name", "event_id", "created"),
     "society": ("id", "unrest", "activity", "lore", "current_challenge_id",
                 "games_this_epoch", "triggered_events"),
+    "sync_op": ("id", "machine", "seq", "lamport", "event_id", "state", "clash", "rewind",
+                "op"),
+    "sync_row": ("id", "tbl", "row_id", "key"),
+    "sync_state": ("id", "machine", "machine_name", "folder", "base_event",
+                   "registered_event", "published_seq", "snapshot_seq", "offline_since",
+                   "machines", "refused", "decisions"),
     "valley_hex": ("id", "tray_id", "slot", "tile_id", "explored", "explored_at_event_id"),
     "valley_tray": ("id", "tray_number", "region", "placement"),
     "web_journal_link": ("id", "section", "web_id", "row_table", "row_id", "updated_at",
@@ -89,6 +95,9 @@ INDEXES: dict[str, tuple[str, tuple[str, ...], bool]] = {
     "ix_web_journal_link_section_web_id": ("web_journal_link", ("section", "web_id"), False),
     "sqlite_autoindex_deck_state_1": ("deck_state", ("deck",), False),
     "sqlite_autoindex_rng_state_1": ("rng_state", ("name",), False),
+    "ix_sync_op_machine_seq": ("sync_op", ("machine", "seq"), False),
+    "ix_sync_row_table_row": ("sync_row", ("tbl", "row_id"), False),
+    "sqlite_autoindex_sync_row_1": ("sync_row", ("key",), False),
 }
 """Every index of the newest schema: (table, key columns, partial)."""
 
@@ -116,6 +125,9 @@ ADDED_IN: dict[int, Added] = {
             ("cave_wall_illustration", "strokes")}),
         indexes=frozenset({"ix_own_card_key", "ix_web_journal_link_section_web_id"})),
     4: Added(tables=frozenset({"log_mark"}), columns=frozenset({("campaign", "uid")})),
+    5: Added(tables=frozenset({"sync_state", "sync_op", "sync_row"}),
+             indexes=frozenset({"ix_sync_op_machine_seq", "ix_sync_row_table_row",
+                                "sqlite_autoindex_sync_row_1"})),
 }
 """``ADDED_IN[v]``: what ``migrations.STEPS[v - 1]`` adds (the migration history)."""
 

@@ -118,7 +118,8 @@ def test_issue35_item4_a_trigger_keeps_its_reason(campaign: Path) -> None:
 
 def test_the_declared_schema_is_the_models_and_a_new_files(tmp_path: Path) -> None:
     """TABLES and INDEXES (written out so an open imports no model) equal the models'
-    metadata (the game's and a shared campaign's bookkeeping) plus the store's ``log_mark``, and exactly what a new file holds."""
+    metadata (the game's and a shared campaign's bookkeeping) plus the store's
+    ``log_mark``, and exactly what a new file holds."""
     from companion.store.later_tables import ALL_TABLES as GAME_TABLES
     from companion.store.sync_tables import SyncOp, SyncRow, SyncState
     from companion.store.table_base import table_of

@@ -9,8 +9,9 @@ journal sees, so a file holding one is refused (``ForeignAdditions``), each name
 :data:`TABLES` and :data:`INDEXES` are the newest schema (the models of
 ``companion.store.later_tables`` and ``sync_tables`` plus the store's own ``log_mark``),
 written out so that an open need not import every model
-(``tests/store/test_foreign_schema.py`` holds them equal to the models and to a new file); :data:`ADDED_IN` says which schema version brought what,
-so an older file is held to the schema of its own version.
+(``tests/store/test_foreign_schema.py`` holds them equal to the models and to a new
+file); :data:`ADDED_IN` says which schema version brought what, so an older file is held
+to the schema of its own version.
 
 ``sqlite_master`` is read as text first; SQLite's table and index pragmas are asked only
 about plain tables, so a planted virtual table's code never runs on its data here.

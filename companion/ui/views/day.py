@@ -324,9 +324,12 @@ class DayView(QWidget):
         campaign = self.window_.campaign
         assert campaign is not None
         name = character.name
+        # While the Day waits (the challenge ended, an activity left open) nobody may act,
+        # as the turn line says: the box does not say "may act" beside disabled buttons.
+        state = character_state(character, turn) if self.waits is None else "cannot act now"
         box = QGroupBox(f"{name} ({character.player}) — {character.energy}/"
                         f"{character.energy_max} energy — hex {character.hex or 'not placed'}"
-                        f" — {character_state(character, turn)}")
+                        f" — {state}")
         box.setAccessibleName(f"{name}'s actions")
         grid = QGridLayout(box)
         grid.setColumnStretch(1, 1)

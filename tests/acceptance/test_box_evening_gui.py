@@ -8,20 +8,27 @@ The evening:
   cave) and the face-down tiles 04 and 07 typed, the challenge card in hand (The First
   Thaw, C1, outcome 301) typed, Ash (Stubborn, a trait typed from the box; the Seeker)
   and Bryn (Wise; the Mystic). Two characters: 5 energy each (D8).
-- Day 1: Ash explores north-east, flipping 04 (typed as flipped: Reed Bank, forest and
-  river; 5 - 2 = 3) and draws the Discovery D07 from the box, typed in the card form as
-  one line, "gain 1 flint": the flint token, which the pack lacks, is entered on the spot
-  and the card goes on. Ash forages the forest "at the table" (FF02: gain 1 reed, a
-  token entered on the spot too; 3 - 2 = 1), then crafts flint beside reed: the app
-  does not know the code, so Craft asks what the owner's Codex says and the item (Rope)
-  is typed once (1 - 1 = 0). Bryn fishes the river "at the table" (FI03: gain 2 fish;
-  5 - 2 = 3) and both pass.
-- Night 1: the Night card N03 typed as one line with a test (its Will apply read), the
-  test rolled.
-- End Challenge (Play menu) with outcome 301, which the app does not know: what it did
-  typed once ("lore +1"). Every Day action is disabled.
-- Edit ▸ Undo to the start, Edit ▸ Redo to the end; File ▸ Export and File ▸ Import:
-  the same campaign each time.
+- Day 1 (turns alternate, Rulebook: Day Phase): Ash explores north-east, flipping 04
+  (typed as flipped: Reed Bank, forest and river; 5 - 2 = 3), and draws the Discovery
+  D07 from the box, typed in the card form with its effects as one line, "gain 1 flint":
+  the flint token, which the pack lacks, is entered on the spot and the card goes on.
+  Bryn fishes the river "at the table" (FI03: gain 2 fish; 5 - 2 = 3). Ash forages the
+  forest "at the table" (FF02: gain 1 reed, its token entered on the spot too;
+  3 - 2 = 1). Bryn passes; Ash crafts flint beside reed turned 180° (Grey 5610): the app
+  has not read that code, so Craft asks what the owner's Codex says and the item, Rope,
+  is typed once (1 - 1 = 0). Ash passes.
+- Night 1: Bryn eats a fish (3 + 2 + 1 = 6 > 5: energized, a minor boost); Ash 0 + 2.
+  Ash's Night card, N03, typed as one line with a test (its Will apply read): 5 rolled
+  + awareness 4 reaches 7, 1 lore; Bryn's, N05, just recorded: unrest +1; N03's
+  activity 2.
+- Play ▸ End Challenge with the card's outcome 301, which the app does not know: what
+  it did typed once ("lore +1": lore 2). Ash keeps the Rope (D13); every Day action is
+  disabled.
+- Edit ▸ Undo to the empty campaign and Edit ▸ Redo to the end, each stage met again
+  both ways; File ▸ Export Campaign, then File ▸ Import Campaign: the same campaign,
+  the own pack still remembering Grey 5610 and the new tokens.
+
+Screenshots of each step go to SHOTS_DIR (else the test's tmp folder).
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QApplication, QCheckBox, QPushButton, QWidget
+from PySide6.QtWidgets import QApplication, QCheckBox, QFileDialog, QPushButton, QWidget
 
 from companion import operations
 from companion.ui.card_form import CardForm
@@ -51,11 +58,19 @@ class Evening:
     def __init__(self, qtbot: Any, window: MainWindow, shots: Path) -> None:
         self.qtbot, self.window, self.shots = qtbot, window, shots
         self.taken: list[Path] = []
+        self.stages: dict[int, dict[str, Any]] = {}
+        """The campaign's state at each stage, by the number of its journal entries then."""
 
     @property
     def campaign(self) -> operations.Campaign:
         assert self.window.campaign is not None
         return self.window.campaign
+
+    def stage(self) -> dict[str, Any]:
+        """Keep the campaign's state as it stands (checked again on the way back)."""
+        now = state(self.campaign)
+        self.stages[len(now["journal"])] = now
+        return now
 
     def shot(self, widget: QWidget, name: str) -> None:
         QApplication.processEvents()
@@ -66,9 +81,11 @@ class Evening:
     def menu(self, title: str, text: str) -> QAction:
         """The action ``text`` of the menu ``title`` (as its label reads, no '&')."""
         bar = self.window.menuBar()
-        (menu,) = [a.menu() for a in bar.actions() if a.text().replace("&", "") == title]
-        (action,) = [a for a in menu.actions() if a.text().replace("&", "") == text]
+        menus: list[Any] = [a.menu() for a in bar.actions()
+                            if a.text().replace("&", "") == title]
+        (action,) = [a for a in menus[0].actions() if a.text().replace("&", "") == text]
         assert action.isEnabled(), text
+        assert isinstance(action, QAction)
         return action
 
     def click(self, button: QPushButton) -> None:
@@ -91,11 +108,46 @@ class Evening:
         return [e.text for e in self.campaign.journal(count)]
 
 
+def state(campaign: operations.Campaign) -> dict[str, Any]:
+    """What the table would check of the campaign: the society, each character's energy,
+    place, bag and items, the journal's texts and what the own pack remembers."""
+    status = campaign.status()
+    characters = {}
+    for character in campaign.characters():
+        detail = campaign.character_detail(character.name)
+        characters[character.name] = (
+            character.energy, character.hex_id, [t.name for t in detail.bag],
+            [str(i) for i, _ in detail.items])
+    content = campaign.content
+    return {"society": (status.challenge_id, status.lore, status.unrest, status.activity),
+            "characters": characters,
+            "journal": played(campaign),
+            "pack": (sorted(content.materials), sorted(content.hexes),
+                     sorted(content.discovery_cards), sorted(content.night_cards),
+                     sorted(content.traits), remembered(campaign))}
+
+
+def played(campaign: operations.Campaign) -> list[str]:
+    """The journal's texts of what stands played (not undone; no undo or redo lines)."""
+    return [e.text for e in campaign.journal(500)
+            if not e.undone and e.kind not in ("undo", "redo")]
+
+
+def game(seen: dict[str, Any]) -> dict[str, Any]:
+    """A state without the own pack, which Undo leaves as it is."""
+    return {k: v for k, v in seen.items() if k != "pack"}
+
+
 def remembered(campaign: operations.Campaign) -> tuple[str, str | None]:
     """What the own pack remembers for Grey 5610 (the code Ash crafted): its kind and
     item's name."""
     found = campaign.content.crafting.lookup("grey", "5610")
     return found.kind.value, found.item.name if found.item is not None else None
+
+
+def decider(wizard: Any) -> Any:
+    """Who decides the step the wizard shows now (None: no step left)."""
+    return wizard.step.decider if wizard.step is not None else None
 
 
 def visible(kind: type) -> Any:
@@ -156,7 +208,8 @@ def new_box_campaign(ev: Evening, tmp_path: Path) -> None:
 
 
 def test_an_own_box_evening_through_the_window(qtbot: Any, evening: Evening,
-                                               tmp_path: Path, refusals: list[str]) -> None:
+                                               tmp_path: Path, refusals: list[str],
+                                               monkeypatch: Any) -> None:
     ev = evening
     new_box_campaign(ev, tmp_path)
     box = ev.campaign
@@ -166,6 +219,7 @@ def test_an_own_box_evening_through_the_window(qtbot: Any, evening: Evening,
     assert box.content.traits["stubborn"].name == "Stubborn"  # typed, remembered
     day = ev.day()
     ev.shot(ev.window, "day-1")
+    ev.stage()
 
     # Day 1. Ash explores north-east: the face-down 04 flips, typed as it lies (5 - 2 = 3).
     from companion.ui.explore_tray import TileDialog
@@ -213,6 +267,7 @@ def test_an_own_box_evening_through_the_window(qtbot: Any, evening: Evening,
     assert "flint" in box.content.materials and "D07" in box.content.discovery_cards
     assert ev.bag("Ash") == ["flint"]
     ev.shot(ev.window, "day-after-discovery")
+    ev.stage()
 
     # Bryn fishes the river of Mossy Ford at the table: FI03, two fish (5 - 2 = 3).
     [at_table] = [b for b in day.boxes["Bryn"].findChildren(QPushButton, "atTable")
@@ -283,6 +338,7 @@ def test_an_own_box_evening_through_the_window(qtbot: Any, evening: Evening,
     ev.click(day.button("Ash", "Pass"))
 
     ev.shot(ev.window, "day-before-the-night")
+    ev.stage()
 
     # Night 1: Begin the Night; the Night card drawn from the box, N03, typed as one line
     # with its test (Rulebook: Night Phase > Draw Night Cards; Basic Concepts > Tests).
@@ -296,7 +352,7 @@ def test_an_own_box_evening_through_the_window(qtbot: Any, evening: Evening,
     ev.click(wizard.step_widget.option_buttons[0])
     assert "Bryn is energized" in wizard.step.prompt
     ev.click(wizard.step_widget.option_buttons[0])
-    assert wizard.step.decider is Decider.CARD
+    assert decider(wizard) is Decider.CARD
     assert "draw it from the box and type it" in wizard.step.prompt
     card_field = wizard.step_widget.card_field
     assert wizard.step_widget.app_button is None  # the box's deck: drawn at the table
@@ -324,12 +380,12 @@ def test_an_own_box_evening_through_the_window(qtbot: Any, evening: Evening,
     ev.click(form.save_button)
     assert refusals == [] and not form.isVisible(), form.error.text()
     # Ash rolls 5 at the table: 5 + awareness 4 = 9 reaches 7, a success: 1 lore.
-    assert wizard.step is not None and wizard.step.decider is Decider.DICE
+    assert decider(wizard) is Decider.DICE
     assert "Ash tests awareness (7+) for Restless Sleep" in wizard.step.prompt
     wizard.step_widget.dice[0].setValue(5)
     ev.click(wizard.step_widget.use_button)
     # Bryn's Night card, N05, is just recorded as what it did at the table.
-    assert wizard.step is not None and wizard.step.decider is Decider.CARD
+    assert decider(wizard) is Decider.CARD
     ev.click(wizard.step_widget.card_field.record_button)
     record = visible(RecordDialog)
     record.card.setText("N05")
@@ -349,6 +405,7 @@ def test_an_own_box_evening_through_the_window(qtbot: Any, evening: Evening,
     assert ev.bag("Bryn") == ["fish"]
     said = " ".join(ev.journal(12))
     assert "Restless Sleep" in said and "shuffl" not in said
+    ev.stage()
 
     # Play ▸ End Challenge…: the card's outcome 301, which the app has never read: what
     # it did is typed once (Rulebook: Continuing Play; Using the Codex > Outcomes).
@@ -375,12 +432,80 @@ def test_an_own_box_evening_through_the_window(qtbot: Any, evening: Evening,
     for name in ("Ash", "Bryn"):
         assert [b.text() for b in day.buttons[name] if b.isEnabled()] == [], name
         assert all("challenge has ended" in r.text() for r in day.reasons[name]), name
+        assert day.boxes[name].title().endswith(" — cannot act now"), name
+    assert day.turn.text().startswith("Nobody can act now: the challenge has ended")
     assert not day.night_button.isEnabled()
     ev.shot(ev.window, "after-end-challenge")
-    said = ev.journal(3)
-    assert said[0] == ("Codex outcome 301: gain 1 lore (recorded at the table; remembered "
+    ended = ev.journal(3)
+    assert ended[0] == ("Codex outcome 301: gain 1 lore (recorded at the table; remembered "
                        "in your own pack)")
-    assert said[2].startswith("The First Thaw ends: outcome entry 301; Ash retains 1 item(s)")
+    assert ended[2].startswith("The First Thaw ends: outcome entry 301; Ash retains 1 item(s)")
     # The own pack remembers what the table typed: the crafted code, the new tokens.
     assert "flint" in box.content.materials and "reed" in box.content.materials
     assert remembered(box) == ("item", "Rope")
+    end = ev.stage()
+    start = ev.stages[min(ev.stages)]
+    assert start["pack"][0] == [] and start["pack"][-1] == ("unknown", None)
+    back_and_forth(ev, end)
+    exported_and_imported(ev, end, tmp_path, monkeypatch)
+
+
+def back_and_forth(ev: Evening, end: dict[str, Any]) -> None:
+    """Edit ▸ Undo to the empty campaign, then Edit ▸ Redo to the end: every stage kept
+    on the way is met again, both ways; the own pack forgets and remembers with it."""
+    undo, redo = ev.window.undo_action, ev.window.redo_action
+    met: list[int] = []
+    while undo.isEnabled():
+        ev.menu("Edit", undo.text().replace("&", "")).trigger()
+        count = len(played(ev.campaign))
+        if count in ev.stages:
+            assert game(state(ev.campaign)) == game(ev.stages[count]), count
+            met.append(count)
+    assert sorted(met) == sorted(ev.stages)[:-1]  # the end is where it began
+    first = state(ev.campaign)
+    assert first["characters"] == {} and first["society"] == (None, 0, 0, 0)
+    assert first["journal"] == ["The society of The Box Folk was founded (My own box)."]
+    # Undo takes the cards out of the campaign's file, not out of the owner's pack (a
+    # file of the user's, docs/campaign-file.md): the pack still knows them.
+    assert first["pack"] == end["pack"]
+    ev.shot(ev.window, "undone-to-the-start")
+    met.clear()
+    while redo.isEnabled():
+        ev.menu("Edit", redo.text().replace("&", "")).trigger()
+        count = len(played(ev.campaign))
+        if count in ev.stages:
+            assert game(state(ev.campaign)) == game(ev.stages[count]), count
+            met.append(count)
+    assert met == sorted(ev.stages)
+    assert state(ev.campaign) == end
+    ev.shot(ev.window, "redone-to-the-end")
+
+
+def exported_and_imported(ev: Evening, end: dict[str, Any], tmp_path: Path,
+                          monkeypatch: Any) -> None:
+    """File ▸ Export Campaign, then File ▸ Import Campaign of that file: the imported
+    campaign is the evening's, the own pack's remembered code and tokens with it."""
+    from companion.ui.import_place import ImportPlaceDialog
+
+    exported = tmp_path / "usb" / "Box evening"
+    exported.parent.mkdir()
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        lambda *args, **kwargs: (str(exported), ""))
+    ev.menu("File", "Export Campaign…").trigger()
+    written = exported.with_name("Box evening.stonesaga-export.json")
+    assert written.exists()
+    monkeypatch.setattr(QFileDialog, "getOpenFileName",
+                        lambda *args, **kwargs: (str(written), ""))
+    kept = tmp_path / "imported.stonesaga"
+
+    def keep_it(dialog: ImportPlaceDialog) -> None:
+        dialog.path_edit.setText(str(kept))
+        ev.shot(dialog, "import-where")
+        ev.click(dialog.import_button)
+
+    before = ev.campaign
+    when_open(ImportPlaceDialog, keep_it)
+    ev.menu("File", "Import Campaign…").trigger()
+    assert ev.campaign is not before and ev.campaign.path == kept
+    assert state(ev.campaign) == end
+    ev.shot(ev.window, "imported")

@@ -260,7 +260,7 @@ class DayView(QWidget):
             self.body_layout.addWidget(self.due_box)
         self.excess_buttons.clear()
         self._excess_rows()
-        self.night_row = self._night_row(turn)
+        self.night_row = self._night_row(turn, bool(game.characters))
         self.body_layout.addWidget(self.night_row)
         for character in game.characters:
             box = self._character_box(character, game, turn)
@@ -536,8 +536,9 @@ class DayView(QWidget):
         due = tile_to_type(campaign, kwargs["name"], kwargs["to_hex"]) if campaign else None
         return due is None or ask_tile(self.window_, *due, parent=self)
 
-    def _night_row(self, turn: dict[str, Any]) -> QWidget:
-        """End the Day: when everyone has passed, the Night begins (or resumes)."""
+    def _night_row(self, turn: dict[str, Any], anyone: bool = True) -> QWidget:
+        """End the Day: when everyone has passed, the Night begins (or resumes); with
+        nobody in play (``anyone`` false) there is no Day to end."""
         from companion.operations import procedures
 
         campaign = self.window_.campaign
@@ -558,6 +559,10 @@ class DayView(QWidget):
             button = QPushButton("Begin the &Night…")
             button.setEnabled(False)
             reason = self.waits[0].upper() + self.waits[1:] + "."
+        elif not anyone:  # as start_night refuses it: nobody has passed, nobody is here
+            button = QPushButton("Begin the &Night…")
+            button.setEnabled(False)
+            reason = "Nobody is in play yet: there is no Day to end."
         else:
             waiting = [n for n in turn["may_act"] if n not in turn["passed"]]
             button = QPushButton("Begin the &Night…")

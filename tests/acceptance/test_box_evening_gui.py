@@ -40,7 +40,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QApplication, QCheckBox, QFileDialog, QPushButton, QWidget
+from PySide6.QtWidgets import QApplication, QCheckBox, QFileDialog, QLabel, QPushButton, QWidget
 
 from companion import operations
 from companion.ui.card_form import CardForm
@@ -468,6 +468,10 @@ def back_and_forth(ev: Evening, end: dict[str, Any]) -> None:
     # Undo takes the cards out of the campaign's file, not out of the owner's pack (a
     # file of the user's, docs/campaign-file.md): the pack still knows them.
     assert first["pack"] == end["pack"]
+    day = ev.day()  # nobody to pass: the Night is not offered (start_night refuses it)
+    assert not day.night_button.isEnabled()
+    said = day.night_row.findChild(QLabel).text()
+    assert said == "Nobody is in play yet: there is no Day to end."
     ev.shot(ev.window, "undone-to-the-start")
     met.clear()
     while redo.isEnabled():

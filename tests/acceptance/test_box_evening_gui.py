@@ -453,6 +453,12 @@ def test_an_own_box_evening_through_the_window(qtbot: Any, evening: Evening,
 def back_and_forth(ev: Evening, end: dict[str, Any]) -> None:
     """Edit ▸ Undo to the empty campaign, then Edit ▸ Redo to the end: every stage kept
     on the way is met again, both ways; the own pack forgets and remembers with it."""
+    from tests.ui.test_second_evening_map import settle, whole_valley_in_view
+
+    valley = ev.window.show_view("valley")
+    settle()
+    zoom = valley.map.zoom()
+    assert whole_valley_in_view(valley)
     undo, redo = ev.window.undo_action, ev.window.redo_action
     met: list[int] = []
     while undo.isEnabled():
@@ -473,6 +479,9 @@ def back_and_forth(ev: Evening, end: dict[str, Any]) -> None:
     said = day.night_row.findChild(QLabel).text()
     assert said == "Nobody is in play yet: there is no Day to end."
     ev.shot(ev.window, "undone-to-the-start")
+    ev.window.show_view("valley")
+    settle()
+    assert valley.map.zoom() <= 3.0  # the empty valley is not blown up (issue 36 item 14)
     met.clear()
     while redo.isEnabled():
         ev.menu("Edit", redo.text().replace("&", "")).trigger()
@@ -482,6 +491,9 @@ def back_and_forth(ev: Evening, end: dict[str, Any]) -> None:
             met.append(count)
     assert met == sorted(ev.stages)
     assert state(ev.campaign) == end
+    settle()
+    assert valley.map.zoom() == pytest.approx(zoom, rel=0.05)  # the whole valley again
+    assert whole_valley_in_view(valley)
     ev.shot(ev.window, "redone-to-the-end")
 
 

@@ -260,7 +260,7 @@ class DayView(QWidget):
             self.body_layout.addWidget(self.due_box)
         self.excess_buttons.clear()
         self._excess_rows()
-        self.night_row = self._night_row(turn)
+        self.night_row = self._night_row(turn, bool(game.characters))
         self.body_layout.addWidget(self.night_row)
         for character in game.characters:
             box = self._character_box(character, game, turn)
@@ -324,9 +324,12 @@ class DayView(QWidget):
         campaign = self.window_.campaign
         assert campaign is not None
         name = character.name
+        # While the Day waits (the challenge ended, an activity left open) nobody may act,
+        # as the turn line says: the box does not say "may act" beside disabled buttons.
+        state = character_state(character, turn) if self.waits is None else "cannot act now"
         box = QGroupBox(f"{name} ({character.player}) — {character.energy}/"
                         f"{character.energy_max} energy — hex {character.hex or 'not placed'}"
-                        f" — {character_state(character, turn)}")
+                        f" — {state}")
         box.setAccessibleName(f"{name}'s actions")
         grid = QGridLayout(box)
         grid.setColumnStretch(1, 1)
@@ -533,8 +536,9 @@ class DayView(QWidget):
         due = tile_to_type(campaign, kwargs["name"], kwargs["to_hex"]) if campaign else None
         return due is None or ask_tile(self.window_, *due, parent=self)
 
-    def _night_row(self, turn: dict[str, Any]) -> QWidget:
-        """End the Day: when everyone has passed, the Night begins (or resumes)."""
+    def _night_row(self, turn: dict[str, Any], anyone: bool = True) -> QWidget:
+        """End the Day: when everyone has passed, the Night begins (or resumes); with
+        nobody in play (``anyone`` false) there is no Day to end."""
         from companion.operations import procedures
 
         campaign = self.window_.campaign
@@ -555,6 +559,10 @@ class DayView(QWidget):
             button = QPushButton("Begin the &Night…")
             button.setEnabled(False)
             reason = self.waits[0].upper() + self.waits[1:] + "."
+        elif not anyone:  # as start_night refuses it: nobody has passed, nobody is here
+            button = QPushButton("Begin the &Night…")
+            button.setEnabled(False)
+            reason = "Nobody is in play yet: there is no Day to end."
         else:
             waiting = [n for n in turn["may_act"] if n not in turn["passed"]]
             button = QPushButton("Begin the &Night…")

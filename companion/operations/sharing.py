@@ -224,12 +224,6 @@ def set_machine_name(campaign: Campaign, name: str) -> None:
         session.connection().execute(STATE.update().values(machine_name=name))
 
 
-def unshare_refusal() -> str:
-    """Why a campaign is never unshared in place (kept for the GUI's File menu)."""
-    return ("A shared campaign stays shared; to play apart, export it and import the copy "
-            "as a campaign of its own.")
-
-
 # --- keeping in step ----------------------------------------------------------------------
 
 

@@ -392,16 +392,6 @@ def read_snapshot(path: Path, *, campaign: str, machine: str, schema: int) -> Sn
     return Snapshot(path, machine, who, header["schema_version"], header["seq"], body)
 
 
-def read_header(path: Path, limit: int = MAX_SNAPSHOT_BYTES) -> dict[str, Any]:
-    """Only a snapshot's header, unchecked except for its shape (to choose which to join);
-    raises :class:`MailboxRefused` when the file is not one of ours."""
-    document = _load(path, limit, "an unknown machine")
-    if not isinstance(document, dict) or not isinstance(document.get("header"), dict):
-        raise MailboxRefused(path, "an unknown machine", "it is not a file of the companion")
-    header: dict[str, Any] = document["header"]
-    return header
-
-
 # --- the shape of an operation ------------------------------------------------------------
 
 

@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, func, select, text
+from sqlalchemy import Connection, func, select
 
 from companion.store import mailbox
 from companion.store.history import encode_value
@@ -312,9 +312,3 @@ def after_commit(cf: CampaignFile) -> None:
             publish(conn, datetime.now(UTC))
     except (CampaignFileError, OSError) as exc:
         log.warning("the shared folder was not written: %s", exc)
-
-
-def forget_events_after(conn: Connection, event_id: int) -> None:
-    """Note that the journal holds no event of this machine after ``event_id`` left to
-    register (after the merge wrote the journal itself)."""
-    conn.execute(text("UPDATE sync_state SET registered_event = :e"), {"e": event_id})

@@ -230,6 +230,8 @@ def test_a_campaign_from_before_schema_3_carries_its_cards_when_opened(
         conn.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
     conn.execute("DROP TABLE log_mark")  # and without schema 4's (issue 35)
     conn.execute("ALTER TABLE campaign DROP COLUMN uid")
+    for table in ("sync_state", "sync_op", "sync_row"):  # and schema 5's (issue 38)
+        conn.execute(f"DROP TABLE {table}")
     conn.execute("PRAGMA user_version = 2")
     conn.commit()
     conn.close()

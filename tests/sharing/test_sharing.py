@@ -73,6 +73,8 @@ def test_issue38_settling_either_side_converges_and_keeps_the_other_as_history(
     sharing.settle(bryn, conflict, "here")
     table.settle_all_in_step()
     assert sharing.conflicts(ana) == [] and sharing.conflicts(bryn) == []
+    kept_waiting = sharing.op_state(ana, conflict.waiting.ref)
+    assert kept_waiting == ("applied" if waiting_mine else "dropped")
     assert table.export("ana") == table.export("bryn")
     assert ana.file.society().unrest != unrest_before or not waiting_mine
     texts = {line.text: line.undone for line in ana.journal(10)}

@@ -121,10 +121,10 @@ def test_the_declared_schema_is_the_models_and_a_new_files(tmp_path: Path) -> No
     metadata (the game's and a shared campaign's bookkeeping) plus the store's
     ``log_mark``, and exactly what a new file holds."""
     from companion.store.later_tables import ALL_TABLES as GAME_TABLES
-    from companion.store.sync_tables import SyncOp, SyncRow, SyncState
+    from companion.store.sync_tables import SYNC_TABLES
     from companion.store.table_base import table_of
 
-    ALL_TABLES = (*GAME_TABLES, SyncState, SyncOp, SyncRow)  # noqa: N806 (issue 38)
+    ALL_TABLES = (*GAME_TABLES, *SYNC_TABLES)  # noqa: N806 (issue 38)
     models = {table_of(m).name: tuple(c.name for c in table_of(m).columns)
               for m in ALL_TABLES}
     assert {**models, "log_mark": ("id", "prev", "cur")} == TABLES

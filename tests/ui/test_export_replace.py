@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 from companion import operations
 from companion.ui import progress
 from tests.ui.helpers import make_window
-from tests.ui.test_webjournal_dialog import menu_action
+from tests.ui.test_webjournal_dialog import choose_then_import, menu_action
 
 
 class Answers(list[str]):
@@ -100,6 +100,7 @@ def test_issue35_6_export_and_import_report_their_progress_to_the_bar(
     texts.clear()
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *args: (str(out), args[3]))
     _export_to(monkeypatch, tmp_path / "again.stonesaga")
+    choose_then_import(monkeypatch)  # where to keep it: the Save dialog's answer
     menu_action(window, "Import Campaign…").trigger()
     assert not refusals
     assert any(text.startswith("Reading ") for _, _, text in texts), texts

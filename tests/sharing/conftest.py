@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from companion import operations
 from companion.operations import Campaign, sharing
 from companion.store import export_campaign
+from tests.sharing.machines import ana_shares_bryn_joins
 
 
 @dataclass
@@ -41,13 +41,7 @@ class Table:
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Table]:
     """Ana shares the demo campaign; Bryn joins it from the folder."""
-    folder = tmp_path / "Shared"
-    folder.mkdir()
-    (tmp_path / "ana").mkdir()
-    ana = operations.create_demo_campaign(tmp_path / "ana" / "demo.stonesaga")
-    sharing.share(ana, folder, machine_name="Ana's laptop")
-    bryn = sharing.join(folder, tmp_path / "bryn" / "demo.stonesaga",
-                        machine_name="Bryn's laptop")
+    folder, ana, bryn = ana_shares_bryn_joins(tmp_path)
     found = Table(folder, tmp_path, {"ana": ana, "bryn": bryn})
     yield found
     for campaign in found.machines.values():

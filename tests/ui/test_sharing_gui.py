@@ -16,6 +16,7 @@ from companion.operations import Campaign, sharing
 from companion.ui.conflict_dialog import KEPT_AS_HISTORY, ConflictDialog, settle_conflicts
 from companion.ui.main_window import MainWindow
 from companion.ui.sync_keeper import POLL_MS, keeper, warn_synced_folder
+from tests.sharing.machines import ana_shares_bryn_joins
 from tests.ui import newcomer
 from tests.ui.helpers import make_window
 
@@ -25,13 +26,7 @@ font_scale = newcomer.font_scale  # the fixture: the system font, then Larger
 @pytest.fixture
 def shared(tmp_path: Path) -> Iterator[tuple[Path, Campaign, Campaign]]:
     """Ana's demo campaign shared through a folder; Bryn joined from it (headless)."""
-    folder = tmp_path / "Shared"
-    folder.mkdir()
-    (tmp_path / "ana").mkdir()
-    ana = operations.create_demo_campaign(tmp_path / "ana" / "demo.stonesaga")
-    sharing.share(ana, folder, machine_name="Ana's laptop")
-    bryn = sharing.join(folder, tmp_path / "bryn" / "demo.stonesaga",
-                        machine_name="Bryn's laptop")
+    folder, ana, bryn = ana_shares_bryn_joins(tmp_path)
     yield folder, ana, bryn
     for campaign in (ana, bryn):
         if not campaign.file.closed:

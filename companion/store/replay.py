@@ -345,14 +345,11 @@ class Replayer:
             self.ids.forget(op["machine"], op["seq"])
             return Outcome("waiting", self._journal(op, [], undone=True), [], rewind)
         apply, clashes = three_way(self.conn, changes)
-        under = self._moved_under(op) if any(
-            c["table"] == "procedure_state" for c in changes) else []
-        if not clashes and not under:
+        if not clashes:
             clashes = self._write(apply, undo=False)
-        if clashes or under:
+        if clashes:
             self.ids.forget(op["machine"], op["seq"])
-            clash = self._clashing(clashes) if clashes else []
-            clash += [ref for ref in under if ref not in clash]
+            clash = self._clashing(clashes)
             return Outcome("waiting", self._journal(op, [], undone=True), clash, rewind)
         return Outcome("applied", self._journal(op, apply, undone=False), [], rewind)
 
@@ -412,21 +409,6 @@ class Replayer:
                             column == image[column.name], table.c.id != change["id"])):
                         found.append((table.name, int(row_id)))
         return found
-
-    def _moved_under(self, op: dict[str, Any]) -> list[str]:
-        """A procedure's saved state holds the game as it stood where the procedure went
-        on (the Night's table, tiles by name): a step of it applies only on the game its
-        machine saw. The operations that moved the game under it here: one it knew of
-        that is not in effect here, or one in effect it did not know of."""
-        clock = json.dumps(op["clock"])
-        moved = self.conn.execute(text(
-            "SELECT machine, seq FROM sync_op WHERE (state IN ('waiting', 'dropped') AND "
-            "seq <= coalesce(json_extract(:clock, '$.\"' || machine || '\"'), 0)) OR "
-            "(state = 'applied' AND seq > coalesce(json_extract(:clock, '$.\"' || machine "
-            "|| '\"'), 0) AND json_array_length(json_extract(op, '$.changes')) > 0 AND "
-            "NOT (machine = :m AND seq >= :s)) ORDER BY id LIMIT 5"),
-            {"clock": clock, "m": op["machine"], "s": op["seq"]}).all()
-        return [op_ref(str(m), int(s)) for m, s in moved]
 
     def _clashing(self, rows: list[tuple[str, int]]) -> list[str]:
         found: list[str] = []

@@ -45,12 +45,18 @@ def test_item11_new_character_dice_typed_with_tab_stay_in_place(
     dialog.resize(dialog.width() + 100, dialog.height())  # a little wider than it opened
     settle()
     row = [top_in(dialog.dice[0], dialog), top_in(dialog.leave_out.button(0), dialog)]
+    # Typing needs the dialog to be the active window, as it is at a table. Offscreen, a
+    # window shown after another test's closed is not always made active (CI's machine:
+    # no focus widget at all), so make it so and wait for it.
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow, timeout=5000)
+    dialog.name.setFocus()
     qtbot.keyClicks(dialog.name, "Cai")
     qtbot.keyClick(dialog.name, Qt.Key.Key_Tab)  # to Player
-    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)  # to Die 1
+    qtbot.keyClick(dialog.focusWidget(), Qt.Key.Key_Tab)  # to Die 1
     for die in "65431":
-        focused = QApplication.focusWidget()
-        assert focused in dialog.dice, focused.accessibleName()
+        focused = dialog.focusWidget()
+        assert focused in dialog.dice, focused and focused.accessibleName()
         qtbot.keyClicks(focused, die)
         qtbot.keyClick(focused, Qt.Key.Key_Tab)
         settle()

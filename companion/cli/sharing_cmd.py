@@ -43,6 +43,16 @@ def _conflicts(found: list[Any]) -> tuple[dict[str, Any], str]:
     return data, "\n".join(lines)
 
 
+def _naming_hint(args: argparse.Namespace, machine_name: str, campaign: str) -> str:
+    """Without --name the machine goes by this computer's host name ("vm"), which tells
+    the others little in a conflict ("On vm: …"): say how to give it a real one."""
+    if args.name:
+        return ""
+    return (f"\nThe others see this machine as \"{machine_name}\" (this computer's name). "
+            f"To call it something they will know, run: companion sync {campaign} "
+            "--name \"Bryn's laptop\"")
+
+
 def cmd_share(args: argparse.Namespace) -> int:
     from companion.operations import sharing
 
@@ -50,7 +60,8 @@ def cmd_share(args: argparse.Namespace) -> int:
         return ({"folder": str(status.folder), "machine": status.machine,
                  "machine_name": status.machine_name},
                 f"Shared through {status.folder} as {status.machine_name}. Play on; every "
-                "change is written there, and the others' are taken in by 'companion sync'.")
+                "change is written there, and the others' are taken in by 'companion sync'."
+                + _naming_hint(args, status.machine_name, args.path))
 
     return on_campaign(args, lambda c: sharing.share(c, Path(args.folder),
                                                      machine_name=args.name), shown)
@@ -70,8 +81,10 @@ def cmd_join(args: argparse.Namespace) -> int:
     status = sharing.sharing_status(campaign)
     campaign.close()
     words = status.words if status else "Up to date"
+    machine_name = status.machine_name if status else ""
     emit(args, {"path": str(path), "words": words},
-         f"Joined: the campaign is {path} ({words}).")
+         f"Joined: the campaign is {path} ({words})."
+         + _naming_hint(args, machine_name, str(path)))
     return 0
 
 

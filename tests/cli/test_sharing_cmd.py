@@ -48,3 +48,23 @@ def test_issue38_sync_of_a_campaign_never_shared_is_refused_in_words(
     assert code == 1 and "not shared" in err
     code, _, err = run(capsys, "sync", str(path), "--settle", "1")
     assert code == 1 and "--side" in err
+
+
+def test_issue38_share_and_join_without_a_name_say_how_to_give_the_machine_one(
+        tmp_path: Path, capsys: Any) -> None:
+    """Without --name a machine goes by its host name, which tells the others little in a
+    conflict ("On vm: …"); the command says how to name it, and naming it says nothing
+    more."""
+    ana, bryn, folder = tmp_path / "ana.stonesaga", tmp_path / "bryn.stonesaga", \
+        tmp_path / "Shared"
+    folder.mkdir()
+    run(capsys, "campaign", "new", "--file", str(ana), "Ember")
+    code, out, _ = run(capsys, "share", str(ana), str(folder))
+    assert code == 0 and f"companion sync {ana} --name" in out
+    code, out, _ = run(capsys, "join", str(folder), "--file", str(bryn))
+    assert code == 0 and f"companion sync {bryn} --name" in out
+    code, out, _ = run(capsys, "sync", str(bryn), "--name", "Bryn's laptop")
+    assert code == 0
+    code, data, _ = run_json(capsys, "join", str(folder), "--file",
+                             str(tmp_path / "cai.stonesaga"), "--name", "Cai's", "--json")
+    assert code == 0 and "--name" not in str(data)

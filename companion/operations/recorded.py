@@ -116,6 +116,18 @@ def materials_to_enter(campaign: Campaign, found: Sequence[LineEffect]) -> tuple
         and str(e.effect["resource"]) not in content.foods))
 
 
+def preview_line(campaign: Campaign, line: str) -> str:
+    """What ``line`` will do, in game words, for a "Will apply" preview; Refused in game
+    words when it does not read. A material the pack lacks is not refused here: applying
+    the line offers its token first (issue 36 item 2), and the preview says so."""
+    from companion.rules.effect_line import describe_line
+
+    effects = read_line(campaign, line, new_materials=True)
+    return describe_line(effects) + "".join(
+        f" ({m}: a material token your pack does not know yet; you enter it first)"
+        for m in materials_to_enter(campaign, effects))
+
+
 def _refuse_new_materials(campaign: Campaign, found: Sequence[LineEffect]) -> None:
     """A line naming a material the pack does not know is refused naming it, so its
     token is entered on the spot and the line applied after (issue 36 item 2)."""

@@ -132,29 +132,17 @@ class OutcomeDialog(QDialog):
     def _preview(self) -> None:
         """What the typed line will do, or why it does not read yet (issue 36 item 5)."""
         from companion.operations import Refused
-        from companion.operations.recorded import read_line
-        from companion.rules.effect_line import describe_line
+        from companion.operations.recorded import preview_line
 
         campaign = self.window_.campaign
         text = self.line.text().strip()
         if campaign is None or not text:
             self.will_apply.say_example()
             return
-        try:
-            effects = read_line(campaign, text)
+        try:  # a material the pack lacks: its token is offered on Apply, and said so
+            self.will_apply.say(preview_line(campaign, text))
         except Refused as refusal:
             self.will_apply.refuse(str(refusal))
-            return
-        content = campaign.content
-        for each in effects:  # a name the campaign does not know is refused on Apply
-            resource, item = each.effect.get("resource"), each.effect.get("item")
-            if resource and resource not in {*content.materials, *content.foods}:
-                self.will_apply.refuse(f"'{resource}' is not a resource of this campaign.")
-                return
-            if item and item not in content.items:
-                self.will_apply.refuse(f"'{item}' is not an item of this campaign.")
-                return
-        self.will_apply.say(describe_line(effects))
 
     def apply(self) -> bool:
         """Act on the outcome (one operation); the dialog closes when it is applied,

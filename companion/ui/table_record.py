@@ -128,8 +128,7 @@ class RecordDialog(QDialog):
     def _preview(self) -> None:
         """What the line will do, or why it does not read, as it is typed."""
         from companion.operations import Refused
-        from companion.operations.recorded import materials_to_enter, read_line
-        from companion.rules.effect_line import describe_line
+        from companion.operations.recorded import preview_line
 
         campaign = self.window_.campaign
         text = self.line.text().strip()
@@ -138,10 +137,7 @@ class RecordDialog(QDialog):
             self.record_button.setEnabled(False)
             return
         try:
-            effects = read_line(campaign, text, new_materials=True)
-            said = describe_line(effects) + "".join(  # its token is entered first (issue 36)
-                f" ({m}: a material token your pack does not know yet; you enter it first)"
-                for m in materials_to_enter(campaign, effects))
+            said = preview_line(campaign, text)
         except Refused as refusal:
             self.preview.setText(f"Not yet: {refusal}")
             self.record_button.setEnabled(False)

@@ -247,8 +247,11 @@ def test_item_5_the_codex_type_what_it_did_line_says_what_it_will_apply(
     qtbot.addWidget(dialog)
     assert dialog.will_apply.isVisible() and dialog.will_apply.text().startswith("e.g. ")
     qtbot.keyClicks(dialog.line, "lore +1, gain 1 unobtainium Ash")
-    assert dialog.will_apply.text().startswith(
-        "Not yet: unobtainium: a material token your pack does not know yet")
+    # as the card form's line: Apply offers its token on the spot, and the preview says
+    # it comes first rather than "Not yet"
+    assert dialog.will_apply.text() == (
+        "Will apply: gain 1 lore; Ash: gain 1 unobtainium (unobtainium: a material token "
+        "your pack does not know yet; you enter it first)")
     dialog.line.clear()
     qtbot.keyClicks(dialog.line, "lore +1, gain 1 meat Ash")
     assert dialog.will_apply.text() == "Will apply: gain 1 lore; Ash: gain 1 meat"
@@ -258,3 +261,29 @@ def test_item_5_the_codex_type_what_it_did_line_says_what_it_will_apply(
     qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
     assert not dialog.isVisible()
     assert "220" in box.journal(1)[0].text
+
+
+def test_item_5_the_codex_line_with_a_new_material_enters_its_token_then_applies(
+        qtbot: Any, tmp_path: Path) -> None:
+    """Rulebook: Using the Codex > Outcomes, with issue 36 item 2: what the preview
+    promises holds: Apply offers the material token the pack lacks on the spot, and once
+    it is saved the outcome is applied with it."""
+    from companion.ui.codex_outcome import show_outcome
+    from tests.box_campaign import make_box_campaign
+    from tests.ui.helpers import make_window
+    from tests.ui.test_second_evening_crafting import token_on_the_spot
+
+    box = make_box_campaign(tmp_path / "box.stonesaga")
+    window = make_window(qtbot, box)
+    dialog = show_outcome(window, 220, character="Ash")
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    qtbot.keyClicks(dialog.line, "gain 1 unobtainium Ash")
+    assert "you enter it first" in dialog.will_apply.text()
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    token = token_on_the_spot(qtbot, window, "unobtainium")
+    qtbot.mouseClick(token.save_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=5000)
+    assert "unobtainium" in box.content.materials
+    assert "220" in box.journal(1)[0].text
+    box.close()

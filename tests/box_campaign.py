@@ -36,3 +36,20 @@ def make_box_campaign(path: Path, *, characters: bool = True) -> operations.Camp
                                    "conviction": 3},
             traits=["brave"], mantle=mantle, hex_tile=START)
     return campaign
+
+
+def make_box_with_quartz_and_quill(path: Path) -> operations.Campaign:
+    """A box campaign whose pack knows the community's Quartz and Quill tokens, one of each
+    in Ash's bag (issue 36 item 1: Quartz unturned beside Quill turned 180° reads Grey
+    5610)."""
+    from companion.operations.effects import apply_effects
+    from companion.operations.material_tokens import add_material
+    from tests.community_tokens import community_token
+
+    campaign = make_box_campaign(path)
+    for token in ("Quartz", "Quill"):
+        add_material(campaign, **community_token(token))
+    apply_effects(campaign, name="Ash", effects=[
+        {"do": "gain", "resource": "quartz", "amount": 1},
+        {"do": "gain", "resource": "quill", "amount": 1}])
+    return campaign

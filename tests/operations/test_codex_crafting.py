@@ -20,8 +20,8 @@ from companion.operations.codex_crafting import CodexSays, craft_from_codex
 from companion.operations.crafting import craft, crafting_explorer, laid_code
 from companion.operations.effects import apply_effects
 from companion.operations.material_tokens import add_material
-from tests.box_campaign import make_box_campaign
-from tests.community_tokens import community_token, journal_recipe
+from tests.box_campaign import make_box_with_quartz_and_quill
+from tests.community_tokens import journal_recipe
 
 # Quartz unturned, Quill turned 180° (its red 1 to the left): grey 5 | red 6, red 1 | bare.
 LAID = {"name": "Ash", "left": 0, "left_rotation": 0, "right": 1, "right_rotation": 2}
@@ -30,12 +30,7 @@ CODE = "G5610"
 
 @pytest.fixture
 def box(tmp_path: Path) -> Iterator[Campaign]:
-    campaign = make_box_campaign(tmp_path / "box.stonesaga")
-    for token in ("Quartz", "Quill"):
-        add_material(campaign, **community_token(token))
-    apply_effects(campaign, name="Ash", effects=[
-        {"do": "gain", "resource": "quartz", "amount": 1},
-        {"do": "gain", "resource": "quill", "amount": 1}])
+    campaign = make_box_with_quartz_and_quill(tmp_path / "box.stonesaga")
     yield campaign
     if not campaign.file.closed:
         campaign.close()

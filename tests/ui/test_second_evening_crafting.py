@@ -16,12 +16,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from companion import operations
-from companion.operations.effects import apply_effects
-from companion.operations.material_tokens import add_material
 from companion.ui.codex_crafting import CodexCraftingDialog
 from companion.ui.crafting_dialog import CraftingDialog
-from tests.box_campaign import make_box_campaign
-from tests.community_tokens import community_token, journal_recipe
+from tests.box_campaign import make_box_with_quartz_and_quill
+from tests.community_tokens import journal_recipe
 from tests.ui.helpers import make_window
 from tests.ui.layout_checks import problems
 from tests.ui.newcomer import font_scale  # noqa: F401 (a fixture)
@@ -42,12 +40,7 @@ def shot(widget: Any, name: str) -> None:
 def box(tmp_path: Path) -> Iterator[operations.Campaign]:
     """A box campaign whose pack knows the community's Quartz and Quill, one of each in
     Ash's bag (Quartz unturned beside Quill turned 180° reads Grey 5610)."""
-    campaign = make_box_campaign(tmp_path / "box.stonesaga")
-    for token in ("Quartz", "Quill"):
-        add_material(campaign, **community_token(token))
-    apply_effects(campaign, name="Ash", effects=[
-        {"do": "gain", "resource": "quartz", "amount": 1},
-        {"do": "gain", "resource": "quill", "amount": 1}])
+    campaign = make_box_with_quartz_and_quill(tmp_path / "box.stonesaga")
     yield campaign
     if not campaign.file.closed:
         campaign.close()

@@ -54,7 +54,7 @@ from companion.rules.effects import describe_effect
 from companion.rules.ids import CharacterName, HexId, LegendId, Trait
 from companion.rules.legends import Legend
 from companion.rules.mining import MiningChip, chip_distribution
-from companion.rules.society import unrest_effects
+from companion.rules.society import activity_from_unrest
 
 K = TypeVar("K")
 
@@ -620,7 +620,7 @@ def night_activity_odds(
         p = Fraction(v, denominator)
         from_cards[a] = from_cards.get(a, ZERO) + p
         resolved[q] = resolved.get(q, ZERO) + p
-    extra = unrest_effects(rules, unrest).activity_per_night
+    extra = activity_from_unrest(rules, unrest)
     return NightActivityOdds(frozen(from_cards), extra, frozen(resolved))
 
 

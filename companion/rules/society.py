@@ -88,13 +88,13 @@ def increase_activity(society: Society, amount: int) -> Society:
     return replace(society, activity=society.activity + amount)
 
 
-def night_activity(rules: RulesConstants, society: Society, card_amount: int) -> Society:
-    """A resolved Night card: activity + its amount + 1 per unrest threshold reached.
+def activity_from_unrest(rules: RulesConstants, unrest: int) -> int:
+    """What the unrest adds to the activity each Night, after the Night cards' amounts
+    (the Night itself adds the two apart, an event reached by the cards firing between).
 
     Rulebook: Night Phase > Increase Activity; Unrest (D10).
     """
-    extra = unrest_effects(rules, society.unrest).activity_per_night
-    return increase_activity(society, card_amount + extra)
+    return unrest_effects(rules, unrest).activity_per_night
 
 
 class EventKind(StrEnum):

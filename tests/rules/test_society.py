@@ -13,6 +13,7 @@ from companion.rules.society import (
     EventKind,
     MantlePowerFacts,
     Society,
+    activity_from_unrest,
     add_culture_ability,
     choose_mantle_power,
     due_events,
@@ -20,7 +21,6 @@ from companion.rules.society import (
     gain_lore,
     increase_activity,
     increase_unrest,
-    night_activity,
     ongoing_event,
     spend_lore,
     unrest_effects,
@@ -64,11 +64,11 @@ def test_unrest_persists_and_never_below_zero() -> None:
     assert increase_unrest(Society(unrest=1), -3).unrest == 0
 
 
-@pytest.mark.parametrize(("unrest", "card", "after"), [(0, 2, 12), (6, 2, 13), (16, 1, 14)])
-def test_night_phase_increase_activity_card_plus_unrest(
-    rules: RulesConstants, unrest: int, card: int, after: int
+@pytest.mark.parametrize(("unrest", "extra"), [(0, 0), (5, 0), (6, 1), (16, 3)])
+def test_night_phase_increase_activity_from_unrest(
+    rules: RulesConstants, unrest: int, extra: int
 ) -> None:
-    assert night_activity(rules, Society(unrest=unrest, activity=10), card).activity == after
+    assert activity_from_unrest(rules, unrest) == extra
 
 
 def test_activity_only_increases() -> None:

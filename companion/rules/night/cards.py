@@ -17,7 +17,7 @@ from companion.rules.night.effects import apply_effect, apply_effects, fire_at_o
 from companion.rules.night.facts import TABLE_CARD, NightStage, is_table_card
 from companion.rules.night.run import Ask, NightRun, NightSteps, choose
 from companion.rules.procedure import Choice, Decider, Step
-from companion.rules.society import increase_activity, unrest_effects
+from companion.rules.society import activity_from_unrest, increase_activity
 
 
 def night_cards(run: NightRun) -> NightSteps:
@@ -225,7 +225,7 @@ def increase_night_activity(run: NightRun) -> None:
                                                            run.card_activity))
     fired, lines, after_cards = len(run.fired_at_once), len(run.log), run.game.society.activity
     fire_at_once(run)
-    extra = unrest_effects(run.rules, run.game.society.unrest).activity_per_night
+    extra = activity_from_unrest(run.rules, run.game.society.unrest)
     run.game = replace(run.game, society=increase_activity(run.game.society, extra))
     run.unrest_activity = extra
     if len(run.fired_at_once) == fired:

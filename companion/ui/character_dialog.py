@@ -83,10 +83,7 @@ class CharacterDialog(AbilityDice, QtWidgets.QDialog):
         self.roll_button.setAccessibleName("Roll the five dice in the app")
         self.roll_button.clicked.connect(self.roll_in_app)
         grid.addWidget(self.roll_button, 1, self.creation.dice_rolled)
-        # Tab goes die to die, then to the die left out: typed dice landed in the wrong
-        # boxes as Tab stopped on a "Leave out" between them (issue 36 item 11).
-        for first, then in zip(self.dice, [*self.dice[1:], self.roll_button], strict=True):
-            QtWidgets.QWidget.setTabOrder(first, then)
+        self.tab_through_dice(self.roll_button)
         self._leave_out_chosen = False
         self._filling = False
 

@@ -142,6 +142,7 @@ class CharacterPage(AbilityDice, WizardPage):
             self.dice_grid.addWidget(radio, 2, n)
             self.dice.append(spin)
         self.dice_grid.addWidget(self.roll_button, 1, creation.dice_rolled)
+        self.tab_through_dice(self.roll_button)
         self.roll_button.setEnabled(True)  # new dice: one roll for them
         self.dice_grid.addWidget(self.dice_source, 3, 0, 1, creation.dice_rolled + 1)
         while self.ability_form.rowCount():

@@ -331,6 +331,15 @@ class AbilityDice:
     def rolled(self) -> list[int]:
         return [spin.value() for spin in self.dice]  # type: ignore[attr-defined]
 
+    def tab_through_dice(self, then: Any) -> None:
+        """Tab goes die to die, then to ``then``: typed dice landed in the wrong boxes as
+        Tab stopped on a "Leave out" between them (issue 36 item 11)."""
+        from PySide6.QtWidgets import QWidget
+
+        dice = self.dice  # type: ignore[attr-defined]
+        for first, after in zip(dice, [*dice[1:], then], strict=True):
+            QWidget.setTabOrder(first, after)
+
     def removed(self) -> int:
         return max(0, int(self.leave_out.checkedId()))  # type: ignore[attr-defined]
 

@@ -249,3 +249,24 @@ def test_dice_not_typed_or_rolled_do_not_pass(wizard: NewCampaignWizard) -> None
     assert all(1 <= spin.value() <= 6 for spin in page.dice)
     assert not page.roll_button.isEnabled()
     assert "✓" in page.assignment_note.text()
+
+
+def test_character_page_dice_typed_with_tab_land_die_to_die(qtbot,  # type: ignore[no-untyped-def]
+                                                             wizard: NewCampaignWizard) -> None:
+    """Rulebook: Character Creation, step 1, typed at the table: Tab goes die to die on
+    the wizard's character page, as in New Character, never through a "Leave out" between
+    them (issue 36 item 11)."""
+    from PySide6.QtCore import Qt
+
+    walk_to_characters(wizard)
+    page = wizard.character_pages[0]
+    wizard.activateWindow()
+    qtbot.waitUntil(wizard.isActiveWindow, timeout=5000)
+    page.dice[0].setFocus(Qt.FocusReason.TabFocusReason)  # as Tab from the player
+    for die in "65431":
+        focused = wizard.focusWidget()
+        assert focused in page.dice, focused and focused.accessibleName()
+        qtbot.keyClicks(focused, die)
+        qtbot.keyClick(focused, Qt.Key.Key_Tab)
+    assert wizard.focusWidget() is page.roll_button
+    assert page.rolled() == [6, 5, 4, 3, 1]

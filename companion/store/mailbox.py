@@ -417,23 +417,40 @@ def _plain(value: Any, depth: int = 0) -> None:
         raise ValueError("a value JSON cannot hold")
 
 
-def references(table: Table) -> dict[str, str]:
-    """The columns of ``table`` that hold another row's id: ``{column: its table}``."""
-    return {fk.parent.name: fk.column.table.name for fk in table.foreign_keys}
+ROW_POINTERS = {"web_journal_link": ("row_id", "row_table")}
+"""Columns that hold another row's id of a table named beside it, not by a foreign key:
+``{table: (column, the column naming its table)}``. A web Journal entry's home row
+travels by its identity like a foreign key's (two machines each importing a Journal
+made their homes under numbers that clash when merged)."""
+
+
+def references(table: Table, image: dict[str, Any] | None = None) -> dict[str, str]:
+    """The columns of ``table`` that hold another row's id: ``{column: its table}``;
+    with ``image`` (a row's columns), also a pointer whose table it names."""
+    refs = {fk.parent.name: fk.column.table.name for fk in table.foreign_keys}
+    pointer = ROW_POINTERS.get(table.name)
+    if pointer is not None and image is not None:
+        column, names = pointer
+        target = image.get(names)
+        if isinstance(target, str) and target in game_tables() and image.get(column) \
+                is not None:
+            refs[column] = target
+    return refs
 
 
 def _base_type(column_type: Any) -> Any:
     return column_type.impl_instance if isinstance(column_type, TypeDecorator) else column_type
 
 
-def _check_value(table: Table, column: str, value: Any) -> None:
+def _check_value(table: Table, column: str, value: Any,
+                 refs: dict[str, str] | None = None) -> None:
     """``value`` fits ``table.column`` as an image holds it (refs are checked as text)."""
     col = table.c[column]
     if value is None:
         if not col.nullable and not col.primary_key:
             raise ValueError(f"{table.name}.{column} may not be empty")
         return
-    if column in references(table):
+    if column in (references(table) if refs is None else refs):
         if not isinstance(value, str) or not (ROW_KEY.match(value) or OP_REF.match(value)):
             raise ValueError(f"{table.name}.{column} names no row")
         return
@@ -499,8 +516,13 @@ def check_change(change: Any) -> None:
             raise ValueError(f"a change to {table.name} names a column it does not have")
         if (before is None or after is None) and set(image) != known:
             raise ValueError(f"a row of {table.name} is not whole")
+        refs = references(table, image)
+        pointer = ROW_POINTERS.get(table.name)
+        if pointer is not None and image.get(pointer[0]) is not None \
+                and pointer[0] not in refs:
+            raise ValueError(f"a change to {table.name} points at a row of no table")
         for column, value in image.items():
-            _check_value(table, column, value)
+            _check_value(table, column, value, refs)
 
 
 OP_KEYS = frozenset({"machine", "seq", "lamport", "clock", "kind", "text", "author", "time",

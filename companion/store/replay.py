@@ -147,7 +147,7 @@ def _wire_image(ids: Ids, table: Table, image: dict[str, Any] | None
                 ) -> dict[str, Any] | None:
     if image is None:
         return None
-    refs = references(table)
+    refs = references(table, image)
     out: dict[str, Any] = {}
     for column, value in image.items():
         if column == "id":
@@ -203,7 +203,7 @@ def _local_image(ids: Ids, table: Table, row_id: int, image: dict[str, Any] | No
                  ) -> dict[str, Any] | None:
     if image is None:
         return None
-    refs = references(table)
+    refs = references(table, image)
     out: dict[str, Any] = {"id": row_id}
     for column, value in image.items():
         if column in refs and value is not None:

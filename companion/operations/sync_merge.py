@@ -238,7 +238,20 @@ def one_saved_state_of_each_kind(conn: Connection, changes: list[dict[str, Any]]
         "GROUP BY kind HAVING count(*) > 1)"))]
 
 
-RULES = (one_saved_state_of_each_kind,)
+def one_home_per_journal_entry(conn: Connection, changes: list[dict[str, Any]]
+                               ) -> list[tuple[str, int]]:
+    """An entry of the web Journal (its section and id) has one home here: an import merges
+    into the entry it finds by id, so play on one machine never gives an entry two. Two
+    machines that each imported the same Journal while apart did (a recipe, a note made
+    twice): the later import waits as a conflict, and the group keeps one side."""
+    if not any(c["table"] == "web_journal_link" for c in changes):
+        return []
+    return [("web_journal_link", int(row_id)) for (row_id,) in conn.execute(text(
+        "SELECT id FROM web_journal_link WHERE (section, web_id) IN (SELECT section, web_id "
+        "FROM web_journal_link GROUP BY section, web_id HAVING count(*) > 1)"))]
+
+
+RULES = (one_saved_state_of_each_kind, one_home_per_journal_entry)
 """The rules an operation must keep on the merged campaign besides the schema's."""
 
 

@@ -188,8 +188,11 @@ def _plan_rows(section: str, rows: Iterable[tuple[str, SQLModel, WebOrigin | Non
     by an earlier import or export, else one with the same ``key(row)``; compare
     ``fields`` (the name as ``shown(row)`` shows it, when given: a row without a name
     of its own goes by its card's, as the export writes it)."""
-    existing = {key(r): r for r in session.exec(select(table)).all()}
-    by_id = {getattr(r, "id", None): r for r in existing.values()}
+    rows_here = session.exec(select(table)).all()
+    existing = {key(r): r for r in rows_here}
+    # Every row by its number, those sharing a key too (two note pages both called "Kim's
+    # theories", made on two machines): an entry linked to the second was read as new.
+    by_id = {getattr(r, "id", None): r for r in rows_here}
     linked = links_by_web_id(session)
     table_name = models.table_of(table).name
     for label, row, origin in rows:

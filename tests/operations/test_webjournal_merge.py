@@ -398,3 +398,18 @@ def test_issue35_7_made_here_sent_to_the_journal_then_deleted_here_stays_deleted
     (tomb,) = [p for p in back["culture"]["pigments"] if p["id"] == charcoal["id"]]
     assert (tomb["deleted"], tomb["name"]) == (True, "Charcoal")
     assert tomb["updatedAt"] > charcoal["updatedAt"]
+
+
+def test_issue35_7_two_note_pages_of_one_title_each_read_back_as_themselves(
+        played: Campaign, tmp_path: Path) -> None:
+    """Two pages called "Kim's theories" (the Journal's, and one the group's other
+    machine imported from another Journal): our export, read back, finds each page its
+    own, and neither is taken for a new one."""
+    with played.write("journal.note", "a second page of Kim's theories") as session:
+        session.add(models.NotePage(title="Kim's theories", text="Another Journal's.",
+                                    epoch=1))
+    out = tmp_path / "ours.json"
+    wjx.export_web_journal(played, out)
+    plan = wj.preview(played, out)
+    assert [f"{i.section}: {i.label} ({i.state})" for i in plan.items
+            if i.state != "already there" and i.section != "materials"] == []

@@ -20,6 +20,7 @@ Side by side in one temporary folder, Ana shares the demo campaign and Bryn join
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import tempfile
@@ -66,6 +67,7 @@ def merge_vs_local(root: Path, count: int) -> tuple[float, float, float]:
         unshared = time.perf_counter() - started
         started = time.perf_counter()
         evening(bryn, count)
+        sharing.publish_now(bryn)  # what waited in the last seconds, as the window would
         local = time.perf_counter() - started
         started = time.perf_counter()
         report = sharing.sync(ana)
@@ -103,6 +105,7 @@ def pick_up(root: Path, landings: int) -> list[float]:
         for n in range(landings):
             sync.last_report = None
             operations.add_journal_entry(bryn, text=f"A note from Bryn's table {n}")
+            sharing.publish_now(bryn)  # Bryn's window publishes a moment after play
             landed = time.perf_counter()  # the segment is renamed into place by now
             _until(app, lambda: sync.last_report is not None and bool(
                 sync.last_report.applied), 30)
@@ -123,6 +126,34 @@ def _until(app: object, done: Callable[[], bool], timeout: float) -> None:
             return
         app.processEvents()  # type: ignore[attr-defined]
         time.sleep(0.005)
+
+
+def play_cost(root: Path, count: int, rounds: int) -> tuple[float, float, float]:
+    """Seconds for ``count`` operations on a campaign not shared, on a shared one
+    publishing each operation as it commits (as before batching), and on a shared one as
+    the window and the CLI play it (a few seconds' worth published together, the rest
+    when play pauses: timed with that last publish). Played in ``rounds`` turns, each
+    campaign in turn, so a machine busy with other work weighs on all three alike."""
+    for name in ("play-shared", "play-each", "play-batched"):
+        (root / name).mkdir()
+    alone = operations.create_demo_campaign(root / "play-alone.stonesaga")
+    each = operations.create_demo_campaign(root / "play-each" / "demo.stonesaga")
+    batched = operations.create_demo_campaign(root / "play-batched" / "demo.stonesaga")
+    sharing.share(each, root / "play-shared", machine_name="Each at once")
+    sharing.share(batched, root / "play-shared", machine_name="Batched")
+    each.file.publish_every = 0
+    spent = [0.0, 0.0, 0.0]
+    try:
+        for turn in range(rounds):
+            for n, campaign in enumerate((alone, each, batched)):
+                started = time.perf_counter()
+                evening(campaign, count // rounds, start=turn * count)
+                sharing.publish_now(campaign)
+                spent[n] += time.perf_counter() - started
+    finally:
+        for campaign in (alone, each, batched):
+            campaign.close()
+    return spent[0], spent[1], spent[2]
 
 
 def folder_growth(root: Path, steps: int) -> list[tuple[int, int]]:
@@ -150,11 +181,19 @@ def folder_growth(root: Path, steps: int) -> list[tuple[int, int]]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
     parser.add_argument("--evening", type=int, default=500)
+    parser.add_argument("--play", type=int, default=400)
     parser.add_argument("--landings", type=int, default=5)
     parser.add_argument("--thousands", type=int, default=3)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-sync-") as tmp:
         root = Path(tmp)
+        alone, each, batched = play_cost(root, args.play, rounds=4)
+        print(f"playing {args.play} operations: not shared {alone:.2f} s; shared, each "
+              f"published as it commits {each:.2f} s ({each / alone:.2f}x); shared, "
+              f"published a few seconds' worth together {batched:.2f} s "
+              f"({batched / alone:.2f}x, goal <= 1.3x) "
+              f"{'ok' if batched / alone <= 1.3 else 'OVER'}; load average "
+              f"{os.getloadavg()[0]:.1f}")
         local, merged, unshared = merge_vs_local(root, args.evening)
         ratio = merged / min(local, unshared)  # the stricter of the two local figures
         print(f"evening of {args.evening} operations: played locally {local:.2f} s on "

@@ -178,6 +178,8 @@ def catch_up_from_snapshots(uid: str, listed: dict[str, mailbox.MachineFiles],
         except mailbox.MailboxRefused as refused:
             intake.refused.append(str(refused))
             continue
+        intake.names.setdefault(machine, found.machine_name)
+        intake.schemas.setdefault(machine, found.schema)
         for entry in found.body["ops"]:
             op = entry["op"]
             if op["seq"] <= known.get(op["machine"], 0):

@@ -198,13 +198,16 @@ class SyncKeeper(QObject):
     def _after_change(self, changes: Any) -> None:
         """After an operation (published by the store as it ran, or a moment later by
         the publish timer), the words follow: a folder that could not be written says
-        "Offline since …". Changes that waited
-        for a procedure step are taken in soon after the next operation (the one that
-        ends the procedure among them), not only at the next poll."""
-        if changes is None or self.campaign is None or not self.box.isVisible():
+        "Offline since …". Changes that waited for a procedure step are taken in soon
+        after the next operation (the one that ends the procedure among them), not only
+        at the next poll."""
+        if self.campaign is None or not self.box.isVisible():
             return
+        # Undo and redo refresh with no Changes (None); what they wrote waits too.
         if self.campaign.file.unpublished and not self.publish_timer.isActive():
             self.publish_timer.start()  # not restarted: published within the delay
+        if changes is None:
+            return
         self.show_words()
         report = self.last_report
         if report is not None and report.deferred and report.waiting:

@@ -6,7 +6,6 @@ snapshot, and a snapshot that arrives cut short is refused and read again once w
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 import pytest
 

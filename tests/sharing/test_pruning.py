@@ -125,3 +125,19 @@ def _machine(table: Table) -> str:
     assert status is not None
     return next(m for m in mailbox.list_machines(status.campaign_folder)
                 if m != status.machine)
+
+
+def test_issue38_a_machine_prunes_the_sync_engines_copies_of_its_own_files_too(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sync_log, "PRUNE_KEEP", 0)
+    _bryn_plays(table, 2)
+    folder = machine_folder(table, "bryn")
+    first = folder / "ops-00000001-00000001.json"
+    copy = folder / "ops-00000001-00000001 (Ana's conflicted copy 2026-11-27).json"
+    copy.write_bytes(first.read_bytes())
+    (folder / "desktop.ini").write_text("[.ShellClassInfo]\n", encoding="utf-8")
+    _bryn_plays(table, 1, start=2)
+    sharing.sync(table.machines["bryn"])
+    assert sorted(p.name for p in folder.iterdir()) == ["desktop.ini",
+                                                        "snapshot-00000003.json"]
+    assert sharing.sync(table.machines["ana"]).applied == {"Bryn's laptop": 3}

@@ -154,8 +154,9 @@ def catch_up_from_snapshots(uid: str, listed: dict[str, mailbox.MachineFiles],
     """Operations whose segments their machine pruned (``sync_log.prune``), taken from
     its snapshot: a machine back after weeks offline, one that joined from an older
     snapshot, or one whose file was rolled back. A machine's snapshot holds every
-    operation of its own up to the one it names, so it is read only when its
-    operations after the newest here lie in no segment of the folder. A snapshot cut
+    operation of its own up to the one it names (a machine prunes no further), so it
+    is read only when its operations after the newest here lie in no segment of the
+    folder. A snapshot cut
     short or refused is said, and read again at the next look."""
     for machine, files in sorted(listed.items()):
         need = known.get(machine, 0) + 1
@@ -180,16 +181,18 @@ def catch_up_from_snapshots(uid: str, listed: dict[str, mailbox.MachineFiles],
             continue
         intake.names.setdefault(machine, found.machine_name)
         intake.schemas.setdefault(machine, found.schema)
+        # Only the machine's own operations, as from its segments: another machine's
+        # are taken from that machine's files alone (one writer vouches for each).
         for entry in found.body["ops"]:
             op = entry["op"]
-            if op["seq"] <= known.get(op["machine"], 0):
+            if op["machine"] != machine or op["seq"] < need:
                 continue
-            held = pending.setdefault((op["machine"], op["seq"]), op)
+            held = pending.setdefault((machine, op["seq"]), op)
             if held is not op and mailbox.digest(held) != mailbox.digest(op):
                 intake.refused.append(str(mailbox.MailboxRefused(
                     path, found.machine_name,
-                    f"its operation {op['seq']} of another machine differs from that "
-                    "machine's own (a file rolled back)")))
+                    f"its operation {op['seq']} differs from another file's operation of "
+                    "that number (the machine's files were rolled back)")))
 
 
 def _order_ready(conn: Connection, known: dict[str, int],

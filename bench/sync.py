@@ -11,15 +11,19 @@ Side by side in one temporary folder, Ana shares the demo campaign and Bryn join
   makes one change (its file renamed into place in the folder) and the time until Ana's
   window has applied it, through the window's file watcher and poll, is measured
   ``--landings`` times (goal: <= 2 s);
-- the shared folder's size per 1,000 operations after each thousand of Bryn's: one
-  snapshot per machine (replaced every 200 operations) and a machine's small segments
-  compacted past 40; segments every machine has seen are not pruned yet
-  (docs/campaign-file.md, "Sharing", Limits), so the folder grows with the history.
+- the cost of shared play: ``--play`` operations on a campaign not shared, on a shared
+  one publishing each operation as it commits (as before batching), and on a shared
+  one as the window and the CLI play it (goal: <= 1.3x not shared), with the load;
+- the shared folder's size at several lengths (``--lengths``) side by side: one
+  snapshot per machine (replaced whole), each machine's segments pruned once its
+  snapshot holds them and the other machines have taken them in, so the size per
+  1,000 operations stays flat as the campaign grows.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import tempfile
@@ -66,6 +70,7 @@ def merge_vs_local(root: Path, count: int) -> tuple[float, float, float]:
         unshared = time.perf_counter() - started
         started = time.perf_counter()
         evening(bryn, count)
+        sharing.publish_now(bryn)  # what waited in the last seconds, as the window would
         local = time.perf_counter() - started
         started = time.perf_counter()
         report = sharing.sync(ana)
@@ -103,6 +108,7 @@ def pick_up(root: Path, landings: int) -> list[float]:
         for n in range(landings):
             sync.last_report = None
             operations.add_journal_entry(bryn, text=f"A note from Bryn's table {n}")
+            sharing.publish_now(bryn)  # Bryn's window publishes a moment after play
             landed = time.perf_counter()  # the segment is renamed into place by now
             _until(app, lambda: sync.last_report is not None and bool(
                 sync.last_report.applied), 30)
@@ -125,8 +131,38 @@ def _until(app: object, done: Callable[[], bool], timeout: float) -> None:
         time.sleep(0.005)
 
 
-def folder_growth(root: Path, steps: int) -> list[tuple[int, int]]:
-    """(operations played, the shared campaign folder's bytes) after each thousand."""
+def play_cost(root: Path, count: int, rounds: int) -> tuple[float, float, float]:
+    """Seconds for ``count`` operations on a campaign not shared, on a shared one
+    publishing each operation as it commits (as before batching), and on a shared one as
+    the window and the CLI play it (a few seconds' worth published together, the rest
+    when play pauses: timed with that last publish). Played in ``rounds`` turns, each
+    campaign in turn, so a machine busy with other work weighs on all three alike."""
+    for name in ("play-shared", "play-each", "play-batched"):
+        (root / name).mkdir()
+    alone = operations.create_demo_campaign(root / "play-alone.stonesaga")
+    each = operations.create_demo_campaign(root / "play-each" / "demo.stonesaga")
+    batched = operations.create_demo_campaign(root / "play-batched" / "demo.stonesaga")
+    sharing.share(each, root / "play-shared", machine_name="Each at once")
+    sharing.share(batched, root / "play-shared", machine_name="Batched")
+    each.file.publish_every = 0
+    spent = [0.0, 0.0, 0.0]
+    try:
+        for turn in range(rounds):
+            for n, campaign in enumerate((alone, each, batched)):
+                started = time.perf_counter()
+                evening(campaign, count // rounds, start=turn * count)
+                sharing.publish_now(campaign)
+                spent[n] += time.perf_counter() - started
+    finally:
+        for campaign in (alone, each, batched):
+            campaign.close()
+    return spent[0], spent[1], spent[2]
+
+
+def folder_growth(root: Path, lengths: list[int]) -> list[tuple[int, int, int]]:
+    """(operations played, the shared campaign folder's bytes, of which segments) at each
+    of ``lengths``: Bryn plays, both machines sync, Ana plays one operation (so Bryn
+    knows what she has taken in) and Bryn syncs again, as two machines do over weeks."""
     folder = root / "size-shared"
     folder.mkdir()
     (root / "size-ana").mkdir()
@@ -134,13 +170,19 @@ def folder_growth(root: Path, steps: int) -> list[tuple[int, int]]:
     sharing.share(ana, folder, machine_name="Ana's laptop")
     bryn = sharing.join(folder, root / "size-bryn" / "demo.stonesaga",
                         machine_name="Bryn's laptop")
-    sizes = [(0, folder_size(folder))]
+    sizes = []
+    played = 0
     try:
-        for step in range(steps):
-            evening(bryn, 1000, start=step * 1000)
-            sharing.sync(bryn)  # a snapshot when due, small segments compacted
+        for length in lengths:
+            evening(bryn, length - played, start=played)
+            played = length
+            sharing.sync(bryn)  # a snapshot when due, segments pruned
             sharing.sync(ana)
-            sizes.append(((step + 1) * 1000, folder_size(folder)))
+            operations.add_journal_entry(ana, text=f"Ana caught up after {played}")
+            sharing.sync(ana)
+            sharing.sync(bryn)
+            segments = sum(p.stat().st_size for p in folder.rglob("ops-*.json"))
+            sizes.append((played, folder_size(folder), segments))
     finally:
         ana.close()
         bryn.close()
@@ -150,11 +192,20 @@ def folder_growth(root: Path, steps: int) -> list[tuple[int, int]]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
     parser.add_argument("--evening", type=int, default=500)
+    parser.add_argument("--play", type=int, default=400)
     parser.add_argument("--landings", type=int, default=5)
-    parser.add_argument("--thousands", type=int, default=3)
+    parser.add_argument("--lengths", default="1000,2000,4000",
+                        help="campaign lengths (operations) the folder is measured at")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-sync-") as tmp:
         root = Path(tmp)
+        alone, each, batched = play_cost(root, args.play, rounds=4)
+        print(f"playing {args.play} operations: not shared {alone:.2f} s; shared, each "
+              f"published as it commits {each:.2f} s ({each / alone:.2f}x); shared, "
+              f"published a few seconds' worth together {batched:.2f} s "
+              f"({batched / alone:.2f}x, goal <= 1.3x) "
+              f"{'ok' if batched / alone <= 1.3 else 'OVER'}; load average "
+              f"{os.getloadavg()[0]:.1f}")
         local, merged, unshared = merge_vs_local(root, args.evening)
         ratio = merged / min(local, unshared)  # the stricter of the two local figures
         print(f"evening of {args.evening} operations: played locally {local:.2f} s on "
@@ -166,12 +217,16 @@ def main() -> int:
         print(f"picked up after the file lands (watcher + poll, {args.landings} times): "
               f"median {statistics.median(landed):.2f} s, worst {max(landed):.2f} s "
               f"(goal <= 2 s) {'ok' if max(landed) <= 2 else 'OVER'}")
-        growth = folder_growth(root, args.thousands)
-        base = growth[0][1]
-        for played, size in growth[1:]:
-            print(f"shared folder after {played} operations: {size / 1024:.0f} KiB "
-                  f"({(size - base) / played * 1000 / 1024:.0f} KiB per 1,000 operations, "
-                  f"the first snapshot {base / 1024:.0f} KiB)")
+        lengths = [int(n) for n in args.lengths.split(",")]
+        growth = folder_growth(root, lengths)
+        print("shared folder (one snapshot per machine, segments pruned):  " + "  ".join(
+            f"{played:>6} ops" for played, _size, _segments in growth))
+        print("  KiB in all:                                               " + "  ".join(
+            f"{size / 1024:>10.0f}" for _played, size, _segments in growth))
+        print("  KiB of segments:                                          " + "  ".join(
+            f"{segments / 1024:>10.0f}" for _played, _size, segments in growth))
+        print("  KiB per 1,000 operations:                                 " + "  ".join(
+            f"{size / played * 1000 / 1024:>10.0f}" for played, size, _segments in growth))
     return 0
 
 

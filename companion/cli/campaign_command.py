@@ -9,6 +9,7 @@ Nothing heavy is imported here: the operations load when a command runs.
 from __future__ import annotations
 
 import argparse
+import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -52,6 +53,8 @@ def open_campaign(args: argparse.Namespace) -> Any:
     campaign = operations.open_campaign(Path(args.path),
                                         extra_content=[Path(p) for p in args.content],
                                         lock="first-write")
+    # A shared campaign publishes once per command, when the command closes it (issue 38).
+    campaign.file.publish_every = campaign.file.publish_due = math.inf
     if campaign.content_problem is not None:  # a broken own pack: said, not fatal
         said = ("your own pack could not be loaded (the cards this campaign carries are "
                 "played)" if campaign.own_cards else "your own cards were left out")

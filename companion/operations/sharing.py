@@ -16,6 +16,8 @@ writes its own operations there, and reads the others'. The API the GUI and the 
 - :func:`conflicts(campaign) <conflicts>` -> list of :class:`Conflict`, both sides in game
   words; :func:`settle(campaign, conflict, side) <settle>` keeps ``"here"`` or
   ``"theirs"``;
+- :func:`publish_now(campaign) <publish_now>`: the operations that wait (a few seconds'
+  worth are published together) written now;
 - :func:`sharing_status(campaign) <sharing_status>` (no folder read: cheap) and
   :func:`set_machine_name`.
 
@@ -43,10 +45,21 @@ from companion.operations.sharing_files import join_campaign, write_snapshot
 from companion.operations.sync_merge import SETTLE, merge, read_folder, republish
 from companion.store import CampaignFileError
 from companion.store.replay import SYNC_OPS, op_ref
-from companion.store.sync_log import STATE, campaign_uid, publish, read_state, register
+from companion.store.sync_log import (
+    STATE,
+    campaign_uid,
+    own_files,
+    own_snapshot,
+    prune,
+    publish,
+    publish_pending,
+    read_state,
+    register,
+)
 
 SNAPSHOT_EVERY = 200
-"""A machine writes a new snapshot after this many operations of its own."""
+"""A machine writes a new snapshot (replacing its old one whole) after this many
+operations of its own; then its segments the snapshot holds can be pruned."""
 
 
 @dataclass(frozen=True)
@@ -282,11 +295,11 @@ def sync(campaign: Campaign, *, now: datetime | None = None,
                 with contextlib.suppress(OSError):
                     republish(conn, read_state(conn) or state, intake.own_missing)
             after = read_state(conn) or state
+        campaign.file.unpublished = False  # registered and published (or waiting offline)
     except CampaignFileError as exc:
         raise Refused(f"The other machines' changes could not be merged: {exc}") from exc
-    if intake.reachable and after["published_seq"] - after["snapshot_seq"] >= SNAPSHOT_EVERY:
-        with contextlib.suppress(OSError):  # the next sync tries again
-            write_snapshot(campaign)
+    if intake.reachable:
+        keep_folder_small(campaign, after)
     if merged.changed:
         _take_carried_cards(campaign)
     names = {m: str(v.get("name", m[:8])) for m, v in after["machines"].items()}
@@ -307,6 +320,34 @@ def sync(campaign: Campaign, *, now: datetime | None = None,
         newer=tuple(sorted(set(intake.newer.values()))), refused=tuple(intake.refused),
         deferred=deferred, waiting=intake.waiting + pending, changed=merged.changed,
         words=status_words(applied, waiting, offline, deferred, pending))
+
+
+def keep_folder_small(campaign: Campaign, state: dict[str, Any]) -> None:
+    """This machine's snapshot written again when due (:data:`SNAPSHOT_EVERY` operations
+    of its own since the last, or it is gone from the folder), and its segments that no
+    machine can need any more removed (``sync_log.prune``): the folder stays about one
+    snapshot per machine, however long the campaign. A folder that cannot be written
+    now is tried again at the next sync."""
+    with campaign.file.read() as session:
+        files = own_files(session.connection(), state)
+    if files is None:
+        return
+    with contextlib.suppress(OSError):
+        if state["published_seq"] - state["snapshot_seq"] >= SNAPSHOT_EVERY \
+                or own_snapshot(files) is None:
+            write_snapshot(campaign)
+        with campaign.file.read() as session:
+            conn = session.connection()
+            prune(conn, read_state(conn) or state)
+
+
+def publish_now(campaign: Campaign) -> int:
+    """Write this machine's operations that wait to the shared folder now (the window's
+    idle publish, a few seconds after play; closing the campaign does the same); returns
+    how many were written. Does nothing on a campaign not shared."""
+    if not campaign.file.shared:
+        return 0
+    return publish_pending(campaign.file)
 
 
 def _take_carried_cards(campaign: Campaign) -> None:

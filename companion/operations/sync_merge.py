@@ -32,7 +32,7 @@ from sqlalchemy import Connection, select, text
 from companion.store import mailbox
 from companion.store.migrations import SCHEMA_VERSION
 from companion.store.replay import JOURNAL, SYNC_OPS, Replayer, op_ref
-from companion.store.sync_log import STATE, known_clock, write_ops
+from companion.store.sync_log import STATE, known_clock, own_snapshot, write_ops
 
 SETTLE = "sync.settle"
 """The journal kind of a settled conflict."""
@@ -77,9 +77,10 @@ def read_folder(conn: Connection, state: dict[str, Any], uid: str) -> Intake:
         return intake
     known = known_clock(conn)
     pending: dict[tuple[str, int], dict[str, Any]] = {}
+    listed: dict[str, mailbox.MachineFiles] = {}
     for machine in machines:
         try:
-            files = mailbox.list_machine(root / machine, machine)
+            files = listed[machine] = mailbox.list_machine(root / machine, machine)
         except OSError:
             continue
         if machine == state["machine"]:
@@ -91,13 +92,18 @@ def read_folder(conn: Connection, state: dict[str, Any], uid: str) -> Intake:
         if isinstance(known_name, str):
             intake.names.setdefault(machine, known_name)
         _read_machine(conn, uid, machine, files, known.get(machine, 0), pending, intake)
+    catch_up_from_snapshots(uid, listed, known, pending, intake)
     _order_ready(conn, known, pending, intake)
     return intake
 
 
 def _missing(files: mailbox.MachineFiles, published: int) -> list[tuple[int, int]]:
-    """The ranges of 1..published that no segment file of this machine covers."""
+    """The ranges of 1..published that no segment file of this machine covers, nor its
+    snapshot (which holds every operation up to its own; ``sync_log.prune``)."""
     covered = sorted((first, last) for first, last, _ in files.segments)
+    snapshot = own_snapshot(files)
+    if snapshot:
+        covered = sorted([*covered, (1, snapshot)])
     missing, seq = [], 1
     for first, last in covered:
         if first > seq:
@@ -139,6 +145,54 @@ def _read_machine(conn: Connection, uid: str, machine: str, files: mailbox.Machi
                     path, segment.machine_name,
                     f"its operation {op['seq']} differs from another file's operation "
                     f"of that number (the machine's files were rolled back)")))
+
+
+def catch_up_from_snapshots(uid: str, listed: dict[str, mailbox.MachineFiles],
+                            known: dict[str, int],
+                            pending: dict[tuple[str, int], dict[str, Any]],
+                            intake: Intake) -> None:
+    """Operations whose segments their machine pruned (``sync_log.prune``), taken from
+    its snapshot: a machine back after weeks offline, one that joined from an older
+    snapshot, or one whose file was rolled back. A machine's snapshot holds every
+    operation of its own up to the one it names (a machine prunes no further), so it
+    is read only when its operations after the newest here lie in no segment of the
+    folder. A snapshot cut
+    short or refused is said, and read again at the next look."""
+    for machine, files in sorted(listed.items()):
+        need = known.get(machine, 0) + 1
+        if (machine, need) in pending or machine in intake.newer:
+            continue
+        snapshot = own_snapshot(files)
+        if snapshot is None or snapshot < need or any(
+                first <= need <= last for first, last, _path in files.segments):
+            continue  # nothing pruned that is needed, or its segment is on its way
+        path = next(p for seq, p in files.snapshots if seq == snapshot
+                    and mailbox.SNAPSHOT_NAME.match(p.name))
+        try:
+            found = mailbox.read_snapshot(path, campaign=uid, machine=machine,
+                                          schema=SCHEMA_VERSION)
+        except mailbox.NewerVersion as newer:
+            intake.newer[machine] = str(newer)
+            continue
+        except mailbox.Vanished:
+            continue  # replaced by a newer one: the next look reads that
+        except mailbox.MailboxRefused as refused:
+            intake.refused.append(str(refused))
+            continue
+        intake.names.setdefault(machine, found.machine_name)
+        intake.schemas.setdefault(machine, found.schema)
+        # Only the machine's own operations, as from its segments: another machine's
+        # are taken from that machine's files alone (one writer vouches for each).
+        for entry in found.body["ops"]:
+            op = entry["op"]
+            if op["machine"] != machine or op["seq"] < need:
+                continue
+            held = pending.setdefault((machine, op["seq"]), op)
+            if held is not op and mailbox.digest(held) != mailbox.digest(op):
+                intake.refused.append(str(mailbox.MailboxRefused(
+                    path, found.machine_name,
+                    f"its operation {op['seq']} differs from another file's operation of "
+                    "that number (the machine's files were rolled back)")))
 
 
 def _order_ready(conn: Connection, known: dict[str, int],

@@ -172,6 +172,13 @@ class CampaignFile(UndoHistory):
         self.last_event: JournalEvent | None = None
         """The journal event written by the latest transaction, undo or redo."""
         self._shared: bool | None = None
+        self.publish_every: float | None = None
+        """Seconds a shared campaign's operations wait to be published together (None:
+        ``sync_log.PUBLISH_EVERY``; the CLI: for ever, so once per command, at close)."""
+        self.publish_due = 0.0
+        """When (``time.monotonic``) the next operation is published as it commits."""
+        self.unpublished = False
+        """Operations committed here wait to be published (``sync_log.publish_pending``)."""
 
     # --- opening and closing -----------------------------------------------------------
 
@@ -401,6 +408,10 @@ class CampaignFile(UndoHistory):
             return
         try:
             self._join_verifier()
+            if self.unpublished and self._damage is None and self._lock.held:
+                from companion.store.sync_log import publish_pending
+
+                publish_pending(self)  # what waited goes to the shared folder now
             if backup and self._damage is None and self._lock.held:
                 with contextlib.suppress(CampaignDamaged):  # found now: no copy of it
                     self._backup_or_warn("close")
@@ -565,7 +576,8 @@ class CampaignFile(UndoHistory):
         self._shared = value
 
     def _after_commit(self) -> None:
-        # A shared campaign publishes every operation once it is committed.
+        # A shared campaign publishes its operations once committed (a few seconds'
+        # worth together: ``sync_log.after_commit``).
         if self.shared:
             from companion.store.sync_log import after_commit
 

@@ -2,12 +2,14 @@
 a file watcher on the shared folder plus a slow poll, and the synced-folder warning.
 
 The shared folder is a mailbox (``companion.store.mailbox``); this machine's operations
-are written there by the store as they run. What this module adds is the other side:
-a few seconds after another machine's file lands, :func:`companion.operations.sharing.sync`
-takes it in, the views refresh through the usual ``campaign_changed`` path, and the
-status bar says "Up to date", "3 changes from Bryn's laptop applied", "Offline since
-14:02" or "1 conflict to settle" (with a Settle… button). While a procedure step is in
-progress the others' changes wait, and the status bar says so (the engine's report).
+are written there by the store as they run, a burst of play together: what waits is
+written by the publish timer a moment after the operation (:data:`PUBLISH_DELAY_MS`).
+The other side is here too: a few seconds after another machine's file lands,
+:func:`companion.operations.sharing.sync` takes it in, the views refresh through the
+usual ``campaign_changed`` path, and the status bar says "Up to date", "3 changes from
+Bryn's laptop applied", "Offline since 14:02" or "1 conflict to settle" (with a Settle…
+button). While a procedure step is in progress the others' changes wait, and the status
+bar says so (the engine's report).
 """
 
 from __future__ import annotations
@@ -28,6 +30,10 @@ if TYPE_CHECKING:
 SETTLE_DELAY_MS = 400
 """How long after the last change the watcher saw the folder is read: a sync engine
 writes a file in pieces and renames it into place, so a burst of signals is one file."""
+PUBLISH_DELAY_MS = 1_500
+"""How long after an operation whose publishing waits (``sync_log.PUBLISH_EVERY``) the
+window writes it to the folder, with whatever else was played meanwhile: the other
+machines see it within seconds, and a burst of play is one file, not one per click."""
 POLL_MS = 20_000
 """The slow poll, for folders a watcher cannot see into (a network share, some cloud
 clients' virtual drives) and for a folder coming back online."""
@@ -49,6 +55,11 @@ class SyncKeeper(QObject):
         self.settle_timer.setSingleShot(True)
         self.settle_timer.setInterval(SETTLE_DELAY_MS)
         self.settle_timer.timeout.connect(self.sync_now)
+        self.publish_timer = QTimer(self)
+        self.publish_timer.setObjectName("syncPublish")
+        self.publish_timer.setSingleShot(True)
+        self.publish_timer.setInterval(PUBLISH_DELAY_MS)
+        self.publish_timer.timeout.connect(self.publish_now)
         self.poll = QTimer(self)
         self.poll.setObjectName("syncPoll")
         self.poll.setInterval(POLL_MS)
@@ -79,6 +90,7 @@ class SyncKeeper(QObject):
         self.last_report = None
         self.poll.stop()
         self.settle_timer.stop()
+        self.publish_timer.stop()
         self._unwatch()
         if not campaign.file.shared:
             self.box.hide()
@@ -148,6 +160,17 @@ class SyncKeeper(QObject):
             self.window.refresh_all()  # the views, Undo/Redo and the status bar
         return report
 
+    def publish_now(self) -> int:
+        """Write the operations that wait to the folder (the publish timer's call)."""
+        from companion.operations import sharing
+
+        campaign = self._current()
+        if campaign is None or not campaign.file.shared:
+            return 0
+        written = sharing.publish_now(campaign)
+        self.show_words()  # "Offline since …" when the folder could not be written
+        return written
+
     def show_words(self, report: SyncReport | None = None) -> None:
         """The status bar's sharing words: the report's, else the file's own."""
         from companion.operations.sharing import sharing_status
@@ -173,11 +196,17 @@ class SyncKeeper(QObject):
         self.box.setToolTip(tip)
 
     def _after_change(self, changes: Any) -> None:
-        """After an operation (published by the store as it ran), the words follow: a
-        folder that could not be written says "Offline since …". Changes that waited
-        for a procedure step are taken in soon after the next operation (the one that
-        ends the procedure among them), not only at the next poll."""
-        if changes is None or self.campaign is None or not self.box.isVisible():
+        """After an operation (published by the store as it ran, or a moment later by
+        the publish timer), the words follow: a folder that could not be written says
+        "Offline since …". Changes that waited for a procedure step are taken in soon
+        after the next operation (the one that ends the procedure among them), not only
+        at the next poll."""
+        if self.campaign is None or not self.box.isVisible():
+            return
+        # Undo and redo refresh with no Changes (None); what they wrote waits too.
+        if self.campaign.file.unpublished and not self.publish_timer.isActive():
+            self.publish_timer.start()  # not restarted: published within the delay
+        if changes is None:
             return
         self.show_words()
         report = self.last_report

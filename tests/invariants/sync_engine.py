@@ -87,6 +87,8 @@ class Engine:
                     self._send(name, relative, data)
             for relative in set(before) - set(now):
                 self._send(name, relative, None)
+                if Path(relative).name.startswith("ops-"):
+                    self._count("segments pruned by their machine")
             self.known[name] = now
 
     def deliver(self, *, whole: bool = False) -> None:

@@ -44,12 +44,26 @@ CAMPAIGNS = int(os.environ.get("COMPANION_SHARED_CAMPAIGNS", "2"))
 OPERATIONS_PER_CAMPAIGN = int(os.environ.get("COMPANION_SHARED_OPERATIONS", "60"))
 FIRST_SEED = int(os.environ.get("COMPANION_SHARED_SEED", "0"))
 LOG = os.environ.get("COMPANION_SHARED_LOG")
+SNAPSHOT_EVERY = int(os.environ.get("COMPANION_SHARED_SNAPSHOT_EVERY", "5"))
+PRUNE_KEEP = int(os.environ.get("COMPANION_SHARED_PRUNE_KEEP", "3"))
 NAMES = ("Ana's laptop", "Bryn's laptop", "Cai's desktop")
 
 
 @pytest.fixture(scope="module")
 def content() -> object:
     return load_content("sample")
+
+
+@pytest.fixture(autouse=True)
+def pruning(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A snapshot every few operations, and segments pruned a few operations behind:
+    a campaign of minutes goes through what months of play do to the folder (the
+    constants' own values are for that)."""
+    from companion.operations import sharing
+    from companion.store import sync_log
+
+    monkeypatch.setattr(sharing, "SNAPSHOT_EVERY", SNAPSHOT_EVERY)
+    monkeypatch.setattr(sync_log, "PRUNE_KEEP", PRUNE_KEEP)
 
 
 class Group:
@@ -67,6 +81,7 @@ class Group:
         self.engine = Engine(self.players[0].rng, self.views)
         self.counts: Counter[str] = Counter()
         self.rejoins = 0
+        self.joined = 1
 
     def player(self, name: str) -> Player:
         return self.players[NAMES.index(name)]
@@ -143,20 +158,35 @@ def start(group: Group) -> None:
     for _ in range(group.engine.max_delay * 3):
         group.engine.tick()
     group.engine.settle()
-    for n, p in enumerate(group.players[1:], start=1):
-        code, _, err = p.cli("join", group.views[NAMES[n]], "--file", p.path, "--name",
-                             NAMES[n], op="join")
-        if code:
+    join_next(group)  # a third machine joins halfway through (``play``)
+
+
+def join_next(group: Group) -> bool:
+    """The next machine joins from its copy of the folder, as it is now (files on their
+    way, others cut short, segments pruned: it takes the best snapshot there and catches
+    up from the rest); False when its copy holds no whole snapshot yet."""
+    n = group.joined
+    p = group.players[n]
+    code, _, err = p.cli("join", group.views[NAMES[n]], "--file", p.path, "--name",
+                         NAMES[n], op="join")
+    if code:
+        if n == 1:
             raise p.fail(f"join refused: {err}")
-        p.start_rows = first.start_rows
+        return False
+    p.start_rows = group.players[0].start_rows
+    group.joined += 1
+    group.counts["joined later"] += int(n > 1)
+    return True
 
 
 def play(group: Group, operations: int) -> None:
     weights = [o.weight for o in OPERATIONS]
     rng = group.players[0].rng
-    for _ in range(operations):
+    for turn in range(operations):
         group.engine.tick()
-        name = rng.choice(NAMES[: len(group.players)])
+        if group.joined < len(group.players) and turn >= operations // 2:
+            join_next(group)
+        name = rng.choice(NAMES[: group.joined])
         p = group.player(name)
         roll = rng.random()
         if roll < 0.15:
@@ -231,7 +261,23 @@ def export_diff(exports: list[bytes], limit: int = 6) -> str:
     return "\n".join(said)
 
 
+def one_snapshot_per_machine(group: Group) -> None:
+    """In every machine's copy of the folder, each machine has one snapshot (replaced
+    whole, the older removed), and the segments pruned are gone there too."""
+    from companion.store.mailbox import SNAPSHOT_NAME
+
+    for name, view in group.views.items():
+        for folder in view.glob("*/*"):
+            plain = [p.name for p in folder.glob("snapshot-*.json")
+                     if SNAPSHOT_NAME.match(p.name)]
+            if len(plain) > 1:
+                raise group.player(name).fail(f"{folder.name[:8]} keeps {plain} in the "
+                                              "folder: an old snapshot was not removed")
+    group.counts["copies of the folder with one snapshot per machine"] += len(group.views)
+
+
 def check(group: Group) -> None:
+    one_snapshot_per_machine(group)
     exports = {p.path.name: export_of(p) for p in group.players}
     if len(set(exports.values())) != 1:
         raise group.players[0].fail("the machines' exports differ after converging:\n"
@@ -271,6 +317,10 @@ def test_issue38_machines_playing_one_campaign_apart_end_with_the_same_campaign(
         with one_parser():
             start(group)
             play(group, OPERATIONS_PER_CAMPAIGN)
+            while group.joined < len(group.players):  # its copy had no whole snapshot yet
+                group.engine.settle()
+                if not join_next(group):
+                    raise group.players[0].fail("the last machine could not join")
             converge(group)
             check(group)
     except AssertionError as failure:

@@ -15,7 +15,7 @@ from companion import operations
 from companion.operations import Campaign, sharing
 from companion.ui.conflict_dialog import KEPT_AS_HISTORY, ConflictDialog, settle_conflicts
 from companion.ui.main_window import MainWindow
-from companion.ui.sync_keeper import POLL_MS, keeper, warn_synced_folder
+from companion.ui.sync_keeper import POLL_MS, PUBLISH_DELAY_MS, keeper, warn_synced_folder
 from tests.sharing.machines import ana_shares_bryn_joins
 from tests.ui import newcomer
 from tests.ui.helpers import make_window
@@ -140,6 +140,21 @@ def test_issue38_the_watcher_takes_the_other_machines_changes_in_and_says_so(
                     timeout=15000)
     assert ana.file.society().lore == before + 2
     assert None in refreshed  # the views refreshed through campaign_changed
+
+
+def test_issue38_the_window_publishes_a_burst_of_play_a_moment_later(
+        qtbot: Any, shared: tuple[Path, Campaign, Campaign]) -> None:
+    _folder, ana, bryn = shared
+    window = make_window(qtbot, ana)
+    sync = keeper(window)
+    _first_sync(qtbot, window)
+    ana.file.publish_every = ana.file.publish_due = 3600  # within the batching window
+    for n in range(2):
+        window.run_operation(operations.gain_lore, amount=1, reason=f"a song {n}")
+    assert ana.file.unpublished and sync.publish_timer.isActive()
+    assert sync.publish_timer.interval() == PUBLISH_DELAY_MS
+    qtbot.waitUntil(lambda: not ana.file.unpublished, timeout=5000)
+    assert sharing.sync(bryn).applied == {"Ana's laptop": 2}
 
 
 def test_issue38_the_slow_poll_takes_changes_in_where_no_watcher_sees(

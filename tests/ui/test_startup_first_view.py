@@ -1,0 +1,167 @@
+"""Issue 37, start-up: the campaign is on screen from a light read (plain sqlite3 and
+the content cache's JSON) before the database layer loads, and the real views then take
+its place with nothing visible changing; whatever opening would refuse, migrate, check
+or offer opens the usual way only."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QApplication, QLabel
+
+from companion import operations
+from companion.content import user_pack
+from companion.operations import box, core
+from companion.store import first_rows, lock, migrations
+from companion.ui import first_view
+from companion.ui.first_view import read_first_view
+from companion.ui.main_window import MainWindow
+from companion.ui.map_view import read_map
+
+
+def _closed_demo(tmp_path: Path) -> Path:
+    path = tmp_path / "Demo.stonesaga"
+    operations.create_demo_campaign(path).close()  # its packs' cache is written too
+    return path
+
+
+def _played(path: Path) -> None:
+    """A little play, so that the map shows more than the demo's start: a fire, lore."""
+    campaign = operations.open_campaign(path)
+    try:
+        with campaign.file.transaction("test", "tokens") as session:
+            from companion.store import models
+
+            hexes = session.exec(__import__("sqlmodel").select(models.ValleyHex)).all()
+            placed = next(h for h in hexes if h.tile_id)
+            session.add(models.HexToken(hex_id=placed.id or 0, kind="fire", count=1))
+            session.add(models.HexToken(hex_id=placed.id or 0, kind="lore", count=2))
+    finally:
+        campaign.close()
+
+
+def _labels(window: MainWindow) -> dict[str, str]:
+    return {label.objectName(): label.text() for label in window.statusBar().findChildren(QLabel)
+            if label.objectName().startswith("status_")}
+
+
+def _shown(window: MainWindow, *, settled: bool
+           ) -> tuple[QImage, dict[str, str], str, list[str]]:
+    """What the window shows: the first view as the launcher paints it (no event loop
+    yet), the real one once the event loop has run (``settled``)."""
+    if settled:
+        QApplication.processEvents()
+    window.repaint()
+    tabs = [window.tabs.tabText(i) for i in range(window.tabs.count())]
+    return window.grab().toImage(), _labels(window), window.windowTitle(), tabs
+
+
+@pytest.mark.parametrize("played", [False, True], ids=["demo", "after play"])
+def test_first_view_shows_exactly_what_the_real_view_then_shows(qtbot: Any, tmp_path: Path,
+                                                                 played: bool) -> None:
+    """Issue 37: same map, same status bar, same title, same pixels, before and after the
+    real views take the first view's place."""
+    path = _closed_demo(tmp_path)
+    if played:
+        _played(path)
+    first = read_first_view(path)
+    assert first is not None
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.resize(1180, 680)
+    window.show()
+    window.show_first_view(first)
+    before = _shown(window, settled=False)
+    assert window.campaign is None  # nothing acts on the first view: no campaign yet
+    assert not any(action.isEnabled() for action in window._campaign_actions)
+    campaign = operations.open_campaign(path, verify="background")
+    window.set_campaign(campaign)
+    after = _shown(window, settled=True)
+    real = dataclasses.replace(read_map(campaign, odds=False))
+    assert first.map == real
+    assert before[1:] == after[1:]
+    assert before[1]["status_activity"].startswith("Activity: ")
+    if os.environ.get("FIRST_VIEW_SHOTS"):  # to look at them: before.png, after.png
+        before[0].save(str(Path(os.environ["FIRST_VIEW_SHOTS"]) / f"before-{played}.png"))
+        after[0].save(str(Path(os.environ["FIRST_VIEW_SHOTS"]) / f"after-{played}.png"))
+    assert before[0] == after[0], "the screen changed when the real views took over"
+    window.close()
+
+
+def test_first_view_needs_no_database_layer_or_content_schema(tmp_path: Path) -> None:
+    """Issue 37: the light read imports neither sqlmodel nor pydantic (a fresh process)."""
+    import subprocess
+    import sys
+
+    path = _closed_demo(tmp_path)
+    code = ("import sys; from pathlib import Path; "
+            "from companion.ui.first_view import read_first_view; "
+            f"assert read_first_view(Path({str(path)!r})) is not None; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('sqlmodel', 'sqlalchemy', 'pydantic', 'yaml')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=dict(os.environ), check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_first_view_leaves_to_the_usual_opening_a_log_a_lock_or_an_older_file(
+        tmp_path: Path) -> None:
+    """A -wal beside the file (StrangerLog's check), a lock (a second copy), an older
+    schema (migration), a file not ours: the usual opening deals with each, in words."""
+    path = _closed_demo(tmp_path)
+    assert read_first_view(path) is not None
+    wal = path.with_name(path.name + "-wal")
+    wal.write_bytes(b"not a log")
+    assert read_first_view(path) is None
+    wal.unlink()
+    campaign = operations.open_campaign(path)  # holds the lock (and its log)
+    assert read_first_view(path) is None
+    campaign.close()
+    assert read_first_view(path) is not None
+    older = tmp_path / "older.stonesaga"
+    older.write_bytes(path.read_bytes())
+    with sqlite3.connect(older) as conn:
+        conn.execute(f"PRAGMA user_version = {migrations.SCHEMA_VERSION - 1}")
+    conn.close()
+    assert read_first_view(older) is None
+    stranger = tmp_path / "stranger.stonesaga"
+    stranger.write_bytes(b"SQLite format 3\x00" + b"\x00" * 200)
+    assert read_first_view(stranger) is None
+    assert read_first_view(tmp_path / "missing.stonesaga") is None
+
+
+def test_first_view_leaves_a_procedure_saved_midway_to_the_usual_opening(
+        tmp_path: Path) -> None:
+    """Rulebook: The Night; a procedure saved mid-way is offered again by the full
+    opening: no first view is drawn without it."""
+    path = _closed_demo(tmp_path)
+    campaign = operations.open_campaign(path)
+    with campaign.file.transaction("test", "saved procedure") as session:
+        from companion.store import models
+
+        session.add(models.ProcedureState(kind="night", state={}))
+    campaign.close()
+    assert read_first_view(path) is None
+
+
+def test_first_view_leaves_the_owners_packs_to_the_content_loader(tmp_path: Path) -> None:
+    """Which of the owner's packs a campaign plays with is the loader's call."""
+    path = _closed_demo(tmp_path)
+    user_pack.create_pack("sample-mine", "My cards", extends="sample")
+    assert read_first_view(path) is None
+
+
+def test_first_view_constants_agree_with_the_stores_and_the_operations() -> None:
+    """The light read keeps copies of a few constants (it imports no sqlmodel)."""
+    assert first_rows.SCHEMA_VERSION == migrations.SCHEMA_VERSION
+    assert first_rows.APPLICATION_ID == migrations.APPLICATION_ID
+    assert first_rows.NIGHT_DECK == core.NIGHT_DECK
+    assert first_rows.lock_file(Path("/a/b.stonesaga")) == lock.lock_path(Path("/a/b.stonesaga"))
+    assert first_view.SHORT_WORDS == box.SHORT_WORDS
+    assert (first_view.BOX_PACK, first_view.SAMPLE_PACK) == (box.BOX_PACK, box.SAMPLE_PACK)

@@ -165,3 +165,93 @@ def test_first_view_constants_agree_with_the_stores_and_the_operations() -> None
     assert first_rows.lock_file(Path("/a/b.stonesaga")) == lock.lock_path(Path("/a/b.stonesaga"))
     assert first_view.SHORT_WORDS == box.SHORT_WORDS
     assert (first_view.BOX_PACK, first_view.SAMPLE_PACK) == (box.BOX_PACK, box.SAMPLE_PACK)
+
+
+def _loader(qtbot: Any, path: Path) -> tuple[MainWindow, Any]:
+    """The launcher's loader (what ``companion PATH`` runs) on a shown window."""
+    from companion.cli import gui
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    return window, gui._Loader(window, str(path), content=[], smoke=False, outcome={})
+
+
+def _close(window: MainWindow) -> None:
+    if window.campaign is not None:
+        window.campaign.close()
+        window.campaign = None
+
+
+def test_launcher_shows_the_first_view_then_the_real_views_holding_the_lock(
+        qtbot: Any, tmp_path: Path) -> None:
+    """Issue 37: ``companion PATH`` paints the first view, then opens the campaign the
+    usual way in the same step: the lock is the window's, the real Valley view is built
+    and the first one is gone."""
+    from companion.ui.views.valley import ValleyView
+
+    path = _closed_demo(tmp_path)
+    window, loader = _loader(qtbot, path)
+    before = lock._holder
+    try:
+        loader.run()
+        assert loader.first_shown
+        assert window.campaign is not None and lock.lock_path(path).exists()
+        assert window.current_view() is window.view("valley")
+        QApplication.sendPostedEvents(None, 52)  # DeferredDelete: the first view goes
+        assert window.findChildren(ValleyView) == [window.view("valley")]
+        assert all(action.isEnabled() for action in window._campaign_actions
+                   if action is not window.continue_action)
+    finally:
+        _close(window)
+        lock._holder = before
+
+
+def test_launcher_says_a_refusal_after_the_first_view_over_no_campaign(
+        qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another copy of the app takes the lock between the first view and the opening:
+    the refusal is said in words, over the "no campaign" page, not over the first view."""
+    from PySide6.QtWidgets import QMessageBox
+
+    path = _closed_demo(tmp_path)
+    other = lock.WriterLock(path)
+    real_read = first_view.read_first_view
+
+    def read_then_lose_the_race(*args: Any) -> Any:
+        shown = real_read(*args)
+        other.acquire()  # the second copy, just after the light read
+        return shown
+
+    monkeypatch.setattr(first_view, "read_first_view", read_then_lose_the_race)
+    said: list[str] = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text: said.append(text))
+    window, loader = _loader(qtbot, path)
+    before = lock._holder
+    try:
+        loader.run()
+    finally:
+        other.release()
+        lock._holder = before
+    assert loader.first_shown and window.campaign is None
+    assert len(said) == 1 and "is open in another copy of the companion" in said[0]
+    assert window.tabs.count() == 0 and window.windowTitle() == "Stonesaga Companion"
+    assert "No campaign is open" in window.opening_page.text()
+
+
+def test_launcher_still_warns_of_a_synced_folder_after_the_first_view(
+        qtbot: Any, tmp_path: Path) -> None:
+    """The synced-folder warning comes with the real views, as before the first view."""
+    from PySide6.QtWidgets import QMessageBox
+
+    folder = tmp_path / "Dropbox"
+    folder.mkdir()
+    path = _closed_demo(folder)
+    window, loader = _loader(qtbot, path)
+    before = lock._holder
+    try:
+        loader.run()
+        assert loader.first_shown
+        assert window.findChild(QMessageBox, "syncedFolderWarning") is not None
+    finally:
+        _close(window)
+        lock._holder = before

@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -62,11 +63,24 @@ def _shown(window: MainWindow, *, settled: bool
     return window.grab().toImage(), _labels(window), window.windowTitle(), tabs
 
 
-@pytest.mark.parametrize("played", [False, True], ids=["demo", "after play"])
-def test_first_view_shows_exactly_what_the_real_view_then_shows(qtbot: Any, tmp_path: Path,
-                                                                 played: bool) -> None:
+@pytest.fixture(params=[100, 125], ids=["system-font", "larger-text"])
+def text_percent(request: Any) -> Iterator[int]:
+    """The system font, then Settings ▸ Text size ▸ Larger (issue 27 item 13)."""
+    from companion.ui import text_size
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    original = app.font()
+    text_size.apply(app, request.param)
+    yield request.param
+    app.setFont(original)
+
+
+@pytest.mark.parametrize("played", [False, True], ids=["demo", "after-play"])
+def test_first_view_shows_exactly_what_the_real_view_then_shows(
+        qtbot: Any, tmp_path: Path, played: bool, text_percent: int) -> None:
     """Issue 37: same map, same status bar, same title, same pixels, before and after the
-    real views take the first view's place."""
+    real views take the first view's place (at both text sizes, on a laptop's window)."""
     path = _closed_demo(tmp_path)
     if played:
         _played(path)
@@ -88,8 +102,9 @@ def test_first_view_shows_exactly_what_the_real_view_then_shows(qtbot: Any, tmp_
     assert before[1:] == after[1:]
     assert before[1]["status_activity"].startswith("Activity: ")
     if os.environ.get("FIRST_VIEW_SHOTS"):  # to look at them: before.png, after.png
-        before[0].save(str(Path(os.environ["FIRST_VIEW_SHOTS"]) / f"before-{played}.png"))
-        after[0].save(str(Path(os.environ["FIRST_VIEW_SHOTS"]) / f"after-{played}.png"))
+        shots = Path(os.environ["FIRST_VIEW_SHOTS"])
+        before[0].save(str(shots / f"before-{played}-{text_percent}.png"))
+        after[0].save(str(shots / f"after-{played}-{text_percent}.png"))
     assert before[0] == after[0], "the screen changed when the real views took over"
     window.close()
 

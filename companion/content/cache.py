@@ -226,12 +226,31 @@ def recall(key: str) -> Any:
     return _LOADED.get(key)
 
 
-def remember(key: str, content: Any) -> None:
-    """Keep ``content`` for :func:`recall` (the few most recent keys only)."""
+_ORIGINS: dict[str, tuple[str, tuple[str, ...]]] = {}
+"""The pack id and pack roots each key of :data:`_LOADED` was loaded from."""
+
+
+def remember(key: str, content: Any,
+             origin: tuple[str, Sequence[Path]] | None = None) -> None:
+    """Keep ``content`` for :func:`recall` (the few most recent keys only), and the
+    ``(pack id, roots)`` it was loaded from for :func:`origin_of`."""
     _LOADED.pop(key, None)
     _LOADED[key] = content
+    if origin is not None:
+        _ORIGINS[key] = (origin[0], tuple(str(root) for root in origin[1]))
     while len(_LOADED) > KEEP:
+        _ORIGINS.pop(next(iter(_LOADED)), None)
         _LOADED.pop(next(iter(_LOADED)))
+
+
+def origin_of(content: Any) -> tuple[str, str, tuple[str, ...]] | None:
+    """``(key, pack id, roots)`` of ``content`` when this very object was loaded through
+    the cache in this process (the start-up's first view remembers which cached chain a
+    campaign plays with), else None."""
+    for key, loaded in _LOADED.items():
+        if loaded is content and key in _ORIGINS:
+            return (key, *_ORIGINS[key])
+    return None
 
 
 # --- reading and writing the file -----------------------------------------------------

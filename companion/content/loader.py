@@ -493,13 +493,14 @@ def _load_cached(pack_id: str, extra_dirs: Sequence[Path]) -> Content:
     from companion.content import cache
     from companion.content.cache_file import cache_key
 
-    key = cache_key(pack_id, _roots(extra_dirs))
+    roots = _roots(extra_dirs)
+    key = cache_key(pack_id, roots)
     content: Content | None = cache.recall(key) or cache.load(key)
     if content is None:
         rules, chain, entries = _load_entries(pack_id, extra_dirs)
         content = build_content(rules, chain, entries)
         cache.save(key, rules, chain, entries, content)
-    cache.remember(key, content)
+    cache.remember(key, content, (pack_id, roots))
     return content
 
 

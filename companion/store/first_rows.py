@@ -11,8 +11,8 @@ way says what is wrong, in words):
   or a ``.lock`` (another copy of the app, or a command, has the campaign open);
 - a file that cannot be written, a header that is not a campaign of this schema version
   (older: migrated by the full open; newer, not ours, damaged: refused by it);
-- a campaign shared through a folder, one carrying the owner's cards, or one with a
-  procedure saved mid-way (the full open offers it again);
+- a campaign shared through a folder, or one with a procedure saved mid-way (the full
+  open offers it again);
 - any SQLite error while reading.
 
 The full open (lock, checks, migration, backup, background integrity check) follows at
@@ -21,10 +21,12 @@ once; its view takes the first view's place (``companion.ui.first_view``).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sqlite3
 import stat
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -61,6 +63,9 @@ class FirstRows:
     structures: tuple[Row, ...]
     behemoths: tuple[Row, ...]
     night_discard: tuple[str, ...]
+    own_cards: str
+    """:func:`own_cards_digest` of the cards the file carries (which of the owner's
+    cards the campaign plays with depends on them)."""
 
 
 JSON_COLUMNS = {
@@ -130,14 +135,27 @@ def _rows(conn: sqlite3.Connection, table: str, sql: str, *args: Any) -> tuple[R
     return tuple(found)
 
 
+def own_cards_digest(rows: Iterable[Sequence[Any]]) -> str:
+    """A digest of the ``own_card`` rows (every column, by id), as read raw from SQLite."""
+    digest = hashlib.sha256()
+    for row in rows:
+        digest.update(json.dumps(list(row), default=str).encode("utf-8"))
+        digest.update(b"\n")
+    return digest.hexdigest()
+
+
+OWN_CARDS_SQL = "SELECT * FROM own_card ORDER BY id"
+"""The read :func:`own_cards_digest` is taken of, here and by the full open."""
+
+
 def _any(conn: sqlite3.Connection, table: str) -> bool:
     return conn.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone() is not None  # noqa: S608
 
 
 def _read(conn: sqlite3.Connection) -> FirstRows | None:
     # What opens another way (or shows more than the first view draws): saved
-    # procedure state (a procedure mid-way, a Discovery due), sharing, carried cards.
-    if any(_any(conn, table) for table in ("procedure_state", "sync_state", "own_card")):
+    # procedure state (a procedure mid-way, a Discovery due), sharing.
+    if any(_any(conn, table) for table in ("procedure_state", "sync_state")):
         return None
     campaign = _rows(conn, "campaign", "SELECT * FROM campaign WHERE id = 1")
     society = _rows(conn, "society", "SELECT * FROM society WHERE id = 1")
@@ -159,4 +177,5 @@ def _read(conn: sqlite3.Connection) -> FirstRows | None:
                          "SELECT * FROM outpost_structure ORDER BY id"),
         behemoths=_rows(conn, "behemoth_state", "SELECT * FROM behemoth_state ORDER BY id"),
         night_discard=tuple(json.loads(deck[0])) if deck is not None else (),
+        own_cards=own_cards_digest(tuple(row) for row in conn.execute(OWN_CARDS_SQL)),
     )

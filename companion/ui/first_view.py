@@ -14,6 +14,9 @@ campaign opens the usual way only.
 
 from __future__ import annotations
 
+import contextlib
+import json
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,7 +26,12 @@ from companion.content.cache_file import cache_key, pack_roots, read
 from companion.rules.exploration.valley import Tray, Valley
 from companion.rules.geometry import Axial
 from companion.rules.ids import HexId
-from companion.store.first_rows import FirstRows, read_first_rows
+from companion.store.first_rows import (
+    OWN_CARDS_SQL,
+    FirstRows,
+    own_cards_digest,
+    read_first_rows,
+)
 from companion.ui.map_items import PLAYER_COLOURS, HexState, PieceState, SectionState
 from companion.ui.map_view import LairNote, MapData, OutpostLine, initials_of
 
@@ -57,9 +65,11 @@ def read_first_view(path: Path, extra_content: Sequence[Path] = ()) -> FirstView
     if rows is None:
         return None
     recorded = [str(p["id"]) for p in rows.campaign["content_packs"]] or [SAMPLE_PACK]
-    if _owner_has_packs():
-        return None  # which of them the campaign plays with is the content loader's call
-    data = read(cache_key(recorded[-1], pack_roots(extra_content)))
+    if rows.own_cards == NO_OWN_CARDS and not _owner_has_packs():
+        key: str | None = cache_key(recorded[-1], pack_roots(extra_content))
+    else:  # which of the owner's cards it plays with: as the last full open found
+        key = _remembered_key(Path(path), recorded, rows.own_cards, extra_content)
+    data = read(key) if key is not None else None
     if data is None:
         return None
     try:
@@ -68,6 +78,83 @@ def read_first_view(path: Path, extra_content: Sequence[Path] = ()) -> FirstView
                          _map_data(rows, content), _status(rows, content))
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
         return None  # a shape this reading does not know: the usual way shows it
+
+
+NO_OWN_CARDS = own_cards_digest(())
+"""The digest of a campaign carrying none of the owner's cards."""
+MEMO_FORMAT = 1
+MEMO_KEEP = 16
+"""How many campaigns the memo of :func:`remember_opened` keeps."""
+
+
+def _memo_file() -> Path:
+    from companion import paths
+
+    return paths.user_data_dir() / "cache" / "first-view.json"
+
+
+def _memo() -> dict[str, Any]:
+    try:
+        data = json.loads(_memo_file().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict) or data.get("format") != MEMO_FORMAT or \
+            not isinstance(data.get("campaigns"), dict):
+        return {}
+    campaigns: dict[str, Any] = data["campaigns"]
+    return campaigns
+
+
+def remember_opened(campaign: Any) -> None:
+    """After a full open: which cached pack chain ``campaign`` plays with, and what
+    that was decided from (its recorded packs and the cards it carries), so that the
+    next start can show its first view when the owner has packs of their own. The
+    chain's cache key, computed again then from every pack file, says whether the
+    owner's packs changed meanwhile; a campaign whose content did not come from the
+    cache is forgotten. A memo that cannot be written only means no first view."""
+    from companion.content.cache import origin_of
+
+    path = str(Path(campaign.path).absolute())
+    campaigns = _memo()
+    campaigns.pop(path, None)
+    origin = origin_of(campaign.content) \
+        if getattr(campaign, "content_problem", None) is None else None
+    if origin is not None:
+        key, pack_id, roots = origin
+        with campaign.file.read() as session:
+            connection = session.connection()
+            packs = connection.exec_driver_sql(
+                "SELECT content_packs FROM campaign WHERE id = 1").scalar()
+            own = own_cards_digest(tuple(row) for row in
+                                   connection.exec_driver_sql(OWN_CARDS_SQL).all())
+        recorded = [str(p["id"]) for p in json.loads(packs or "[]")] or [SAMPLE_PACK]
+        campaigns[path] = {"key": key, "pack_id": pack_id, "roots": list(roots),
+                           "packs": recorded, "own_cards": own}
+    kept = dict(list(campaigns.items())[-MEMO_KEEP:])
+    target = _memo_file()
+    with contextlib.suppress(OSError):
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps({"format": MEMO_FORMAT, "campaigns": kept}),
+                       encoding="utf-8")
+        os.replace(tmp, target)
+
+
+def _remembered_key(path: Path, recorded: list[str], own_cards: str,
+                    extra_content: Sequence[Path]) -> str | None:
+    """The cache key the last full open of ``path`` played with, when nothing it was
+    decided from has changed since (same packs recorded, same cards carried, the same
+    extra content, and every pack file as it was: the key computed again)."""
+    memo = _memo().get(str(path.absolute()))
+    if not isinstance(memo, dict) or memo.get("packs") != recorded or \
+            memo.get("own_cards") != own_cards:
+        return None
+    roots = [Path(r) for r in memo["roots"]]
+    wanted = pack_roots(extra_content)
+    if roots[:len(wanted)] != wanted:
+        return None
+    key = cache_key(str(memo["pack_id"]), roots)
+    return key if key == memo["key"] else None
 
 
 def _owner_has_packs() -> bool:

@@ -166,9 +166,74 @@ def test_first_view_leaves_a_procedure_saved_midway_to_the_usual_opening(
 
 
 def test_first_view_leaves_the_owners_packs_to_the_content_loader(tmp_path: Path) -> None:
-    """Which of the owner's packs a campaign plays with is the loader's call."""
+    """Which of the owner's packs a campaign plays with is the loader's call: until a
+    full open has said which, no first view."""
     path = _closed_demo(tmp_path)
     user_pack.create_pack("sample-mine", "My cards", extends="sample")
+    assert read_first_view(path) is None
+
+
+def _entered(tmp_path: Path) -> Path:
+    """The demo with a Discovery card the owner entered (their pack ``sample-mine``,
+    and the card carried in the file)."""
+    from companion.operations import cards
+
+    path = tmp_path / "Entered.stonesaga"
+    with operations.create_demo_campaign(path) as campaign:
+        template = next(iter(campaign.content.discovery_cards.values()))
+        cards.enter_card(campaign, kind="discovery_cards",
+                         data=template.model_dump(mode="json") | {"id": "DX01",
+                                                                  "name": "Bones"})
+    return path
+
+
+def test_first_view_of_a_campaign_with_the_owners_cards_after_a_full_open(
+        qtbot: Any, tmp_path: Path) -> None:
+    """Issue 37: the owner's own cards (a pack of theirs, cards carried in the file):
+    the window's last full open remembers which cached chain the campaign plays with;
+    the next start shows the first view from it, exactly as the real view."""
+    from companion.ui import session
+
+    path = _entered(tmp_path)
+    assert read_first_view(path) is None  # no full open through the window yet
+    session.open_path(path).close()
+    first = read_first_view(path)
+    assert first is not None
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.resize(1180, 680)
+    window.show()
+    window.show_first_view(first)
+    before = _shown(window, settled=False)
+    campaign = operations.open_campaign(path, verify="background")
+    window.set_campaign(campaign)
+    after = _shown(window, settled=True)
+    assert first.map == read_map(campaign, odds=False)
+    assert before[1:] == after[1:] and before[0] == after[0]
+    window.close()
+
+
+def test_first_view_forgets_the_owners_chain_when_their_cards_change(tmp_path: Path) -> None:
+    """A pack file of the owner's changed, or the cards the file carries: the remembered
+    chain may no longer be the one the campaign plays with, so no first view."""
+    from companion.operations import cards
+    from companion.ui import session
+
+    path = _entered(tmp_path)
+    session.open_path(path).close()
+    assert read_first_view(path) is not None
+    pack = user_pack.user_packs()[0]
+    cards_file = next(pack.folder.glob("*.yaml"))
+    cards_file.write_text(cards_file.read_text(encoding="utf-8") + "\n# edited\n",
+                          encoding="utf-8")
+    assert read_first_view(path) is None
+    session.open_path(path).close()
+    assert read_first_view(path) is not None
+    with operations.open_campaign(path) as campaign:
+        template = next(iter(campaign.content.discovery_cards.values()))
+        cards.enter_card(campaign, kind="discovery_cards",
+                         data=template.model_dump(mode="json") | {"id": "DX02",
+                                                                  "name": "Flint"})
     assert read_first_view(path) is None
 
 

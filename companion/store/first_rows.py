@@ -11,8 +11,10 @@ way says what is wrong, in words):
   or a ``.lock`` (another copy of the app, or a command, has the campaign open);
 - a file that cannot be written, a header that is not a campaign of this schema version
   (older: migrated by the full open; newer, not ours, damaged: refused by it);
-- a campaign shared through a folder, or one with a procedure saved mid-way (the full
-  open offers it again);
+- a campaign shared through a folder (its keeper and status come with the full open),
+  or one with a Discovery card due (the Valley tab's Discovery box, read by the full
+  view); a procedure saved mid-way changes nothing the first view draws, and the full
+  open offers it again once the real view is on screen, as before;
 - any SQLite error while reading.
 
 The full open (lock, checks, migration, backup, background integrity check) follows at
@@ -41,6 +43,9 @@ APPLICATION_ID = 0x53534743
 """``migrations.APPLICATION_ID`` ("SSGC"), likewise."""
 NIGHT_DECK = "night"
 """The Night deck's row in ``deck_state`` (``operations.core.NIGHT_DECK``)."""
+DISCOVERY_DUE = "discovery_due"
+"""The ``procedure_state`` row of a Discovery card due after a move
+(``operations.procedure_row.DISCOVERY_DUE``)."""
 
 Row = dict[str, Any]
 
@@ -148,14 +153,12 @@ OWN_CARDS_SQL = "SELECT * FROM own_card ORDER BY id"
 """The read :func:`own_cards_digest` is taken of, here and by the full open."""
 
 
-def _any(conn: sqlite3.Connection, table: str) -> bool:
-    return conn.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone() is not None  # noqa: S608
-
-
 def _read(conn: sqlite3.Connection) -> FirstRows | None:
-    # What opens another way (or shows more than the first view draws): saved
-    # procedure state (a procedure mid-way, a Discovery due), sharing.
-    if any(_any(conn, table) for table in ("procedure_state", "sync_state")):
+    # What shows more than the first view draws: a Discovery due (the Valley tab's
+    # box), sharing (its status and keeper).
+    if conn.execute("SELECT 1 FROM sync_state LIMIT 1").fetchone() is not None or \
+            conn.execute("SELECT 1 FROM procedure_state WHERE kind = ? LIMIT 1",
+                         (DISCOVERY_DUE,)).fetchone() is not None:
         return None
     campaign = _rows(conn, "campaign", "SELECT * FROM campaign WHERE id = 1")
     society = _rows(conn, "society", "SELECT * FROM society WHERE id = 1")

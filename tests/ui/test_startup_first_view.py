@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QApplication, QLabel
 
 from companion import operations
 from companion.content import user_pack
-from companion.operations import box, core
+from companion.operations import box, core, procedure_row
 from companion.store import first_rows, lock, migrations
 from companion.ui import first_view
 from companion.ui.first_view import read_first_view
@@ -151,18 +151,39 @@ def test_first_view_leaves_to_the_usual_opening_a_log_a_lock_or_an_older_file(
     assert read_first_view(tmp_path / "missing.stonesaga") is None
 
 
-def test_first_view_leaves_a_procedure_saved_midway_to_the_usual_opening(
-        tmp_path: Path) -> None:
-    """Rulebook: The Night; a procedure saved mid-way is offered again by the full
-    opening: no first view is drawn without it."""
+def test_first_view_leaves_a_discovery_due_to_the_usual_opening(tmp_path: Path) -> None:
+    """Rulebook: Actions > Move, Discovery: a card due shows in the Valley tab's box,
+    which the full view reads: no first view is drawn without it."""
     path = _closed_demo(tmp_path)
     campaign = operations.open_campaign(path)
-    with campaign.file.transaction("test", "saved procedure") as session:
+    with campaign.file.transaction("test", "discovery due") as session:
         from companion.store import models
 
-        session.add(models.ProcedureState(kind="night", state={}))
+        session.add(models.ProcedureState(kind=procedure_row.DISCOVERY_DUE,
+                                          state={"character": "Ash", "hex": "E01"}))
     campaign.close()
     assert read_first_view(path) is None
+
+
+def test_launcher_offers_a_procedure_saved_midway_after_the_first_view(
+        qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rulebook: Game Structure; a procedure saved mid-way (the app was closed during
+    an activity) is offered again once the real view is on screen, as before."""
+    from companion.operations import activities
+    from companion.ui.procedure_dialog import ProcedureDialog
+
+    path = _closed_demo(tmp_path)
+    with operations.open_campaign(path) as campaign:
+        activities.start_foraging(campaign, name="Ash", feature="forest")
+    window, loader = _loader(qtbot, path)
+    before = lock._holder
+    try:
+        loader.run()
+        assert loader.first_shown
+        qtbot.waitUntil(lambda: window.findChild(ProcedureDialog) is not None, timeout=5000)
+    finally:
+        _close(window)
+        lock._holder = before
 
 
 def test_first_view_leaves_the_owners_packs_to_the_content_loader(tmp_path: Path) -> None:
@@ -242,6 +263,7 @@ def test_first_view_constants_agree_with_the_stores_and_the_operations() -> None
     assert first_rows.SCHEMA_VERSION == migrations.SCHEMA_VERSION
     assert first_rows.APPLICATION_ID == migrations.APPLICATION_ID
     assert first_rows.NIGHT_DECK == core.NIGHT_DECK
+    assert first_rows.DISCOVERY_DUE == procedure_row.DISCOVERY_DUE
     assert first_rows.lock_file(Path("/a/b.stonesaga")) == lock.lock_path(Path("/a/b.stonesaga"))
     assert first_view.SHORT_WORDS == box.SHORT_WORDS
     assert (first_view.BOX_PACK, first_view.SAMPLE_PACK) == (box.BOX_PACK, box.SAMPLE_PACK)
@@ -335,3 +357,41 @@ def test_launcher_still_warns_of_a_synced_folder_after_the_first_view(
     finally:
         _close(window)
         lock._holder = before
+
+
+@pytest.mark.parametrize("seed", [1, 2], ids=["sample", "own-box"])
+def test_first_view_matches_the_real_view_along_a_played_campaign(
+        tmp_path: Path, seed: int) -> None:
+    """Issue 37, over a campaign played at random (tests/invariants/player.py; seed 2 is
+    one of the owner's box, its tiles typed into their own pack): whenever a start would
+    show the first view, it shows the map and status bar the real view then shows."""
+    from companion.content import load_content
+    from companion.ui import session
+    from companion.ui.main_window import window_title
+    from tests.invariants.player import Player, one_parser, play, set_up
+
+    player = Player(seed, tmp_path, load_content("sample"), box=seed % 3 == 2)
+    compared = 0
+    with one_parser():
+        set_up(player)
+        for _ in range(4):
+            play(player, 40)
+            session.open_path(player.path).close()  # the window's open: its memo
+            first = read_first_view(player.path)
+            if first is None:
+                continue  # a procedure mid-way: it opens the usual way
+            with operations.open_campaign(player.path) as campaign:
+                assert first.map == read_map(campaign, odds=False)
+                status = campaign.status()
+                assert first.status["omen"] == "Omen: " + (
+                    ", ".join(o.title() for o in status.omens) or "none")
+                assert first.status["unrest"] == f"Unrest: {status.unrest}"
+                assert first.status["activity"] == f"Activity: {status.activity}"
+                assert first.status["epoch"] == f"Epoch {status.epoch}"
+                assert first.status["challenge"] == (
+                    f"Challenge: {status.challenge_name}" if status.challenge_name
+                    else "No challenge")
+                assert window_title(first.title, first.kind) == \
+                    window_title(campaign.title, campaign.kind)
+            compared += 1
+    assert compared, "no start of this campaign could show the first view"

@@ -136,7 +136,7 @@ class MainWindow(Host):
         of the campaign about to open, read without the database layer. The campaign
         actions stay off and no other tab is built; :meth:`set_campaign`, called in the
         same step, replaces it with the real views before any click is handled."""
-        from PySide6.QtCore import Qt
+        from PySide6.QtCore import QEvent, Qt
         from PySide6.QtWidgets import QApplication
 
         from companion.ui.views import VIEWS
@@ -158,18 +158,20 @@ class MainWindow(Host):
             self._status_labels[key].setText(text)
         valley.show_first(first.map)
         # Laid out now, and the map fitted to its laid-out size, as the real view is
-        # once the event loop has run: Qt's own posted events (layout, polish), no input.
-        QApplication.sendPostedEvents()
+        # once the event loop has run. Only the layouts' own posted events: no queued
+        # call or timer of anybody else's runs here, and no input.
+        layout = QEvent.Type.LayoutRequest
+        QApplication.sendPostedEvents(None, layout)
         # Fitted to the whole viewport, scroll bars aside, as the real view (built into
         # a window already laid out) is fitted before its scroll bars show.
         bars = valley.map.horizontalScrollBarPolicy(), valley.map.verticalScrollBarPolicy()
         valley.map.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         valley.map.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        QApplication.sendPostedEvents()
+        QApplication.sendPostedEvents(None, layout)
         valley.map.fit()
         valley.map.setHorizontalScrollBarPolicy(bars[0])
         valley.map.setVerticalScrollBarPolicy(bars[1])
-        QApplication.sendPostedEvents()
+        QApplication.sendPostedEvents(None, layout)
 
     def forget_first_view(self) -> None:
         """The campaign of the first view did not open: its tabs, title and status

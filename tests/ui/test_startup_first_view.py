@@ -395,3 +395,18 @@ def test_first_view_matches_the_real_view_along_a_played_campaign(
                     window_title(campaign.title, campaign.kind)
             compared += 1
     assert compared, "no start of this campaign could show the first view"
+
+
+def test_first_view_read_changes_no_file(tmp_path: Path) -> None:
+    """The light read writes nothing: not the campaign, not a side file (immutable)."""
+    import hashlib
+
+    path = _closed_demo(tmp_path)
+
+    def folder() -> dict[str, str]:
+        return {p.name: hashlib.sha256(p.read_bytes()).hexdigest()
+                for p in tmp_path.iterdir() if p.is_file()}
+
+    before = folder()
+    assert read_first_view(path) is not None
+    assert folder() == before

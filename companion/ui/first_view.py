@@ -58,9 +58,10 @@ class FirstView:
 
 def read_first_view(path: Path, extra_content: Sequence[Path] = ()) -> FirstView | None:
     """The first view of the campaign at ``path``, or None when it must open the usual
-    way first (see :mod:`companion.store.first_rows`), or when its content is not the
-    cached form of a pack chain this data folder loads as is (the owner's own packs,
-    a stale or missing cache)."""
+    way first (see :mod:`companion.store.first_rows`), or when its content is not known
+    to be the cached chain the full open will play with (the owner's packs or carried
+    cards that the window's last full open did not remember, or that changed since; a
+    stale or missing cache)."""
     rows = read_first_rows(path)
     if rows is None:
         return None

@@ -102,8 +102,14 @@ class _Loader:
         self.smoke = smoke
         self.outcome = outcome
         self._tmp: Any = None  # a TemporaryDirectory in smoke mode
+        self.first_shown = False  # the first view (issue 37) is on screen
 
     def run(self) -> None:
+        # Issue 37: the campaign is on screen first, from a light read of the rows and
+        # names the Valley tab and the status bar show (no sqlmodel, no pydantic); the
+        # usual opening then runs in this same step, so the real views take its place
+        # before any click is handled (input waits in the event queue meanwhile).
+        self.first_shown = self._show_first_view()
         # The database layer: sqlmodel (SQLAlchemy, pydantic) first, then the store, the
         # content and the operations. PySide's import hook reads the source of every
         # module imported after it (its ``__feature__`` check) through ``linecache``,
@@ -135,7 +141,9 @@ class _Loader:
 
             QTimer.singleShot(0, lambda: new_campaign_wizard.welcome(self.window))
         if _StartupProbe.active():
-            _StartupProbe.campaign_shown(self.window)
+            if not self.first_shown:
+                _StartupProbe.campaign_shown(self.window)
+            _StartupProbe.campaign_ready(self.window)
             return
         if self.smoke:
             QApplication.processEvents()  # let the status bar and views lay themselves out
@@ -153,6 +161,41 @@ class _Loader:
             if self._tmp is not None:
                 self._tmp.cleanup()
             QApplication.quit()
+
+    def _show_first_view(self) -> bool:
+        """Paint the first view of the campaign about to open, when a light read can
+        show it exactly (``companion.ui.first_view``); whether it did."""
+        if self.smoke:
+            return False  # the self-test paints the real window once, nothing else
+        from companion import settings as preferences
+        from companion.ui.first_view import read_first_view
+
+        path = self._path_to_open()
+        if path is None:
+            return False
+        first = read_first_view(path, [*preferences.load().extra_content(), *self.content])
+        if first is None:
+            return False
+        self.window.show_first_view(first)
+        if _StartupProbe.active():
+            _StartupProbe.campaign_shown(self.window)
+        else:
+            self.window.repaint()  # on screen now: the opening below keeps the loop busy
+        return True
+
+    def _path_to_open(self) -> Path | None:
+        """The campaign file :meth:`_open` will open, when it exists already (as
+        ``session.open_last_or_demo`` chooses it)."""
+        if self.path:
+            return Path(self.path)
+        from companion import paths
+        from companion.ui.file_menu import settings
+
+        last = settings().value("last", "")
+        if isinstance(last, str) and last and Path(last).exists():
+            return Path(last)
+        demo = paths.campaigns_dir() / DEMO_FILE_NAME
+        return demo if demo.exists() else None
 
     def _open(self) -> Campaign:
         from companion.ui import session as s
@@ -174,6 +217,8 @@ class _Loader:
     def _fail(self, exc: Exception) -> None:
         from companion.operations import Damaged
 
+        if self.first_shown:  # what failed is said over no campaign, not the first view
+            self.window.forget_first_view()
         if isinstance(exc, Damaged) and not self.smoke:
             from companion.ui import session
             from companion.ui.dialogs import offer_restore
@@ -226,8 +271,16 @@ class _StartupProbe(QObject):
 
     @staticmethod
     def campaign_shown(window: MainWindow) -> None:
+        """The campaign is painted (the first view, or the real one)."""
         window.repaint()  # synchronous: the campaign's views are painted now
         print(f"campaign_shown={time.time():.6f}", flush=True)
         print(f"campaign_shown_cpu={time.process_time():.6f}", flush=True)
+
+    @staticmethod
+    def campaign_ready(window: MainWindow) -> None:
+        """The real views are built and filled (clicks act on them): then quit."""
+        window.repaint()
+        print(f"campaign_ready={time.time():.6f}", flush=True)
+        print(f"campaign_ready_cpu={time.process_time():.6f}", flush=True)
         window.close()
         QApplication.quit()

@@ -14,6 +14,9 @@ JSON cannot run code (no pickle). The file is written only if rebuilding the con
 from it gives back exactly what was validated (same types, same values, same fields
 set), so a shape the rebuild does not know only means no cache. A missing, stale or
 unreadable cache file is ignored: the packs are loaded as usual.
+
+The key and the file (:mod:`companion.content.cache_file`) need no pydantic: the
+start-up's first view reads the names it shows from the file before the schemas load.
 """
 
 from __future__ import annotations
@@ -21,7 +24,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import enum
-import hashlib
 import json
 import os
 import types
@@ -33,11 +35,9 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-from companion import __version__, paths
+from companion.content.cache_file import FORMAT, cache_file, read
 from companion.content.schema.base import Ref
 
-FORMAT = 1
-"""Bumped when the cache file's layout changes."""
 KEEP = 8
 """How many cache files are kept (one per pack chain in use)."""
 
@@ -46,45 +46,6 @@ Convert = Callable[[Any], Any]
 
 class _Unsupported(Exception):
     """A type the rebuild does not handle: such an entry is validated instead."""
-
-
-# --- the key ------------------------------------------------------------------------
-
-
-def _code_stamp() -> bytes:
-    """What identifies the content code: the version and, where the source files are at
-    hand (a checkout), the size and time of every module of ``companion.content`` (a
-    schema edited without a new version, or a new schema module)."""
-    parts = [f"{FORMAT} {__version__}"]
-    package = Path(__file__).resolve().parent
-    with contextlib.suppress(OSError):
-        for file in sorted(package.rglob("*.py")):
-            stat = file.stat()
-            parts.append(f"{file.relative_to(package.parent)} {stat.st_size} "
-                         f"{stat.st_mtime_ns}")
-    return "\n".join(parts).encode()
-
-
-def cache_key(pack_id: str, roots: Sequence[Path]) -> str:
-    """The key of loading ``pack_id`` from pack folders under ``roots``: a hash of
-    every pack file's path and bytes (any pack may shadow or extend another)."""
-    digest = hashlib.sha256(_code_stamp())
-    digest.update(f"\0{pack_id}\0".encode())
-    for root in roots:
-        digest.update(f"\0root {root}\0".encode())
-        if not root.is_dir():
-            continue
-        for file in sorted(p for p in root.rglob("*")
-                           if p.suffix in (".yaml", ".yml") and p.is_file()):
-            data = file.read_bytes()
-            digest.update(f"\0{file.relative_to(root)} {len(data)}\0".encode())
-            digest.update(data)
-    return digest.hexdigest()[:32]
-
-
-def cache_file(key: str) -> Path:
-    """Where the cache of ``key`` is kept."""
-    return paths.user_data_dir() / "cache" / f"content-{key}.json"
 
 
 # --- rebuilding models without validating them ----------------------------------------
@@ -265,27 +226,34 @@ def recall(key: str) -> Any:
     return _LOADED.get(key)
 
 
-def remember(key: str, content: Any) -> None:
-    """Keep ``content`` for :func:`recall` (the few most recent keys only)."""
+_ORIGINS: dict[str, tuple[str, tuple[str, ...]]] = {}
+"""The pack id and pack roots each key of :data:`_LOADED` was loaded from."""
+
+
+def remember(key: str, content: Any,
+             origin: tuple[str, Sequence[Path]] | None = None) -> None:
+    """Keep ``content`` for :func:`recall` (the few most recent keys only), and the
+    ``(pack id, roots)`` it was loaded from for :func:`origin_of`."""
     _LOADED.pop(key, None)
     _LOADED[key] = content
+    if origin is not None:
+        _ORIGINS[key] = (origin[0], tuple(str(root) for root in origin[1]))
     while len(_LOADED) > KEEP:
+        _ORIGINS.pop(next(iter(_LOADED)), None)
         _LOADED.pop(next(iter(_LOADED)))
 
 
+def origin_of(content: Any) -> tuple[str, str, tuple[str, ...]] | None:
+    """``(key, pack id, roots)`` of ``content`` when this very object was loaded through
+    the cache in this process (the start-up's first view remembers which cached chain a
+    campaign plays with), else None."""
+    for key, loaded in _LOADED.items():
+        if loaded is content and key in _ORIGINS:
+            return (key, *_ORIGINS[key])
+    return None
+
+
 # --- reading and writing the file -----------------------------------------------------
-
-
-def read(key: str) -> dict[str, Any] | None:
-    """The cached JSON of ``key``, or None when there is none (or it cannot be read)."""
-    try:
-        with open(cache_file(key), encoding="utf-8") as stream:
-            data = json.load(stream)
-    except (OSError, ValueError):
-        return None
-    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("key") != key:
-        return None
-    return data
 
 
 def write(key: str, data: dict[str, Any]) -> None:

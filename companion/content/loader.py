@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
-from companion import paths
 from companion.content import yamlio
 from companion.content.chain import Entry, PackDir, PackDoc, build_content, entry_key
 from companion.content.errors import ContentError, ContentIssue, issue_message
@@ -84,8 +83,9 @@ def _read(run: _Run, file: Path) -> PackDoc | None:
 
 def _roots(extra_dirs: Sequence[Path]) -> list[Path]:
     """The folders packs are found in (a pack, or a folder of packs), in shadowing order."""
-    return [Path(r) for r in (paths.shipped_content_dir(), paths.user_content_dir(),
-                              *extra_dirs)]
+    from companion.content.cache_file import pack_roots
+
+    return pack_roots(extra_dirs)
 
 
 def _candidate_dirs(extra_dirs: Sequence[Path]) -> Iterator[tuple[int, Path]]:
@@ -491,14 +491,16 @@ def load_content(pack_id: str = "sample", extra_dirs: Sequence[Path] = (), *,
 
 def _load_cached(pack_id: str, extra_dirs: Sequence[Path]) -> Content:
     from companion.content import cache
+    from companion.content.cache_file import cache_key
 
-    key = cache.cache_key(pack_id, _roots(extra_dirs))
+    roots = _roots(extra_dirs)
+    key = cache_key(pack_id, roots)
     content: Content | None = cache.recall(key) or cache.load(key)
     if content is None:
         rules, chain, entries = _load_entries(pack_id, extra_dirs)
         content = build_content(rules, chain, entries)
         cache.save(key, rules, chain, entries, content)
-    cache.remember(key, content)
+    cache.remember(key, content, (pack_id, roots))
     return content
 
 

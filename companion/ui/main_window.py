@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QDialog
 
     from companion.operations import Campaign, Changes
+    from companion.ui.first_view import FirstView
 
 APP_TITLE = "Stonesaga Companion"
 
@@ -109,12 +110,7 @@ class MainWindow(Host):
             self._view_pages[key] = page
             self.tabs.addTab(page, title)
         self._pages.setCurrentWidget(self.tabs)
-        from companion.operations.box import SHORT_WORDS
-
-        # Which kind of campaign it is (my own box, the sample) is always in sight.
-        kind = SHORT_WORDS.get(getattr(campaign, "kind", ""), "")
-        self.setWindowTitle(f"{campaign.title} ({kind}) — {APP_TITLE}" if kind
-                            else f"{campaign.title} — {APP_TITLE}")
+        self.setWindowTitle(window_title(campaign.title, getattr(campaign, "kind", "")))
         for action in self._campaign_actions:
             action.setEnabled(True)
         self.refresh_all()
@@ -134,6 +130,61 @@ class MainWindow(Host):
         # the open backup begin, and a procedure saved mid-way is offered again.
         shown_at = campaign.file.last_event_id()
         QTimer.singleShot(0, self, lambda: self._campaign_shown(campaign, shown_at))
+
+    def show_first_view(self, first: FirstView) -> None:
+        """Show the start-up's first view (issue 37): the Valley tab and the status bar
+        of the campaign about to open, read without the database layer. The campaign
+        actions stay off and no other tab is built; :meth:`set_campaign`, called in the
+        same step, replaces it with the real views before any click is handled."""
+        from PySide6.QtCore import QEvent, Qt
+        from PySide6.QtWidgets import QApplication
+
+        from companion.ui.views import VIEWS
+        from companion.ui.views.valley import ValleyView
+
+        self.apply_deferred_shortcuts()
+        self._views, self._view_pages = {}, {}  # no real view yet (current_view: None)
+        valley = ValleyView(self)
+        for number, (key, title, _module, _name) in enumerate(VIEWS):
+            if number == 0:
+                page = tab_page(valley)
+            else:
+                page = QWidget()
+                page.setObjectName(f"{key}Page")
+            self.tabs.addTab(page, title)
+        self._pages.setCurrentWidget(self.tabs)
+        self.setWindowTitle(window_title(first.title, first.kind))
+        for key, text in first.status.items():
+            self._status_labels[key].setText(text)
+        valley.show_first(first.map)
+        # Laid out now, and the map fitted to its laid-out size, as the real view is
+        # once the event loop has run. Only the layouts' own posted events: no queued
+        # call or timer of anybody else's runs here, and no input.
+        layout = QEvent.Type.LayoutRequest
+        QApplication.sendPostedEvents(None, layout)
+        # Fitted to the whole viewport, scroll bars aside, as the real view (built into
+        # a window already laid out) is fitted before its scroll bars show.
+        bars = valley.map.horizontalScrollBarPolicy(), valley.map.verticalScrollBarPolicy()
+        valley.map.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        valley.map.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        QApplication.sendPostedEvents(None, layout)
+        valley.map.fit()
+        valley.map.setHorizontalScrollBarPolicy(bars[0])
+        valley.map.setVerticalScrollBarPolicy(bars[1])
+        QApplication.sendPostedEvents(None, layout)
+
+    def forget_first_view(self) -> None:
+        """The campaign of the first view did not open: its tabs, title and status
+        labels go, and the "opening" page shows."""
+        while self.tabs.count():
+            widget = self.tabs.widget(0)
+            self.tabs.removeTab(0)
+            if widget is not None:
+                widget.deleteLater()
+        self.setWindowTitle(APP_TITLE)
+        for label in self._status_labels.values():
+            label.setText("")
+        self.show_opening()
 
     def view(self, key: str) -> QWidget:
         """The view of the tab ``key`` ('valley', 'characters', 'day', 'journal',
@@ -582,6 +633,15 @@ class MainWindow(Host):
             self.campaign.close()
             self.campaign = None
         super().closeEvent(event)
+
+
+def window_title(title: str, kind: str) -> str:
+    """The main window's title: the campaign's, and which kind of campaign it is (my
+    own box, the sample), always in sight."""
+    from companion.ui.first_view import SHORT_WORDS  # operations.box's, without sqlmodel
+
+    words = SHORT_WORDS.get(kind, "")
+    return f"{title} ({words}) — {APP_TITLE}" if words else f"{title} — {APP_TITLE}"
 
 
 MENU_LABEL_CHARS = 48

@@ -133,7 +133,8 @@ TARGET_RADIUS = 8.0
 """The target token on the map."""
 
 
-def _initials(names: Sequence[str]) -> dict[str, str]:
+def initials_of(names: Sequence[str]) -> dict[str, str]:
+    """Each character's initials on their piece."""
     # Two letters ("As", "Br"): one capital alone read like a section letter A/B/C.
     short = {n: n[:2].title() for n in names}
     for name in names:
@@ -207,7 +208,7 @@ def read_map(campaign: Campaign, *, odds: bool = True) -> MapData:
             shelter=tile in tokens.shelters if tile else False,
             lore=tokens.lore.get(tile, 0) if tile else 0))
     names = [c.name for c in game.characters]
-    initials = _initials(names)
+    initials = initials_of(names)
     players = list(dict.fromkeys(c.player for c in game.characters))
     pieces = []
     for number, character in enumerate(game.characters):

@@ -15,6 +15,7 @@ from PySide6.QtCore import QTimer
 from companion import operations, paths
 from companion.operations import Campaign
 from companion.ui.file_menu import recent_files, remember, settings, show_refusal
+from companion.ui.first_view import remember_opened
 from companion.ui.main_window import MainWindow
 
 __all__ = ["create_demo", "is_first_start", "open_last_or_demo", "open_path", "periodic_backup",
@@ -42,6 +43,7 @@ def open_path(path: Path, *, extra_content: Sequence[Path] = ()) -> Campaign:
     campaign = operations.open_campaign(path, extra_content=_packs(extra_content),
                                         verify="background")
     remember(path)
+    remember_opened(campaign)  # the next start's first view (issue 37)
     return _with_preferences(campaign)
 
 
@@ -49,6 +51,7 @@ def create_demo(path: Path, *, extra_content: Sequence[Path] = ()) -> Campaign:
     """Create the demo campaign from the sample pack at ``path`` and open it."""
     campaign = operations.create_demo_campaign(path, extra_content=_packs(extra_content))
     remember(path)
+    remember_opened(campaign)
     return _with_preferences(campaign)
 
 

@@ -54,38 +54,70 @@ valley, overlays, the journal's Valley Map), :mod:`~companion.rules.exploration.
 :mod:`~companion.rules.exploration.move` (crossing and moving: Actions > Move).
 """
 
-from companion.rules.exploration.explore import (
-    check_tray_placement,
-    entry_hexes,
-    first_tray,
-    legal_tray_placements,
-    new_tray_regions,
-    place_tray,
-    region_bag,
-    regions,
-    reveal,
-    typed_tile_count,
-)
-from companion.rules.exploration.move import MoveCost, move_cost
-from companion.rules.exploration.valley import (
-    DEFAULT_SECTIONS,
-    SECTIONS,
-    TRIANGLE,
-    Bounds,
-    Place,
-    Placement,
-    Section,
-    SectionLayout,
-    Terrain,
-    Tray,
-    TrayShape,
-    Valley,
-    bounds,
-    journal_grid,
-    place_lair,
-    place_overlay,
-)
-from companion.rules.ids import HexId
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from companion.rules.exploration.explore import (
+        check_tray_placement,
+        entry_hexes,
+        first_tray,
+        legal_tray_placements,
+        new_tray_regions,
+        place_tray,
+        region_bag,
+        regions,
+        reveal,
+        typed_tile_count,
+    )
+    from companion.rules.exploration.move import MoveCost, move_cost
+    from companion.rules.exploration.valley import (
+        DEFAULT_SECTIONS,
+        SECTIONS,
+        TRIANGLE,
+        Bounds,
+        Place,
+        Placement,
+        Section,
+        SectionLayout,
+        Terrain,
+        Tray,
+        TrayShape,
+        Valley,
+        bounds,
+        journal_grid,
+        place_lair,
+        place_overlay,
+    )
+    from companion.rules.ids import HexId
+
+_HOMES: dict[str, str] = {
+    **dict.fromkeys((
+        "check_tray_placement", "entry_hexes", "first_tray", "legal_tray_placements",
+        "new_tray_regions", "place_tray", "region_bag", "regions", "reveal",
+        "typed_tile_count"), "companion.rules.exploration.explore"),
+    **dict.fromkeys(("MoveCost", "move_cost"), "companion.rules.exploration.move"),
+    **dict.fromkeys((
+        "DEFAULT_SECTIONS", "SECTIONS", "TRIANGLE", "Bounds", "Place", "Placement", "Section",
+        "SectionLayout", "Terrain", "Tray", "TrayShape", "Valley", "bounds", "journal_grid",
+        "place_lair", "place_overlay"), "companion.rules.exploration.valley"),
+    "HexId": "companion.rules.ids",
+}
+"""Where each name of the package face lives: imported when first used, so that the
+valley alone (:mod:`~companion.rules.exploration.valley`, which the start-up's first view
+draws) does not import the content schema that exploring and moving read."""
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'companion.rules.exploration' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "DEFAULT_SECTIONS",

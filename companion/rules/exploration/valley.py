@@ -10,12 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 
-from companion.content.schema.world import Feature, HexTile, Overlay
 from companion.rules.errors import IllegalAction
 from companion.rules.geometry import Axial, to_offset
 from companion.rules.ids import HexId
+
+if TYPE_CHECKING:  # only annotations: the valley alone needs no content schema
+    from companion.content.schema.world import Feature, HexTile, Overlay
 
 Section = Literal["a", "b", "c"]
 """A hex's section, as keyed in :attr:`HexTile.sections`."""

@@ -263,6 +263,26 @@ class ValleyView(QWidget):
             self._fitted = hexes
             self.map.fit()
 
+    def show_first(self, data: MapData) -> None:
+        """Fill the view from the start-up's first read (``companion.ui.first_view``),
+        exactly as the first :meth:`on_changed` fills it from the campaign; it shows
+        until the real view takes its place. Not connected to the window's changes."""
+        self.window_.campaign_changed.disconnect(self.on_changed)
+        self.data = data
+        self.scene.sync(data)
+        self.heading.setText(f"<b>Valley map</b> — {len(data.valley.trays)} terrain tray(s), "
+                             f"{len(data.valley.tiles)} hex(es), "
+                             f"{len(data.valley.explored)} explored")
+        self.character_combo.blockSignals(True)
+        self.character_combo.addItems(list(data.energy))
+        self.character_combo.blockSignals(False)
+        self.grid.setPlainText(valley_grid(data.valley))
+        # The panel as _refresh_panel leaves it with no hex chosen; its Discovery box
+        # stays hidden (a campaign with one due opens the usual way).
+        self.move_button.setEnabled(False)
+        self.overlay_box.hide()
+        self._fitted = len(data.valley.tiles)  # fitted by the window once laid out
+
     def _add_odds(self) -> None:
         campaign, data = self.window_.campaign, self.data
         if campaign is None or campaign.file.closed or data is None or \

@@ -177,13 +177,20 @@ def _behemoth_row(b: fmt.WebBehemoth) -> models.BehemothState:
         lair_overlay=b.lair_overlay, lair_zone=b.lair_zone)
 
 
+def _lair_hex_of(session: Session) -> Any:
+    """A behemoth row's lair hex as the Journal has it: its words, or its lair's tile."""
+    tiles = {h.id: h.tile_id or "" for h in session.exec(select(models.ValleyHex)).all()}
+    return lambda b: b.lair_hex or tiles.get(b.lair_hex_id, "")
+
+
 _BEHEMOTH_FIELDS = ("behemoth_id", "name", "lair_hex", "demeanor", "secrets", "note",
                     "lair_overlay", "lair_zone")
 
 
 def _plan_rows(section: str, rows: Iterable[tuple[str, SQLModel, WebOrigin | None]],
                table: type[SQLModel], key: Any, fields: Sequence[str], session: Session,
-               items: list[Planned], shown: Any = None) -> None:
+               items: list[Planned], shown: Any = None,
+               read: Mapping[str, Any] | None = None) -> None:
     """Match each new row to an existing one: the row its Journal entry was linked to
     by an earlier import or export, else one with the same ``key(row)``; compare
     ``fields`` (the name as ``shown(row)`` shows it, when given: a row without a name
@@ -205,6 +212,8 @@ def _plan_rows(section: str, rows: Iterable[tuple[str, SQLModel, WebOrigin | Non
             items.append(Planned(section, label, "added", new_rows=[row], origin=origin))
             continue
         def value(r: Any, name: str) -> Any:
+            if read is not None and name in read:
+                return read[name](r)
             return shown(r) if name == "name" and shown is not None else getattr(r, name)
         differing = [f for f in fields if not same_data(value(old, f), value(row, f))]
         if not differing:
@@ -349,7 +358,10 @@ def preview(campaign: Campaign, src: Path, document: fmt.WebDocument | None = No
                                  for b in doc.behemoths),
                    models.BehemothState,
                    lambda r: _fold(r.behemoth_id or r.name), _BEHEMOTH_FIELDS, session, items,
-                   lambda r: r.name or content_name(campaign.content.behemoths, r.behemoth_id))
+                   lambda r: r.name or content_name(campaign.content.behemoths, r.behemoth_id),
+                   # A behemoth set up in the valley has its lair on the map, not in
+                   # words: its hex is what the export writes (webjournal_links).
+                   read={"lair_hex": _lair_hex_of(session)})
         def challenge_name(r: Any) -> str:
             return str(r.name or content_name(challenges, r.challenge_id))
         now = _epoch(session)

@@ -413,3 +413,23 @@ def test_issue35_7_two_note_pages_of_one_title_each_read_back_as_themselves(
     plan = wj.preview(played, out)
     assert [f"{i.section}: {i.label} ({i.state})" for i in plan.items
             if i.state != "already there" and i.section != "materials"] == []
+
+
+def test_issue35_7_a_behemoth_set_up_in_the_valley_reads_back_with_its_lair(
+        tmp_path: Path) -> None:
+    """Rulebook: Behemoths > Behemoth Setup: its lair is a hex of the valley. The export
+    writes that hex as the Journal's lair hex, and reading the export back finds the
+    behemoth already there (it took our lair for "—" beside the file's hex)."""
+    from companion import operations
+    from companion.operations import behemoth as bh
+
+    campaign = operations.create_demo_campaign(tmp_path / "demo.stonesaga")
+    with campaign:
+        bh.set_up_behemoth(campaign, behemoth="rimeback")
+        out = tmp_path / "ours.json"
+        wjx.export_web_journal(campaign, out)
+        (entry,) = json.loads(out.read_text())["behemoths"]
+        assert entry["lairHex"]
+        plan = wj.preview(campaign, out)
+        assert [f"{i.section}: {i.label} ({i.state}: {i.detail})" for i in plan.items
+                if i.state != "already there" and i.section != "materials"] == []

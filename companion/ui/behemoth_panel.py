@@ -285,7 +285,10 @@ class BehemothPanel(QWidget):
     # -- refreshing -------------------------------------------------------------------
 
     def _campaign_changed(self, changes: object) -> None:
-        if changes is None or any(getattr(changes, f, False) for f in FLAGS):
+        from companion.ui.views import relevant
+
+        # Learning habits and the secret costs lore (D18): the panel shows lore too.
+        if relevant(changes, FLAGS):
             self.refresh()
 
     def refresh(self) -> None:

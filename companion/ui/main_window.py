@@ -269,15 +269,25 @@ class MainWindow(Host):
 
         if self.campaign is None:
             return None
+        campaign = self.campaign
+        mark, content = campaign.file.last_event, campaign.content
         try:
-            changes = operation(self.campaign, **kwargs)
+            changes = operation(campaign, **kwargs)
         except Refused as refusal:
             from PySide6.QtWidgets import QMessageBox
 
             QMessageBox.warning(self, "Not allowed", str(refusal))
             return None
-        self._refresh_status()
-        self._refresh_undo_actions()
+        if changes.written is None and campaign.content is content:
+            # What it wrote, from its own journal event (issue 37): the views, the
+            # status bar and Undo/Redo refresh for that, without reading again.
+            from dataclasses import replace
+
+            written = campaign.written_since(mark)
+            if written is not None:
+                changes = replace(changes, written=written)
+        self._refresh_status(changes)
+        self._refresh_undo_actions(changes)
         self.campaign_changed.emit(changes)
         # The result stays until the next one (it vanished after 6 s), whole on hover.
         self.statusBar().showMessage(changes.summary)
@@ -336,10 +346,19 @@ class MainWindow(Host):
             bar.addPermanentWidget(label)
             self._status_labels[key] = label
 
-    def _refresh_status(self) -> None:
+    def _refresh_status(self, changes: Changes | None = None) -> None:
+        """The status bar's figures: those ``changes`` carry, else read (none when the
+        operation is known to have written none of them)."""
         if self.campaign is None:
             return
-        status = self.campaign.status()
+        written = changes.written if changes is not None else None
+        status = written.status if written is not None else None
+        if status is None:
+            from companion.operations.changes import STATUS_TABLES
+
+            if written is not None and not written.tables & STATUS_TABLES:
+                return
+            status = self.campaign.status_line()
         omens = ", ".join(o.title() for o in status.omens) or "none"
         self._status_labels["omen"].setText(f"Omen: {omens}")
         self._status_labels["activity"].setText(f"Activity: {status.activity}")
@@ -523,20 +542,28 @@ class MainWindow(Host):
         if self.open_file_handler is not None:
             self.open_file_handler(path)
 
-    def _refresh_undo_actions(self) -> None:
-        undo = self.campaign.undo_label() if self.campaign else None
-        redo = self.campaign.redo_label() if self.campaign else None
+    def _refresh_undo_actions(self, changes: Changes | None = None) -> None:
+        """Undo/Redo's labels: those ``changes`` carry, else read from the file."""
+        written = changes.written if changes is not None else None
+        if written is not None and written.labels is not None:
+            undo, redo = written.labels
+        else:
+            undo = self.campaign.undo_label() if self.campaign else None
+            redo = self.campaign.redo_label() if self.campaign else None
         for action, verb, label in ((self.undo_action, "&Undo", undo),
                                     (self.redo_action, "&Redo", redo)):
             action.setEnabled(label is not None)
             action.setText(f"{verb} {_menu_label(label)}" if label else verb)
             action.setToolTip(f"{verb.replace('&', '')} {label}" if label else "")
             action.setStatusTip(action.toolTip())
-        self._refresh_continue_action()
+        self._refresh_continue_action(written)
 
-    def _refresh_continue_action(self) -> None:
-        """Play > Continue Procedure is offered only while one is in progress."""
+    def _refresh_continue_action(self, written: Any = None) -> None:
+        """Play > Continue Procedure is offered only while one is in progress (asked
+        again only when the procedures' table was written, or it is not known)."""
         if self.campaign is None or not hasattr(self, "continue_action"):
+            return
+        if written is not None and "procedure_state" not in written.tables:
             return
         if not self.campaign.file.holds_saved_state():
             self.continue_action.setEnabled(False)  # and procedures need not load (start-up)
@@ -552,14 +579,13 @@ class MainWindow(Host):
     def _undo(self) -> None:
         from companion.operations import undo
 
+        # Its Changes say "everything" and which rows it put back: one refresh.
         self.run_operation(undo)
-        self.refresh_all()
 
     def _redo(self) -> None:
         from companion.operations import redo
 
         self.run_operation(redo)
-        self.refresh_all()
 
     def _about(self) -> None:
         from PySide6.QtWidgets import QMessageBox

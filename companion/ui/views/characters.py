@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.ui.views import wants
+from companion.ui.views import LORE, relevant
 from companion.ui.views.character_sheet import CharacterSheet
 
 if TYPE_CHECKING:
@@ -141,7 +141,7 @@ class CharactersView(QWidget):
         window.campaign_changed.connect(self.on_changed)
 
     def on_changed(self, changes: object) -> None:
-        if not wants(changes, "characters") or self.window_.campaign is None:
+        if not relevant(changes, ("characters",), LORE) or self.window_.campaign is None:
             return
         selected = self.selected_name()
         rows = self.window_.campaign.characters()

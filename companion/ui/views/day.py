@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.ui.views import wants
+from companion.ui.views import LORE, relevant
 from companion.ui.widgets import heading, read_game
 
 if TYPE_CHECKING:
@@ -218,15 +218,16 @@ class DayView(QWidget):
     def on_changed(self, changes: object) -> None:
         if self.window_.campaign is None:
             return
-        if any(wants(changes, f) for f in ("characters", "valley", "society", "outposts",
-                                           "procedure", "challenge")):
-            waiting = set(self.excess_buttons)
-            self.refresh()
-            # An item beyond the slots was just gained (crafting, a card, an exchange):
-            # the choice is asked at once (Rulebook: Mantle > Exceeding Item Limits).
-            new = [n for n in self.excess_buttons if n not in waiting]
-            if new:
-                self.excess_buttons[new[0]].click()
+        if not relevant(changes, ("characters", "valley", "society", "outposts",
+                                  "procedure", "challenge"), LORE):
+            return
+        waiting = set(self.excess_buttons)
+        self.refresh()
+        # An item beyond the slots was just gained (crafting, a card, an exchange):
+        # the choice is asked at once (Rulebook: Mantle > Exceeding Item Limits).
+        new = [n for n in self.excess_buttons if n not in waiting]
+        if new:
+            self.excess_buttons[new[0]].click()
 
     def refresh(self) -> None:
         from companion import operations

@@ -13,7 +13,7 @@ from PySide6 import QtWidgets
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from companion.ui.views import wants
+from companion.ui.views import relevant
 from companion.ui.widgets import STYLES, Slot, SlotRow, heading, read_game
 
 if TYPE_CHECKING:
@@ -207,7 +207,7 @@ class SocietyView(QtWidgets.QWidget):
 
     def on_changed(self, changes: object) -> None:
         campaign = self.window_.campaign
-        if campaign is None or not (wants(changes, "society") or wants(changes, "challenge")):
+        if campaign is None or not relevant(changes, ("society", "challenge")):
             return
         from companion.operations.setup import goals
 

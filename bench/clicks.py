@@ -8,7 +8,8 @@ Side by side in one temporary folder, the demo campaign is copied twice for each
 history (new, and with ``--sizes`` journal events bulk inserted before its evening): one
 copy is open in the main window (offscreen, shown, every view built, as after a player
 has visited each tab), the other is only open. The same scripted evening is played on
-both, one operation at a time in turn: on the window's copy as a click
+both, one operation at a time in turn (``--tabs first``: only the Valley's view built, as
+the campaign opens): on the window's copy as a click
 (``MainWindow.run_operation``, Edit ▸ Undo/Redo through their actions) with the events
 processed after it, on the other by calling the operation alone. Each round is a move
 (an explore, undone), undo and redo, a journal entry, lore, an activity's steps (fishing
@@ -139,8 +140,8 @@ def alone(campaign: Campaign, operation: Callable[..., Any] | str,
     return time.perf_counter() - start
 
 
-def evening(folder: Path, demo: Path, events: int, rounds: int, app: QApplication
-            ) -> dict[str, dict[str, list[float]]]:
+def evening(folder: Path, demo: Path, events: int, rounds: int, app: QApplication,
+            tabs: str = "all") -> dict[str, dict[str, list[float]]]:
     """The evening on a window's copy and a bare copy of the demo with ``events`` of
     history: {"window"|"alone": {kind: [seconds]}}."""
     paths = []
@@ -157,7 +158,7 @@ def evening(folder: Path, demo: Path, events: int, rounds: int, app: QApplicatio
     window = MainWindow()
     window.show()
     window.set_campaign(shown)
-    for key, *_ in VIEWS:  # every tab visited once, the Valley in front
+    for key, *_ in VIEWS if tabs == "all" else ():  # every tab visited, the Valley in front
         window.view(key)
     window.show_view("valley")
     for _ in range(5):
@@ -194,12 +195,13 @@ def verdict(ok: bool) -> str:
     return "met" if ok else "NOT met"
 
 
-def report(results: dict[int, dict[str, dict[str, list[float]]]], load: tuple[float, ...]
-           ) -> dict[str, Any]:
+def report(results: dict[int, dict[str, dict[str, list[float]]]], load: tuple[float, ...],
+           tabs: str) -> dict[str, Any]:
     """Print the table and the goals; returns the figures (for --json)."""
     out: dict[str, Any] = {"load_average": load}
     sizes = sorted(results)
     kinds = list(results[sizes[0]]["window"])
+    print(f"tabs built: {tabs}")
     print(f"load average at start: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} "
           f"(1, 5, 15 min; {os.cpu_count()} cores)")
     header = f"{'':16}{'history':>9}{'alone p50':>11}{'click p50':>11}{'ratio':>7}" \
@@ -230,7 +232,7 @@ def report(results: dict[int, dict[str, dict[str, list[float]]]], load: tuple[fl
     return out
 
 
-def child(size: int, rounds: int) -> None:
+def child(size: int, rounds: int, tabs: str) -> None:
     """Play the evenings of one size of history here and print the samples as JSON.
 
     Each size runs in a process of its own: PySide6 on Python 3.11 loses a reference
@@ -246,7 +248,7 @@ def child(size: int, rounds: int) -> None:
         folder = Path(tmp)
         demo = folder / "demo.stonesaga"
         operations.create_demo_campaign(demo).close()
-        samples = evening(folder, demo, size, rounds, app)
+        samples = evening(folder, demo, size, rounds, app, tabs)
     sys.stdout.flush()
     print(json.dumps(samples))
     sys.stdout.flush()
@@ -255,7 +257,7 @@ def child(size: int, rounds: int) -> None:
 
 def main() -> None:
     if sys.argv[1:2] == ["--child"]:
-        child(int(sys.argv[2]), int(sys.argv[3]))
+        child(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=12,
@@ -264,6 +266,9 @@ def main() -> None:
                         help="journal events of the long campaigns (the new one always runs)")
     parser.add_argument("--processes", type=int, default=1,
                         help="evenings of --rounds each, one process each, per size")
+    parser.add_argument("--tabs", choices=("all", "first"), default="all",
+                        help="every tab's view built (a player who visited each), or only "
+                             "the first (the Valley, as the campaign opens)")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
     load = os.getloadavg()
@@ -272,14 +277,15 @@ def main() -> None:
         results[size] = {"window": {}, "alone": {}}
         for _ in range(args.processes):
             done = subprocess.run([sys.executable, __file__, "--child", str(size),
-                                   str(args.rounds)], capture_output=True, text=True)
+                                   str(args.rounds), args.tabs], capture_output=True,
+                                  text=True)
             if done.returncode:
                 raise SystemExit(f"the evening on {size:,} events failed:\n{done.stderr}")
             for side, kinds in json.loads(done.stdout.splitlines()[-1]).items():
                 for kind, samples in kinds.items():
                     results[size][side].setdefault(kind, []).extend(samples)
         print(f"{size:,} events done", file=sys.stderr)
-    figures = report(results, load)
+    figures = report(results, load, args.tabs)
     if args.json:
         args.json.write_text(json.dumps(figures, indent=1))
 

@@ -420,13 +420,23 @@ class Campaign:
         return scale.health, scale.energy
 
     def journal(self, limit: int = 200, before_id: int | None = None) -> list[JournalLine]:
-        """Journal events, newest first; ``before_id`` pages further back."""
-        events = self.file.journal(limit=limit, before_id=before_id)
-        return [
-            JournalLine(id=e.id or 0, when=e.time.strftime("%Y-%m-%d %H:%M"), kind=e.kind,
-                        text=e.text, undone=e.undone)
-            for e in events
-        ]
+        """Journal events, newest first; ``before_id`` pages further back.
+
+        Only the columns a line shows are read (issue 37: not each event's row images),
+        walking the id index from the newest end, as ``CampaignFile.journal`` does."""
+        import sqlalchemy
+
+        event = models.JournalEvent
+        query = (sqlalchemy.select(col(event.id), col(event.time), col(event.kind),
+                                   col(event.text), col(event.undone))
+                 .order_by(col(event.id).desc()).limit(limit))
+        if before_id is not None:
+            query = query.where(col(event.id) < before_id)
+        with self.file.read() as session:
+            rows = session.connection().execute(query).all()
+        return [JournalLine(id=row_id or 0, when=time.strftime("%Y-%m-%d %H:%M"), kind=kind,
+                            text=text, undone=undone)
+                for row_id, time, kind, text, undone in rows]
 
     def valley(self) -> list[TraySummary]:
         """The valley as the journal's Valley Map: trays in order, their hexes by slot."""

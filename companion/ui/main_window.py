@@ -61,6 +61,8 @@ class MainWindow(Host):
         # (issue 27 item 3). The tab widget asks for no more room than its tab bar.
         self.setCentralWidget(self._pages)
         self._status_labels: dict[str, QLabel] = {}
+        self._catching_up: str | None = None
+        """The view being brought up to date with what it left while hidden."""
         self._build_status_bar()
         self._build_menus()
         self.recent_files_provider: Callable[[], list[str]] = lambda: []
@@ -99,6 +101,7 @@ class MainWindow(Host):
                 widget.deleteLater()
         self._views: dict[str, QWidget] = {}
         self._view_pages: dict[str, QWidget] = {}
+        self._pending: dict[str, Changes | None] = {}
         for number, (key, title, _module, _name) in enumerate(VIEWS):
             if number == 0:
                 self._views[key] = build_view(self, key)
@@ -140,13 +143,15 @@ class MainWindow(Host):
         'society', 'behemoth'), built (and filled from the campaign) when first asked
         for. Needs an open campaign."""
         view = self._views.get(key)
+        if view is not None:
+            self._catch_up(key)
         if view is None:
             from companion.ui.views import build_view
 
             view = self._views[key] = build_view(self, key)
-            refresh = getattr(view, "on_changed", None)
-            if refresh is not None:  # the behemoth panel fills itself as it is built
-                refresh(None)
+            # Filled now (the behemoth panel, with no on_changed, fills itself as built).
+            self._pending[key] = None
+            self._catch_up(key)
             self._put_in_tab(key, view)
         return view
 
@@ -182,14 +187,47 @@ class MainWindow(Host):
         return self.view(key)
 
     def _tab_shown(self, index: int) -> None:
-        """Build the view of a tab the first time it is shown."""
+        """Build the view of a tab the first time it is shown; bring it up to date with
+        what it left while hidden (:meth:`defer`)."""
         if not getattr(self, "_views_ready", False) or index < 0:
             return
         page = self.tabs.widget(index)
         for key, candidate in self._view_pages.items():
-            if candidate is page and key not in self._views:
+            if candidate is page:
                 self.view(key)
                 return
+
+    def defer(self, view: QWidget, changes: object) -> bool:
+        """A view on a tab not shown may leave ``changes`` until its tab is shown or it
+        is asked for (:meth:`view`), when it refreshes once for all it was left."""
+        if not getattr(self, "_views_ready", False):
+            return False
+        key = next((k for k, v in self._views.items() if v is view), None)
+        if key is None or key == self._catching_up or \
+                self._view_pages.get(key) is self.tabs.currentWidget():
+            return False
+        later: Any = changes
+        if key not in self._pending:
+            self._pending[key] = later
+        else:
+            earlier = self._pending[key]
+            self._pending[key] = (None if earlier is None or later is None
+                                  else earlier.then(later))
+        return True
+
+    def _catch_up(self, key: str) -> None:
+        """Refresh the view ``key`` with the changes it left, if it left any."""
+        if key not in self._pending:
+            return
+        changes = self._pending.pop(key)
+        refresh = getattr(self._views[key], "on_changed", None)
+        if refresh is None:
+            return
+        self._catching_up = key
+        try:
+            refresh(changes)
+        finally:
+            self._catching_up = None
 
     def _campaign_shown(self, campaign: Campaign, shown_at: int) -> None:
         if campaign is not self.campaign or campaign.file.closed:

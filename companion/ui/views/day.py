@@ -221,6 +221,8 @@ class DayView(QWidget):
         if not relevant(changes, ("characters", "valley", "society", "outposts",
                                   "procedure", "challenge"), LORE):
             return
+        if not self._new_excess(changes) and self.window_.defer(self, changes):
+            return  # refreshed when its tab is shown (issue 37)
         waiting = set(self.excess_buttons)
         self.refresh()
         # An item beyond the slots was just gained (crafting, a card, an exchange):
@@ -228,6 +230,20 @@ class DayView(QWidget):
         new = [n for n in self.excess_buttons if n not in waiting]
         if new:
             self.excess_buttons[new[0]].click()
+
+    def _new_excess(self, changes: object) -> bool:
+        """Whether an item beyond the slots was just gained: its choice is asked at once
+        (Rulebook: Mantle > Exceeding Item Limits), even while the Day tab is not shown.
+        Read only when a character's items may have been written."""
+        written = getattr(changes, "written", None)
+        if written is not None and not written.columns & {("character", "items"),
+                                                           ("character", "*")}:
+            return False
+        from companion.operations.day import excess_items
+
+        assert self.window_.campaign is not None
+        return any(e.name not in self.excess_buttons
+                   for e in excess_items(self.window_.campaign))
 
     def refresh(self) -> None:
         from companion import operations

@@ -57,13 +57,17 @@ must not reread the whole map)."""
 
 
 def relevant(changes: object, flags: tuple[str, ...],
-             ignored: tuple[tuple[str, str], ...] = NEVER_SHOWN) -> bool:
+             ignored: tuple[tuple[str, str], ...] = NEVER_SHOWN,
+             shows: frozenset[str] | None = None) -> bool:
     """Whether a view showing what ``flags`` name should refresh for ``changes``: by
     exactly what was written when the Changes say (``written``; (table, column) pairs in
-    ``ignored`` are not shown by the view), else by the flags (``None``: everything)."""
+    ``ignored`` are not shown by the view; with ``shows``, only those tables are), else
+    by the flags (``None``: everything)."""
     if changes is None:
         return True
     written = getattr(changes, "written", None)
     if written is not None:
+        if shows is not None and not written.tables & shows:
+            return False
         return bool(written.touches(ignored))
     return any(wants(changes, flag) for flag in flags)

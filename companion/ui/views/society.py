@@ -67,6 +67,12 @@ def lore_slots(lore: int) -> list[Slot]:
             for n in range(1, max(TRACK_LENGTH, lore) + 1)]
 
 
+SHOWS = frozenset({"society", "campaign", "culture_ability", "mantle_power", "goal_state",
+                   "deck_state"})
+"""The tables the view is drawn from (``Campaign.status``, the goals, the events fired;
+issue 37: a move or a step of the Night leaves it alone)."""
+
+
 class SocietyView(QtWidgets.QWidget):
     """The Society tab."""
 
@@ -207,7 +213,7 @@ class SocietyView(QtWidgets.QWidget):
 
     def on_changed(self, changes: object) -> None:
         campaign = self.window_.campaign
-        if campaign is None or not relevant(changes, ("society", "challenge")):
+        if campaign is None or not relevant(changes, ("society", "challenge"), shows=SHOWS):
             return
         from companion.operations.setup import goals
 

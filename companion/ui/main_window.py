@@ -149,7 +149,7 @@ class MainWindow(Host):
             from companion.ui.views import build_view
 
             view = self._views[key] = build_view(self, key)
-            # Filled now (the behemoth panel, with no on_changed, fills itself as built).
+            # Filled now, whatever it was left while it waited to be built.
             self._pending[key] = None
             self._catch_up(key)
             self._put_in_tab(key, view)

@@ -221,7 +221,8 @@ class DayView(QWidget):
         if not relevant(changes, ("characters", "valley", "society", "outposts",
                                   "procedure", "challenge"), LORE):
             return
-        if not self._new_excess(changes) and self.window_.defer(self, changes):
+        if not self.isVisible() and not self._new_excess(changes) and \
+                self.window_.defer(self, changes):
             return  # refreshed when its tab is shown (issue 37)
         waiting = set(self.excess_buttons)
         self.refresh()

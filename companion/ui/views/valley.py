@@ -228,7 +228,8 @@ class ValleyView(QWidget):
 
     def on_changed(self, changes: object) -> None:
         campaign = self.window_.campaign
-        if campaign is None or not relevant(changes, FLAGS, LORE):
+        if campaign is None or not relevant(changes, FLAGS, LORE) or \
+                self.window_.defer(self, changes):
             return
         # The first fill (the campaign being shown) draws the map first and the
         # behemoth's odds once the window is idle; every later refresh, at once.

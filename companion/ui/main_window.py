@@ -223,11 +223,19 @@ class MainWindow(Host):
         refresh = getattr(self._views[key], "on_changed", None)
         if refresh is None:
             return
+        view = self._views[key]
+        # Refreshed as it was while hidden, then shown: its new boxes are laid out as
+        # they appear (refreshed on screen, a page of new boxes came up squeezed).
+        shown = view.isVisible()
+        if shown:
+            view.hide()
         self._catching_up = key
         try:
             refresh(changes)
         finally:
             self._catching_up = None
+            if shown:
+                view.show()
 
     def _campaign_shown(self, campaign: Campaign, shown_at: int) -> None:
         if campaign is not self.campaign or campaign.file.closed:

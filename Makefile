@@ -5,7 +5,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv run test test-alone lint typecheck bench screenshots clean package dist
+.PHONY: venv run test test-alone lint typecheck bench bench-clicks screenshots clean package dist
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,11 @@ bench: venv
 	$(PY) bench/content.py
 	$(PY) bench/campaign.py
 	QT_QPA_PLATFORM=offscreen $(PY) bench/sync.py
+	QT_QPA_PLATFORM=offscreen $(PY) bench/clicks.py
+
+## Issue 37: a click through the main window against the operation alone.
+bench-clicks: venv
+	QT_QPA_PLATFORM=offscreen $(PY) bench/clicks.py --rounds 4 --processes 3
 
 ## Regenerate docs/screenshots/ (offscreen), and the real-window one when xvfb-run exists.
 screenshots: venv

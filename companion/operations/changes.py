@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 
 class Refused(Exception):
@@ -28,6 +30,71 @@ def missing_materials_hint(materials: tuple[str, ...]) -> str:
             f"companion material add PATH {materials[0]!r} --edge …), then go on.")
 
 
+EVERY_COLUMN = "*"
+"""The column of a row inserted or deleted in :attr:`Written.columns`."""
+
+
+@dataclass(frozen=True)
+class StatusLine:
+    """The figures the status bar shows (issue 37: carried in :class:`Written`, so a click
+    reads them once, with the operation, not again for the status bar)."""
+
+    omens: tuple[str, ...]
+    activity: int
+    unrest: int
+    epoch: int
+    challenge_name: str | None
+
+
+STATUS_TABLES = frozenset({"society", "campaign", "deck_state"})
+"""The tables :class:`StatusLine` is read from."""
+
+
+@dataclass(frozen=True)
+class Written:
+    """What an operation wrote, told from its own journal event (issue 37): the views
+    refresh only for what they show, the status bar and Undo/Redo need no query."""
+
+    columns: frozenset[tuple[str, str]]
+    """(table, column) of every value written; :data:`EVERY_COLUMN` for a row added or
+    taken away."""
+    labels: tuple[str | None, str | None] | None = None
+    """(undo, redo) labels after the operation; None when the file must be asked (after
+    an undo or a redo)."""
+    status: StatusLine | None = None
+    """The status bar's figures after the operation, when it wrote any of them."""
+
+    @classmethod
+    def of_rows(cls, changes: Sequence[Mapping[str, Any]], **told: Any) -> Written:
+        """From a journal event's row images (``JournalEvent.changes``)."""
+        columns: set[tuple[str, str]] = set()
+        for change in changes:
+            table = str(change["table"])
+            before, after = change.get("before"), change.get("after")
+            if before is None or after is None:
+                columns.add((table, EVERY_COLUMN))
+            else:
+                columns.update((table, str(k)) for k in after if k != "id")
+        return cls(frozenset(columns), **told)
+
+    @property
+    def tables(self) -> frozenset[str]:
+        """The tables written."""
+        return frozenset(table for table, _ in self.columns)
+
+    def touches(self, ignored: Iterable[tuple[str, str]] = ()) -> bool:
+        """Whether anything was written beyond ``ignored`` ((table, column) pairs; a
+        column of :data:`EVERY_COLUMN` ignores the whole table)."""
+        skip = set(ignored)
+        return any((table, column) not in skip and (table, EVERY_COLUMN) not in skip
+                   for table, column in self.columns)
+
+    def merged(self, later: Written) -> Written:
+        """This write followed by ``later`` (an operation of several transactions)."""
+        return Written(self.columns | later.columns, later.labels,
+                       later.status if later.status is not None else self.status)
+
+
 @dataclass(frozen=True)
 class Changes:
     """Which parts of the campaign an operation changed; views refresh on their flags."""
@@ -46,6 +113,19 @@ class Changes:
     """Set by undo/redo and restores: refresh every view."""
     detail: object = None
     """What the operation produced that the caller shows (dice rolled, a tile drawn ...)."""
+    written: Written | None = None
+    """Exactly what was written, when known (the main window adds it to an operation's
+    Changes, ``Campaign.written_since``; undo and redo tell it themselves): views refresh
+    only for what they show. None: unknown, the flags alone say."""
+
+    def then(self, later: Changes) -> Changes:
+        """This change followed by ``later``, as one (a view that was not on screen
+        refreshes once for both, when it is shown)."""
+        flags = {name: bool(getattr(self, name)) or bool(getattr(later, name))
+                 for name in FLAG_NAMES}
+        written = (self.written.merged(later.written)
+                   if self.written is not None and later.written is not None else None)
+        return Changes(summary=later.summary, detail=later.detail, written=written, **flags)
 
     def __getattribute__(self, name: str) -> object:
         # An undo can touch anything: "everything" answers yes to every flag.
@@ -53,3 +133,8 @@ class Changes:
         if value is False and name != "everything" and object.__getattribute__(self, "everything"):
             return True
         return value
+
+
+FLAG_NAMES = ("characters", "valley", "society", "journal", "outposts", "behemoth", "challenge",
+              "procedure", "everything")
+"""The flags of :class:`Changes`."""

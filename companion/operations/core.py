@@ -17,7 +17,7 @@ from sqlmodel import Session, col, func, select
 
 from companion.content import Content, ContentError
 from companion.operations.box import KIND_WORDS, campaign_kind
-from companion.operations.changes import Refused
+from companion.operations.changes import STATUS_TABLES, Refused, StatusLine, Written
 from companion.operations.queries import (
     CampaignStatus,
     CharacterSummary,
@@ -61,6 +61,9 @@ class Damaged(Refused):
         self.path = path
 
 
+TOLD = 8
+"""How many of the latest writes :meth:`Campaign.written_since` can tell of."""
+
 TOO_LARGE = ("That number is too large to record: no dial, track or count in the game goes "
              "that high. Nothing was changed.")
 """The refusal of a number the campaign file cannot hold (more than 19 digits)."""
@@ -88,6 +91,8 @@ class Campaign:
         self.pack_state: dict[tuple[str, str, str], Any] = {}
         """The user's packs' cards in this data folder when the content was built
         (``operations.cards.reload_content`` takes in what changed since)."""
+        self._told: list[tuple[Any, Any]] = []
+        """(the file's last event before, the event written) of the latest writes."""
 
     # -- opening and closing -------------------------------------------------------
 
@@ -188,6 +193,7 @@ class Campaign:
         A rules refusal (:class:`IllegalAction`) or a file problem inside the block
         rolls everything back and is re-raised as :class:`Refused`.
         """
+        before = self.file.last_event
         try:
             with self.file.transaction(kind, text, payload=payload or None,
                                        author=author) as session:
@@ -208,6 +214,35 @@ class Campaign:
             raise Refused(str(exc)) from exc
         except OverflowError as exc:  # beyond SQLite's 64-bit integers: rolled back
             raise Refused(TOO_LARGE) from exc
+        self._told = [*self._told[-(TOLD - 1):], (before, self.file.last_event)]
+
+    def written_since(self, mark: Any) -> Written | None:
+        """What was written since ``mark`` (the file's ``last_event`` before an
+        operation), told from the operation's own journal events (issue 37): the tables
+        and columns, the Undo/Redo labels now, and the status bar's figures when it
+        wrote any. None when it is not known (nothing was journalled, or an event came
+        from elsewhere than :meth:`write`): the caller then reads what it shows."""
+        from companion.store.undo import BASELINE_KINDS
+
+        event = self.file.last_event
+        chain: list[Any] = []
+        for before, after in reversed(self._told):
+            if event is mark:
+                break
+            if after is not event or after is None:
+                return None
+            chain.append(after)
+            event = before
+        if event is not mark or not chain:
+            return None
+        written = Written.of_rows(chain[-1].changes)
+        for later in reversed(chain[:-1]):
+            written = written.merged(Written.of_rows(later.changes))
+        # The newest event is what Undo takes back; a new operation ends the redo stack.
+        newest = chain[0]
+        labels = None if newest.kind in BASELINE_KINDS else (str(newest.text), None)
+        status = self.status_line() if written.tables & STATUS_TABLES else None
+        return Written(written.columns, labels, status)
 
     def chance(self, session: Session) -> tuple[Chance, models.RngState]:
         """The campaign's seeded generator, as persisted; save it back with
@@ -268,6 +303,19 @@ class Campaign:
                 kind=self.kind,
                 kind_words=KIND_WORDS[self.kind],
             )
+
+    def status_line(self) -> StatusLine:
+        """The status bar's figures (omen, activity, unrest, epoch, challenge): a few
+        reads by key, whatever the length of the history."""
+        with self.file.read() as session:
+            campaign = session.get(models.Campaign, 1) or models.Campaign()
+            society = session.get(models.Society, 1) or models.Society()
+            challenge = (self.content.challenges.get(society.current_challenge_id)
+                         if society.current_challenge_id else None)
+            return StatusLine(omens=self._current_omens(session, challenge),
+                              activity=society.activity, unrest=society.unrest,
+                              epoch=campaign.epoch,
+                              challenge_name=challenge.name if challenge else None)
 
     def current_omens(self, session: Session) -> tuple[str, ...]:
         """The current omen(s), read inside an open session."""
@@ -372,13 +420,23 @@ class Campaign:
         return scale.health, scale.energy
 
     def journal(self, limit: int = 200, before_id: int | None = None) -> list[JournalLine]:
-        """Journal events, newest first; ``before_id`` pages further back."""
-        events = self.file.journal(limit=limit, before_id=before_id)
-        return [
-            JournalLine(id=e.id or 0, when=e.time.strftime("%Y-%m-%d %H:%M"), kind=e.kind,
-                        text=e.text, undone=e.undone)
-            for e in events
-        ]
+        """Journal events, newest first; ``before_id`` pages further back.
+
+        Only the columns a line shows are read (issue 37: not each event's row images),
+        walking the id index from the newest end, as ``CampaignFile.journal`` does."""
+        import sqlalchemy
+
+        event = models.JournalEvent
+        query = (sqlalchemy.select(col(event.id), col(event.time), col(event.kind),
+                                   col(event.text), col(event.undone))
+                 .order_by(col(event.id).desc()).limit(limit))
+        if before_id is not None:
+            query = query.where(col(event.id) < before_id)
+        with self.file.read() as session:
+            rows = session.connection().execute(query).all()
+        return [JournalLine(id=row_id or 0, when=time.strftime("%Y-%m-%d %H:%M"), kind=kind,
+                            text=text, undone=undone)
+                for row_id, time, kind, text, undone in rows]
 
     def valley(self) -> list[TraySummary]:
         """The valley as the journal's Valley Map: trays in order, their hexes by slot."""

@@ -9,7 +9,7 @@ from typing import Any
 
 from companion import store
 from companion.operations.campaign_packs import load_pack
-from companion.operations.changes import Changes, Refused
+from companion.operations.changes import Changes, Refused, Written
 from companion.operations.core import Campaign
 from companion.store import CampaignFile, CampaignFileError, models
 
@@ -128,8 +128,10 @@ def _step_history(label: str | None, nothing: str, step: Any, done: str) -> Chan
     with ``nothing`` when there is none)."""
     if label is None:
         raise Refused(nothing)
-    _refusing(step)
-    return Changes(summary=f"{done}: {label}", everything=True)
+    target = _refusing(step)
+    # The rows it put back are the event's own (issue 37: the views refresh for them).
+    written = Written.of_rows(target.changes) if target is not None else None
+    return Changes(summary=f"{done}: {label}", everything=True, written=written)
 
 
 def save_point(campaign: Campaign, *, name: str) -> Changes:

@@ -56,7 +56,7 @@ Step = Callable[[Game, Session], tuple[Game, str]]
 
 
 def day_operation(campaign: Campaign, kind: str, step: Step, actor: str | None = None,
-                  **flags: bool) -> Changes:
+                  **flags: Any) -> Changes:
     """Run ``step`` in one journalled write. With ``actor``, the journal also records the
     energy the action charged them (Hardcore Solo's discount included)."""
     with campaign.write(kind, kind) as session:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from sqlmodel import Session, col, select
 
@@ -268,7 +268,32 @@ def outposts_from_rows(session: Session, content: Content, hexes: HexIndex) -> t
 
 
 def load_game(session: Session, content: Content) -> Game:
-    """Everything a Day action needs, from the rows."""
+    """Everything a Day action needs, from the rows.
+
+    A read session keeps what it read until the file is next written (issue 37: the
+    views refreshed after one click read the game once, not once each); the file's
+    ``data_version`` tells of a write through another connection."""
+    cache = session.info.get("read_cache")
+    if cache is None:
+        return _read_game(session, content)
+    version = session.connection().exec_driver_sql("PRAGMA data_version").scalar()
+    kept = cache.get(GAME_KEPT)
+    if kept is not None and kept[0] is content and kept[1] == version:
+        return cast(Game, kept[2])
+    game = _read_game(session, content)
+    cache[GAME_KEPT] = (content, version, game)
+    return game
+
+
+ROWS_KEPT = "game_rows"
+"""``session.info`` key: the rows a write session's ``load_game`` read (the campaign,
+the society, the characters in play by name), for ``save_game``."""
+
+GAME_KEPT = "game"
+"""The read cache's key of the game last read (with the content and data version)."""
+
+
+def _read_game(session: Session, content: Content) -> Game:
     campaign = session.get(models.Campaign, 1) or models.Campaign()
     hexes = HexIndex.read(session)
     held: dict[int, list[LegendId]] = {}
@@ -284,6 +309,11 @@ def load_game(session: Session, content: Content) -> Game:
         for r in rows
     )
     day, _ = day_from_rows(session)
+    if not session.info.get("read_only", False):
+        # Kept for save_game in the same transaction (issue 37: one read of the game per
+        # operation): the session holds its rows only weakly, and would read them again.
+        session.info[ROWS_KEPT] = (campaign, session.get(models.Society, 1),
+                                   {r.name: r for r in rows})
     return Game(characters=characters, society=society_from_rows(session, campaign), day=day,
                 tokens=tokens_from_rows(session, hexes),
                 outposts=outposts_from_rows(session, content, hexes))
@@ -351,11 +381,14 @@ def save_game(session: Session, content: Content, before: Game, after: Game) -> 
     from companion.operations.society_events import settle_society
 
     after = settle_society(session, content, before, after)
-    campaign = session.get(models.Campaign, 1)
+    kept = session.info.get(ROWS_KEPT)
+    campaign = kept[0] if kept else session.get(models.Campaign, 1)
     assert campaign is not None
     hexes = HexIndex.read(session)
-    rows = {r.name: r for r in session.exec(select(models.Character)).all()
-            if r.status != "legend"}
+    rows = kept[2] if kept else {}
+    if any(c.name not in rows for c in after.characters):  # one the operation added
+        rows = {r.name: r for r in session.exec(select(models.Character)).all()
+                if r.status != "legend"}
     old = {c.name: c for c in before.characters}
     for character in after.characters:
         if old.get(character.name) != character:

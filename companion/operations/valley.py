@@ -7,6 +7,8 @@ shape's slot order), ``overlay`` (tile section covered).
 
 from __future__ import annotations
 
+from typing import cast
+
 from sqlmodel import Session, col, select
 
 from companion.rules.exploration import Tray, Valley
@@ -16,7 +18,25 @@ from companion.store import models
 
 
 def load_valley(session: Session) -> Valley:
-    """The valley as the rules see it."""
+    """The valley as the rules see it (kept by a read session until the file is next
+    written, as ``state.load_game`` keeps the game: issue 37)."""
+    cache = session.info.get("read_cache")
+    if cache is None:
+        return _read_valley(session)
+    version = session.connection().exec_driver_sql("PRAGMA data_version").scalar()
+    kept = cache.get(VALLEY_KEPT)
+    if kept is not None and kept[0] == version:
+        return cast(Valley, kept[1])
+    valley = _read_valley(session)
+    cache[VALLEY_KEPT] = (version, valley)
+    return valley
+
+
+VALLEY_KEPT = "valley"
+"""The read cache's key of the valley last read (with the file's data version)."""
+
+
+def _read_valley(session: Session) -> Valley:
     trays: list[Tray] = []
     tiles: dict[Axial, HexId | None] = {}
     explored: set[Axial] = set()

@@ -170,6 +170,10 @@ class CampaignFile(UndoHistory):
         self._newest: bk.BackupInfo | None = None
         self._newest_known = False
         self.last_event: JournalEvent | None = None
+        self.read_cache: dict[object, object] = {}
+        """What readers keep between writes (issue 37: the views of one click read the
+        game once): every read session is given it as ``session.info["read_cache"]``;
+        every write session empties it."""
         """The journal event written by the latest transaction, undo or redo."""
         self._shared: bool | None = None
         self.publish_every: float | None = None
@@ -489,6 +493,10 @@ class CampaignFile(UndoHistory):
         self._begin_sql = "BEGIN IMMEDIATE" if write else "BEGIN"
         session = CampaignSession(self._engine, expire_on_commit=False, autoflush=write)
         session.info["read_only"] = not write
+        if write:
+            self.read_cache.clear()
+        else:
+            session.info["read_cache"] = self.read_cache
         try:
             yield session
         except BaseException as exc:
@@ -500,6 +508,8 @@ class CampaignFile(UndoHistory):
         finally:
             session.close()
             self._in_transaction = False
+            if write:
+                self.read_cache.clear()
 
     @contextlib.contextmanager
     def read(self) -> Iterator[Session]:

@@ -279,13 +279,17 @@ class BehemothPanel(QWidget):
         buttons.addStretch(1)
         buttons.setContentsMargins(9, 0, 9, 9)
         outer.addLayout(buttons)
-        window.campaign_changed.connect(self._campaign_changed)
+        window.campaign_changed.connect(self.on_changed)
         self.refresh()
 
     # -- refreshing -------------------------------------------------------------------
 
-    def _campaign_changed(self, changes: object) -> None:
-        if changes is None or any(getattr(changes, f, False) for f in FLAGS):
+    def on_changed(self, changes: object) -> None:
+        """Refresh for ``changes`` (now, or when its tab is next shown)."""
+        from companion.ui.views import relevant
+
+        # Learning habits and the secret costs lore (D18): the panel shows lore too.
+        if relevant(changes, FLAGS) and not self.window_.defer(self, changes):
             self.refresh()
 
     def refresh(self) -> None:

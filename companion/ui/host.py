@@ -66,6 +66,12 @@ class Host(QMainWindow):
         """Bring the view ``key`` to the front and return it."""
         raise NotImplementedError
 
+    def defer(self, view: QWidget, changes: object) -> bool:
+        """Whether ``view`` may leave ``changes`` until it is next shown or asked for
+        (issue 37: a heavy view on a tab not shown does not slow a click); the window
+        then refreshes it with them. False: refresh now."""
+        return False
+
     def refresh_all(self) -> None:
         """Refresh every view (after a change no single operation reports)."""
         raise NotImplementedError

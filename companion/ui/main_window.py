@@ -62,6 +62,8 @@ class MainWindow(Host):
         # (issue 27 item 3). The tab widget asks for no more room than its tab bar.
         self.setCentralWidget(self._pages)
         self._status_labels: dict[str, QLabel] = {}
+        self._catching_up: str | None = None
+        """The view being brought up to date with what it left while hidden."""
         self._build_status_bar()
         self._build_menus()
         self.recent_files_provider: Callable[[], list[str]] = lambda: []
@@ -100,6 +102,7 @@ class MainWindow(Host):
                 widget.deleteLater()
         self._views: dict[str, QWidget] = {}
         self._view_pages: dict[str, QWidget] = {}
+        self._pending: dict[str, Changes | None] = {}
         for number, (key, title, _module, _name) in enumerate(VIEWS):
             if number == 0:
                 self._views[key] = build_view(self, key)
@@ -191,13 +194,15 @@ class MainWindow(Host):
         'society', 'behemoth'), built (and filled from the campaign) when first asked
         for. Needs an open campaign."""
         view = self._views.get(key)
+        if view is not None:
+            self._catch_up(key)
         if view is None:
             from companion.ui.views import build_view
 
             view = self._views[key] = build_view(self, key)
-            refresh = getattr(view, "on_changed", None)
-            if refresh is not None:  # the behemoth panel fills itself as it is built
-                refresh(None)
+            # Filled now, whatever it was left while it waited to be built.
+            self._pending[key] = None
+            self._catch_up(key)
             self._put_in_tab(key, view)
         return view
 
@@ -233,14 +238,55 @@ class MainWindow(Host):
         return self.view(key)
 
     def _tab_shown(self, index: int) -> None:
-        """Build the view of a tab the first time it is shown."""
+        """Build the view of a tab the first time it is shown; bring it up to date with
+        what it left while hidden (:meth:`defer`)."""
         if not getattr(self, "_views_ready", False) or index < 0:
             return
         page = self.tabs.widget(index)
         for key, candidate in self._view_pages.items():
-            if candidate is page and key not in self._views:
+            if candidate is page:
                 self.view(key)
                 return
+
+    def defer(self, view: QWidget, changes: object) -> bool:
+        """A view on a tab not shown may leave ``changes`` until its tab is shown or it
+        is asked for (:meth:`view`), when it refreshes once for all it was left."""
+        if not getattr(self, "_views_ready", False):
+            return False
+        key = next((k for k, v in self._views.items() if v is view), None)
+        if key is None or key == self._catching_up or \
+                self._view_pages.get(key) is self.tabs.currentWidget():
+            return False
+        later: Any = changes
+        if key not in self._pending:
+            self._pending[key] = later
+        else:
+            earlier = self._pending[key]
+            self._pending[key] = (None if earlier is None or later is None
+                                  else earlier.then(later))
+        return True
+
+    def _catch_up(self, key: str) -> None:
+        """Refresh the view ``key`` with the changes it left, if it left any."""
+        if key not in self._pending:
+            return
+        changes = self._pending.pop(key)
+        refresh = getattr(self._views[key], "on_changed", None)
+        if refresh is None:
+            return
+        view = self._views[key]
+        # Refreshed as it was while hidden, then shown: its new boxes are laid out as
+        # they appear (refreshed on screen, a page of new boxes came up squeezed).
+        shown = view.isVisible()
+        if shown:
+            view.hide()
+        self._catching_up = key
+        try:
+            refresh(changes)
+        finally:
+            self._catching_up = None
+            if shown:
+                view.show()
 
     def _campaign_shown(self, campaign: Campaign, shown_at: int) -> None:
         if campaign is not self.campaign or campaign.file.closed:
@@ -320,15 +366,25 @@ class MainWindow(Host):
 
         if self.campaign is None:
             return None
+        campaign = self.campaign
+        mark, content = campaign.file.last_event, campaign.content
         try:
-            changes = operation(self.campaign, **kwargs)
+            changes = operation(campaign, **kwargs)
         except Refused as refusal:
             from PySide6.QtWidgets import QMessageBox
 
             QMessageBox.warning(self, "Not allowed", str(refusal))
             return None
-        self._refresh_status()
-        self._refresh_undo_actions()
+        if changes.written is None and campaign.content is content:
+            # What it wrote, from its own journal event (issue 37): the views, the
+            # status bar and Undo/Redo refresh for that, without reading again.
+            from dataclasses import replace
+
+            written = campaign.written_since(mark)
+            if written is not None:
+                changes = replace(changes, written=written)
+        self._refresh_status(changes)
+        self._refresh_undo_actions(changes)
         self.campaign_changed.emit(changes)
         # The result stays until the next one (it vanished after 6 s), whole on hover.
         self.statusBar().showMessage(changes.summary)
@@ -387,10 +443,19 @@ class MainWindow(Host):
             bar.addPermanentWidget(label)
             self._status_labels[key] = label
 
-    def _refresh_status(self) -> None:
+    def _refresh_status(self, changes: Changes | None = None) -> None:
+        """The status bar's figures: those ``changes`` carry, else read (none when the
+        operation is known to have written none of them)."""
         if self.campaign is None:
             return
-        status = self.campaign.status()
+        written = changes.written if changes is not None else None
+        status = written.status if written is not None else None
+        if status is None:
+            from companion.operations.changes import STATUS_TABLES
+
+            if written is not None and not written.tables & STATUS_TABLES:
+                return
+            status = self.campaign.status_line()
         omens = ", ".join(o.title() for o in status.omens) or "none"
         self._status_labels["omen"].setText(f"Omen: {omens}")
         self._status_labels["activity"].setText(f"Activity: {status.activity}")
@@ -574,20 +639,28 @@ class MainWindow(Host):
         if self.open_file_handler is not None:
             self.open_file_handler(path)
 
-    def _refresh_undo_actions(self) -> None:
-        undo = self.campaign.undo_label() if self.campaign else None
-        redo = self.campaign.redo_label() if self.campaign else None
+    def _refresh_undo_actions(self, changes: Changes | None = None) -> None:
+        """Undo/Redo's labels: those ``changes`` carry, else read from the file."""
+        written = changes.written if changes is not None else None
+        if written is not None and written.labels is not None:
+            undo, redo = written.labels
+        else:
+            undo = self.campaign.undo_label() if self.campaign else None
+            redo = self.campaign.redo_label() if self.campaign else None
         for action, verb, label in ((self.undo_action, "&Undo", undo),
                                     (self.redo_action, "&Redo", redo)):
             action.setEnabled(label is not None)
             action.setText(f"{verb} {_menu_label(label)}" if label else verb)
             action.setToolTip(f"{verb.replace('&', '')} {label}" if label else "")
             action.setStatusTip(action.toolTip())
-        self._refresh_continue_action()
+        self._refresh_continue_action(written)
 
-    def _refresh_continue_action(self) -> None:
-        """Play > Continue Procedure is offered only while one is in progress."""
+    def _refresh_continue_action(self, written: Any = None) -> None:
+        """Play > Continue Procedure is offered only while one is in progress (asked
+        again only when the procedures' table was written, or it is not known)."""
         if self.campaign is None or not hasattr(self, "continue_action"):
+            return
+        if written is not None and "procedure_state" not in written.tables:
             return
         if not self.campaign.file.holds_saved_state():
             self.continue_action.setEnabled(False)  # and procedures need not load (start-up)
@@ -603,14 +676,13 @@ class MainWindow(Host):
     def _undo(self) -> None:
         from companion.operations import undo
 
+        # Its Changes say "everything" and which rows it put back: one refresh.
         self.run_operation(undo)
-        self.refresh_all()
 
     def _redo(self) -> None:
         from companion.operations import redo
 
         self.run_operation(redo)
-        self.refresh_all()
 
     def _about(self) -> None:
         from PySide6.QtWidgets import QMessageBox

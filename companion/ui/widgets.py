@@ -100,12 +100,14 @@ class SlotRow(QWidget):
             border = "3px solid palette(text)" if slot.marked else "1px solid palette(mid)"
             if slot.kind:
                 background, colour = STYLES[slot.kind]
-                box.setStyleSheet(f"QLabel {{ background: {background}; color: {colour}; "
-                                  f"border: {border}; border-radius: 3px; }}")
+                sheet = (f"QLabel {{ background: {background}; color: {colour}; "
+                         f"border: {border}; border-radius: 3px; }}")
             else:
                 style = border if slot.marked else "1px dashed palette(mid)"
-                box.setStyleSheet(f"QLabel {{ color: palette(text); border: {style}; "
-                                  "border-radius: 3px; }")
+                sheet = (f"QLabel {{ color: palette(text); border: {style}; "
+                         "border-radius: 3px; }")
+            if box.styleSheet() != sheet:  # a new style sheet restyles the box: slow
+                box.setStyleSheet(sheet)
         self.setAccessibleDescription(summary)
         self.setToolTip(summary)
 

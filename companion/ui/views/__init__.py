@@ -46,3 +46,28 @@ def build_views(window: Host) -> list[tuple[str, QWidget]]:
 def wants(changes: object, flag: str) -> bool:
     """Whether a view should refresh for ``changes`` (``None`` means everything)."""
     return changes is None or bool(getattr(changes, flag, False))
+
+
+NEVER_SHOWN: tuple[tuple[str, str], ...] = (("rng_state", "*"),)
+"""What no view shows: the seeded generator's state (a draw writes it)."""
+
+LORE: tuple[tuple[str, str], ...] = (("society", "lore"), *NEVER_SHOWN)
+"""What the views that do not show the lore track may leave (issue 37: a lore change
+must not reread the whole map)."""
+
+
+def relevant(changes: object, flags: tuple[str, ...],
+             ignored: tuple[tuple[str, str], ...] = NEVER_SHOWN,
+             shows: frozenset[str] | None = None) -> bool:
+    """Whether a view showing what ``flags`` name should refresh for ``changes``: by
+    exactly what was written when the Changes say (``written``; (table, column) pairs in
+    ``ignored`` are not shown by the view; with ``shows``, only those tables are), else
+    by the flags (``None``: everything)."""
+    if changes is None:
+        return True
+    written = getattr(changes, "written", None)
+    if written is not None:
+        if shows is not None and not written.tables & shows:
+            return False
+        return bool(written.touches(ignored))
+    return any(wants(changes, flag) for flag in flags)

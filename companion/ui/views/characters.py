@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.ui.views import wants
+from companion.ui.views import LORE, relevant
 from companion.ui.views.character_sheet import CharacterSheet
 
 if TYPE_CHECKING:
@@ -90,6 +90,11 @@ class CharactersModel(QAbstractTableModel):
         return None
 
 
+SHOWS = frozenset({"character", "campaign", "valley_hex", "legend"})
+"""The tables the list and the sheet are drawn from (``Campaign.characters``,
+``Campaign.character_detail``: the rows, the track maxima, hexes, legends held; issue 37)."""
+
+
 class CharactersView(QWidget):
     """The Characters tab: the table, the selected character's sheet, New Character…."""
 
@@ -141,7 +146,8 @@ class CharactersView(QWidget):
         window.campaign_changed.connect(self.on_changed)
 
     def on_changed(self, changes: object) -> None:
-        if not wants(changes, "characters") or self.window_.campaign is None:
+        if not relevant(changes, ("characters",), LORE, SHOWS) or \
+                self.window_.campaign is None:
             return
         selected = self.selected_name()
         rows = self.window_.campaign.characters()

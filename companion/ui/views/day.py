@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from companion.ui.views import wants
+from companion.ui.views import LORE, relevant
 from companion.ui.widgets import heading, read_game
 
 if TYPE_CHECKING:
@@ -218,15 +218,33 @@ class DayView(QWidget):
     def on_changed(self, changes: object) -> None:
         if self.window_.campaign is None:
             return
-        if any(wants(changes, f) for f in ("characters", "valley", "society", "outposts",
-                                           "procedure", "challenge")):
-            waiting = set(self.excess_buttons)
-            self.refresh()
-            # An item beyond the slots was just gained (crafting, a card, an exchange):
-            # the choice is asked at once (Rulebook: Mantle > Exceeding Item Limits).
-            new = [n for n in self.excess_buttons if n not in waiting]
-            if new:
-                self.excess_buttons[new[0]].click()
+        if not relevant(changes, ("characters", "valley", "society", "outposts",
+                                  "procedure", "challenge"), LORE):
+            return
+        if not self.isVisible() and not self._new_excess(changes) and \
+                self.window_.defer(self, changes):
+            return  # refreshed when its tab is shown (issue 37)
+        waiting = set(self.excess_buttons)
+        self.refresh()
+        # An item beyond the slots was just gained (crafting, a card, an exchange):
+        # the choice is asked at once (Rulebook: Mantle > Exceeding Item Limits).
+        new = [n for n in self.excess_buttons if n not in waiting]
+        if new:
+            self.excess_buttons[new[0]].click()
+
+    def _new_excess(self, changes: object) -> bool:
+        """Whether an item beyond the slots was just gained: its choice is asked at once
+        (Rulebook: Mantle > Exceeding Item Limits), even while the Day tab is not shown.
+        Read only when a character's items may have been written."""
+        written = getattr(changes, "written", None)
+        if written is not None and not written.columns & {("character", "items"),
+                                                           ("character", "*")}:
+            return False
+        from companion.operations.day import excess_items
+
+        assert self.window_.campaign is not None
+        return any(e.name not in self.excess_buttons
+                   for e in excess_items(self.window_.campaign))
 
     def refresh(self) -> None:
         from companion import operations

@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
 Index = QModelIndex | QPersistentModelIndex
 PAGE = 200
+NEWEST = 8
+"""Events read after an operation; as many new ones at once, and the page reloads."""
 
 
 def kind_words(kind: str) -> str:
@@ -55,6 +57,22 @@ class JournalModel(QAbstractTableModel):
         self.lines = campaign.journal(limit=PAGE) if campaign else []
         self._exhausted = len(self.lines) < PAGE
         self.endResetModel()
+
+    def add_newest(self, campaign: Campaign | None) -> None:
+        """Put the events written since the newest shown on top (issue 37: a click reads
+        the few new events, not the page again; the older ones did not change)."""
+        if campaign is None or campaign is not self.campaign or not self.lines:
+            self.reload(campaign)
+            return
+        shown = self.lines[0].id
+        fresh = [line for line in campaign.journal(limit=NEWEST) if line.id > shown]
+        if len(fresh) >= NEWEST:
+            self.reload(campaign)
+            return
+        if fresh:
+            self.beginInsertRows(QModelIndex(), 0, len(fresh) - 1)
+            self.lines[:0] = fresh
+            self.endInsertRows()
 
     def canFetchMore(self, parent: Index = QModelIndex()) -> bool:  # noqa: N802, B008
         return not parent.isValid() and not self._exhausted
@@ -150,5 +168,10 @@ class JournalView(QWidget):
 
     def on_changed(self, changes: object) -> None:
         if wants(changes, "journal"):
-            self.model.reload(self.window_.campaign)
+            if getattr(changes, "written", None) is not None and \
+                    not getattr(changes, "everything", False):
+                # An operation only adds events: the older ones stay as they were.
+                self.model.add_newest(self.window_.campaign)
+            else:  # an undo or redo marks an older event too
+                self.model.reload(self.window_.campaign)
         self.book.refresh()

@@ -13,7 +13,7 @@ from PySide6 import QtWidgets
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from companion.ui.views import wants
+from companion.ui.views import relevant
 from companion.ui.widgets import STYLES, Slot, SlotRow, heading, read_game
 
 if TYPE_CHECKING:
@@ -65,6 +65,12 @@ def lore_slots(lore: int) -> list[Slot]:
     return [Slot(str(n), "filled" if n <= lore else "", f"Lore box {n}"
                  + (" (marked)" if n <= lore else ""))
             for n in range(1, max(TRACK_LENGTH, lore) + 1)]
+
+
+SHOWS = frozenset({"society", "campaign", "culture_ability", "mantle_power", "goal_state",
+                   "deck_state"})
+"""The tables the view is drawn from (``Campaign.status``, the goals, the events fired;
+issue 37: a move or a step of the Night leaves it alone)."""
 
 
 class SocietyView(QtWidgets.QWidget):
@@ -207,7 +213,7 @@ class SocietyView(QtWidgets.QWidget):
 
     def on_changed(self, changes: object) -> None:
         campaign = self.window_.campaign
-        if campaign is None or not (wants(changes, "society") or wants(changes, "challenge")):
+        if campaign is None or not relevant(changes, ("society", "challenge"), shows=SHOWS):
             return
         from companion.operations.setup import goals
 

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 
 from companion.rules.geometry import Axial
 from companion.ui.map_view import MapData, MapView, behemoth_end_odds, read_map, valley_grid
-from companion.ui.views import wants
+from companion.ui.views import LORE, relevant
 
 if TYPE_CHECKING:
     from companion.ui.host import Host
@@ -228,7 +228,8 @@ class ValleyView(QWidget):
 
     def on_changed(self, changes: object) -> None:
         campaign = self.window_.campaign
-        if campaign is None or not any(wants(changes, f) for f in FLAGS):
+        if campaign is None or not relevant(changes, FLAGS, LORE) or \
+                self.window_.defer(self, changes):
             return
         # The first fill (the campaign being shown) draws the map first and the
         # behemoth's odds once the window is idle; every later refresh, at once.
@@ -259,7 +260,8 @@ class ValleyView(QWidget):
         # valley's extent: fitted to the empty valley at the start, the map came back
         # hugely zoomed in (issue 36 item 14); a move or a new tray keeps the player's zoom.
         hexes = len(self.data.valley.tiles)
-        if hexes and (self._fitted is None or (changes is None and hexes != self._fitted)):
+        everything = changes is None or bool(getattr(changes, "everything", False))
+        if hexes and (self._fitted is None or (everything and hexes != self._fitted)):
             self._fitted = hexes
             self.map.fit()
 

@@ -30,7 +30,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, Table, func, select, text
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from companion.store.errors import CampaignFileError, UndoConflict
 from companion.store.history import apply_changes, game_tables, read_image
@@ -51,6 +51,17 @@ class ReplayFailed(CampaignFileError):
     """The shared history could not be rewound or replayed; nothing was changed."""
 
 
+class RulesRefuse(Exception):
+    """A rule of the game refuses the merged campaign an operation left: why, in words
+    ("the Night's table names the hex E05, which this valley lacks"), and the rows in the
+    way (the operation then waits as a conflict, as a clash does)."""
+
+    def __init__(self, words: str, rows: Sequence[tuple[str, int]] = ()) -> None:
+        super().__init__(words)
+        self.words = words
+        self.rows = list(rows)
+
+
 def op_ref(machine: str, seq: int) -> str:
     """An operation's name: ``machine:seq``."""
     return f"{machine}:{seq}"
@@ -65,6 +76,8 @@ class Outcome:
     event_id: int
     clash: list[str] = field(default_factory=list)
     rewind: dict[str, Any] = field(default_factory=dict)
+    """What taking it back needs; for an operation the rules refused here, also
+    ``refused``: why, in words (the conflict says it)."""
 
 
 class Ids:
@@ -281,7 +294,14 @@ def _changes_of(row: Any) -> list[dict[str, Any]]:
 
 Rule = Callable[[Connection, list[dict[str, Any]]], list[tuple[str, int]]]
 """A rule of the game the schema does not hold (one procedure at a time ...): given the
-changes just written, the rows that break it now (none: kept)."""
+changes just written, the rows that break it now (none: kept), or :class:`RulesRefuse`
+to say why in words. A rule reads the merged campaign and the changes alone (never which
+machine replays them, nor in what order the files came), so every machine judges an
+operation alike."""
+
+CANNOT_WRITE = ("it cannot be written on the campaign as merged here ({why}); nothing of "
+                "it was applied")
+"""Why an operation waits when writing or checking it failed otherwise (no traceback)."""
 
 
 class Replayer:
@@ -345,20 +365,28 @@ class Replayer:
             self.ids.forget(op["machine"], op["seq"])
             return Outcome("waiting", self._journal(op, [], undone=True), [], rewind)
         apply, clashes = three_way(self.conn, changes)
+        why = None
         if not clashes:
-            clashes = self._write(apply, undo=False)
+            clashes, why = self._write(apply, undo=False)
         if clashes:
             self.ids.forget(op["machine"], op["seq"])
-            clash = self._clashing(clashes)
+            clash = [] if why else self._clashing(clashes)
+            if why:
+                rewind["refused"] = why
             return Outcome("waiting", self._journal(op, [], undone=True), clash, rewind)
         return Outcome("applied", self._journal(op, apply, undone=False), [], rewind)
 
-    def _write(self, changes: list[dict[str, Any]], *, undo: bool) -> list[tuple[str, int]]:
-        """Write ``changes`` (forward, or back for ``undo``) if the schema's rules allow it
-        here: a value another row holds where it must be unique, or a row pointing at one
-        that is gone, leaves everything as it was and returns the rows in the way."""
+    def _write(self, changes: list[dict[str, Any]], *, undo: bool
+               ) -> tuple[list[tuple[str, int]], str | None]:
+        """Write ``changes`` (forward, or back for ``undo``) if the schema's rules and the
+        game's (:data:`Rule`) allow it here: a value another row holds where it must be
+        unique, a row pointing at one that is gone, or a game the rules refuse leaves
+        everything as it was and returns the rows in the way, and why in words when a
+        rule said it. Any other failure to write or check it is a refusal too (in words,
+        the same on every machine): replaying never stops with a traceback."""
         written = [{**c, "before": c["after"], "after": c["before"]}
                    for c in reversed(changes)] if undo else changes
+        why: str | None = None
         self.conn.exec_driver_sql("SAVEPOINT replay_op")
         try:
             apply_changes(self.conn, changes, undo=undo)
@@ -367,10 +395,16 @@ class Replayer:
                 blocked += rule(self.conn, written)
         except (IntegrityError, UndoConflict):
             blocked = self._taken(written) or [(c["table"], c["id"]) for c in written]
+        except RulesRefuse as refused:
+            blocked = refused.rows or [(c["table"], c["id"]) for c in written]
+            why = refused.words
+        except (SQLAlchemyError, LookupError, ValueError, TypeError) as failed:
+            blocked = [(c["table"], c["id"]) for c in written]
+            why = CANNOT_WRITE.format(why=type(failed).__name__)
         if blocked:
             self.conn.exec_driver_sql("ROLLBACK TO replay_op")
         self.conn.exec_driver_sql("RELEASE replay_op")
-        return blocked
+        return blocked, why
 
     def _broken_links(self, changes: list[dict[str, Any]]) -> list[tuple[str, int]]:
         """Rows this operation wrote that point at nothing, and rows left pointing at a
@@ -442,10 +476,11 @@ class Replayer:
             return Outcome("waiting", self._journal(op, [], undone=True, target=target),
                            clash, {})
         rewind = {"redoable": bool(row["redoable"])}
-        blocked = self._write(changes, undo=undo)
+        blocked, why = self._write(changes, undo=undo)
         if blocked:
             return Outcome("waiting", self._journal(op, [], undone=True, target=target),
-                           self._clashing(blocked), {})
+                           [] if why else self._clashing(blocked),
+                           {"refused": why} if why else {})
         self._mark(target, undone=undo, redoable=undo)
         return Outcome("applied", self._journal(op, [], undone=False, target=target), [],
                        rewind)

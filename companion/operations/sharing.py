@@ -441,10 +441,10 @@ def _side(conn: Connection, ref: str, names: dict[str, str], base: int) -> Side:
 def _conflict(number: int, waiting: Side, in_effect: tuple[Side, ...], *, mine: bool,
               refused: str | None = None) -> Conflict:
     effect = "; ".join(s.text for s in in_effect) or (
-        f"the rules refuse it: {refused}" if refused else "that was taken away")
+        refused[:1].upper() + refused[1:] if refused else "that was taken away")
     effect_words = " ".join(f"{s.machine}: {s.text}." if s.machine == "Here"
                             else f"On {s.machine}: {s.text}." for s in in_effect) \
-        or f"Here: {effect}."
+        or (f"Here: the rules refuse it: {refused}." if refused else f"Here: {effect}.")
     wait_words = (f"Here: {waiting.text}." if waiting.machine == "Here"
                   else f"On {waiting.machine}: {waiting.text}.")
     here, theirs = (waiting.text, effect) if mine else (effect, waiting.text)

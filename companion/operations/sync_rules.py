@@ -83,7 +83,7 @@ def procedure_names_what_is_there(conn: Connection, changes: Changes
     if not found:
         return []
     row_id, saved = int(found[0][0]), _json(found[0][1]) or {}
-    kind = str(saved.get("kind", "procedure")).replace("_", " ")
+    kind = str(saved.get("kind", "procedure")).replace("_", " ").replace("night", "Night")
     in_play = {str(n) for (n,) in _rows(
         conn, "SELECT name FROM character WHERE status != 'legend'")}
     actor = saved.get("actor")
@@ -105,8 +105,8 @@ def procedure_names_what_is_there(conn: Connection, changes: Changes
             hexes = ", ".join(missing)
             raise RulesRefuse(
                 f"the {kind}'s table names the hex{'es' if len(missing) > 1 else ''} "
-                f"{hexes}, which the valley as merged here lacks (its exploring is not "
-                "in effect here)", [("procedure_state", row_id)])
+                f"{hexes}, which the valley here lacks (its exploring waits)",
+                [("procedure_state", row_id)])
     return []
 
 

@@ -5,6 +5,7 @@ refuse waits as a conflict, said in game words, the same on every machine."""
 from __future__ import annotations
 
 import sqlite3
+from typing import Any
 
 import pytest
 from sqlmodel import select
@@ -145,3 +146,25 @@ def test_issue38_a_failure_checking_a_merged_operation_is_a_conflict_not_a_trace
     found = sharing.conflicts(ana)[0]
     assert found.refused == CANNOT_WRITE.format(why="KeyError")
     assert "quarrel" in found.words and "cannot be written" in found.words
+
+
+def test_issue38_the_conflict_dialog_says_the_rules_refuse_a_side_and_does_not_offer_it(
+        table: Table, qtbot: Any) -> None:
+    from companion.ui.conflict_dialog import ConflictDialog
+    from companion.ui.main_window import MainWindow
+
+    night_on_a_hex_the_other_machine_lacks(table)
+    bryn = table.machines["bryn"]
+    sharing.settle(bryn, 1, "here")  # Bryn's move kept: Ana's exploring stays out
+    table.settle_all_in_step()
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.set_campaign(bryn)
+    dialog = ConflictDialog(window)
+    qtbot.addWidget(dialog)
+    assert "the rules refuse it" in dialog.heading.text()
+    assert "E12" in dialog.here_text.text() and dialog.theirs_text.text() == "Night falls"
+    assert not dialog.keep_theirs.isEnabled() and dialog.keep_here.isEnabled()
+    dialog.keep("here")
+    assert sharing.conflicts(bryn) == []
+    window.campaign = None  # the table fixture closes it

@@ -184,3 +184,39 @@ def outposts_alone(path: Path) -> list[tuple[int, str]]:
         return sorted(conn.execute("SELECT id, name FROM outpost").fetchall())
     finally:
         conn.close()
+
+
+def test_issue38_an_undo_never_puts_a_row_back_under_rows_made_and_gone_since(
+        table: Table) -> None:
+    """Seed 6004 of the long harness, in small: Ana undoes abandoning her outpost, while
+    Bryn, apart, had built and abandoned another under its number. Put back there, her
+    outpost would sit under Bryn's history, which undo could no longer step back
+    through: her undo waits as a conflict, and undo to the start still holds."""
+    ana, bryn = table.machines["ana"], table.machines["bryn"]
+
+    def outpost(campaign: Campaign, name: str, *, remove: bool = False) -> None:
+        with campaign.write("outpost.change", f"{name}: {'gone' if remove else 'built'}"
+                            ) as session:
+            if remove:
+                session.delete(session.exec(select(models.Outpost)).one())
+            else:
+                hex_row = session.exec(select(models.ValleyHex)).first()
+                assert hex_row is not None
+                session.add(models.Outpost(name=name, category="camp", hex_id=hex_row.id))
+
+    outpost(ana, "Riverwatch")
+    outpost(ana, "Riverwatch", remove=True)
+    table.settle_all_in_step()
+    outpost(bryn, "Stonegate")
+    outpost(bryn, "Stonegate", remove=True)
+    for words in ("The fog lifts", "Tracks by the river"):  # Ana's undo comes after
+        operations.add_journal_entry(ana, text=words)
+    for _ in range(3):
+        operations.undo(ana)
+    table.settle_all_in_step()
+    assert table.export("ana") == table.export("bryn")
+    assert outposts_alone(ana.path) == []
+    assert any("Riverwatch: gone" in c.words for c in sharing.conflicts(bryn))
+    for campaign in (ana, bryn):
+        while campaign.undo_label() is not None:
+            operations.undo(campaign)

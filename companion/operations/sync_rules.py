@@ -35,7 +35,8 @@ from companion.rules.night.facts import NightTable
 from companion.rules.night_codec import decode
 from companion.store.replay import Rule, RulesRefuse
 
-Changes = list[dict[str, Any]]
+RowChanges = list[dict[str, Any]]
+"""An operation's row changes as the replay wrote them."""
 
 WATCHED = frozenset({"procedure_state", "valley_hex", "character"})
 """What a procedure's saved state names lives in these tables: a change to one of them
@@ -67,7 +68,7 @@ def night_tiles(table_state: Any) -> set[str]:
     return named
 
 
-def procedure_names_what_is_there(conn: Connection, changes: Changes
+def procedure_names_what_is_there(conn: Connection, changes: RowChanges
                                   ) -> list[tuple[str, int]]:
     """The procedure in progress names only what the campaign holds: its actor a
     character in play (an activity's end writes the actor's outcome), and the Night's
@@ -129,7 +130,7 @@ def counts_in_range(content: Content) -> Rule:
     """The counts the rules bound stay in range on the rows an operation wrote: energy,
     unrest, activity, lore (the bounds the operations themselves keep)."""
 
-    def rule(conn: Connection, changes: Changes) -> list[tuple[str, int]]:
+    def rule(conn: Connection, changes: RowChanges) -> list[tuple[str, int]]:
         for change in changes:
             after = change["after"]
             if after is None:

@@ -166,10 +166,18 @@ def list_backups(path: Path) -> list[Any]:
     return list(_refusing(store.list_backups, Path(path)))
 
 
+def refuse_backup_before_share(path: Path, backup: Any) -> None:
+    """Refuse, in words, restoring a backup taken before campaign ``path`` was shared now
+    that it is (issue 38: it would quietly take this machine out of the shared campaign);
+    asked before the campaign is closed (File ▸ Backups), and again by the restore."""
+    _refusing(store.refuse_backup_before_share, Path(path), backup)
+
+
 def restore_backup(campaign: Campaign | Path, backup: Any) -> Campaign:
     """Replace the campaign with ``backup`` (a backup of the current file is taken
     first) and return it open. ``campaign`` may be an open campaign (it is closed) or
-    the path of a file too damaged to open."""
+    the path of a file too damaged to open. A backup taken before a shared campaign was
+    shared is refused (:func:`refuse_backup_before_share`)."""
     extra: Sequence[Path] = ()
     if isinstance(campaign, Campaign):
         path = campaign.path

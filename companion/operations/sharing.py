@@ -37,12 +37,14 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, select, text
+from sqlalchemy.exc import SQLAlchemyError
 
 from companion.operations.changes import Refused
 from companion.operations.core import Campaign
 from companion.operations.procedure_row import procedure_in_progress
 from companion.operations.sharing_files import join_campaign, write_snapshot
-from companion.operations.sync_merge import SETTLE, merge, read_folder, republish
+from companion.operations.sync_merge import RULES, SETTLE, merge, read_folder, republish
+from companion.operations.sync_rules import merged_state_rules
 from companion.store import CampaignFileError
 from companion.store.replay import SYNC_OPS, op_ref
 from companion.store.sync_log import (
@@ -116,6 +118,9 @@ class Conflict:
     """The other side in words."""
     words: str
     """Both sides: "On Bryn's laptop: Moss foraged… Here: Moss fished…"."""
+    refused: str | None = None
+    """Why the rules refuse the waiting operation on the campaign as merged here (a
+    conflict with the rules rather than with another operation); None for a clash."""
 
 
 @dataclass(frozen=True)
@@ -288,7 +293,8 @@ def sync(campaign: Campaign, *, now: datetime | None = None,
             assert state is not None
             uid = campaign_uid(conn)
             intake = read_folder(conn, state, uid)
-            merged = merge(conn, state, [] if deferred else intake.ready)
+            merged = merge(conn, state, [] if deferred else intake.ready,
+                           (*RULES, *merged_state_rules(campaign.content)))
             _note(conn, state, intake, now)
             published = publish(conn, now) if intake.reachable else 0
             if intake.reachable and intake.own_missing:
@@ -298,6 +304,10 @@ def sync(campaign: Campaign, *, now: datetime | None = None,
         campaign.file.unpublished = False  # registered and published (or waiting offline)
     except CampaignFileError as exc:
         raise Refused(f"The other machines' changes could not be merged: {exc}") from exc
+    except (SQLAlchemyError, LookupError, ValueError, TypeError) as exc:
+        # Never a traceback from the folder's operations: nothing was merged.
+        raise Refused("The other machines' changes could not be merged "
+                      f"({type(exc).__name__}); the campaign is unchanged.") from exc
     if intake.reachable:
         keep_folder_small(campaign, after)
     if merged.changed:
@@ -452,7 +462,9 @@ def conflicts(campaign: Campaign) -> list[Conflict]:
                            names.get(op["machine"], op["machine"][:8]), op["text"])
             in_effect = tuple(_side(conn, ref, names, state["base_event"])
                               for ref in row["clash"])
-            found.append(_conflict(number, waiting, in_effect, mine=op["machine"] == me))
+            refused = (row["rewind"] or {}).get("refused")
+            found.append(_conflict(number, waiting, in_effect, mine=op["machine"] == me,
+                                   refused=refused if isinstance(refused, str) else None))
     return found
 
 
@@ -467,17 +479,18 @@ def _side(conn: Connection, ref: str, names: dict[str, str], base: int) -> Side:
     return Side(ref, names.get(machine, machine[:8]), str(found["text"]) if found else "")
 
 
-def _conflict(number: int, waiting: Side, in_effect: tuple[Side, ...], *, mine: bool
-              ) -> Conflict:
-    effect = "; ".join(s.text for s in in_effect) or "that was taken away"
+def _conflict(number: int, waiting: Side, in_effect: tuple[Side, ...], *, mine: bool,
+              refused: str | None = None) -> Conflict:
+    effect = "; ".join(s.text for s in in_effect) or (
+        refused[:1].upper() + refused[1:] if refused else "that was taken away")
     effect_words = " ".join(f"{s.machine}: {s.text}." if s.machine == "Here"
                             else f"On {s.machine}: {s.text}." for s in in_effect) \
-        or "Here: that was taken away."
+        or (f"Here: the rules refuse it: {refused}." if refused else f"Here: {effect}.")
     wait_words = (f"Here: {waiting.text}." if waiting.machine == "Here"
                   else f"On {waiting.machine}: {waiting.text}.")
     here, theirs = (waiting.text, effect) if mine else (effect, waiting.text)
     return Conflict(number=number, waiting=waiting, in_effect=in_effect, here=here,
-                    theirs=theirs, words=f"{wait_words} {effect_words}")
+                    theirs=theirs, words=f"{wait_words} {effect_words}", refused=refused)
 
 
 def settle(campaign: Campaign, conflict: Conflict | int, side: str, *,
@@ -499,6 +512,11 @@ def settle(campaign: Campaign, conflict: Conflict | int, side: str, *,
         raise Refused("Finish the procedure in progress first; then settle the conflict.")
     mine = chosen.waiting.machine == "Here"
     keep_waiting = (side == "here") == mine
+    if keep_waiting and chosen.refused and not chosen.in_effect:
+        raise Refused(f"That side cannot be kept on the campaign as it stands: "
+                      f"{chosen.refused}. Keep the other side, or first settle the "
+                      "conflict that holds back what it needs (its operation waits "
+                      "too); it is then taken in again by itself.")
     drop = [s.ref for s in chosen.in_effect] if keep_waiting else [chosen.waiting.ref]
     if any(ref.startswith("b:") for ref in drop):
         raise Refused("That side was played before the campaign was shared, so it cannot "

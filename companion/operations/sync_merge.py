@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,7 @@ from sqlalchemy import Connection, select, text
 
 from companion.store import mailbox
 from companion.store.migrations import SCHEMA_VERSION
-from companion.store.replay import JOURNAL, SYNC_OPS, Replayer, op_ref
+from companion.store.replay import JOURNAL, SYNC_OPS, Replayer, Rule, op_ref
 from companion.store.sync_log import STATE, known_clock, own_snapshot, write_ops
 
 SETTLE = "sync.settle"
@@ -305,8 +306,9 @@ def one_home_per_journal_entry(conn: Connection, changes: list[dict[str, Any]]
         "FROM web_journal_link GROUP BY section, web_id HAVING count(*) > 1)"))]
 
 
-RULES = (one_saved_state_of_each_kind, one_home_per_journal_entry)
-"""The rules an operation must keep on the merged campaign besides the schema's."""
+RULES: tuple[Rule, ...] = (one_saved_state_of_each_kind, one_home_per_journal_entry)
+"""The rules an operation must keep on the merged campaign besides the schema's (the
+game's own, which need the content, are ``sync_rules.merged_state_rules``)."""
 
 
 
@@ -320,10 +322,12 @@ class Merged:
     changed: bool = False
 
 
-def merge(conn: Connection, state: dict[str, Any], new_ops: list[dict[str, Any]]) -> Merged:
+def merge(conn: Connection, state: dict[str, Any], new_ops: list[dict[str, Any]],
+          rules: Sequence[Rule] = RULES) -> Merged:
     """Put ``new_ops`` (ready, new here) and the settled conflicts into the campaign, in
     one write transaction; every operation after the first place that changed is taken
-    back and replayed."""
+    back and replayed. Each replayed operation must keep ``rules`` on the merged
+    campaign (the schema's are always kept), else it waits as a conflict."""
     result = Merged()
     dropped = decisions(conn, new_ops)
     honoured = dict(entry.split("=", 1) for entry in state["decisions"])
@@ -331,7 +335,7 @@ def merge(conn: Connection, state: dict[str, Any], new_ops: list[dict[str, Any]]
     if not new_ops and not changed_refs:
         return result
     start = _first_place(conn, new_ops, changed_refs)
-    replayer = Replayer(conn, state["base_event"], RULES)
+    replayer = Replayer(conn, state["base_event"], rules)
     suffix = conn.execute(select(SYNC_OPS).where(SYNC_OPS.c.id >= start)
                           .order_by(SYNC_OPS.c.id.desc())).mappings().all()
     replay: list[dict[str, Any]] = []

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from companion.store.backups import BackupInfo, BackupPolicy, backups_dir, list_backups
     from companion.store.campaign_file import META_KINDS, CampaignFile
     from companion.store.errors import (
+        BackupBeforeShare,
         BadExportFile,
         CampaignClosed,
         CampaignDamaged,
@@ -46,7 +47,12 @@ if TYPE_CHECKING:
         export_campaign,
         import_campaign,
     )
-    from companion.store.restore import CheckReport, check_campaign, restore_backup
+    from companion.store.restore import (
+        CheckReport,
+        check_campaign,
+        refuse_backup_before_share,
+        restore_backup,
+    )
     from companion.store.webjournal import WebJournalRefused
     from companion.store.webjournal import read_document as read_web_journal
 
@@ -55,7 +61,8 @@ _HOMES: dict[str, tuple[str, str]] = {
         "BackupInfo", "BackupPolicy", "backups_dir", "list_backups")},
     **{name: ("campaign_file", name) for name in ("META_KINDS", "CampaignFile")},
     **{name: ("errors", name) for name in (
-        "BadExportFile", "CampaignClosed", "CampaignDamaged", "CampaignFileError",
+        "BackupBeforeShare", "BadExportFile", "CampaignClosed", "CampaignDamaged",
+        "CampaignFileError",
         "CampaignFileExists", "CampaignLocked", "CampaignNotFound", "CampaignTooNew",
         "DiskFull", "ForeignAdditions", "ForeignBackup", "NotACampaign", "ReadOnly",
         "StrangerLog",
@@ -65,7 +72,7 @@ _HOMES: dict[str, tuple[str, str]] = {
     **{name: ("portable", name) for name in (
         "FORMAT_NAME", "FORMAT_VERSION", "export_campaign", "import_campaign")},
     **{name: ("restore", name) for name in (
-        "CheckReport", "check_campaign", "restore_backup")},
+        "CheckReport", "check_campaign", "refuse_backup_before_share", "restore_backup")},
     "WebJournalRefused": ("webjournal", "WebJournalRefused"),
     "read_web_journal": ("webjournal", "read_document"),
 }
@@ -89,7 +96,8 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "APPLICATION_ID", "FORMAT_NAME", "FORMAT_VERSION", "META_KINDS", "SCHEMA_VERSION",
-    "BackupInfo", "BackupPolicy", "BadExportFile", "CampaignClosed", "CampaignDamaged",
+    "BackupBeforeShare", "BackupInfo", "BackupPolicy", "BadExportFile", "CampaignClosed",
+    "CampaignDamaged",
     "CampaignFile", "CampaignFileError", "CampaignFileExists", "CampaignLocked",
     "CampaignNotFound", "CampaignTooNew", "CheckReport", "DiskFull", "ForeignAdditions",
     "ForeignBackup",
@@ -97,5 +105,5 @@ __all__ = [
     "NotACampaign", "ReadOnly", "StrangerLog", "UndoConflict", "WebJournalRefused", "backups_dir",
     "check_campaign",
     "export_campaign", "import_campaign", "list_backups", "read_web_journal",
-    "lock_holder", "restore_backup",
+    "lock_holder", "refuse_backup_before_share", "restore_backup",
 ]

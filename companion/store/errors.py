@@ -273,6 +273,25 @@ class StrangerLog(CampaignFileError):
         self.why = why
 
 
+class BackupBeforeShare(CampaignFileError):
+    """A backup taken before the campaign was shared, to restore over it now that it is
+    (issue 38): it would quietly take this machine out of the shared campaign."""
+
+    def __init__(self, path: Path, backup: Path, folder: str, machine_name: str) -> None:
+        super().__init__(
+            f"{backup.name} was taken before {path.name} was shared. The campaign is "
+            f"shared now, through {folder} (this machine is {machine_name}): that backup "
+            "would quietly take this machine out of the shared campaign. Nothing was "
+            "restored or changed. To go back to an earlier moment, undo (or undo to a save "
+            "point): an undo travels to every machine. To mend a damaged file, join the "
+            "campaign again from the shared folder (File ▸ Join a Shared Campaign…; "
+            "companion join FOLDER --file PATH): it brings back everything every machine "
+            "played. A backup taken since the share restores as usual.")
+        self.path = path
+        self.backup = backup
+        self.folder = folder
+
+
 class ForeignBackup(CampaignFileError):
     """A backup to restore that does not prove it is a copy of this campaign."""
 

@@ -30,7 +30,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, Table, func, select, text
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from companion.store.errors import CampaignFileError, UndoConflict
 from companion.store.history import apply_changes, game_tables, read_image
@@ -51,6 +51,17 @@ class ReplayFailed(CampaignFileError):
     """The shared history could not be rewound or replayed; nothing was changed."""
 
 
+class RulesRefuse(Exception):
+    """A rule of the game refuses the merged campaign an operation left: why, in words
+    ("the Night's table names the hex E05, which this valley lacks"), and the rows in the
+    way (the operation then waits as a conflict, as a clash does)."""
+
+    def __init__(self, words: str, rows: Sequence[tuple[str, int]] = ()) -> None:
+        super().__init__(words)
+        self.words = words
+        self.rows = list(rows)
+
+
 def op_ref(machine: str, seq: int) -> str:
     """An operation's name: ``machine:seq``."""
     return f"{machine}:{seq}"
@@ -65,6 +76,8 @@ class Outcome:
     event_id: int
     clash: list[str] = field(default_factory=list)
     rewind: dict[str, Any] = field(default_factory=dict)
+    """What taking it back needs; for an operation the rules refused here, also
+    ``refused``: why, in words (the conflict says it)."""
 
 
 class Ids:
@@ -281,7 +294,14 @@ def _changes_of(row: Any) -> list[dict[str, Any]]:
 
 Rule = Callable[[Connection, list[dict[str, Any]]], list[tuple[str, int]]]
 """A rule of the game the schema does not hold (one procedure at a time ...): given the
-changes just written, the rows that break it now (none: kept)."""
+changes just written, the rows that break it now (none: kept), or :class:`RulesRefuse`
+to say why in words. A rule reads the merged campaign and the changes alone (never which
+machine replays them, nor in what order the files came), so every machine judges an
+operation alike."""
+
+CANNOT_WRITE = ("it cannot be written on the campaign as merged here ({why}); nothing of "
+                "it was applied")
+"""Why an operation waits when writing or checking it failed otherwise (no traceback)."""
 
 
 class Replayer:
@@ -345,20 +365,28 @@ class Replayer:
             self.ids.forget(op["machine"], op["seq"])
             return Outcome("waiting", self._journal(op, [], undone=True), [], rewind)
         apply, clashes = three_way(self.conn, changes)
+        why = None
         if not clashes:
-            clashes = self._write(apply, undo=False)
+            clashes, why = self._write(apply, undo=False)
         if clashes:
             self.ids.forget(op["machine"], op["seq"])
-            clash = self._clashing(clashes)
+            clash = [] if why else self._clashing(clashes)
+            if why:
+                rewind["refused"] = why
             return Outcome("waiting", self._journal(op, [], undone=True), clash, rewind)
         return Outcome("applied", self._journal(op, apply, undone=False), [], rewind)
 
-    def _write(self, changes: list[dict[str, Any]], *, undo: bool) -> list[tuple[str, int]]:
-        """Write ``changes`` (forward, or back for ``undo``) if the schema's rules allow it
-        here: a value another row holds where it must be unique, or a row pointing at one
-        that is gone, leaves everything as it was and returns the rows in the way."""
+    def _write(self, changes: list[dict[str, Any]], *, undo: bool
+               ) -> tuple[list[tuple[str, int]], str | None]:
+        """Write ``changes`` (forward, or back for ``undo``) if the schema's rules and the
+        game's (:data:`Rule`) allow it here: a value another row holds where it must be
+        unique, a row pointing at one that is gone, or a game the rules refuse leaves
+        everything as it was and returns the rows in the way, and why in words when a
+        rule said it. Any other failure to write or check it is a refusal too (in words,
+        the same on every machine): replaying never stops with a traceback."""
         written = [{**c, "before": c["after"], "after": c["before"]}
                    for c in reversed(changes)] if undo else changes
+        why: str | None = None
         self.conn.exec_driver_sql("SAVEPOINT replay_op")
         try:
             apply_changes(self.conn, changes, undo=undo)
@@ -367,10 +395,16 @@ class Replayer:
                 blocked += rule(self.conn, written)
         except (IntegrityError, UndoConflict):
             blocked = self._taken(written) or [(c["table"], c["id"]) for c in written]
+        except RulesRefuse as refused:
+            blocked = refused.rows or [(c["table"], c["id"]) for c in written]
+            why = refused.words
+        except (SQLAlchemyError, LookupError, ValueError, TypeError) as failed:
+            blocked = [(c["table"], c["id"]) for c in written]
+            why = CANNOT_WRITE.format(why=type(failed).__name__)
         if blocked:
             self.conn.exec_driver_sql("ROLLBACK TO replay_op")
         self.conn.exec_driver_sql("RELEASE replay_op")
-        return blocked
+        return blocked, why
 
     def _broken_links(self, changes: list[dict[str, Any]]) -> list[tuple[str, int]]:
         """Rows this operation wrote that point at nothing, and rows left pointing at a
@@ -437,18 +471,67 @@ class Replayer:
         backwards = [{**c, "before": c["after"], "after": c["before"]}
                      for c in reversed(changes)] if undo else changes
         apply, clashes = three_way(self.conn, backwards)
+        if not clashes:  # an undo or redo of an event that is not the newest here
+            clashes = ((self._made_since_by_another(op["target"], changes) if undo else [])
+                       or self._changed_since(target, changes))
         if clashes or len(apply) != len(backwards):
             clash = self._clashing(clashes) if clashes else []
             return Outcome("waiting", self._journal(op, [], undone=True, target=target),
                            clash, {})
         rewind = {"redoable": bool(row["redoable"])}
-        blocked = self._write(changes, undo=undo)
+        blocked, why = self._write(changes, undo=undo)
         if blocked:
             return Outcome("waiting", self._journal(op, [], undone=True, target=target),
-                           self._clashing(blocked), {})
+                           [] if why else self._clashing(blocked),
+                           {"refused": why} if why else {})
         self._mark(target, undone=undo, redoable=undo)
         return Outcome("applied", self._journal(op, [], undone=False, target=target), [],
                        rewind)
+
+    def _made_since_by_another(self, target: str, changes: list[dict[str, Any]]
+                               ) -> list[tuple[str, int]]:
+        """Rows the operation ``target`` made whose number another operation's row holds
+        now (the first was deleted since, and its number given again). Undoing
+        ``target`` must not delete that other row, even where it holds the same values
+        (two Nights begun alike, one after the other): found by a long harness run (seed
+        6012: an undo of a Night already ended took away the next Night's row)."""
+        found: list[tuple[str, int]] = []
+        made = 0
+        for change in changes:
+            if change["before"] is None and change["after"] is not None:
+                made += 1
+                key = f"{target}:{made}" if not target.startswith("b:") \
+                    else f"b:{change['id']}"
+                if self.ids.key_of(change["table"], change["id"]) != key:
+                    found.append((change["table"], change["id"]))
+        return found
+
+    def _changed_since(self, target: int, changes: list[dict[str, Any]]
+                       ) -> list[tuple[str, int]]:
+        """Rows whose columns the event undone (or redone) changed and an event in effect
+        after it changed too (or made, or deleted): stepping it under them would leave a
+        history that undo cannot step back through, one event at a time, as the store's
+        own undo does. Found by a long harness run (seed 6004: an undo of an activity's end put its
+        row back under a Night that had begun and ended on that number since)."""
+        found: list[tuple[str, int]] = []
+        for change in changes:
+            columns = {k for image in (change["before"], change["after"]) if image
+                       for k in image if k != "id"}
+            whole = change["before"] is None or change["after"] is None
+            for (value,) in self.conn.execute(text(
+                    "SELECT c.value FROM journal_event AS e, json_each(e.changes) AS c "
+                    "WHERE e.id > :after AND e.undone = 0 AND "
+                    "json_extract(c.value, '$.table') = :t AND "
+                    "json_extract(c.value, '$.id') = :r"),
+                    {"after": target, "t": change["table"], "r": change["id"]}):
+                later = json.loads(value) if isinstance(value, str) else value
+                later_columns = {k for image in (later["before"], later["after"]) if image
+                                 for k in image if k != "id"}
+                if whole or later["before"] is None or later["after"] is None \
+                        or columns & later_columns:
+                    found.append((change["table"], change["id"]))
+                    break
+        return found
 
     def _waits(self, event_id: int) -> bool:
         found = self.conn.execute(select(SYNC_OPS.c.state).where(

@@ -24,7 +24,14 @@ from companion.store.durable import (
     remove_with_sides,
     temp_beside,
 )
-from companion.store.errors import CampaignDamaged, ForeignBackup, NotACampaign, StrangerLog
+from companion.store.errors import (
+    BackupBeforeShare,
+    CampaignDamaged,
+    CampaignFileError,
+    ForeignBackup,
+    NotACampaign,
+    StrangerLog,
+)
 from companion.store.inspection import inspect_file, translate_error
 from companion.store.integrity import (
     HeaderProblem,
@@ -78,6 +85,7 @@ def restore_backup(
         clean_stale_temps(path.parent, bk.backups_dir(path))
         inspect_file(source)  # refuses a damaged, foreign or too-new backup
         _refuse_another_campaigns(path, source)
+        refuse_backup_before_share(path, source)
         try:
             return _replace_with(path, source, now or utcnow())
         except (OSError, sqlite3.Error) as exc:
@@ -96,6 +104,50 @@ def _refuse_another_campaigns(path: Path, source: Path) -> None:
     found = backup_identity(source)
     if found is None or not owner.claims(found):
         raise ForeignBackup(path, source)
+
+
+class _Unreadable(Exception):
+    """The file could not be read to tell whether it is shared."""
+
+
+def _shared_as(file: Path) -> tuple[str, str] | None:
+    """(folder, machine name) of a campaign shared through a folder (its ``sync_state``
+    row); None when it is not shared (or older than sharing)."""
+    try:
+        inspect_file(file)
+        with open_readonly(file) as conn:
+            if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND "
+                            "name = 'sync_state'").fetchone() is None:
+                return None
+            row = conn.execute(
+                "SELECT folder, machine_name FROM sync_state WHERE id = 1").fetchone()
+    except (CampaignFileError, sqlite3.Error, OSError) as exc:
+        raise _Unreadable from exc
+    return (str(row[0]), str(row[1])) if row else None
+
+
+def refuse_backup_before_share(path: Path, backup: bk.BackupInfo | Path) -> None:
+    """Refuse (:class:`BackupBeforeShare`) a backup taken before campaign ``path`` was
+    shared, now that it is: restored, it would be the campaign unshared, apart from the
+    other machines for good, without a word (issue 38). Whether the campaign is shared is
+    read from the file, or, when it cannot be read (damaged), from its newest backup that
+    can. Asked before anything is closed or changed (the GUI's restore asks it first)."""
+    source = backup.path if isinstance(backup, bk.BackupInfo) else Path(backup)
+    try:
+        if _shared_as(source) is not None:
+            return
+    except _Unreadable:
+        return  # inspect_file refuses it in words
+    candidates = [Path(path)] + [b.path for b in bk.list_backups(Path(path))
+                                 if b.path != source]
+    for candidate in candidates:
+        try:
+            shared = _shared_as(candidate)
+        except _Unreadable:
+            continue
+        if shared is not None:
+            raise BackupBeforeShare(Path(path), source, *shared)
+        return  # the newest readable file is not shared: nothing to keep
 
 
 def _replace_with(path: Path, source: Path, now: datetime) -> bk.BackupInfo | None:

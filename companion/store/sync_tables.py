@@ -76,7 +76,9 @@ class SyncOp(StoreTable, table=True):
     """The operations in effect it clashed with (``machine:seq`` or ``b:event``)."""
     rewind: dict[str, Any] = Field(default_factory=dict, sa_column=json_column())
     """What taking it back needs besides its row images (``redo``: the journal events
-    that could be redone before it; ``redoable``: its target's mark before a redo)."""
+    that could be redone before it; ``redoable``: its target's mark before a redo); for
+    an operation the game's rules refused on the merged campaign, also ``refused``: why,
+    in words (its conflict says it)."""
     op: dict[str, Any] = Field(default_factory=dict, sa_column=json_column())
     """The operation as it travels (``companion.store.mailbox``)."""
 

@@ -104,9 +104,15 @@ class ConflictDialog(QDialog):
         conflict = self.conflict
         other = their_name(conflict)
         count = f" (1 of {len(waiting)})" if len(waiting) > 1 else ""
-        self.heading.setText(
-            f"<b>Both machines changed the same thing while apart{count}.</b> Choose the "
-            "side the campaign keeps; every machine will keep the same.")
+        if conflict.refused:  # the rules refuse the waiting side on the merged campaign
+            self.heading.setText(
+                f"<b>A change made apart cannot apply here{count}:</b> the rules refuse it "
+                "on the campaign as merged. Keep the other side, or first settle the "
+                "conflict that holds back what it needs; every machine will keep the same.")
+        else:
+            self.heading.setText(
+                f"<b>Both machines changed the same thing while apart{count}.</b> Choose "
+                "the side the campaign keeps; every machine will keep the same.")
         self.theirs_box.setTitle(f"On {other}")
         self.theirs_text.setText(conflict.theirs)
         self.keep_theirs.setText(f"Keep {other}'s side")
@@ -115,6 +121,15 @@ class ConflictDialog(QDialog):
         self.keep_here.setText("Keep this machine's side")
         for widget in (self.theirs_box, self.here_box):
             widget.setEnabled(True)
+        # A side the rules refuse here cannot be kept (settle says why): not offered.
+        refused = self.keep_here if conflict.waiting.machine == "Here" else self.keep_theirs
+        refused.setEnabled(not (conflict.refused and not conflict.in_effect))
+        for label in (self.theirs_text, self.here_text):
+            # Wrapped, a side needs its height at its column's width at any text size
+            # (a dialog's layout sizes by the one-line height and would clip it).
+            label.setMinimumHeight(label.heightForWidth(
+                min(label.width(), self.minimumWidth() // 2 - 40)))
+        self.adjustSize()
         return True
 
     def keep(self, side: str) -> None:

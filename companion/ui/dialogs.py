@@ -248,6 +248,11 @@ class BackupsDialog(QDialog):
             return
         described = self.described[rows[0].row()]
         backup = described.info
+        try:  # said before anything closes: the window keeps its campaign
+            operations.refuse_backup_before_share(self.path, backup)
+        except operations.Refused as refusal:
+            show_refusal(self, "Could not restore", refusal)
+            return
         if confirm:
             from companion.operations.backup_moments import mid_night_warning
 

@@ -141,3 +141,82 @@ def test_issue38_two_nights_begun_apart_are_one_night_and_a_conflict(table: Tabl
     assert kinds.count("procedure") == 1
     found = sharing.conflicts(table.machines["bryn"])
     assert len(found) == 1 and found[0].words.count("Night falls") == 2
+
+
+def test_issue38_an_undo_never_takes_away_a_row_made_again_under_its_number(
+        table: Table) -> None:
+    """Seed 6012 of the long harness, in small: Ana undoes the outpost she built, while
+    Bryn, apart, had abandoned it and built one just like it, which took its number.
+    Ana's undo must not take away Bryn's outpost (it holds the same values, not the same
+    row): it waits as a conflict."""
+    ana, bryn = table.machines["ana"], table.machines["bryn"]
+
+    def outpost(campaign: Campaign, words: str, *, remove: bool = False) -> None:
+        with campaign.write("outpost.change", words) as session:
+            if remove:
+                session.delete(session.exec(select(models.Outpost)).one())
+            else:
+                hex_row = session.exec(select(models.ValleyHex)).first()
+                assert hex_row is not None
+                session.add(models.Outpost(name="Riverwatch", category="camp",
+                                           hex_id=hex_row.id))
+
+    outpost(ana, "Built Riverwatch")
+    table.settle_all_in_step()
+    outpost(bryn, "Riverwatch is abandoned", remove=True)
+    outpost(bryn, "Built Riverwatch again")
+    for words in ("The fog lifts", "Tracks by the river"):  # Ana's undo comes after
+        operations.add_journal_entry(ana, text=words)
+    for _ in range(3):
+        operations.undo(ana)
+    table.settle_all_in_step()
+    assert table.export("ana") == table.export("bryn")
+    assert [r[1] for r in outposts_alone(ana.path)] == ["Riverwatch"]
+    assert any("Undid: Built Riverwatch" in c.words for c in sharing.conflicts(ana))
+    for campaign in (ana, bryn):  # the history still steps back to the start
+        while campaign.undo_label() is not None:
+            operations.undo(campaign)
+
+
+def outposts_alone(path: Path) -> list[tuple[int, str]]:
+    conn = sqlite3.connect(path)
+    try:
+        return sorted(conn.execute("SELECT id, name FROM outpost").fetchall())
+    finally:
+        conn.close()
+
+
+def test_issue38_an_undo_never_puts_a_row_back_under_rows_made_and_gone_since(
+        table: Table) -> None:
+    """Seed 6004 of the long harness, in small: Ana undoes abandoning her outpost, while
+    Bryn, apart, had built and abandoned another under its number. Put back there, her
+    outpost would sit under Bryn's history, which undo could no longer step back
+    through: her undo waits as a conflict, and undo to the start still holds."""
+    ana, bryn = table.machines["ana"], table.machines["bryn"]
+
+    def outpost(campaign: Campaign, name: str, *, remove: bool = False) -> None:
+        with campaign.write("outpost.change", f"{name}: {'gone' if remove else 'built'}"
+                            ) as session:
+            if remove:
+                session.delete(session.exec(select(models.Outpost)).one())
+            else:
+                hex_row = session.exec(select(models.ValleyHex)).first()
+                assert hex_row is not None
+                session.add(models.Outpost(name=name, category="camp", hex_id=hex_row.id))
+
+    outpost(ana, "Riverwatch")
+    outpost(ana, "Riverwatch", remove=True)
+    table.settle_all_in_step()
+    outpost(bryn, "Stonegate")
+    outpost(bryn, "Stonegate", remove=True)
+    for words in ("The fog lifts", "Tracks by the river"):  # Ana's undo comes after
+        operations.add_journal_entry(ana, text=words)
+    for _ in range(3):
+        operations.undo(ana)
+    table.settle_all_in_step()
+    assert table.export("ana") == table.export("bryn")
+    assert outposts_alone(ana.path) == []
+    assert any("Riverwatch: gone" in c.words for c in sharing.conflicts(bryn))
+    for campaign in (ana, bryn):
+        while campaign.undo_label() is not None:
+            operations.undo(campaign)

@@ -596,8 +596,11 @@ def check_snapshot_body(body: dict[str, Any]) -> None:
                 or entry["state"] not in ("applied", "waiting", "dropped", "void") \
                 or not isinstance(entry["clash"], list) \
                 or not all(isinstance(c, str) and OP_REF.match(c) for c in entry["clash"]) \
-                or not isinstance(rewind, dict) or not set(rewind) <= {"redo", "redoable"} \
+                or not isinstance(rewind, dict) \
+                or not set(rewind) <= {"redo", "redoable", "refused"} \
                 or not isinstance(rewind.get("redoable", False), bool) \
+                or not isinstance(rewind.get("refused", ""), str) \
+                or len(rewind.get("refused", "")) > MAX_TEXT \
                 or not all(_count(e, 1, 1 << 62) for e in rewind.get("redo", [])):
             raise ValueError("an operation of its history is malformed")
     for row in rows:

@@ -168,3 +168,22 @@ def test_issue38_the_conflict_dialog_says_the_rules_refuse_a_side_and_does_not_o
     dialog.keep("here")
     assert sharing.conflicts(bryn) == []
     window.campaign = None  # the table fixture closes it
+
+
+def test_issue38_a_machine_joining_takes_a_snapshot_holding_a_side_the_rules_refuse(
+        table: Table) -> None:
+    """The snapshot carries each operation with what it did, the rules' refusal too; a
+    machine joining from it takes it (it was refused as "an operation of its history is
+    malformed", found by the long harness with pruning, seeds 6007, 6010, 6011)."""
+    from companion.operations.sharing_files import write_snapshot
+
+    night_on_a_hex_the_other_machine_lacks(table)
+    for campaign in table.machines.values():  # every snapshot holds the refused Night
+        write_snapshot(campaign)
+    cai = sharing.join(table.folder, table.root / "cai" / "demo.stonesaga",
+                       machine_name="Cai's laptop")
+    table.machines["cai"] = cai
+    table.settle_all_in_step()
+    assert table.export("cai") == table.export("ana")
+    refused = [c for c in sharing.conflicts(cai) if c.refused]
+    assert refused and "E12" in (refused[0].refused or "")

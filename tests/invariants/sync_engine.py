@@ -63,6 +63,12 @@ class Engine:
         return found
 
     def _send(self, source: str, relative: str, data: bytes | None) -> None:
+        if data is None:
+            # A deletion supersedes the file's copies still on their way (a second copy,
+            # the rest of one cut short), as a real engine's index does: it never brings
+            # back a file its writer removed.
+            self.queue = [d for d in self.queue
+                          if d.relative != relative or d.target == source]
         for target in self.views:
             if target == source:
                 continue

@@ -59,8 +59,8 @@ class Written:
     """(table, column) of every value written; :data:`EVERY_COLUMN` for a row added or
     taken away."""
     labels: tuple[str | None, str | None] | None = None
-    """(undo, redo) labels after the operation; None when the file must be asked (after
-    an undo or a redo)."""
+    """(undo, redo) labels after the operation (an undo or a redo reads them in its own
+    transaction); None when the file must be asked."""
     status: StatusLine | None = None
     """The status bar's figures after the operation, when it wrote any of them."""
 

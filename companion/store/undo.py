@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -30,6 +31,18 @@ BASELINE_KINDS = ("campaign.new",)
 """Journal kinds that found the campaign: the history starts there, undo stops before."""
 
 Clock = Callable[[], datetime]
+
+
+@dataclass(frozen=True)
+class Stepped:
+    """One step through the history done (:meth:`UndoHistory.undo_step`, ``redo_step``):
+    the operation taken back or done again, and the Undo/Redo labels after it, read in
+    the step's own transaction (issue 37: the window's Edit menu reads nothing after)."""
+
+    target: JournalEvent
+    """The operation undone (or redone)."""
+    labels: tuple[str | None, str | None]
+    """(undo, redo): the texts :meth:`UndoHistory.undo_label` and ``redo_label`` give now."""
 
 
 class UndoHistory:
@@ -106,26 +119,43 @@ class UndoHistory:
         Its rows go back to their before images in one transaction, and an 'undo' event
         ("Undid: ...") is journalled. Works across restarts: the state is in the file.
         """
+        stepped = self.undo_step()
+        return None if stepped is None else stepped.target
+
+    def redo(self) -> JournalEvent | None:
+        """Redo the most recently undone operation (None if a new operation intervened)."""
+        stepped = self.redo_step()
+        return None if stepped is None else stepped.target
+
+    def undo_step(self) -> Stepped | None:
+        """:meth:`undo`, telling the Undo/Redo labels after it too."""
         with self._session(write=True) as session:
             target = self._undo_target(session)
             if target is None:
                 return None
             self.last_event = self._step(session, target, undo=True)
+            labels = self._labels(session)
             session.commit()
         self._after_commit()
-        return target
+        return Stepped(target, labels)
 
-    def redo(self) -> JournalEvent | None:
-        """Redo the most recently undone operation (None if a new operation intervened)."""
+    def redo_step(self) -> Stepped | None:
+        """:meth:`redo`, telling the Undo/Redo labels after it too."""
         with self._session(write=True) as session:
             target = self._redo_target(session)
             if target is None:
                 return None
             record = self._step(session, target, undo=False)
+            labels = self._labels(session)
             session.commit()
         self.last_event = record
         self._after_commit()
-        return target
+        return Stepped(target, labels)
+
+    def _labels(self, session: Session) -> tuple[str | None, str | None]:
+        """(undo, redo) labels as ``session`` sees the history."""
+        undo, redo = self._undo_target(session), self._redo_target(session)
+        return (None if undo is None else undo.text, None if redo is None else redo.text)
 
     def undo_label(self) -> str | None:
         """The text of the operation :meth:`undo` would undo, or None."""

@@ -63,11 +63,15 @@ class Written:
     transaction); None when the file must be asked."""
     status: StatusLine | None = None
     """The status bar's figures after the operation, when it wrote any of them."""
+    rows: frozenset[tuple[str, int]] = frozenset()
+    """(table, row id) of every row written: a view showing many rows of a table (the
+    map's hexes and characters) reads again only these."""
 
     @classmethod
     def of_rows(cls, changes: Sequence[Mapping[str, Any]], **told: Any) -> Written:
         """From a journal event's row images (``JournalEvent.changes``)."""
         columns: set[tuple[str, str]] = set()
+        rows: set[tuple[str, int]] = set()
         for change in changes:
             table = str(change["table"])
             before, after = change.get("before"), change.get("after")
@@ -75,7 +79,17 @@ class Written:
                 columns.add((table, EVERY_COLUMN))
             else:
                 columns.update((table, str(k)) for k in after if k != "id")
-        return cls(frozenset(columns), **told)
+            rows.add((table, int(change["id"])))
+        return cls(frozenset(columns), rows=frozenset(rows), **told)
+
+    def ids(self, table: str) -> frozenset[int]:
+        """The ids of the rows of ``table`` written."""
+        return frozenset(row for name, row in self.rows if name == table)
+
+    def columns_of(self, table: str) -> frozenset[str]:
+        """The columns of ``table`` written (:data:`EVERY_COLUMN` for a row added or
+        taken away)."""
+        return frozenset(column for name, column in self.columns if name == table)
 
     @property
     def tables(self) -> frozenset[str]:
@@ -92,7 +106,8 @@ class Written:
     def merged(self, later: Written) -> Written:
         """This write followed by ``later`` (an operation of several transactions)."""
         return Written(self.columns | later.columns, later.labels,
-                       later.status if later.status is not None else self.status)
+                       later.status if later.status is not None else self.status,
+                       self.rows | later.rows)
 
 
 @dataclass(frozen=True)

@@ -242,7 +242,7 @@ class Campaign:
         newest = chain[0]
         labels = None if newest.kind in BASELINE_KINDS else (str(newest.text), None)
         status = self.status_line() if written.tables & STATUS_TABLES else None
-        return Written(written.columns, labels, status)
+        return Written(written.columns, labels, status, written.rows)
 
     def chance(self, session: Session) -> tuple[Chance, models.RngState]:
         """The campaign's seeded generator, as persisted; save it back with

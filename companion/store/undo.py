@@ -12,7 +12,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import func, select
 from sqlmodel import Session, col
@@ -70,27 +70,37 @@ class UndoHistory:
     # --- undo and redo --------------------------------------------------------------------
 
     @staticmethod
-    def _undo_target(session: Session) -> JournalEvent | None:
-        query = (
-            select(JournalEvent)
+    def _undo_query(what: Any) -> Any:
+        """``what`` (the event, or a column of it) of the operation undo takes back."""
+        return (
+            select(what)
             .where(col(JournalEvent.undone).is_(False),
                    col(JournalEvent.kind).not_in(META_KINDS + BASELINE_KINDS))
             .order_by(col(JournalEvent.id).desc())
             .limit(1)
         )
-        return session.scalars(query).first()
 
     @staticmethod
-    def _redo_target(session: Session) -> JournalEvent | None:
+    def _redo_query(what: Any) -> Any:
+        """``what`` (the event, or a column of it) of the operation redo does again."""
         # Undo always takes the newest live operation, so the most recently undone one
         # is the oldest still redoable.
-        query = (
-            select(JournalEvent)
+        return (
+            select(what)
             .where(col(JournalEvent.redoable) == 1)  # matches the partial index
             .order_by(col(JournalEvent.id))
             .limit(1)
         )
-        return session.scalars(query).first()
+
+    @classmethod
+    def _undo_target(cls, session: Session) -> JournalEvent | None:
+        target: JournalEvent | None = session.scalars(cls._undo_query(JournalEvent)).first()
+        return target
+
+    @classmethod
+    def _redo_target(cls, session: Session) -> JournalEvent | None:
+        target: JournalEvent | None = session.scalars(cls._redo_query(JournalEvent)).first()
+        return target
 
     def _step(self, session: Session, target: JournalEvent, *, undo: bool,
               save_point: str | None = None) -> JournalEvent:
@@ -153,21 +163,25 @@ class UndoHistory:
         return Stepped(target, labels)
 
     def _labels(self, session: Session) -> tuple[str | None, str | None]:
-        """(undo, redo) labels as ``session`` sees the history."""
-        undo, redo = self._undo_target(session), self._redo_target(session)
-        return (None if undo is None else undo.text, None if redo is None else redo.text)
+        """(undo, redo) labels as ``session`` sees the history (their texts only: the
+        events' row images need not be read)."""
+        text = col(JournalEvent.text)
+        return (session.scalars(self._undo_query(text)).first(),
+                session.scalars(self._redo_query(text)).first())
 
     def undo_label(self) -> str | None:
         """The text of the operation :meth:`undo` would undo, or None."""
         with self.read() as session:
-            target = self._undo_target(session)
-            return None if target is None else target.text
+            label: str | None = session.scalars(
+                self._undo_query(col(JournalEvent.text))).first()
+            return label
 
     def redo_label(self) -> str | None:
         """The text of the operation :meth:`redo` would redo, or None."""
         with self.read() as session:
-            target = self._redo_target(session)
-            return None if target is None else target.text
+            label: str | None = session.scalars(
+                self._redo_query(col(JournalEvent.text))).first()
+            return label
 
     # --- save points ----------------------------------------------------------------------
 

@@ -662,16 +662,11 @@ class MainWindow(Host):
             return
         if written is not None and "procedure_state" not in written.tables:
             return
-        if not self.campaign.file.holds_saved_state():
-            self.continue_action.setEnabled(False)  # and procedures need not load (start-up)
-            return
-        from companion.operations import Refused, procedures
+        # Its row, not the procedure rebuilt (issue 37); one that cannot be rebuilt is
+        # offered too: opening it shows why.
+        from companion.operations.procedure_row import procedure_saved
 
-        try:
-            busy = procedures.in_progress(self.campaign) is not None
-        except Refused:
-            busy = True  # unreadable: opening it shows why
-        self.continue_action.setEnabled(busy)
+        self.continue_action.setEnabled(procedure_saved(self.campaign))
 
     def _undo(self) -> None:
         from companion.operations import undo

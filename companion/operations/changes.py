@@ -49,6 +49,11 @@ class StatusLine:
 STATUS_TABLES = frozenset({"society", "campaign", "deck_state"})
 """The tables :class:`StatusLine` is read from."""
 
+STATUS_COLUMNS = frozenset({("society", "activity"), ("society", "unrest"),
+                            ("society", "current_challenge_id"), ("campaign", "epoch")})
+"""The columns of :data:`STATUS_TABLES` it is read from (any of ``deck_state``: the Night
+discard tells the omen; the lore, say, is not in it)."""
+
 
 @dataclass(frozen=True)
 class Written:
@@ -101,6 +106,13 @@ class Written:
         column of :data:`EVERY_COLUMN` ignores the whole table)."""
         skip = set(ignored)
         return any((table, column) not in skip and (table, EVERY_COLUMN) not in skip
+                   for table, column in self.columns)
+
+    @property
+    def writes_status(self) -> bool:
+        """Whether it wrote any of the status bar's figures (:class:`StatusLine`)."""
+        return any(table == "deck_state" or (table, column) in STATUS_COLUMNS
+                   or (table in STATUS_TABLES and column == EVERY_COLUMN)
                    for table, column in self.columns)
 
     def merged(self, later: Written) -> Written:

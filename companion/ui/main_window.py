@@ -451,9 +451,7 @@ class MainWindow(Host):
         written = changes.written if changes is not None else None
         status = written.status if written is not None else None
         if status is None:
-            from companion.operations.changes import STATUS_TABLES
-
-            if written is not None and not written.tables & STATUS_TABLES:
+            if written is not None and not written.writes_status:
                 return
             status = self.campaign.status_line()
         omens = ", ".join(o.title() for o in status.omens) or "none"
@@ -660,8 +658,9 @@ class MainWindow(Host):
         again only when the procedures' table was written, or it is not known)."""
         if self.campaign is None or not hasattr(self, "continue_action"):
             return
-        if written is not None and "procedure_state" not in written.tables:
-            return
+        if written is not None and not written.columns & {("procedure_state", "*"),
+                                                          ("procedure_state", "kind")}:
+            return  # no procedure row came or went
         # Its row, not the procedure rebuilt (issue 37); one that cannot be rebuilt is
         # offered too: opening it shows why.
         from companion.operations.procedure_row import procedure_saved

@@ -49,6 +49,11 @@ class StatusLine:
 STATUS_TABLES = frozenset({"society", "campaign", "deck_state"})
 """The tables :class:`StatusLine` is read from."""
 
+STATUS_COLUMNS = frozenset({("society", "activity"), ("society", "unrest"),
+                            ("society", "current_challenge_id"), ("campaign", "epoch")})
+"""The columns of :data:`STATUS_TABLES` it is read from (any of ``deck_state``: the Night
+discard tells the omen; the lore, say, is not in it)."""
+
 
 @dataclass(frozen=True)
 class Written:
@@ -59,15 +64,19 @@ class Written:
     """(table, column) of every value written; :data:`EVERY_COLUMN` for a row added or
     taken away."""
     labels: tuple[str | None, str | None] | None = None
-    """(undo, redo) labels after the operation; None when the file must be asked (after
-    an undo or a redo)."""
+    """(undo, redo) labels after the operation (an undo or a redo reads them in its own
+    transaction); None when the file must be asked."""
     status: StatusLine | None = None
     """The status bar's figures after the operation, when it wrote any of them."""
+    rows: frozenset[tuple[str, int]] = frozenset()
+    """(table, row id) of every row written: a view showing many rows of a table (the
+    map's hexes and characters) reads again only these."""
 
     @classmethod
     def of_rows(cls, changes: Sequence[Mapping[str, Any]], **told: Any) -> Written:
         """From a journal event's row images (``JournalEvent.changes``)."""
         columns: set[tuple[str, str]] = set()
+        rows: set[tuple[str, int]] = set()
         for change in changes:
             table = str(change["table"])
             before, after = change.get("before"), change.get("after")
@@ -75,7 +84,17 @@ class Written:
                 columns.add((table, EVERY_COLUMN))
             else:
                 columns.update((table, str(k)) for k in after if k != "id")
-        return cls(frozenset(columns), **told)
+            rows.add((table, int(change["id"])))
+        return cls(frozenset(columns), rows=frozenset(rows), **told)
+
+    def ids(self, table: str) -> frozenset[int]:
+        """The ids of the rows of ``table`` written."""
+        return frozenset(row for name, row in self.rows if name == table)
+
+    def columns_of(self, table: str) -> frozenset[str]:
+        """The columns of ``table`` written (:data:`EVERY_COLUMN` for a row added or
+        taken away)."""
+        return frozenset(column for name, column in self.columns if name == table)
 
     @property
     def tables(self) -> frozenset[str]:
@@ -89,10 +108,18 @@ class Written:
         return any((table, column) not in skip and (table, EVERY_COLUMN) not in skip
                    for table, column in self.columns)
 
+    @property
+    def writes_status(self) -> bool:
+        """Whether it wrote any of the status bar's figures (:class:`StatusLine`)."""
+        return any(table == "deck_state" or (table, column) in STATUS_COLUMNS
+                   or (table in STATUS_TABLES and column == EVERY_COLUMN)
+                   for table, column in self.columns)
+
     def merged(self, later: Written) -> Written:
         """This write followed by ``later`` (an operation of several transactions)."""
         return Written(self.columns | later.columns, later.labels,
-                       later.status if later.status is not None else self.status)
+                       later.status if later.status is not None else self.status,
+                       self.rows | later.rows)
 
 
 @dataclass(frozen=True)

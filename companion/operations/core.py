@@ -17,7 +17,7 @@ from sqlmodel import Session, col, func, select
 
 from companion.content import Content, ContentError
 from companion.operations.box import KIND_WORDS, campaign_kind
-from companion.operations.changes import STATUS_TABLES, Refused, StatusLine, Written
+from companion.operations.changes import Refused, StatusLine, Written
 from companion.operations.queries import (
     CampaignStatus,
     CharacterSummary,
@@ -241,8 +241,8 @@ class Campaign:
         # The newest event is what Undo takes back; a new operation ends the redo stack.
         newest = chain[0]
         labels = None if newest.kind in BASELINE_KINDS else (str(newest.text), None)
-        status = self.status_line() if written.tables & STATUS_TABLES else None
-        return Written(written.columns, labels, status)
+        status = self.status_line() if written.writes_status else None
+        return Written(written.columns, labels, status, written.rows)
 
     def chance(self, session: Session) -> tuple[Chance, models.RngState]:
         """The campaign's seeded generator, as persisted; save it back with

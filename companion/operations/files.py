@@ -113,25 +113,25 @@ def add_journal_entry(campaign: Campaign, *, text: str, author: str | None = Non
 
 def undo(campaign: Campaign) -> Changes:
     """Undo the last operation (Edit ▸ Undo; ``companion undo``)."""
-    return _step_history(campaign.undo_label(), "There is nothing to undo.",
-                         campaign.file.undo, "Undid")
+    return _step_history("There is nothing to undo.", campaign.file.undo_step, "Undid")
 
 
 def redo(campaign: Campaign) -> Changes:
     """Redo the last undone operation (Edit ▸ Redo; ``companion redo``)."""
-    return _step_history(campaign.redo_label(), "There is nothing to redo.",
-                         campaign.file.redo, "Redid")
+    return _step_history("There is nothing to redo.", campaign.file.redo_step, "Redid")
 
 
-def _step_history(label: str | None, nothing: str, step: Any, done: str) -> Changes:
-    """One step back or forward through the file's history, labelled ``label`` (Refused
-    with ``nothing`` when there is none)."""
-    if label is None:
+def _step_history(nothing: str, step: Any, done: str) -> Changes:
+    """One step back or forward through the file's history (Refused with ``nothing``
+    when there is none)."""
+    stepped = _refusing(step)
+    if stepped is None:
         raise Refused(nothing)
-    target = _refusing(step)
-    # The rows it put back are the event's own (issue 37: the views refresh for them).
-    written = Written.of_rows(target.changes) if target is not None else None
-    return Changes(summary=f"{done}: {label}", everything=True, written=written)
+    # The rows it put back are the event's own, the Undo/Redo labels after it were read
+    # in its transaction (issue 37: the views and the Edit menu refresh for them).
+    written = Written.of_rows(stepped.target.changes, labels=stepped.labels)
+    return Changes(summary=f"{done}: {stepped.target.text}", everything=True,
+                   written=written)
 
 
 def save_point(campaign: Campaign, *, name: str) -> Changes:

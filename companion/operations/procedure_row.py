@@ -97,6 +97,15 @@ def refuse_between_games(session: Session) -> None:
         raise Refused(why[0].upper() + why[1:] + ".")
 
 
+def procedure_saved(campaign: Campaign) -> bool:
+    """Whether a procedure is in progress: its row is kept (read without rebuilding it,
+    for Play ▸ Continue Procedure…; issue 37). A row that cannot be rebuilt counts too:
+    opening it says why."""
+    with campaign.file.read() as session:
+        return session.exec(select(col(models.ProcedureState.id)).where(
+            models.ProcedureState.kind == PROCEDURE_ROW)).first() is not None
+
+
 def procedure_in_progress(session: Session) -> str | None:
     """The kind of procedure in progress ('fishing', 'night' ...), if any."""
     row = procedure_row(session)

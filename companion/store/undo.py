@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import func, select
 from sqlmodel import Session, col
@@ -30,6 +31,18 @@ BASELINE_KINDS = ("campaign.new",)
 """Journal kinds that found the campaign: the history starts there, undo stops before."""
 
 Clock = Callable[[], datetime]
+
+
+@dataclass(frozen=True)
+class Stepped:
+    """One step through the history done (:meth:`UndoHistory.undo_step`, ``redo_step``):
+    the operation taken back or done again, and the Undo/Redo labels after it, read in
+    the step's own transaction (issue 37: the window's Edit menu reads nothing after)."""
+
+    target: JournalEvent
+    """The operation undone (or redone)."""
+    labels: tuple[str | None, str | None]
+    """(undo, redo): the texts :meth:`UndoHistory.undo_label` and ``redo_label`` give now."""
 
 
 class UndoHistory:
@@ -57,27 +70,37 @@ class UndoHistory:
     # --- undo and redo --------------------------------------------------------------------
 
     @staticmethod
-    def _undo_target(session: Session) -> JournalEvent | None:
-        query = (
-            select(JournalEvent)
+    def _undo_query(what: Any) -> Any:
+        """``what`` (the event, or a column of it) of the operation undo takes back."""
+        return (
+            select(what)
             .where(col(JournalEvent.undone).is_(False),
                    col(JournalEvent.kind).not_in(META_KINDS + BASELINE_KINDS))
             .order_by(col(JournalEvent.id).desc())
             .limit(1)
         )
-        return session.scalars(query).first()
 
     @staticmethod
-    def _redo_target(session: Session) -> JournalEvent | None:
+    def _redo_query(what: Any) -> Any:
+        """``what`` (the event, or a column of it) of the operation redo does again."""
         # Undo always takes the newest live operation, so the most recently undone one
         # is the oldest still redoable.
-        query = (
-            select(JournalEvent)
+        return (
+            select(what)
             .where(col(JournalEvent.redoable) == 1)  # matches the partial index
             .order_by(col(JournalEvent.id))
             .limit(1)
         )
-        return session.scalars(query).first()
+
+    @classmethod
+    def _undo_target(cls, session: Session) -> JournalEvent | None:
+        target: JournalEvent | None = session.scalars(cls._undo_query(JournalEvent)).first()
+        return target
+
+    @classmethod
+    def _redo_target(cls, session: Session) -> JournalEvent | None:
+        target: JournalEvent | None = session.scalars(cls._redo_query(JournalEvent)).first()
+        return target
 
     def _step(self, session: Session, target: JournalEvent, *, undo: bool,
               save_point: str | None = None) -> JournalEvent:
@@ -106,38 +129,59 @@ class UndoHistory:
         Its rows go back to their before images in one transaction, and an 'undo' event
         ("Undid: ...") is journalled. Works across restarts: the state is in the file.
         """
+        stepped = self.undo_step()
+        return None if stepped is None else stepped.target
+
+    def redo(self) -> JournalEvent | None:
+        """Redo the most recently undone operation (None if a new operation intervened)."""
+        stepped = self.redo_step()
+        return None if stepped is None else stepped.target
+
+    def undo_step(self) -> Stepped | None:
+        """:meth:`undo`, telling the Undo/Redo labels after it too."""
         with self._session(write=True) as session:
             target = self._undo_target(session)
             if target is None:
                 return None
             self.last_event = self._step(session, target, undo=True)
+            labels = self._labels(session)
             session.commit()
         self._after_commit()
-        return target
+        return Stepped(target, labels)
 
-    def redo(self) -> JournalEvent | None:
-        """Redo the most recently undone operation (None if a new operation intervened)."""
+    def redo_step(self) -> Stepped | None:
+        """:meth:`redo`, telling the Undo/Redo labels after it too."""
         with self._session(write=True) as session:
             target = self._redo_target(session)
             if target is None:
                 return None
             record = self._step(session, target, undo=False)
+            labels = self._labels(session)
             session.commit()
         self.last_event = record
         self._after_commit()
-        return target
+        return Stepped(target, labels)
+
+    def _labels(self, session: Session) -> tuple[str | None, str | None]:
+        """(undo, redo) labels as ``session`` sees the history (their texts only: the
+        events' row images need not be read)."""
+        text = col(JournalEvent.text)
+        return (session.scalars(self._undo_query(text)).first(),
+                session.scalars(self._redo_query(text)).first())
 
     def undo_label(self) -> str | None:
         """The text of the operation :meth:`undo` would undo, or None."""
         with self.read() as session:
-            target = self._undo_target(session)
-            return None if target is None else target.text
+            label: str | None = session.scalars(
+                self._undo_query(col(JournalEvent.text))).first()
+            return label
 
     def redo_label(self) -> str | None:
         """The text of the operation :meth:`redo` would redo, or None."""
         with self.read() as session:
-            target = self._redo_target(session)
-            return None if target is None else target.text
+            label: str | None = session.scalars(
+                self._redo_query(col(JournalEvent.text))).first()
+            return label
 
     # --- save points ----------------------------------------------------------------------
 

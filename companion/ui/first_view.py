@@ -33,7 +33,7 @@ from companion.store.first_rows import (
     read_first_rows,
 )
 from companion.ui.map_items import PLAYER_COLOURS, HexState, PieceState, SectionState
-from companion.ui.map_view import LairNote, MapData, OutpostLine, initials_of
+from companion.ui.map_read import LairNote, MapData, OutpostLine, initials_of
 
 SHORT_WORDS = {"box": "My own box", "sample": "Sample campaign", "pack": "Own content"}
 """``operations.box.SHORT_WORDS`` (a test checks they agree)."""
@@ -234,7 +234,7 @@ def _valley(rows: FirstRows) -> Valley:
 
 
 def _map_data(rows: FirstRows, content: _Names) -> MapData:
-    """As ``map_view.read_map(campaign, odds=False)``: the map's first fill."""
+    """As ``map_read.read_map(campaign, odds=False)``: the map's first fill."""
     valley = _valley(rows)
     tile_of = {h["id"]: HexId(h["tile_id"]) for h in rows.hexes if h["tile_id"]}
     structures: dict[int, list[str]] = {}

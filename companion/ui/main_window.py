@@ -451,9 +451,7 @@ class MainWindow(Host):
         written = changes.written if changes is not None else None
         status = written.status if written is not None else None
         if status is None:
-            from companion.operations.changes import STATUS_TABLES
-
-            if written is not None and not written.tables & STATUS_TABLES:
+            if written is not None and not written.writes_status:
                 return
             status = self.campaign.status_line()
         omens = ", ".join(o.title() for o in status.omens) or "none"
@@ -660,18 +658,14 @@ class MainWindow(Host):
         again only when the procedures' table was written, or it is not known)."""
         if self.campaign is None or not hasattr(self, "continue_action"):
             return
-        if written is not None and "procedure_state" not in written.tables:
-            return
-        if not self.campaign.file.holds_saved_state():
-            self.continue_action.setEnabled(False)  # and procedures need not load (start-up)
-            return
-        from companion.operations import Refused, procedures
+        if written is not None and not written.columns & {("procedure_state", "*"),
+                                                          ("procedure_state", "kind")}:
+            return  # no procedure row came or went
+        # Its row, not the procedure rebuilt (issue 37); one that cannot be rebuilt is
+        # offered too: opening it shows why.
+        from companion.operations.procedure_row import procedure_saved
 
-        try:
-            busy = procedures.in_progress(self.campaign) is not None
-        except Refused:
-            busy = True  # unreadable: opening it shows why
-        self.continue_action.setEnabled(busy)
+        self.continue_action.setEnabled(procedure_saved(self.campaign))
 
     def _undo(self) -> None:
         from companion.operations import undo

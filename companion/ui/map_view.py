@@ -3,8 +3,8 @@ character pieces, the behemoth; pan and zoom; and PNG export.
 
 Contracts:
 
-* :func:`read_map` reads everything the map shows in one read transaction
-  (:class:`MapData`, plain frozen values).
+* ``companion.ui.map_read`` reads what the map shows (:class:`MapData`, plain frozen
+  values; :func:`read_map` is here too).
 * :class:`MapScene` keeps one item per hex, per character piece, the behemoth and its
   target; :meth:`MapScene.sync` updates them in place (a character's move repositions
   one piece, creating nothing). ``map_items.ITEMS_CREATED`` counts constructions.
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,19 +38,17 @@ from companion.ui.map_items import (
     HEX_SIZE,
     PIECE_PLACES,
     PIECE_RADIUS,
-    PLAYER_COLOURS,
     BehemothPiece,
     CharacterPiece,
     GhostTray,
     HexItem,
     HexState,
-    PieceState,
-    SectionState,
     TargetMarker,
     cell_at,
     centre,
     piece_position,
 )
+from companion.ui.map_read import LairNote, MapData, read_map
 
 if TYPE_CHECKING:
     from companion.operations import Campaign
@@ -60,202 +57,10 @@ if TYPE_CHECKING:
 BACKGROUND = QColor("#eae3d2")
 
 
-# --- reading the campaign ------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class OutpostLine:
-    name: str
-    status: str
-    tile: str | None
-    section: str | None
-    structures: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class MapData:
-    """What the map shows, read in one go."""
-
-    valley: Valley
-    hexes: tuple[HexState, ...]
-    pieces: tuple[PieceState, ...]
-    outposts: tuple[OutpostLine, ...] = ()
-    behemoth: tuple[str, str] | None = None
-    """(name, tile) of the behemoth in play."""
-    target: tuple[str, str] | None = None
-    """("hex", tile) or ("character", name) of its target token."""
-    energy: dict[str, tuple[int, int]] = field(default_factory=dict)
-    """Character -> (energy, maximum)."""
-    behemoth_odds: dict[str, float] = field(default_factory=dict)
-    """Tile -> probability that the behemoth ends its next activation there (exact,
-    over its movement roll and random tie-breaks; Rulebook: Behemoth Activation)."""
-    lair: LairNote | None = None
-    """The lair's overlay tile and zone as the group wrote them (the web Journal's
-    ``lairOverlay`` / ``lairZone``), when known."""
-
-
-@dataclass(frozen=True)
-class LairNote:
-    """Where the group wrote the behemoth's lair: its hex, the overlay tile it is on and
-    that overlay's zone (A, B or C)."""
-
-    name: str
-    """The behemoth's name."""
-    tile: str | None
-    """The lair's hex on the map (placed, or the written hex when the map has it)."""
-    hex_written: str
-    overlay: str
-    zone: str
-
-    @property
-    def badge(self) -> str:
-        """The mark on the hex: "Lair OG03 · zone B"."""
-        return "Lair " + " · ".join(x for x in (
-            self.overlay, f"zone {self.zone}" if self.zone else "") if x)
-
-    @property
-    def text(self) -> str:
-        """The map's note: "Mossback's lair: hex VV02 (not on the map yet), overlay tile
-        OG03, zone B"."""
-        where = self.tile or self.hex_written
-        parts = [f"hex {where}" + ("" if self.tile else " (not on the map yet)")
-                 if where else "hex not known"]
-        if self.overlay:
-            parts.append(f"overlay tile {self.overlay}")
-        if self.zone:
-            parts.append(f"zone {self.zone}")
-        return f"{self.name}'s lair: " + ", ".join(parts)
-
-
 BEHEMOTH_RADIUS = 16.0
 """The behemoth's miniature on the map (its ring and pen)."""
 TARGET_RADIUS = 8.0
 """The target token on the map."""
-
-
-def initials_of(names: Sequence[str]) -> dict[str, str]:
-    """Each character's initials on their piece."""
-    # Two letters ("As", "Br"): one capital alone read like a section letter A/B/C.
-    short = {n: n[:2].title() for n in names}
-    for name in names:
-        if sum(1 for v in short.values() if v == short[name]) > 1:
-            short[name] = name[:2].title()
-    return short
-
-
-def read_map(campaign: Campaign, *, odds: bool = True) -> MapData:
-    """Everything the map shows, from one read of the campaign file (``odds=False``:
-    without the behemoth's odds, which :func:`behemoth_end_odds` computes)."""
-    from sqlmodel import select
-
-    from companion.operations.state import HexIndex, load_game
-    from companion.operations.valley import load_valley
-    from companion.store import models
-
-    content = campaign.content
-    with campaign.file.read() as session:
-        valley = load_valley(session)
-        game = load_game(session, content)
-        index = HexIndex.read(session)
-        outpost_rows = session.exec(select(models.Outpost)).all()
-        structures: dict[int, list[str]] = {}
-        for s in session.exec(select(models.OutpostStructure)).all():
-            structures.setdefault(s.outpost_id, []).append(s.structure_id)
-        behemoth_rows = session.exec(select(models.BehemothState)).all()
-        behemoth_row = behemoth_rows[0] if behemoth_rows else None
-        lair_rows = [b for b in behemoth_rows if b.lair_overlay or b.lair_zone]
-        kinds = {(index.tile(o.hex_id), o.section): o.kind
-                 for o in session.exec(select(models.Overlay)).all()}
-    outposts = tuple(
-        OutpostLine(o.name, o.status, index.tile(o.hex_id), o.section,
-                    tuple(content.structures[s].name if s in content.structures else s
-                          for s in structures.get(o.id or 0, [])))
-        for o in outpost_rows)
-    ruined = {(o.tile, o.section) for o in outposts if o.status == "ruin"}
-    tokens = game.tokens
-    hexes = []
-    for cell in valley.cells():
-        tile = valley.tiles[cell]
-        region = valley.region_of(cell)
-        explored = cell in valley.explored
-        sections: list[SectionState] = []
-        info = content.hexes.get(tile) if tile else None
-        if explored and info is not None:
-            for key in ("a", "b", "c"):
-                feature = info.sections.get(key)
-                covered = valley.overlays.get((tile, key))  # type: ignore[arg-type]
-                cover_kind = None
-                cover_name = ""
-                if covered is not None:
-                    overlay = content.overlays.get(covered)
-                    cover_name = overlay.name if overlay is not None else covered
-                    kind = kinds.get((tile, key)) or (overlay.kind.value if overlay else "other")
-                    if valley.lair == (tile, key) or kind == "lair":
-                        cover_kind = "lair"
-                    elif (tile, key) in ruined:
-                        cover_kind = "ruin"
-                    elif kind == "outpost":
-                        cover_kind = "outpost"
-                    else:
-                        cover_kind = "ruin"  # rockfall and other effects: a rubble mark
-                feature_info = content.features.get(feature) if feature else None
-                sections.append(SectionState(
-                    key, feature, feature_info.name if feature_info else (feature or ""),
-                    cover_kind, cover_name))
-        hexes.append(HexState(
-            cell, tile, region, explored, tuple(sections),
-            fire=tile in tokens.fires if tile else False,
-            shelter=tile in tokens.shelters if tile else False,
-            lore=tokens.lore.get(tile, 0) if tile else 0))
-    names = [c.name for c in game.characters]
-    initials = initials_of(names)
-    players = list(dict.fromkeys(c.player for c in game.characters))
-    pieces = []
-    for number, character in enumerate(game.characters):
-        if character.hex is None or character.hex not in valley:
-            continue
-        # each character keeps one spot in every hex, so a move never shifts the others
-        colour = PLAYER_COLOURS[players.index(character.player) % len(PLAYER_COLOURS)]
-        pieces.append(PieceState(character.name, initials[character.name], colour,
-                                 valley.locate(character.hex), number,
-                                 character.incapacitated))
-    behemoth = target = None
-    if behemoth_row is not None and behemoth_row.hex_id is not None:
-        tile = index.tile(behemoth_row.hex_id)
-        if tile is not None and tile in valley:
-            known = content.behemoths.get(behemoth_row.behemoth_id) \
-                if hasattr(content, "behemoths") else None
-            behemoth = (behemoth_row.name or (known.name if known else "Behemoth"), str(tile))
-        aim = behemoth_row.target or {}
-        if "hex" in aim:
-            target = ("hex", str(aim["hex"]))
-        elif "character" in aim:
-            target = ("character", str(aim["character"]))
-    end_odds = behemoth_end_odds(campaign) if behemoth is not None and odds else {}
-    lair = None
-    if lair_rows:
-        row = lair_rows[0]
-        placed = index.tile(row.lair_hex_id) if row.lair_hex_id is not None else None
-        lair_tile = str(placed) if placed is not None and placed in valley else \
-            row.lair_hex if row.lair_hex and row.lair_hex in valley else None
-        lair = LairNote(row.name or row.behemoth_id or "The behemoth", lair_tile,
-                        row.lair_hex, row.lair_overlay, row.lair_zone)
-    return MapData(valley, tuple(hexes), tuple(pieces), outposts, behemoth, target,
-                   {c.name: (c.energy, c.energy_max) for c in game.characters}, end_odds,
-                   lair)
-
-
-def behemoth_end_odds(campaign: Campaign) -> dict[str, float]:
-    """Tile -> the exact chance that the behemoth ends its next activation there (empty
-    when no behemoth is in play or its preview cannot be drawn)."""
-    from companion.operations import Refused
-    from companion.operations.behemoth import behemoth_overlay_data
-
-    try:
-        overlay = behemoth_overlay_data(campaign)
-    except Refused:
-        overlay = None  # e.g. its Instinct card is not in the pack: no preview to draw
-    return dict(overlay["end_odds"]) if overlay else {}
 
 
 # --- the scene ---------------------------------------------------------------------------

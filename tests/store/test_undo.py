@@ -74,6 +74,23 @@ def test_undo_redo_insert_update_delete(cf: CampaignFile) -> None:
     ]
 
 
+def test_issue_37_an_undo_or_redo_tells_the_labels_after_it(cf: CampaignFile) -> None:
+    """The Undo/Redo labels an undo or redo step gives, read in its own transaction, are
+    those the file gives when asked afterwards."""
+    add_ash(cf)
+    with cf.transaction("rename", "Ash is now Ember") as session:
+        session.exec(select(Character)).one().name = "Ember"
+    steps = (cf.undo_step, cf.undo_step, cf.redo_step, cf.undo_step, cf.redo_step,
+             cf.redo_step)
+    for step in steps:
+        stepped = step()
+        assert stepped is not None
+        assert stepped.labels == (cf.undo_label(), cf.redo_label())
+    assert cf.undo_step() is not None and cf.undo_step() is not None
+    assert cf.undo_step() is None and cf.redo_label() == "Ash joins the society"
+    assert names(cf) == []
+
+
 def test_undo_restores_parent_and_children_of_one_event(cf: CampaignFile) -> None:
     with cf.transaction("build", "Build an outpost") as session:
         outpost = Outpost(name="Riverwatch")

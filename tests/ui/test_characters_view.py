@@ -86,7 +86,7 @@ def test_the_sheet_shows_incapacitation_and_boosts(qtbot: Any, demo: Any) -> Non
 def test_the_sheet_follows_an_energy_change_made_through_an_operation(
         qtbot: Any, demo: Any) -> None:
     window = make_window(qtbot, demo)
-    view = window.view("characters")
+    view = window.show_view("characters")  # in front, as a player sees it (issue 37)
     assert view.selected_name() == "Ash"
     assert view.sheet.energy.kinds() == ["energy"] * 5
     assert view.sheet.health.texts() == ["empty"] * 5
@@ -126,6 +126,7 @@ def test_an_empty_campaign_and_the_new_character_button(qtbot: Any, campaign: An
         return int(dialog.result())
 
     monkeypatch.setattr(CharacterDialog, "exec", fill_and_create)
+    window.show_view("characters")  # its button is clicked on its tab (issue 37)
     view.new_button.click()
     assert [r.name for r in view.model.rows] == ["Gale"]
     assert view.selected_name() == "Gale"

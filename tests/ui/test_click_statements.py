@@ -84,7 +84,11 @@ def test_issue_37_a_click_reads_no_more_with_a_long_history(qtbot: Any, tmp_path
     assert long == new
     # A journal entry writes no game row: the History page reads the new event, no more.
     assert new["journal entry"] <= 8
-    assert new["lore"] <= 70
+    assert new["lore"] <= 35
+    # A move and its Undo read again only the rows they wrote (the map's character and
+    # hex), the Undo/Redo labels come with the Undo.
+    assert new["move"] <= 50
+    assert new["undo"] <= 30
 
 
 def test_issue_37_no_statement_of_a_click_counts_or_scans_the_journal(
@@ -113,6 +117,13 @@ def same_as_fresh(qtbot: Any, window: MainWindow, path: Path) -> None:
     shown: Any = {key: window.view(key) for key, *_ in VIEWS}
     again: Any = {key: fresh.view(key) for key, *_ in VIEWS}
     assert shown["valley"].data == again["valley"].data
+    scenes = shown["valley"].scene, again["valley"].scene
+    assert [{cell: item.state for cell, item in scene.hex_items.items()} for scene in scenes] \
+        == [{cell: item.state for cell, item in scenes[1].hex_items.items()}] * 2
+    assert [{name: item.state for name, item in scene.piece_items.items()}
+            for scene in scenes] == \
+        [{name: item.state for name, item in scenes[1].piece_items.items()}] * 2
+    assert shown["valley"].grid.toPlainText() == again["valley"].grid.toPlainText()
     assert shown["valley"].heading.text() == again["valley"].heading.text()
     assert shown["characters"].model.rows == again["characters"].model.rows
     for label in ("lore", "unrest", "activity", "epoch"):
@@ -171,3 +182,49 @@ def test_issue_37_lore_leaves_the_map_and_every_view_shows_the_truth(
     window.undo_action.trigger()
     window.redo_action.trigger()
     same_as_fresh(qtbot, window, path)
+
+
+def test_issue_37_the_map_reads_again_only_the_rows_a_click_wrote(
+        qtbot: Any, tmp_path: Path, monkeypatch: Any, refusals: list[str]) -> None:
+    """A move, its undo and redo read again the character's row and the explored hex's,
+    not the whole map; a new tray reads it whole. After each, the map is a fresh
+    window's."""
+    from companion.operations import exploration
+    from companion.ui.views import valley as valley_view
+
+    path = tmp_path / "d.stonesaga"
+    campaign = demo_with_history(path, 0)
+    window = every_view(qtbot, campaign)
+    whole: list[str] = []
+    read_rows = valley_view.read_rows
+
+    def read_whole(campaign: operations.Campaign) -> Any:
+        whole.append("read")
+        return read_rows(campaign)
+
+    monkeypatch.setattr(valley_view, "read_rows", read_whole)
+    tray = exploration.legal_placements(campaign, "Bryn")[0]
+    clicks: list[tuple[str, Any, dict[str, Any], bool]] = [
+        # (what, the operation or "undo"/"redo", its arguments, the map read whole)
+        ("Ash explores E09", operations.move, {"name": "Ash", "to_hex": "E09"}, False),
+        ("undone", "undo", {}, False),
+        ("redone", "redo", {}, False),
+        ("the Discovery drawn", exploration.draw_discovery, {}, False),
+        ("Bryn follows to E09", operations.move, {"name": "Bryn", "to_hex": "E09"}, False),
+        ("undone", "undo", {}, False),
+        ("Bryn explores a new tray", exploration.explore_new_tray,
+         {"name": "Bryn", "origin": tray.origin, "orientation": tray.orientation,
+          "enter": tray.entries[-1]}, True),
+        ("undone", "undo", {}, True),
+        ("redone", "redo", {}, True),
+    ]
+    for what, operation, kwargs, read in clicks:
+        whole.clear()
+        if operation == "undo":
+            window.undo_action.trigger()
+        elif operation == "redo":
+            window.redo_action.trigger()
+        else:
+            assert window.run_operation(operation, **kwargs), (what, refusals)
+        assert bool(whole) is read, what
+        same_as_fresh(qtbot, window, path)

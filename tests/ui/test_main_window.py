@@ -44,7 +44,7 @@ def test_menus_have_the_standard_entries(qtbot: Any, campaign: Any) -> None:
 
 def test_journal_entry_then_undo_names_the_action(qtbot: Any, campaign: Any) -> None:
     window = make_window(qtbot, campaign)
-    journal = window.view("journal")
+    journal = window.show_view("journal")  # in front, as a player sees it (issue 37)
     journal.entry.setText("We crossed the frozen river at dawn.")
     journal.add_button.click()
     assert journal.model.lines[0].text == "We crossed the frozen river at dawn."

@@ -15,7 +15,9 @@ from tests.ui.helpers import make_window
 @pytest.fixture
 def society(qtbot: Any, demo: operations.Campaign) -> SocietyView:
     window = make_window(qtbot, demo)
-    view = window.view("society")
+    # Its tab in front, as a player sees it to click its buttons (a hidden tab waits,
+    # issue 37).
+    view = window.show_view("society")
     assert isinstance(view, SocietyView)
     return view
 

@@ -147,8 +147,8 @@ class CharactersView(QWidget):
 
     def on_changed(self, changes: object) -> None:
         if not relevant(changes, ("characters",), LORE, SHOWS) or \
-                self.window_.campaign is None:
-            return
+                self.window_.campaign is None or self.window_.defer(self, changes):
+            return  # (deferred: refreshed once when its tab is shown, issue 37)
         selected = self.selected_name()
         rows = self.window_.campaign.characters()
         traits = self.window_.campaign.content.traits

@@ -167,6 +167,8 @@ class JournalView(QWidget):
             self.entry.clear()
 
     def on_changed(self, changes: object) -> None:
+        if self.window_.defer(self, changes):
+            return  # refreshed once when its tab is shown (issue 37)
         if wants(changes, "journal"):
             if getattr(changes, "written", None) is not None and \
                     not getattr(changes, "everything", False):

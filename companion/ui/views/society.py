@@ -213,8 +213,9 @@ class SocietyView(QtWidgets.QWidget):
 
     def on_changed(self, changes: object) -> None:
         campaign = self.window_.campaign
-        if campaign is None or not relevant(changes, ("society", "challenge"), shows=SHOWS):
-            return
+        if campaign is None or not relevant(changes, ("society", "challenge"), shows=SHOWS) \
+                or self.window_.defer(self, changes):
+            return  # (deferred: refreshed once when its tab is shown, issue 37)
         from companion.operations.setup import goals
 
         status = campaign.status()

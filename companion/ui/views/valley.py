@@ -35,7 +35,8 @@ from PySide6.QtWidgets import (
 )
 
 from companion.rules.geometry import Axial
-from companion.ui.map_view import MapData, MapView, behemoth_end_odds, read_map, valley_grid
+from companion.ui.map_read import MapData, MapRows, behemoth_end_odds, map_data, read_rows, reread
+from companion.ui.map_view import MapView, valley_grid
 from companion.ui.views import LORE, relevant
 
 if TYPE_CHECKING:
@@ -51,6 +52,8 @@ class ValleyView(QWidget):
         super().__init__()
         self.window_ = window
         self.data: MapData | None = None
+        self.rows: MapRows | None = None
+        """What :attr:`data` was drawn from (a click reads again only the rows it wrote)."""
         self.selected: Axial | None = None
         self.move_target: Axial | None = None
         self.options: list[Any] = []
@@ -234,16 +237,46 @@ class ValleyView(QWidget):
         # The first fill (the campaign being shown) draws the map first and the
         # behemoth's odds once the window is idle; every later refresh, at once.
         later = self.data is None
-        self.data = read_map(campaign, odds=not later)
-        self.scene.sync(self.data)
-        if later and self.data.behemoth is not None:
-            QTimer.singleShot(0, self, self._add_odds)
-        trays = len(self.data.valley.trays)
-        explored = len(self.data.valley.explored)
+        rows = self._rows_now(campaign, changes)
+        if rows is not self.rows or self.data is None:
+            self.rows = rows
+            self._show_map(map_data(rows, campaign, odds=not later))
+            if later and self.rows.behemoth is not None:
+                QTimer.singleShot(0, self, self._add_odds)
+        if self.explore_button.isChecked():
+            self._fill_placements()
+        self._refresh_panel()
+        # Fitted when first shown, and again when Undo, Redo or opening changed the
+        # valley's extent: fitted to the empty valley at the start, the map came back
+        # hugely zoomed in (issue 36 item 14); a move or a new tray keeps the player's zoom.
+        assert self.data is not None
+        hexes = len(self.data.valley.tiles)
+        everything = changes is None or bool(getattr(changes, "everything", False))
+        if hexes and (self._fitted is None or (everything and hexes != self._fitted)):
+            self._fitted = hexes
+            self.map.fit()
+
+    def _rows_now(self, campaign: Any, changes: object) -> MapRows:
+        """What the map is drawn from now: :attr:`rows` itself when ``changes`` wrote
+        nothing it shows, those rows with the ones written read again, else read whole
+        (issue 37: a move reads its character and the hex it explored, not the map)."""
+        written = getattr(changes, "written", None)
+        if self.rows is not None and written is not None:
+            again = reread(campaign, self.rows, written)
+            if again is not None:
+                return again
+        return read_rows(campaign)
+
+    def _show_map(self, data: MapData) -> None:
+        """Draw ``data``: the map, its heading, the characters who may act, the grid."""
+        self.data = data
+        self.scene.sync(data)
+        trays = len(data.valley.trays)
+        explored = len(data.valley.explored)
         self.heading.setText(f"<b>Valley map</b> — {trays} terrain tray(s), "
-                             f"{len(self.data.valley.tiles)} hex(es), {explored} explored")
+                             f"{len(data.valley.tiles)} hex(es), {explored} explored")
         current = self.character_combo.currentText()
-        names = [p for p in self.data.energy]
+        names = [p for p in data.energy]
         if names != [self.character_combo.itemText(i)
                      for i in range(self.character_combo.count())]:
             self.character_combo.blockSignals(True)
@@ -252,18 +285,9 @@ class ValleyView(QWidget):
             if current in names:
                 self.character_combo.setCurrentText(current)
             self.character_combo.blockSignals(False)
-        self.grid.setPlainText(valley_grid(self.data.valley))
-        if self.explore_button.isChecked():
-            self._fill_placements()
-        self._refresh_panel()
-        # Fitted when first shown, and again when Undo, Redo or opening changed the
-        # valley's extent: fitted to the empty valley at the start, the map came back
-        # hugely zoomed in (issue 36 item 14); a move or a new tray keeps the player's zoom.
-        hexes = len(self.data.valley.tiles)
-        everything = changes is None or bool(getattr(changes, "everything", False))
-        if hexes and (self._fitted is None or (everything and hexes != self._fitted)):
-            self._fitted = hexes
-            self.map.fit()
+        grid = valley_grid(data.valley)
+        if grid != self.grid.toPlainText():  # (laid out again only when it changed)
+            self.grid.setPlainText(grid)
 
     def show_first(self, data: MapData) -> None:
         """Fill the view from the start-up's first read (``companion.ui.first_view``),

@@ -44,7 +44,7 @@ bench: venv
 
 ## Issue 37: a click through the main window against the operation alone.
 bench-clicks: venv
-	QT_QPA_PLATFORM=offscreen $(PY) bench/clicks.py --rounds 4 --processes 3
+	QT_QPA_PLATFORM=offscreen $(PY) bench/clicks.py --rounds 4 --evenings 3
 
 ## Regenerate docs/screenshots/ (offscreen), and the real-window one when xvfb-run exists.
 screenshots: venv

@@ -2,7 +2,11 @@
 campaign? (issue 37)
 
 Run by hand:  QT_QPA_PLATFORM=offscreen .venv/bin/python bench/clicks.py [--rounds 12]
-              [--sizes 3000 100000]
+              [--sizes 3000 100000] [--evenings 1]
+
+Every evening runs in this one process, as a long evening at the table does (PySide6 6.12.0
+lost a reference to None in every Qt call returning nothing and ended such a process after a
+few hundred clicks; pyproject.toml excludes it, tests/ui/test_none_refcount.py guards it).
 
 Side by side in one temporary folder, the demo campaign is copied twice for each size of
 history (new, and with ``--sizes`` journal events bulk inserted before its evening): one
@@ -21,8 +25,9 @@ campaigns against the new one, the load average, and whether each goal is met:
 a click <= 1.3x the operation alone at p50 and <= 1.5x at p95; a year-long campaign's
 click <= 1.1x the new one's (p50).
 
-Measured (2 shared cores, ``--rounds 4 --processes 3``, every view built, the Valley in
-front), every click, p50 alone / through the window (ratio), p95 through the window:
+Measured (2 shared cores, ``--rounds 4 --processes 3``, now ``--evenings 3``, every view
+built, the Valley in front), every click, p50 alone / through the window (ratio), p95
+through the window:
 - before issue 37 (load 4.8 rising to 8.6): new 14.8 / 220 ms (14.9x), p95 492 ms;
   3,000 events 10.9 / 178 ms (16.3x), p95 591 ms; 100,000 events 23.5 / 381 ms (16.2x),
   p95 1114 ms; against the new campaign 0.81 and 1.73.
@@ -48,7 +53,6 @@ import json
 import os
 import shutil
 import sqlite3
-import subprocess
 import sys
 import tempfile
 import time
@@ -251,11 +255,29 @@ def report(results: dict[int, dict[str, dict[str, list[float]]]], load: tuple[fl
     return out
 
 
-def child(size: int, rounds: int, tabs: str) -> None:
-    """Play the evenings of one size of history here and print the samples as JSON.
+def played(size: int, rounds: int, tabs: str,
+           app: QApplication) -> dict[str, dict[str, list[float]]]:
+    """One evening on a fresh copy of the demo with ``size`` events of history."""
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        demo = folder / "demo.stonesaga"
+        operations.create_demo_campaign(demo).close()
+        return evening(folder, demo, size, rounds, app, tabs)
 
-    Each size runs in a process of its own: PySide6 on Python 3.11 loses a reference
-    to ``None`` in some calls, and a few thousand clicks in one process end it."""
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=12,
+                        help="rounds of the evening (18 clicks each; the first warms up)")
+    parser.add_argument("--sizes", type=int, nargs="*", default=[3000, 100_000],
+                        help="journal events of the long campaigns (the new one always runs)")
+    parser.add_argument("--evenings", type=int, default=1,
+                        help="evenings of --rounds each, each on a fresh copy, per size")
+    parser.add_argument("--tabs", choices=("all", "first"), default="all",
+                        help="every tab's view built (a player who visited each), or only "
+                             "the first (the Valley, as the campaign opens)")
+    parser.add_argument("--json", type=Path, help="also write the figures here")
+    args = parser.parse_args()
     app = QApplication.instance() or QApplication(sys.argv)
     assert isinstance(app, QApplication)
 
@@ -263,44 +285,12 @@ def child(size: int, rounds: int, tabs: str) -> None:
         raise SystemExit(f"refused: {args[2:]}")
 
     QMessageBox.warning = refused  # type: ignore[method-assign,assignment]
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        demo = folder / "demo.stonesaga"
-        operations.create_demo_campaign(demo).close()
-        samples = evening(folder, demo, size, rounds, app, tabs)
-    sys.stdout.flush()
-    print(json.dumps(samples))
-    sys.stdout.flush()
-    os._exit(0)  # the window's Qt objects need no tidying: the figures are out
-
-
-def main() -> None:
-    if sys.argv[1:2] == ["--child"]:
-        child(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
-        return
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=12,
-                        help="rounds of the evening (18 clicks each; the first warms up)")
-    parser.add_argument("--sizes", type=int, nargs="*", default=[3000, 100_000],
-                        help="journal events of the long campaigns (the new one always runs)")
-    parser.add_argument("--processes", type=int, default=1,
-                        help="evenings of --rounds each, one process each, per size")
-    parser.add_argument("--tabs", choices=("all", "first"), default="all",
-                        help="every tab's view built (a player who visited each), or only "
-                             "the first (the Valley, as the campaign opens)")
-    parser.add_argument("--json", type=Path, help="also write the figures here")
-    args = parser.parse_args()
     load = os.getloadavg()
     results: dict[int, dict[str, dict[str, list[float]]]] = {}
     for size in [0, *args.sizes]:
         results[size] = {"window": {}, "alone": {}}
-        for _ in range(args.processes):
-            done = subprocess.run([sys.executable, __file__, "--child", str(size),
-                                   str(args.rounds), args.tabs], capture_output=True,
-                                  text=True)
-            if done.returncode:
-                raise SystemExit(f"the evening on {size:,} events failed:\n{done.stderr}")
-            for side, kinds in json.loads(done.stdout.splitlines()[-1]).items():
+        for _ in range(args.evenings):
+            for side, kinds in played(size, args.rounds, args.tabs, app).items():
                 for kind, samples in kinds.items():
                     results[size][side].setdefault(kind, []).extend(samples)
         print(f"{size:,} events done", file=sys.stderr)

@@ -184,6 +184,11 @@ class CompanionStyle(QProxyStyle):
 
     def drawPrimitive(self, element: QStyle.PrimitiveElement, option: QStyleOption,  # noqa: N802
                       painter: QPainter, widget: QWidget | None = None) -> None:
+        if widget is not None and not isinstance(widget, QWidget):
+            # PySide can hand a stale wrapper (a QSpacerItem once stood at that address);
+            # the base style draws as well without the widget, and a TypeError from here
+            # would abort the paint.
+            widget = None
         kinds = (QStyle.PrimitiveElement.PE_IndicatorRadioButton,
                  QStyle.PrimitiveElement.PE_IndicatorCheckBox)
         if element not in kinds or not is_dark():

@@ -33,7 +33,7 @@ from companion.store.first_rows import (
     read_first_rows,
 )
 from companion.ui.map_items import PLAYER_COLOURS, HexState, PieceState, SectionState
-from companion.ui.map_read import LairNote, MapData, OutpostLine, initials_of
+from companion.ui.map_read import LairNote, MapData, OutpostLine, initials_of, mark_of
 
 SHORT_WORDS = {"box": "My own box", "sample": "Sample campaign", "pack": "Own content"}
 """``operations.box.SHORT_WORDS`` (a test checks they agree)."""
@@ -292,14 +292,7 @@ def _section(valley: Valley, content: _Names, kinds: Mapping[Any, str],
         overlay = content.get("overlays", covered)
         cover_name = str(overlay["name"]) if overlay is not None else covered
         kind = kinds.get((tile, key)) or (str(overlay["kind"]) if overlay else "other")
-        if valley.lair == (tile, key) or kind == "lair":
-            cover_kind = "lair"
-        elif (tile, key) in ruined:
-            cover_kind = "ruin"
-        elif kind == "outpost":
-            cover_kind = "outpost"
-        else:
-            cover_kind = "ruin"
+        cover_kind = mark_of(valley.lair == (tile, key), (tile, key) in ruined, kind)
     info = content.get("features", feature)
     return SectionState(key, feature, str(info["name"]) if info else (feature or ""),
                         cover_kind, cover_name)

@@ -98,6 +98,16 @@ class LairNote:
         return f"{self.name}'s lair: " + ", ".join(parts)
 
 
+
+def mark_of(lair: bool, ruined: bool, kind: str) -> str:
+    """How a section's overlay is marked on the map: the behemoth's lair, a ruin, an
+    outpost; rockfall and other effects get a rubble mark, as a ruin's."""
+    if lair or kind == "lair":
+        return "lair"
+    if ruined:
+        return "ruin"
+    return "outpost" if kind == "outpost" else "ruin"
+
 def initials_of(names: Sequence[str]) -> dict[str, str]:
     """Each character's initials on their piece."""
     # Two letters ("As", "Br"): one capital alone read like a section letter A/B/C.
@@ -233,14 +243,8 @@ def map_data(rows: MapRows, campaign: Campaign, *, odds: bool = True) -> MapData
                     cover_name = overlay.name if overlay is not None else covered
                     kind = rows.kinds.get((tile, key)) or \
                         (overlay.kind.value if overlay else "other")
-                    if valley.lair == (tile, key) or kind == "lair":
-                        cover_kind = "lair"
-                    elif (tile, key) in ruined:
-                        cover_kind = "ruin"
-                    elif kind == "outpost":
-                        cover_kind = "outpost"
-                    else:
-                        cover_kind = "ruin"  # rockfall and other effects: a rubble mark
+                    cover_kind = mark_of(valley.lair == (tile, key), (tile, key) in ruined,
+                                         kind)
                 feature_info = content.features.get(feature) if feature else None
                 sections.append(SectionState(
                     key, feature, feature_info.name if feature_info else (feature or ""),

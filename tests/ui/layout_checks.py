@@ -46,14 +46,20 @@ def fits_a_laptop(window: QWidget) -> list[str]:
 
 
 def _layout_widgets(layout: QLayout) -> Iterator[QWidget]:
-    for index in range(layout.count()):
-        item = layout.itemAt(index)
-        if item is None:
-            continue
-        if item.widget() is not None:
-            yield item.widget()
-        elif item.layout() is not None:
-            yield from _layout_widgets(item.layout())
+    """The widgets ``layout`` places, its nested layouts' too.
+
+    Asked of each layout by ``indexOf``, never through ``itemAt``: a stretch's
+    QSpacerItem wrapped by ``itemAt`` outlives its C++ item (Qt deletes it with the
+    layout, and a spacer is no QObject to tell PySide), so a later object at that address
+    came back as the stale QSpacerItem ("'QSpacerItem' object has no attribute
+    'addPermanentWidget'" from a new window's status bar, in a full run on PySide 6.11)."""
+    owner = layout.parentWidget()
+    if owner is None:
+        return
+    layouts = [layout, *layout.findChildren(QLayout)]
+    for widget in owner.findChildren(QWidget):
+        if any(each.indexOf(widget) >= 0 for each in layouts):
+            yield widget
 
 
 def overlaps(window: QWidget) -> list[str]:
